@@ -1,0 +1,1 @@
+CREATE INDEX "game_sort_idx" ON "game" USING btree ("sort","node_id");

@@ -1,0 +1,104 @@
+/**
+ * End-to-end tests in Debian's Chromium (never a downloaded browser) against the built server,
+ * started fresh on its own data folder with the demo seed.
+ *
+ * The visitor pages run on a phone and a desktop in parallel. The status screens (maintenance,
+ * region block) switch the whole site, so they run in a project of their own that Playwright
+ * schedules as the pages projects' teardown: after every page test has finished, alone, and
+ * whether or not the pages passed.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_DATA_DIR, E2E_PORT } from './tests/e2e/support/server.ts';
+
+const CI = !!process.env.CI;
+
+/** Debian's Chromium: the wrapper in /usr/bin, or the binary behind it. */
+function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/lib/chromium/chromium';
+}
+
+const launchOptions = {
+  executablePath: chromiumPath(),
+  // The machine has no network beyond the package registries: keep Chromium from calling home.
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+const STATUS_SPEC = /visitor-status\.spec\.ts$/;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results',
+  fullyParallel: true,
+  forbidOnly: CI,
+  // No retry: a flaky test is a bug to fix, not to hide.
+  retries: 0,
+  workers: 2,
+  // axe needs several seconds on the home page (thousands of elements) on this 2-core machine.
+  timeout: 60_000,
+  expect: { timeout: 5_000 },
+  reporter: [['list'], ['line']],
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    launchOptions,
+    // Traces cost a lot on big pages; E2E_TRACE=1 keeps one for each failed test.
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
+    // A page that never finishes loading fails in 15 s rather than taking the whole test timeout.
+    navigationTimeout: 15_000,
+  },
+  projects: [
+    {
+      name: 'desktop',
+      testIgnore: STATUS_SPEC,
+      teardown: 'status',
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    {
+      name: 'phone',
+      testIgnore: STATUS_SPEC,
+      teardown: 'status',
+      use: { ...devices['Pixel 7'], launchOptions },
+    },
+    {
+      // Runs alone after the pages projects (see above); it checks the phone layout itself.
+      name: 'status',
+      testMatch: STATUS_SPEC,
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+  ],
+  webServer: {
+    // A fresh data folder on every run: delete it, then `npm start` (build if needed, migrate, seed).
+    command: `rm -rf "${E2E_DATA_DIR}" && node_modules/.bin/node scripts/start.mjs`,
+    cwd: path.resolve(import.meta.dirname),
+    url: `http://127.0.0.1:${E2E_PORT}/wps/system/status`,
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: E2E_DATA_DIR,
+      SEED: 'demo',
+      LOG_LEVEL: 'warn',
+      // The e2e server must not talk to a PostgreSQL set for something else.
+      DATABASE_URL: '',
+      // Each accounts test speaks from its own address (X-Forwarded-For, tests/e2e/support/accounts.ts),
+      // so that per-address limits (captcha after failures, sms per address) and the new-address
+      // check of one test do not leak into another.
+      TRUST_PROXY: '1',
+    },
+    reuseExistingServer: !CI && process.env.E2E_REUSE === '1',
+    timeout: 240_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  },
+});

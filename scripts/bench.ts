@@ -1,0 +1,256 @@
+// npm run bench: the figures of issue section 5, each beside a baseline measured in the same run.
+//   a. home page HTML and the JS it loads before any interaction (gzip bytes), beside a minimal
+//      static HTML page;
+//   b. home page requests/s and p99 latency under 50 connections, beside the same bytes served
+//      by a plain Node http server;
+//   c. gameList name search p95 (prefix and infix queries over the 10,000 demo games), beside
+//      the p95 of /wps/system/status;
+//   d. logins per second (encrypted, scrypt at OWASP cost), and the p99 of /wps/member/info while
+//      those logins run, beside the same p99 with no logins running.
+// It starts its own server on a fresh PGlite folder under the system temp dir (ports 4710, 4711,
+// or BENCH_PORT and the next one), talks only to 127.0.0.1, prints a table with PASS/FAIL per
+// target and writes the same to bench-results.json. Exit code 1 when a target is missed.
+import './lib/node-check.mjs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { buildIfNeeded } from './lib/build-if-needed.mjs';
+import { MINIMAL_PAGE, gzipSize, weighPage } from './bench/page-weight.ts';
+import { root, startPlatform, startStatic, type Running } from './bench/processes.ts';
+import { load, percentile, timeRequests } from './bench/timing.ts';
+import { measureLogins } from './bench/logins.ts';
+
+const PORT = Number(process.env.BENCH_PORT ?? 4710);
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const SEARCHES = 200; // of each kind
+const API_HEADERS = { merchant: 'DEMO', language: 'EN', device: 'web' };
+const KB = 1024;
+
+interface Row {
+  figure: string;
+  value: number;
+  unit: string;
+  baseline: number | null;
+  baselineLabel: string;
+  target: string;
+  pass: boolean | null;
+}
+
+const rows: Row[] = [];
+let started = Date.now();
+const work = mkdtempSync(path.join(tmpdir(), 'casino-bench-'));
+const running: Running[] = [];
+
+let watchdog: NodeJS.Timeout | undefined;
+
+async function cleanup(): Promise<void> {
+  await Promise.all(running.map((r) => r.stop()));
+  rmSync(work, { recursive: true, force: true });
+}
+
+/** One search query string per game name: its beginning, or a piece from its middle. */
+function queriesFrom(names: string[], kind: 'prefix' | 'infix'): string[] {
+  const out = new Set<string>();
+  for (const name of names) {
+    const letters = name.replace(/\s+/g, ' ').trim();
+    if (letters.length < 6) continue;
+    if (kind === 'prefix') out.add(letters.slice(0, 4));
+    else {
+      const mid = Math.floor(letters.length / 2) - 2;
+      const piece = letters.slice(mid, mid + 4).trim();
+      if (piece.length >= 3) out.add(piece);
+    }
+  }
+  return [...out];
+}
+
+/** Repeats `list` until it holds `n` items. */
+const cycle = <T>(list: T[], n: number): T[] => Array.from({ length: n }, (_, i) => list[i % list.length]!);
+
+try {
+  buildIfNeeded();
+  started = Date.now();
+  // Bounded in time whatever happens: stop the servers and give up after 3 minutes of measuring.
+  watchdog = setTimeout(() => {
+    console.error('bench: took longer than 180 s, giving up');
+    void cleanup().then(() => process.exit(2));
+  }, 180_000);
+  console.log(`Starting the platform on 127.0.0.1:${PORT} with a fresh PGlite folder and the demo seed...`);
+  const t0 = Date.now();
+  const platform = await startPlatform(PORT, path.join(work, 'data'));
+  running.push(platform);
+  console.log(`  ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+
+  // a. page weight
+  const home = await weighPage(`${platform.url}/`);
+  const minimalGzip = gzipSize(MINIMAL_PAGE);
+  rows.push({
+    figure: 'home HTML (gzip)',
+    value: home.htmlGzip / KB,
+    unit: 'KB',
+    baseline: minimalGzip / KB,
+    baselineLabel: 'minimal static page',
+    target: '<= 60 KB',
+    pass: home.htmlGzip <= 60 * KB,
+  });
+  rows.push({
+    figure: 'home JS before interaction (gzip)',
+    value: home.jsGzip / KB,
+    unit: 'KB',
+    baseline: 0,
+    baselineLabel: 'minimal static page',
+    target: '<= 100 KB',
+    pass: home.jsGzip <= 100 * KB,
+  });
+  rows.push({
+    figure: '  of which listed in the HTML',
+    value: home.listedJsGzip / KB,
+    unit: 'KB',
+    baseline: 0,
+    baselineLabel: 'minimal static page',
+    target: '',
+    pass: null,
+  });
+
+  // b. throughput against a plain Node server sending the same bytes
+  const homeFile = path.join(work, 'home.html');
+  writeFileSync(homeFile, Buffer.from(await (await fetch(`${platform.url}/`)).arrayBuffer()));
+  console.log(`Loading the home page with ${CONNECTIONS} connections for ${LOAD_SECONDS} s...`);
+  const site = await load(`${platform.url}/`, CONNECTIONS, LOAD_SECONDS);
+  const staticServer = await startStatic(PORT + 1, homeFile, 'text/html; charset=utf-8');
+  running.push(staticServer);
+  console.log(`Loading the same bytes from a plain Node server for ${LOAD_SECONDS} s...`);
+  const baseline = await load(`${staticServer.url}/`, CONNECTIONS, LOAD_SECONDS);
+  await staticServer.stop();
+  const ratio = site.requestsPerSecond / baseline.requestsPerSecond;
+  rows.push({
+    figure: 'home requests/s (50 connections)',
+    value: site.requestsPerSecond,
+    unit: 'req/s',
+    baseline: baseline.requestsPerSecond,
+    baselineLabel: 'same bytes, plain Node server',
+    target: `>= 0.5 x baseline (${ratio.toFixed(2)} x)`,
+    pass: ratio >= 0.5 && site.non2xx === 0 && site.errors === 0,
+  });
+  rows.push({
+    figure: 'home p99 latency (50 connections)',
+    value: site.p99Ms,
+    unit: 'ms',
+    baseline: baseline.p99Ms,
+    baselineLabel: 'same bytes, plain Node server',
+    target: '',
+    pass: null,
+  });
+  if (site.non2xx || site.errors) console.log(`  home page under load: ${site.non2xx} non-2xx answers, ${site.errors} errors`);
+
+  // c. name search p95 through HTTP, beside a trivial call
+  const names: string[] = [];
+  for (let page = 1; page <= 6; page++) {
+    const r = await fetch(`${platform.url}/wps/relay/GCSGAME_gameList?pageNo=${page * 7}&pageSize=100`, { headers: API_HEADERS });
+    const body = (await r.json()) as { success: boolean; value?: { games: { gameName: string }[]; totalCount: number } };
+    if (!body.success || !body.value) throw new Error(`gameList answered ${r.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    if (page === 1) console.log(`The catalogue holds ${body.value.totalCount} games.`);
+    names.push(...body.value.games.map((g) => g.gameName));
+  }
+  const searchUrl = (q: string) =>
+    `${platform.url}/wps/relay/GCSGAME_gameList?gameName=${encodeURIComponent(q)}&pageNo=1&pageSize=32`;
+  const expectHits = (status: number, text: string, url: string) => {
+    const body = JSON.parse(text) as { success: boolean; value?: { totalCount: number } };
+    if (status !== 200 || !body.success) throw new Error(`${url} answered ${status}: ${text.slice(0, 300)}`);
+    if (!body.value || body.value.totalCount < 1) throw new Error(`${url} found nothing for a piece of a real game name`);
+  };
+  const prefixes = cycle(queriesFrom(names, 'prefix'), SEARCHES);
+  const infixes = cycle(queriesFrom(names, 'infix'), SEARCHES);
+  // Warm-up: the first queries compile plans and fill caches.
+  await timeRequests(cycle([...prefixes.slice(0, 10), ...infixes.slice(0, 10)], 40).map(searchUrl), API_HEADERS, expectHits);
+  const prefixTimes = await timeRequests(prefixes.map(searchUrl), API_HEADERS, expectHits);
+  const infixTimes = await timeRequests(infixes.map(searchUrl), API_HEADERS, expectHits);
+  const statusUrls = cycle([`${platform.url}/wps/system/status`], SEARCHES);
+  await timeRequests(statusUrls.slice(0, 20), API_HEADERS, () => {});
+  const statusTimes = await timeRequests(statusUrls, API_HEADERS, (status, _t, url) => {
+    if (status !== 200) throw new Error(`${url} answered ${status}`);
+  });
+  const statusP95 = percentile(statusTimes, 95);
+  for (const [kind, times] of [['prefix', prefixTimes], ['infix', infixTimes]] as const) {
+    const p95 = percentile(times, 95);
+    rows.push({
+      figure: `gameList name search p95 (${kind})`,
+      value: p95,
+      unit: 'ms',
+      baseline: statusP95,
+      baselineLabel: '/wps/system/status p95',
+      target: '< 15 ms',
+      pass: p95 < 15,
+    });
+  }
+  // d. logins, and a cheap token call while they run
+  console.log(`Logging in as the demo player for ${LOAD_SECONDS} s (4 at a time), timing member info meanwhile...`);
+  const logins = await measureLogins(platform.url, API_HEADERS, { username: 'demoplayer', password: 'Demo1234' }, LOAD_SECONDS);
+  rows.push({
+    figure: 'logins/s (enc + scrypt N=2^17)',
+    value: logins.loginsPerSecond,
+    unit: 'logins/s',
+    baseline: null,
+    baselineLabel: '',
+    target: '',
+    pass: logins.loginFailures === 0 ? null : false,
+  });
+  rows.push({
+    figure: 'member info p99 during logins',
+    value: logins.infoP99Ms,
+    unit: 'ms',
+    baseline: logins.idleInfoP99Ms,
+    baselineLabel: 'member info p99, no logins',
+    target: '< 20 ms',
+    pass: logins.infoP99Ms < 20,
+  });
+  if (logins.loginFailures) console.log(`  ${logins.loginFailures} logins were refused`);
+  await platform.stop();
+
+  // Report
+  const fmt = (n: number | null, unit: string) =>
+    n === null ? '' : `${n.toFixed(unit === 'req/s' ? 0 : unit === 'KB' ? 1 : 2)} ${unit}`;
+  const table = [
+    ['figure', 'measured', 'baseline', 'baseline is', 'target', 'result'],
+    ...rows.map((r) => [
+      r.figure,
+      fmt(r.value, r.unit),
+      fmt(r.baseline, r.unit),
+      r.baselineLabel,
+      r.target,
+      r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL',
+    ]),
+  ];
+  const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
+  console.log('');
+  for (const [i, row] of table.entries()) {
+    console.log(row.map((cell, j) => (j === 1 || j === 2 ? cell.padStart(widths[j]!) : cell.padEnd(widths[j]!))).join('  '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+  console.log('\nJS loaded before interaction on the home page:');
+  for (const f of home.files) console.log(`  ${(f.gzip / KB).toFixed(1).padStart(7)} KB  ${f.why.padEnd(7)}  ${f.url}`);
+  if (home.inlineJsBytes) console.log(`  (inline scripts: ${(home.inlineJsBytes / KB).toFixed(1)} KB before gzip, counted in the HTML)`);
+
+  const failed = rows.filter((r) => r.pass === false).length;
+  const results = {
+    at: new Date().toISOString(),
+    node: process.version,
+    seconds: Math.round((Date.now() - started) / 1000),
+    rows,
+    home: { ...home, htmlBytes: home.htmlBytes },
+    load: { site, baseline, ratio },
+    search: { prefixP95: percentile(prefixTimes, 95), infixP95: percentile(infixTimes, 95), statusP95, samples: SEARCHES },
+    logins,
+  };
+  writeFileSync(path.join(root, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\n${rows.filter((r) => r.pass !== null).length - failed} targets met, ${failed} missed (bench-results.json, ${results.seconds} s)`);
+  await cleanup();
+  clearTimeout(watchdog);
+  process.exit(failed ? 1 : 0);
+} catch (err) {
+  console.error(`bench failed: ${err instanceof Error ? err.message : String(err)}`);
+  await cleanup();
+  clearTimeout(watchdog);
+  process.exit(1);
+}

@@ -1,0 +1,32 @@
+// npm run ops -- <command>: operator commands (see `npm run ops -- help`).
+// With PostgreSQL (DATABASE_URL) it opens the database directly. With the embedded PGlite, a
+// running server holds the data folder, so the command is sent to that server; when none runs,
+// the folder is opened directly.
+import './lib/node-check.mjs';
+import { env, dataDir } from '../src/lib/server/env.ts';
+import { readLiveLock } from '../src/lib/server/http/server.ts';
+import { openDb } from '../src/lib/server/db/client.ts';
+import { migrate } from '../src/lib/server/db/migrate.ts';
+import { useDb } from '../src/lib/server/db/index.ts';
+import { runOps, type OpsResult } from '../src/lib/server/ops/commands.ts';
+
+const argv = process.argv.slice(2);
+let result: OpsResult;
+const lock = env().DATABASE_URL ? null : readLiveLock();
+if (lock) {
+  const res = await fetch(`http://${lock.host.includes(':') ? `[${lock.host}]` : lock.host}:${lock.port}/_ops`, {
+    method: 'POST',
+    headers: { 'x-ops-secret': lock.secret, 'content-type': 'application/json' },
+    body: JSON.stringify(argv),
+  });
+  result = (await res.json()) as OpsResult;
+} else {
+  const e = env();
+  const handle = await openDb(e.DATABASE_URL ? { url: e.DATABASE_URL, poolSize: 2 } : { dataDir: dataDir() });
+  await migrate(handle);
+  useDb(handle);
+  result = await runOps(handle.db, argv, 'ops-cli');
+  await handle.close();
+}
+(result.ok ? console.log : console.error)(result.output);
+process.exit(result.ok ? 0 : 1);

@@ -1,0 +1,144 @@
+// npm test: type check, unit and API tests (PGlite, and PostgreSQL when one is reachable), then
+// the build and the Playwright e2e suite in Debian's Chromium. Every step runs even when an
+// earlier one failed (except e2e after a failed build), and the last line is the count that CI
+// reads: `N passed, M failed` over the vitest and Playwright tests, where a step that failed
+// without reporting tests (type check, build, a runner that could not start) counts as one failure.
+//
+// Options: --no-check, --no-vitest, --no-e2e skip a step; anything after `--` goes to Playwright
+// (e.g. `npm test -- --no-check --no-vitest -- --project=desktop`).
+import './lib/node-check.mjs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const node = process.execPath;
+const args = process.argv.slice(2);
+const dashdash = args.indexOf('--');
+const own = dashdash === -1 ? args : args.slice(0, dashdash);
+const playwrightArgs = dashdash === -1 ? [] : args.slice(dashdash + 1);
+const skip = (name) => own.includes(`--no-${name}`);
+const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/test';
+const work = mkdtempSync(path.join(tmpdir(), 'casino-test-'));
+
+const totals = { passed: 0, failed: 0 };
+const steps = [];
+
+/** Runs a command with inherited output; returns its exit code. */
+function run(cmd, cmdArgs, env = {}) {
+  const r = spawnSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.error) console.error(r.error.message);
+  return r.status ?? 1;
+}
+
+/** Runs one step, timing it and recording its outcome. */
+async function step(title, fn) {
+  console.log(`\n=== ${title}`);
+  const started = Date.now();
+  const ok = await fn();
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  steps.push({ title, ok, seconds });
+  console.log(`=== ${title}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
+  return ok;
+}
+
+function readJson(file) {
+  try {
+    return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Is a PostgreSQL server answering at `url`? Returns null when it is, or the reason it is not. */
+async function postgresUnreachable(url) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message || err.constructor.name : String(err);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+if (!skip('check')) {
+  await step('Type check (astro check)', () => {
+    const code = run(node, ['node_modules/astro/bin/astro.mjs', 'check']);
+    if (code !== 0) totals.failed += 1;
+    return code === 0;
+  });
+}
+
+if (!skip('vitest')) {
+  const projects = ['unit', 'pglite'];
+  const why = await postgresUnreachable(TEST_DATABASE_URL);
+  const shown = TEST_DATABASE_URL.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+  if (why === null) {
+    projects.push('postgres');
+    console.log(`\nPostgreSQL is reachable at ${shown}: the postgres project runs.`);
+  } else {
+    console.log(`\nPostgreSQL is not reachable at ${shown} (${why}): the postgres project is skipped.`);
+  }
+  await step(`Unit and API tests (vitest: ${projects.join(', ')})`, () => {
+    const report = path.join(work, 'vitest.json');
+    const code = run(
+      node,
+      [
+        'node_modules/vitest/vitest.mjs',
+        'run',
+        ...projects.flatMap((p) => ['--project', p]),
+        '--reporter=default',
+        '--reporter=json',
+        `--outputFile.json=${report}`,
+      ],
+      { TEST_DATABASE_URL },
+    );
+    const json = readJson(report);
+    const passed = json?.numPassedTests ?? 0;
+    const failed = json?.numFailedTests ?? 0;
+    totals.passed += passed;
+    totals.failed += failed;
+    if (code !== 0 && failed === 0) totals.failed += 1; // the run itself failed (no file, load error)
+    return code === 0;
+  });
+}
+
+if (!skip('e2e')) {
+  const built = await step('Build (when the sources changed)', () => {
+    const code = run(node, [
+      '--input-type=module',
+      '-e',
+      "const { buildIfNeeded } = await import('./scripts/lib/build-if-needed.mjs'); buildIfNeeded();",
+    ]);
+    if (code !== 0) totals.failed += 1;
+    return code === 0;
+  });
+  if (built) {
+    await step('End-to-end tests (Playwright, Chromium)', () => {
+      const report = path.join(work, 'playwright.json');
+      const code = run(node, ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json', ...playwrightArgs], {
+        PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+      });
+      const stats = readJson(report)?.stats;
+      const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+      const failed = stats?.unexpected ?? 0;
+      totals.passed += passed;
+      totals.failed += failed;
+      if (code !== 0 && failed === 0) totals.failed += 1; // server did not start, config error...
+      return code === 0;
+    });
+  }
+}
+
+rmSync(work, { recursive: true, force: true });
+console.log('\nSteps:');
+for (const s of steps) console.log(`  ${s.ok ? 'ok    ' : 'FAILED'}  ${s.title} (${s.seconds} s)`);
+const ok = steps.every((s) => s.ok);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,9 @@
+/// <reference types="astro/client" />
+declare namespace App {
+  interface Locals {
+    /** The request's site locale (route form: en, es). */
+    locale: import('./lib/shared/locales.ts').Locale;
+    /** Translate function fixed to the request's locale. */
+    t: import('i18next').TFunction;
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * The spine of the house: every call of the API is declared once, with its path, method,
+ * whether it needs a session (token) or an encrypted body (enc), and zod schemas of its query,
+ * body and answer value. The server dispatcher and the browser client are derived from it.
+ */
+import { z } from 'zod';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface CallDef<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  V extends z.ZodType = z.ZodType,
+> {
+  /** Unique name, also the handler's key. */
+  name: string;
+  method: Method;
+  /** Full path, starting with /wps or /lgw. */
+  path: string;
+  /** A session token is required. */
+  token: boolean;
+  /** The body travels encrypted (hybrid RSA-OAEP + AES-256-GCM, see docs/encryption.md). */
+  enc: boolean;
+  /** /lgw answers bare JSON without the envelope. */
+  bare: boolean;
+  /** Body is application/x-www-form-urlencoded instead of JSON. */
+  form: boolean;
+  query: Q;
+  body: B;
+  value: V;
+  /** Seconds a browser or CDN may cache a public answer (0: no-store). */
+  cacheSeconds: number;
+}
+
+type Opt<T, D> = T extends undefined ? D : T;
+
+/** Declares a call; defaults: no token, no enc, empty query and body. */
+export function defineCall<
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  V extends z.ZodType = z.ZodType,
+>(def: {
+  name: string;
+  method: Method;
+  path: string;
+  token?: boolean;
+  enc?: boolean;
+  form?: boolean;
+  cacheSeconds?: number;
+  query?: Q;
+  body?: B;
+  value: V;
+}): CallDef<Opt<Q, typeof emptyObject>, Opt<B, typeof emptyObject>, V> {
+  return {
+    token: false,
+    enc: false,
+    form: false,
+    cacheSeconds: 0,
+    ...def,
+    bare: def.path.startsWith('/lgw/') || def.path.startsWith('/lotto/lgw/'),
+    query: (def.query ?? emptyObject) as never,
+    body: (def.body ?? emptyObject) as never,
+  };
+}
+
+/** Unknown keys are dropped rather than refused, as clients of the existing API send extras. */
+export const emptyObject = z.object({});
+
+export type QueryOf<C> = C extends CallDef<infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type BodyOf<C> = C extends CallDef<z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
+export type ValueOf<C> = C extends CallDef<z.ZodType, z.ZodType, infer V> ? z.output<V> : never;
+
+/** The envelope of every /wps answer. */
+export interface Envelope<T = unknown> {
+  success: boolean;
+  value?: T;
+  message?: string;
+  errorCode?: string;
+  /** Field-level messages for a refused body or query: field path to message. */
+  fieldErrors?: Record<string, string>;
+  /** Present on 500s so that the operator can find the logged fault. */
+  requestId?: string;
+}
+
+/** Query strings arrive as text; this coerces an optional integer with bounds and a default. */
+export const intParam = (min: number, max: number, dflt?: number) =>
+  dflt === undefined
+    ? z.coerce.number().int().min(min).max(max).optional()
+    : z.coerce.number().int().min(min).max(max).default(dflt);
+
+/** A query flag given as 1/0/true/false. */
+export const boolParam = z
+  .enum(['0', '1', 'true', 'false'])
+  .transform((v) => v === '1' || v === 'true')
+  .optional();

@@ -1,0 +1,7 @@
+/** Every declared call, for the dispatcher's completeness test and the browser client. */
+import { systemCalls } from './system.ts';
+import { gameCalls } from './games.ts';
+import { contentCalls } from './content.ts';
+import { accountCalls } from './accounts.ts';
+
+export const allCalls = [...systemCalls, ...gameCalls, ...contentCalls, ...accountCalls];

@@ -1,0 +1,95 @@
+/**
+ * The captcha: four digits the server draws into a PNG (distorted glyphs, noise lines and
+ * speckles). The answer is stored hashed, bound to the caller by the HttpOnly cookie
+ * `wps_captcha`, and good for one check within 5 minutes.
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { captchaChallenge } from '../db/schema.ts';
+import { clock } from './clock.ts';
+import { encodePng } from './png.ts';
+
+export const CAPTCHA_COOKIE = 'wps_captcha';
+export const CAPTCHA_HEADER = 'X-Captcha-Id';
+export const CAPTCHA_TTL_MS = 5 * 60_000;
+const W = 120;
+const H = 40;
+
+/** 5x7 bitmaps of the digits, one string of 7 rows per digit. */
+const FONT: Record<string, string[]> = {
+  '0': ['01110', '10001', '10011', '10101', '11001', '10001', '01110'],
+  '1': ['00100', '01100', '00100', '00100', '00100', '00100', '01110'],
+  '2': ['01110', '10001', '00001', '00010', '00100', '01000', '11111'],
+  '3': ['11110', '00001', '00001', '01110', '00001', '00001', '11110'],
+  '4': ['00010', '00110', '01010', '10010', '11111', '00010', '00010'],
+  '5': ['11111', '10000', '11110', '00001', '00001', '10001', '01110'],
+  '6': ['00110', '01000', '10000', '11110', '10001', '10001', '01110'],
+  '7': ['11111', '00001', '00010', '00100', '01000', '01000', '01000'],
+  '8': ['01110', '10001', '10001', '01110', '10001', '10001', '01110'],
+  '9': ['01110', '10001', '10001', '01111', '00001', '00010', '01100'],
+};
+
+const hashAnswer = (id: string, answer: string) => createHash('sha256').update(`${id}:${answer}`).digest('hex');
+
+/** Draws the digits of `text` into a greyscale PNG. */
+export function drawCaptcha(text: string): Buffer {
+  const px = new Uint8Array(W * H);
+  for (let i = 0; i < px.length; i++) px[i] = 225 + randomInt(31);
+  const dot = (x: number, y: number, v: number) => {
+    const xi = Math.round(x);
+    const yi = Math.round(y);
+    if (xi >= 0 && xi < W && yi >= 0 && yi < H) px[yi * W + xi] = v;
+  };
+  // Glyphs: each pixel of the 5x7 font becomes a 3x4 block, sheared and shifted per digit.
+  [...text].forEach((ch, n) => {
+    const rows = FONT[ch]!;
+    const x0 = 10 + n * 27 + randomInt(-3, 4);
+    const y0 = 5 + randomInt(0, 5);
+    const shear = (randomInt(-30, 31) / 100);
+    const ink = randomInt(10, 90);
+    rows.forEach((row, ry) => {
+      [...row].forEach((bit, rx) => {
+        if (bit !== '1') return;
+        for (let dy = 0; dy < 4; dy++)
+          for (let dx = 0; dx < 3; dx++) dot(x0 + rx * 3 + dx + (ry * 4 + dy - 14) * shear, y0 + ry * 4 + dy, ink);
+      });
+    });
+  });
+  // Noise lines across the text.
+  for (let l = 0; l < 4; l++) {
+    let x = 0;
+    let y = randomInt(0, H);
+    const dy = (randomInt(-40, 41) / 100);
+    const grey = randomInt(40, 160);
+    for (; x < W; x++, y += dy) {
+      dot(x, y, grey);
+      dot(x, y + 1, grey);
+    }
+  }
+  // Speckles.
+  for (let s = 0; s < 260; s++) dot(randomInt(0, W), randomInt(0, H), randomInt(0, 200));
+  return encodePng(W, H, px);
+}
+
+/** Makes a captcha: answers its id (for the cookie) and the PNG. */
+export async function newCaptcha(db: Db): Promise<{ id: string; png: Buffer; answer: string }> {
+  const answer = String(randomInt(0, 10_000)).padStart(4, '0');
+  const id = randomBytes(16).toString('base64url');
+  await db.insert(captchaChallenge).values({ id, answerHash: hashAnswer(id, answer), expiresAt: new Date(clock.now() + CAPTCHA_TTL_MS) });
+  return { id, png: drawCaptcha(answer), answer };
+}
+
+/** Uses up the captcha `id` and tells whether `answer` was right (false when unknown, used or expired). */
+export async function checkCaptcha(db: Db, id: string | undefined, answer: string | undefined): Promise<boolean> {
+  if (!id || !answer || id.length > 64) return false;
+  const rows = await db
+    .update(captchaChallenge)
+    .set({ usedAt: new Date(clock.now()) })
+    .where(and(eq(captchaChallenge.id, id), isNull(captchaChallenge.usedAt), gt(captchaChallenge.expiresAt, new Date(clock.now()))))
+    .returning({ answerHash: captchaChallenge.answerHash });
+  if (!rows[0]) return false;
+  const want = Buffer.from(rows[0].answerHash, 'hex');
+  const got = Buffer.from(hashAnswer(id, answer.trim()), 'hex');
+  return timingSafeEqual(want, got);
+}

@@ -1,0 +1,53 @@
+/**
+ * One database client per process: PGlite (WebAssembly PostgreSQL in DATA_DIR) by default,
+ * PostgreSQL when DATABASE_URL is set. Slices receive a `Db` and never know which one it is.
+ */
+import path from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL connection string; when given, PGlite is not used. */
+  url?: string;
+  /** PGlite data folder; omitted means in memory (tests). */
+  dataDir?: string;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+/** Opens a database; the caller owns the handle and closes it. */
+export async function openDb(options: OpenOptions): Promise<DbHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // A dropped connection must not crash the process; the pool replaces it.
+    pool.on('error', (err) => console.error('[db] idle client error', err.message));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  // Extensions the migrations create (pg_trgm: the game name search index).
+  const extensions = { pg_trgm };
+  let client: PGlite;
+  if (options.dataDir) {
+    mkdirSync(path.resolve(options.dataDir), { recursive: true });
+    client = await PGlite.create(path.resolve(options.dataDir, 'pg'), { extensions });
+  } else {
+    client = await PGlite.create({ extensions });
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}

@@ -1,0 +1,291 @@
+/**
+ * The one pg-core schema of the platform. Every slice's tables live here so that one migrations
+ * folder (./drizzle) describes the whole database, on PGlite and on PostgreSQL alike.
+ * Money columns are bigint minor units; they become 2-decimal strings only at the API edge.
+ */
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+/** Operator-controlled settings read at run time (maintenance, region blocks, seed marker). */
+export const systemSetting = pgTable('system_setting', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who changed what through the ops command; append-only. */
+export const opsAudit = pgTable('ops_audit', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  actor: text('actor').notNull(),
+  command: text('command').notNull(),
+  args: jsonb('args').notNull(),
+});
+
+/** A game vendor (the spec calls its code `vassalage`). */
+export const vendor = pgTable('vendor', {
+  code: text('code').primaryKey(),
+  displayName: text('display_name').notNull(),
+  /** Category the vendor belongs to: RNG, FISH, PVP, LIVE, LOTT, ELOTT, SPORTS, ESPORTS, COCKFIGHT. */
+  gameType: text('game_type').notNull(),
+  sort: integer('sort').notNull().default(0),
+  enabled: boolean('enabled').notNull().default(true),
+  isDemo: boolean('is_demo').notNull().default(false),
+});
+
+/** A catalogue entry. `nodeId` is the public id used by tiles, favourites and launches. */
+export const game = pgTable(
+  'game',
+  {
+    nodeId: serial('node_id').primaryKey(),
+    gameCode: text('game_code').notNull(),
+    gameName: text('game_name').notNull(),
+    /** Trimmed, lower-cased name that the name search matches (games/queries.ts searchKey). */
+    searchName: text('search_name').notNull(),
+    gameType: text('game_type').notNull(),
+    vassalage: text('vassalage')
+      .notNull()
+      .references(() => vendor.code),
+    gameClassify: text('game_classify').notNull(),
+    isNew: boolean('is_new').notNull().default(false),
+    isHot: boolean('is_hot').notNull().default(false),
+    /** 0 means a free demo is available (the spec's convention), 1 means real play only. */
+    supportPlay: smallint('support_play').notNull().default(0),
+    /** GAME launches a game; VASSALAGE opens the vendor's game popup. */
+    isGame: text('is_game').notNull().default('GAME'),
+    minBet: bigint('min_bet', { mode: 'bigint' }).notNull(),
+    lineNum: integer('line_num').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+    hotRank: integer('hot_rank').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    /** Drives the generated icon and, later, the sandbox engine's parameters. */
+    seed: integer('seed').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('game_vendor_code_uq').on(t.vassalage, t.gameCode),
+    index('game_type_sort_idx').on(t.gameType, t.sort, t.nodeId),
+    index('game_vendor_sort_idx').on(t.vassalage, t.sort, t.nodeId),
+    index('game_hot_idx').on(t.isHot, t.hotRank),
+    // Trigram index (pg_trgm) for the name search's infix LIKE '%text%'. At 10,000 games the
+    // planner still prefers a scan (measured, see games/queries.ts); it pays off as a catalogue grows.
+    index('game_search_name_trgm_idx').using('gin', t.searchName.op('gin_trgm_ops')),
+    // Orders the unfiltered /all list without sorting the whole catalogue.
+    index('game_sort_idx').on(t.sort, t.nodeId),
+  ],
+);
+
+/** Big wins shown on the winner board. Seeded rows carry isDemo and are labelled as demo. */
+export const winner = pgTable(
+  'winner',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => game.nodeId),
+    customerName: text('customer_name').notNull(),
+    winAmount: bigint('win_amount', { mode: 'bigint' }).notNull(),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('winner_amount_idx').on(t.winAmount)],
+);
+
+/** Notices, marquee items and popups. Content is sanitised HTML, stored per locale. */
+export const announcement = pgTable(
+  'announcement',
+  {
+    id: serial('id').primaryKey(),
+    locale: text('locale').notNull(),
+    /** B banner/marquee, PL, PU popup, PR promotion, H help. */
+    type: text('type').notNull(),
+    /** A logged-in, B logged-out, F first login. */
+    execution: text('execution').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    promotionType: text('promotion_type'),
+    groupName: text('group_name'),
+    sort: integer('sort').notNull().default(0),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('announcement_locale_idx').on(t.locale, t.type, t.sort)],
+);
+
+/** Carousel banners by group (w_home, w_login, w_register, w_leftmenu). */
+export const banner = pgTable('banner', {
+  id: serial('id').primaryKey(),
+  groupName: text('group_name').notNull(),
+  locale: text('locale').notNull(),
+  title: text('title').notNull(),
+  subtitle: text('subtitle').notNull().default(''),
+  imageUrl: text('image_url').notNull(),
+  /** null: not clickable; URL: opens url; PROMO: opens the promotion whose id is in target. */
+  linkageType: text('linkage_type'),
+  target: text('target'),
+  sort: integer('sort').notNull().default(0),
+  isDemo: boolean('is_demo').notNull().default(false),
+});
+
+// ─── Accounts (issue 3) ──────────────────────────────────────────────────────────────────────
+
+/**
+ * A player, agent or trial account. Usernames are unique regardless of case; mobiles are kept
+ * without leading zeros and are unique per dialing code. Only hashes of secrets are stored.
+ */
+export const member = pgTable(
+  'member',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 100001 }),
+    username: text('username').notNull(),
+    /** 0 player, 1, 2, 41, 42 agents, 4 trial. */
+    type: smallint('type').notNull().default(0),
+    nickname: text('nickname'),
+    countryDialingCode: text('country_dialing_code'),
+    mobile: text('mobile'),
+    email: text('email'),
+    payeeName: text('payee_name'),
+    /** Other registration fields (qqNum, line, whatsapp, facebook, wechat, idNumber, recommenderId). */
+    profile: jsonb('profile').notNull().default({}),
+    uplineId: integer('upline_id'),
+    /** Upper-case code others register with (agents' team code, players' invite code). */
+    affiliateCode: text('affiliate_code'),
+    passwordHash: text('password_hash').notNull(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull(),
+    /** The password was set by someone else (operator, forgot-by-email): change it at next login. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** A temporary password sent by e-mail; the old one keeps working until it is used. */
+    tempPasswordHash: text('temp_password_hash'),
+    tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true }),
+    paymentPasswordHash: text('payment_password_hash'),
+    /** Has never logged in (first-login action pending). */
+    firstLogin: boolean('first_login').notNull().default(true),
+    /** active, or frozen by an operator (cannot log in). */
+    status: text('status').notNull().default('active'),
+    registerIp: text('register_ip'),
+    registerUrl: text('register_url'),
+    domain: text('domain'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginIp: text('last_login_ip'),
+  },
+  (t) => [
+    uniqueIndex('member_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('member_mobile_uq').on(t.countryDialingCode, t.mobile),
+    uniqueIndex('member_affiliate_code_uq').on(t.affiliateCode),
+    index('member_upline_idx').on(t.uplineId),
+  ],
+);
+
+/** A login session. Only the SHA-256 of the token is kept; expiry slides with use. */
+export const memberSession = pgTable(
+  'member_session',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    deviceId: text('device_id'),
+    ip: text('ip').notNull(),
+    /** The member's login before this one, shown after login. */
+    prevLoginAt: timestamp('prev_login_at', { withTimezone: true }),
+    prevLoginIp: text('prev_login_ip'),
+  },
+  (t) => [uniqueIndex('member_session_token_uq').on(t.tokenHash), index('member_session_member_idx').on(t.memberId)],
+);
+
+/** Addresses a member has logged in from; a login from any other asks for extra verification. */
+export const memberLoginIp = pgTable(
+  'member_login_ip',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    ip: text('ip').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.ip] })],
+);
+
+/** Sms verification codes (hashed), by purpose and number; single use, few attempts. */
+export const smsCode = pgTable(
+  'sms_code',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** register, noLogin (sms login, set password by phone) or loginIp (new address). */
+    purpose: text('purpose').notNull(),
+    countryDialingCode: text('country_dialing_code').notNull(),
+    mobile: text('mobile').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_code_target_idx').on(t.purpose, t.countryDialingCode, t.mobile, t.createdAt)],
+);
+
+/** Messages the sandbox providers "sent" (sms, e-mail), for the operator to read. */
+export const messageOutbox = pgTable(
+  'message_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject'),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('message_outbox_recipient_idx').on(t.channel, t.recipient, t.id)],
+);
+
+/** Fixed-window counters shared by every app process (failed logins, sms sends, code tries). */
+export const rateBucket = pgTable('rate_bucket', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
+
+/** Captcha answers (hashed), bound to the caller by an HttpOnly cookie; single use. */
+export const captchaChallenge = pgTable('captcha_challenge', {
+  id: text('id').primaryKey(),
+  answerHash: text('answer_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Proof-of-work challenges; each is answered once. */
+export const powChallenge = pgTable('pow_challenge', {
+  id: text('id').primaryKey(),
+  salt: text('salt').notNull(),
+  difficulty: smallint('difficulty').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Nonces of encrypted bodies seen recently: a second use is a replay. */
+export const encNonce = pgTable('enc_nonce', {
+  nonce: text('nonce').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,46 @@
+/**
+ * Process settings, read once from the environment. Everything an operator can set at start-up
+ * is here, with its default, so that README and code cannot disagree.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  BRAND: z.string().default('demo'),
+  /** Trust X-Forwarded-For from a reverse proxy (only when one is in front). */
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** sandbox keeps sent sms in the outbox (`npm run ops -- sms-outbox`); http POSTs to SMS_HTTP_URL. */
+  SMS_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
+  SMS_HTTP_URL: z.url().optional(),
+  SMS_HTTP_TOKEN: z.string().optional(),
+  /** Overrides the brand's proof-of-work difficulty (bits). */
+  POW_DIFFICULTY: z.coerce.number().int().min(0).max(32).optional(),
+  /** log2 of scrypt's N for new password hashes; 17 is OWASP's figure. Lower only in tests. */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+let cached: Env | undefined;
+
+/** The validated environment (empty strings count as unset). */
+export function env(): Env {
+  if (cached) return cached;
+  const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ''));
+  cached = envSchema.parse(raw);
+  return cached;
+}
+
+/** Absolute path of the PGlite data folder. */
+export function dataDir(): string {
+  return path.resolve(env().DATA_DIR);
+}
+
+/** Project root (two levels above src/lib/server). */
+export const projectRoot = path.resolve(import.meta.dirname, '../../..');

@@ -1,0 +1,36 @@
+/**
+ * The assembled API: every slice's routes behind one dispatcher, with the system status gate.
+ * Used by the production server (./site.ts), by `astro dev` and by the API tests.
+ */
+import type { CallDef } from '../../contract/define.ts';
+import { systemRoutes } from '../system/routes.ts';
+import { gameRoutes } from '../games/routes.ts';
+import { contentRoutes } from '../content/routes.ts';
+import { accountRoutes } from '../accounts/routes.ts';
+import { openEnvelope } from '../accounts/envelope.ts';
+import { resolveSession } from '../accounts/sessions.ts';
+import { db } from '../db/index.ts';
+import { createDispatcher, type HandlerContext, type Route } from './dispatch.ts';
+import { ApiError } from './errors.ts';
+import { statusFor, systemState } from '../system/status.ts';
+
+export const allRoutes: Route[] = [...systemRoutes, ...gameRoutes, ...contentRoutes, ...accountRoutes] as Route[];
+
+/** While the site is in maintenance or the caller's region is blocked, only /wps/system answers. */
+async function statusGate(call: CallDef, ctx: HandlerContext): Promise<void> {
+  if (call.path.startsWith('/wps/system/')) return;
+  const status = statusFor(await systemState(), ctx.ip);
+  if (status === 1) throw new ApiError(503, 'system.maintenance');
+  if (status === 2) throw new ApiError(403, 'system.region.restricted');
+}
+
+/** Builds the API handler. */
+export function createApi(options: { checkAnswers?: boolean } = {}) {
+  return createDispatcher({
+    routes: allRoutes,
+    beforeCall: statusGate,
+    resolveSession: async (token) => resolveSession(await db(), token),
+    openEnvelope,
+    checkAnswers: options.checkAnswers ?? process.env.CONTRACT_CHECK_ANSWERS === '1',
+  });
+}

@@ -1,0 +1,108 @@
+/**
+ * The production server: one Node process serving the Astro site and its /wps and /lgw API.
+ * Started by scripts/start.mjs after the build. With the embedded PGlite it writes
+ * DATA_DIR/server.json (pid, port, a secret) so that `npm run ops` can reach the process that
+ * holds the database; with PostgreSQL any number of these processes can run on one database.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dataDir, env, projectRoot } from '../env.ts';
+import { initDb, closeDb } from '../db/index.ts';
+import { seedDemoIfNeeded } from '../seed/index.ts';
+import { runOps } from '../ops/commands.ts';
+import { clearPageCache } from './page-cache.ts';
+import { createSiteHandler, type NodeHandler } from './site.ts';
+import { brand } from '../brand/index.ts';
+import { DEMO_ACCOUNTS } from '../accounts/seed.ts';
+
+export interface ServerLock {
+  pid: number;
+  port: number;
+  host: string;
+  secret: string;
+}
+
+export const lockPath = () => path.join(dataDir(), 'server.json');
+
+/** Reads the lock of a live server on DATA_DIR, or null. */
+export function readLiveLock(): ServerLock | null {
+  const p = lockPath();
+  if (!existsSync(p)) return null;
+  try {
+    const lock = JSON.parse(readFileSync(p, 'utf8')) as ServerLock;
+    process.kill(lock.pid, 0);
+    return lock;
+  } catch {
+    return null;
+  }
+}
+
+function opsHandler(secret: string): NodeHandler {
+  return async (req, res) => {
+    const given = Buffer.from(String(req.headers['x-ops-secret'] ?? ''));
+    const want = Buffer.from(secret);
+    if (req.method !== 'POST' || given.length !== want.length || !timingSafeEqual(given, want)) {
+      res.writeHead(403).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const argv = JSON.parse(Buffer.concat(chunks).toString('utf8')) as string[];
+    const handle = await initDb();
+    const result = await runOps(handle.db, argv, 'ops-cli');
+    clearPageCache();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+  };
+}
+
+/** Opens the database, seeds demo data when asked, and serves. Resolves once listening. */
+export async function startServer(): Promise<{ server: http.Server; url: string; close(): Promise<void> }> {
+  const e = env();
+  const usesPglite = !e.DATABASE_URL;
+  if (usesPglite && readLiveLock()) {
+    throw new Error(`Another server is using ${dataDir()} (see ${lockPath()}). Stop it, or set DATA_DIR or DATABASE_URL.`);
+  }
+  const handle = await initDb();
+  const seed = e.SEED === 'demo' ? await seedDemoIfNeeded(handle) : null;
+
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  const entry = path.join(projectRoot, 'dist/server/entry.mjs');
+  const { handler: astro } = (await import(entry)) as { handler: NodeHandler };
+  const secret = randomBytes(24).toString('base64url');
+  const site = createSiteHandler({ astro, ops: usesPglite ? opsHandler(secret) : undefined, cache: true });
+  const server = http.createServer((req, res) => void site(req, res));
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(e.PORT, e.HOST, resolve);
+  });
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : e.PORT;
+  if (usesPglite) {
+    writeFileSync(lockPath(), JSON.stringify({ pid: process.pid, port, host: e.HOST, secret } satisfies ServerLock), { mode: 0o600 });
+  }
+  const url = `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${port}`;
+  const lines = [
+    `${brand().name} is serving on ${url}`,
+    `  database: ${handle.kind === 'pglite' ? `PGlite in ${dataDir()}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  demo data: ${seed ? (seed.seeded ? 'seeded now' : `seeded on ${seed.at}`) : 'not seeded (SEED=none)'}`,
+  ];
+  if (seed) {
+    lines.push('  demo accounts (demo data, public passwords):');
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(6)} ${a.username} / ${a.password}`);
+  }
+  console.log(lines.join('\n'));
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      server.closeAllConnections();
+      await closed;
+      if (usesPglite) rmSync(lockPath(), { force: true });
+      await closeDb();
+    })());
+  return { server, url, close };
+}

@@ -1,0 +1,18 @@
+/** Business constants of spec section 9, shared by server pages and browser scripts. */
+export const BANNER = { autoplayDelayMs: 5000, speedMs: 1000 } as const;
+
+export const JACKPOT = {
+  startMin: 100_000_000,
+  startMax: 999_000_000,
+  stepMin: 100,
+  stepMax: 500,
+  timersMs: [3000, 4000, 5000],
+} as const;
+
+export const WINNER_BOARD_LIMIT = 20;
+export const SIDE_PROMO_COUNT = 3;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const FAVOURITE_THROTTLE_MS = 1000;
+export const SMS_BUTTON_THROTTLE_MS = 1000;
+export const CAPTCHA_REFRESH_MS = 1000;
+export const COOKIE_LIFE_MS = 86_400_000;

@@ -1,0 +1,44 @@
+/**
+ * Per request: the locale and a fixed i18next `t` in Astro.locals (as Starlight does), and what
+ * only a page-level answer may decide: the HTTP status of the status screen, 404 for an unknown
+ * game page, and how long a shared cache may keep a server-rendered page (pages carry no
+ * per-user data, see src/lib/server/http/page-cache.ts).
+ */
+import { defineMiddleware } from 'astro:middleware';
+import { getT } from '#lib/server/i18n.ts';
+import { statusFor, systemState } from '#lib/server/system/status.ts';
+import { CLIENT_IP_HEADER } from '#lib/server/http/site.ts';
+import { GAME_PAGES } from '#lib/shared/categories.ts';
+import { DEFAULT_LOCALE, isLocale, localizePath } from '#lib/shared/locales.ts';
+
+/** Seconds a shared cache may keep each server-rendered page, by route pattern without locale. */
+const SHARED_MAX_AGE: Record<string, number> = { '/': 10, '/login': 10, '/register': 10, '/forget': 10, '/[game]': 30, '/mirrors': 300, '/announce': 30, '/agent': 60, '/agentHome': 60, '/member': 60 };
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const locale = isLocale(context.currentLocale) ? context.currentLocale : DEFAULT_LOCALE;
+  context.locals.locale = locale;
+  context.locals.t = getT(locale);
+  const route = context.routePattern.replace(new RegExp(`^/(${locale})(?=/|$)`), '') || '/';
+
+  if (route === '/[game]' && !GAME_PAGES[String(context.params.game)]) {
+    const page = await context.rewrite(localizePath('/404', locale));
+    return new Response(page.body, { status: 404, headers: page.headers });
+  }
+  if (route === '/system-status') {
+    const ip = context.request.headers.get(CLIENT_IP_HEADER) ?? context.clientAddress;
+    const status = statusFor(await systemState(), ip);
+    if (status === 0) return context.redirect(localizePath('/', locale), 302);
+    const res = await next();
+    const headers = new Headers(res.headers);
+    headers.set('cache-control', 'no-store');
+    if (status === 1) headers.set('retry-after', '300');
+    return new Response(res.body, { status: status === 1 ? 503 : 403, headers });
+  }
+
+  const res = await next();
+  const maxAge = SHARED_MAX_AGE[route];
+  if (maxAge && res.status === 200 && !context.isPrerendered && !res.headers.has('cache-control')) {
+    res.headers.set('cache-control', `public, max-age=0, s-maxage=${maxAge}`);
+  }
+  return res;
+});

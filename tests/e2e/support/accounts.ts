@@ -1,0 +1,142 @@
+/**
+ * What the accounts e2e specs share: a test fixture that gives every test its own client
+ * address (so per-address limits and the new-address check stay inside the test), accounts made
+ * with the operator command, the sandbox outboxes read through it, and the site's own strings.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import { test as base, expect as baseExpect, type Page, type TestInfo } from '@playwright/test';
+import { ops } from './server.ts';
+import { text, type Lang } from './i18n.ts';
+
+/** A client address for a test: stable for the test, different between tests and projects. */
+export function addressFor(info: TestInfo, salt = ''): string {
+  const h = createHash('sha256').update(`${info.testId}:${info.repeatEachIndex}:${info.retry}:${salt}`).digest();
+  return `10.${h[0]! % 250}.${h[1]! % 250}.${(h[2]! % 250) + 1}`;
+}
+
+/** Playwright's test with `ip` (this test's address, sent as X-Forwarded-For). */
+export const test = base.extend<{ ip: string }>({
+  ip: async ({}, use, info) => use(addressFor(info)),
+  extraHTTPHeaders: async ({ ip }, use) => use({ 'X-Forwarded-For': ip }),
+});
+/**
+ * Playwright's expect with room for a login: the browser answers a proof-of-work challenge and
+ * the server hashes the password at OWASP cost, which takes seconds on a loaded 2-core machine.
+ */
+export const expect = baseExpect.configure({ timeout: 15_000 });
+
+/** A username the brand's rule accepts (6-16 letters and digits, a letter first), new each call. */
+export function newUsername(prefix = 'e'): string {
+  return `${prefix}${Date.now().toString(36).slice(-6)}${randomInt(36 ** 3).toString(36).padStart(3, '0')}`.slice(0, 16);
+}
+
+/** A Mexican-looking mobile number (10 digits), new each call; `leadingZero` starts it with 0. */
+export function newMobile(leadingZero = false): string {
+  const body = `55${String(randomInt(10 ** 8)).padStart(8, '0')}`;
+  return leadingZero ? `0${body.slice(1)}` : body;
+}
+
+export interface UserSpec {
+  type?: 'player' | 'agent';
+  username?: string;
+  password?: string;
+  /** Keep the password (no forced change at first login); true unless said otherwise. */
+  keepPassword?: boolean;
+  mobile?: string;
+  email?: string;
+}
+
+/** Creates an account with `npm run ops -- user:create`; answers its username and password. */
+export async function createUser(
+  spec: UserSpec = {},
+): Promise<{ username: string; password: string; mobile?: string; email?: string; affiliateCode: string }> {
+  const username = spec.username ?? newUsername(spec.type === 'agent' ? 'ag' : 'pl');
+  const password = spec.password ?? `Pw${randomInt(10 ** 6)}x`;
+  const args = ['user:create', '--type', spec.type ?? 'player', '--username', username, '--password', password];
+  if (spec.keepPassword !== false) args.push('--keep-password');
+  if (spec.mobile) args.push('--mobile', spec.mobile, '--dialing-code', '52');
+  if (spec.email) args.push('--email', spec.email);
+  const out = await ops(...args);
+  const affiliateCode = /affiliate code (\S+?)\)/.exec(out)?.[1];
+  if (!/Created/.test(out) || !affiliateCode) throw new Error(`user:create answered: ${out}`);
+  return { username, password, mobile: spec.mobile, email: spec.email, affiliateCode };
+}
+
+/** The code in the newest sms the sandbox sent to `mobile`, if any (one look). */
+export async function latestSmsCode(mobile: string): Promise<string | undefined> {
+  const out = await ops('sms-outbox', '--mobile', mobile, '--limit', '1');
+  const body = (out.split('\n')[0] ?? '').split(/\s{2,}/).slice(2).join('  ');
+  return /\b(\d{4,8})\b/.exec(body)?.[1];
+}
+
+/** The code of the newest sms the sandbox sent to `mobile`, waiting for one other than `after`. */
+export async function smsCode(mobile: string, after?: string): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const code = await latestSmsCode(mobile);
+    if (code && code !== after) return code;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no new sms for ${mobile}`);
+}
+
+/** The temporary password in the newest e-mail the sandbox sent to `address`. */
+export async function mailedPassword(address: string): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const out = await ops('email-outbox', '--to', address, '--limit', '1');
+    const m = /\b(?:is|es) ([A-Za-z0-9]{8,})\./.exec(out);
+    if (m) return m[1]!;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no e-mail for ${address}`);
+}
+
+/** A string of the `auth` (interface) or `accounts`/`errors` catalogue, {{placeholders}} filled. */
+export function t(lang: Lang, ns: string, key: string, values: Record<string, string | number> = {}): string {
+  return text(lang, ns, key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));
+}
+
+/** The page path of `p` in `lang` ('/login' -> '/es/login'). */
+export const at = (lang: Lang, p: string) => (lang === 'en' ? p : p === '/' ? '/es' : `/es${p}`);
+
+/** The dialog (popup) whose title is `name`. */
+export const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+/** Opens the login popup through its route and waits for its form. */
+export async function openLogin(page: Page, lang: Lang): Promise<void> {
+  await page.goto(at(lang, '/login'));
+  await expect(dialog(page, t(lang, 'auth', 'login.title')).locator('input[name="username"]')).toBeVisible();
+}
+
+/** Logs in with username and password in the open login popup (or the agent page's form). */
+export async function submitLogin(page: Page, lang: Lang, username: string, password: string): Promise<void> {
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
+  await page.getByRole('button', { name: t(lang, 'auth', 'login.submit'), exact: true }).click();
+}
+
+/** Logs in through the popup and closes the after-login modal; ends on the home page, logged in. */
+export async function loginAs(page: Page, lang: Lang, username: string, password: string): Promise<void> {
+  await openLogin(page, lang);
+  await submitLogin(page, lang, username, password);
+  const welcome = dialog(page, t(lang, 'auth', 'afterLogin.title', { name: username }));
+  await welcome.getByRole('button', { name: t(lang, 'auth', 'afterLogin.continue') }).click();
+  await expect(welcome).toBeHidden();
+}
+
+/** The header's account button (logged-in state of spec 2.4). */
+export const accountButton = (page: Page, lang: Lang, name: string) =>
+  page.getByRole('button', { name: t(lang, 'auth', 'menu.open', { name }) });
+
+/** Signs out through the header menu, confirming the prompt; ends logged out. */
+export async function signOut(page: Page, lang: Lang, name: string): Promise<void> {
+  await accountButton(page, lang, name).click();
+  await page.getByRole('button', { name: t(lang, 'auth', 'menu.signOut') }).click();
+  const prompt = page.getByRole('alertdialog', { name: t(lang, 'auth', 'in_popup_prompt') });
+  await expect(prompt).toContainText(t(lang, 'auth', 'in_sure_logout'));
+  // Sign-out ends by loading the home page (spec 2.2).
+  const navigated = page.waitForEvent('framenavigated', { predicate: (f) => f === page.mainFrame(), timeout: 15_000 });
+  await prompt.getByRole('button', { name: t(lang, 'auth', 'confirm') }).click();
+  await navigated;
+  await page.waitForLoadState('load');
+  await expect(page.getByRole('link', { name: text(lang, 'layout', 'login'), exact: true })).toBeVisible({ timeout: 15_000 });
+}

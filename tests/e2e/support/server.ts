@@ -1,0 +1,36 @@
+/**
+ * The server the e2e suite runs against (started by playwright.config.ts), and the operator
+ * command pointed at it: `scripts/ops.ts` with DATA_DIR set to the e2e data folder finds the
+ * running server through DATA_DIR/server.json and has it apply the change at once.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+/** Port of the e2e server (E2E_PORT, default 4410). */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 4410);
+
+/** The e2e server's PGlite folder; owned by the tests and deleted before every run. */
+export const E2E_DATA_DIR = path.resolve(root, process.env.E2E_DATA_DIR ?? '.e2e-data');
+
+const run = promisify(execFile);
+
+/**
+ * Runs `npm run ops -- ...args` against the e2e server and returns what it printed.
+ * @example await ops('maintenance', 'on', '--notice', 'Back soon')
+ */
+export async function ops(...args: string[]): Promise<string> {
+  try {
+    const { stdout } = await run(path.join(root, 'node_modules/.bin/node'), ['scripts/ops.ts', ...args], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: E2E_DATA_DIR, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      timeout: 30_000,
+    });
+    return stdout.trim();
+  } catch (err) {
+    const e = err as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`ops ${args.join(' ')} failed: ${e.stderr || e.stdout || e.message}`);
+  }
+}
