@@ -30,6 +30,8 @@ export interface CallDef<
   value: V;
   /** Seconds a browser or CDN may cache a public answer (0: no-store). */
   cacheSeconds: number;
+  /** Largest body this call accepts, when above the dispatcher's default (64 KB). */
+  maxBodyBytes?: number;
 }
 
 type Opt<T, D> = T extends undefined ? D : T;
@@ -47,6 +49,7 @@ export function defineCall<
   enc?: boolean;
   form?: boolean;
   cacheSeconds?: number;
+  maxBodyBytes?: number;
   query?: Q;
   body?: B;
   value: V;

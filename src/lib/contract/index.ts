@@ -3,5 +3,6 @@ import { systemCalls } from './system.ts';
 import { gameCalls } from './games.ts';
 import { contentCalls } from './content.ts';
 import { accountCalls } from './accounts.ts';
+import { walletCalls } from './wallet.ts';
 
-export const allCalls = [...systemCalls, ...gameCalls, ...contentCalls, ...accountCalls];
+export const allCalls = [...systemCalls, ...gameCalls, ...contentCalls, ...accountCalls, ...walletCalls];

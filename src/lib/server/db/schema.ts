@@ -7,6 +7,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -289,3 +290,179 @@ export const encNonce = pgTable('enc_nonce', {
   nonce: text('nonce').primaryKey(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/* ---------------------------------------------------------------------------------------------
+ * Wallet: a double-entry, append-only ledger (src/lib/server/wallet). Every movement of money is
+ * a transfer whose entries sum to zero; an account's balance is the sum of its entries, kept in
+ * the same transaction as each entry. Entries and transfers are never updated or deleted (a
+ * trigger refuses it, migration 0005); corrections are new transfers.
+ * ------------------------------------------------------------------------------------------- */
+
+/** A ledger account: a member's main wallet, a vendor game wallet or withdrawal hold, or a house account. */
+export const ledgerAccount = pgTable(
+  'ledger_account',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** member:<id>:main, member:<id>:game:<vendor>, member:<id>:hold, or house:<name>. */
+    code: text('code').notNull(),
+    memberId: integer('member_id').references(() => member.id),
+    /** main, game, hold or house. */
+    kind: text('kind').notNull(),
+    vendor: text('vendor'),
+    currency: text('currency').notNull(),
+    /** Sum of this account's entries (minor units). */
+    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** House accounts face the outside world and may go below zero; a member's never do. */
+    allowNegative: boolean('allow_negative').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_account_code_uq').on(t.code),
+    index('ledger_account_member_idx').on(t.memberId),
+    check('ledger_account_not_negative', sql`${t.allowNegative} or ${t.balance} >= 0`),
+  ],
+);
+
+/** One movement of money: its entries' amounts sum to zero. */
+export const ledgerTransfer = pgTable(
+  'ledger_transfer',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** deposit, withdrawal_hold, withdrawal_release, withdrawal_payout, bet, win, refund, wallet_transfer, upline_transfer, bonus, adjustment. */
+    kind: text('kind').notNull(),
+    /** The member the movement is about (records); null for house-only movements. */
+    memberId: integer('member_id').references(() => member.id),
+    /** Order, withdrawal or round id the movement belongs to. */
+    reference: text('reference'),
+    /** Why (operator adjustments), or a short description. */
+    memo: text('memo'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_transfer_member_idx').on(t.memberId, t.createdAt), index('ledger_transfer_reference_idx').on(t.reference)],
+);
+
+/** A leg of a transfer on one account: positive credits the account, negative debits it. */
+export const ledgerEntry = pgTable(
+  'ledger_entry',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transferId: bigint('transfer_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransfer.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccount.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** The account's balance right after this entry (statements, audits). */
+    balanceAfter: bigint('balance_after', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_entry_account_idx').on(t.accountId, t.id),
+    index('ledger_entry_transfer_idx').on(t.transferId),
+    check('ledger_entry_not_zero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/**
+ * Operations by idempotency key: the first call claims the key (answer null) in its own
+ * transaction and stores its answer there; a retry with the same request replays that answer,
+ * one with a different request is refused.
+ */
+export const idempotencyRecord = pgTable('idempotency_record', {
+  /** <operation>:<member id>:<client key>, so that clients cannot collide across members. */
+  key: text('key').primaryKey(),
+  memberId: integer('member_id'),
+  /** SHA-256 of the canonical request. */
+  requestHash: text('request_hash').notNull(),
+  answer: jsonb('answer'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A deposit through a payment provider: pending until the provider's signed callback says paid. */
+export const paymentOrder = pgTable(
+  'payment_order',
+  {
+    id: text('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    provider: text('provider').notNull(),
+    channel: text('channel').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    /** pending, paid, failed or expired. */
+    status: text('status').notNull(),
+    /** The provider's own reference, once it has one. */
+    providerRef: text('provider_ref'),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfer.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_order_member_idx').on(t.memberId, t.createdAt)],
+);
+
+/** Every callback a provider sent, kept whatever its fate (audit); an event id takes effect once. */
+export const paymentCallback = pgTable(
+  'payment_callback',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id'),
+    orderId: text('order_id'),
+    /** credited, duplicate, bad_signature, stale, unknown_order, mismatch, failed. */
+    outcome: text('outcome').notNull(),
+    body: text('body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_callback_order_idx').on(t.orderId)],
+);
+
+/** A withdrawal: funds held at request, then rejected (released) or paid out and confirmed. */
+export const withdrawal = pgTable(
+  'withdrawal',
+  {
+    id: text('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    /** pending, rejected, paid, received (full paid), disputed, force_received. */
+    status: text('status').notNull(),
+    payeeName: text('payee_name'),
+    reviewNote: text('review_note'),
+    reviewedBy: text('reviewed_by'),
+    /** What the player says arrived (confirmation); the rest is the remaining amount. */
+    receivedAmount: bigint('received_amount', { mode: 'bigint' }),
+    proofType: text('proof_type'),
+    proofImage: text('proof_image'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [index('withdrawal_member_idx').on(t.memberId, t.requestedAt), index('withdrawal_status_idx').on(t.status, t.requestedAt)],
+);
+
+/** A game round: the bet debited at start, then settled with a win (maybe 0) or refunded, once. */
+export const gameRound = pgTable(
+  'game_round',
+  {
+    roundId: text('round_id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    vendor: text('vendor').notNull(),
+    nodeId: integer('node_id'),
+    gameName: text('game_name').notNull(),
+    betAmount: bigint('bet_amount', { mode: 'bigint' }).notNull(),
+    winAmount: bigint('win_amount', { mode: 'bigint' }),
+    /** open, settled or refunded. */
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [index('game_round_member_idx').on(t.memberId, t.createdAt)],
+);

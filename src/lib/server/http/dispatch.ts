@@ -108,7 +108,7 @@ export function createDispatcher(options: DispatcherOptions) {
       }
       await options.beforeCall?.(r.call, ctx);
       const query = parseWith(r.call.query, Object.fromEntries(url.searchParams), ctx.t);
-      let rawBody = req.method === 'GET' || req.method === 'HEAD' ? {} : await readBody(req, r.call, maxBody);
+      let rawBody = req.method === 'GET' || req.method === 'HEAD' ? {} : await readBody(req, r.call, r.call.maxBodyBytes ?? maxBody);
       if (r.call.enc) rawBody = await openEncrypted(r.call, rawBody, ctx, options.openEnvelope);
       const body = parseWith(r.call.body, rawBody, ctx.t);
       const value = await r.fn({ query, body } as never, ctx);

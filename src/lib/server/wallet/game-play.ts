@@ -1,0 +1,139 @@
+/**
+ * The interface game engines and vendors call to move a player's money for a round: debit the
+ * bet when the round opens, then credit the win (0 is a loss) or refund the bet, once. Each call
+ * is idempotent by round id, so a vendor that retries after a timeout cannot pay twice. The
+ * lobby slice plugs its engines in here and nothing else of the wallet.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { gameRound } from '../db/schema.ts';
+import { ApiError } from '../http/errors.ts';
+import { HOUSE, gameAccount, mainAccount } from './accounts.ts';
+import { once } from './idempotency.ts';
+import { balancesOf, postTransfer, type Tx } from './ledger.ts';
+import { formatMinor } from '../../shared/money.ts';
+
+export interface BetRequest {
+  memberId: number;
+  /** Unique per round (the engine's or vendor's round id): the idempotency key of the bet. */
+  roundId: string;
+  vendor: string;
+  nodeId?: number | null;
+  gameName: string;
+  amount: bigint;
+  /** Debit the vendor's game wallet instead of the main wallet (brands that are not single-wallet). */
+  fromGameWallet?: boolean;
+}
+
+export interface RoundAnswer {
+  roundId: string;
+  status: 'open' | 'settled' | 'refunded';
+  bet: string;
+  win: string | null;
+  /** The wallet's balance after the call. */
+  balance: string;
+}
+
+const ROUND_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+function walletOf(memberId: number, vendor: string, fromGameWallet: boolean | undefined) {
+  return fromGameWallet ? gameAccount(memberId, vendor) : mainAccount(memberId);
+}
+
+/** Debits the bet and opens the round; refuses with 'wallet.balance.insufficient' when short. */
+export async function placeBet(db: Db, req: BetRequest): Promise<RoundAnswer> {
+  if (!ROUND_ID.test(req.roundId)) throw new Error(`bad round id ${req.roundId}`);
+  if (req.amount <= 0n) throw new ApiError(400, 'wallet.amount.positive');
+  const wallet = walletOf(req.memberId, req.vendor, req.fromGameWallet);
+  const op = { name: 'bet', memberId: req.memberId, key: req.roundId, request: { ...req } };
+  const { value } = await once(db, op, async (tx) => {
+    const posted = await postTransfer(tx, {
+      kind: 'bet',
+      memberId: req.memberId,
+      reference: req.roundId,
+      memo: req.gameName,
+      legs: [{ from: wallet, to: HOUSE.games, amount: req.amount }],
+    });
+    await tx.insert(gameRound).values({
+      roundId: req.roundId,
+      memberId: req.memberId,
+      vendor: req.vendor,
+      nodeId: req.nodeId ?? null,
+      gameName: req.gameName,
+      betAmount: req.amount,
+      status: 'open',
+    });
+    return answer(req.roundId, 'open', req.amount, null, posted.balances.get(wallet)!);
+  });
+  return value;
+}
+
+/** Settles an open round with its win (0n for a loss), crediting the wallet the bet came from. */
+export async function settleRound(db: Db, roundId: string, win: bigint, opts: { fromGameWallet?: boolean } = {}): Promise<RoundAnswer> {
+  if (win < 0n) throw new Error('a win cannot be negative');
+  const round = await roundOf(db, roundId);
+  const wallet = walletOf(round.memberId, round.vendor, opts.fromGameWallet);
+  const op = { name: 'settle', memberId: round.memberId, key: roundId, request: { roundId, win } };
+  const { value } = await once(db, op, async (tx) => {
+    await closeRound(tx, roundId, 'settled', win);
+    let balance: bigint;
+    if (win > 0n) {
+      const posted = await postTransfer(tx, {
+        kind: 'win',
+        memberId: round.memberId,
+        reference: roundId,
+        memo: round.gameName,
+        legs: [{ from: HOUSE.games, to: wallet, amount: win }],
+      });
+      balance = posted.balances.get(wallet)!;
+    } else {
+      balance = await currentBalance(tx, wallet);
+    }
+    return answer(roundId, 'settled', round.betAmount, win, balance);
+  });
+  return value;
+}
+
+/** Gives an open round's bet back (the game could not complete); refuses a settled round. */
+export async function refundRound(db: Db, roundId: string, opts: { fromGameWallet?: boolean } = {}): Promise<RoundAnswer> {
+  const round = await roundOf(db, roundId);
+  const wallet = walletOf(round.memberId, round.vendor, opts.fromGameWallet);
+  const op = { name: 'refund', memberId: round.memberId, key: roundId, request: { roundId } };
+  const { value } = await once(db, op, async (tx) => {
+    await closeRound(tx, roundId, 'refunded', null);
+    const posted = await postTransfer(tx, {
+      kind: 'refund',
+      memberId: round.memberId,
+      reference: roundId,
+      memo: round.gameName,
+      legs: [{ from: HOUSE.games, to: wallet, amount: round.betAmount }],
+    });
+    return answer(roundId, 'refunded', round.betAmount, null, posted.balances.get(wallet)!);
+  });
+  return value;
+}
+
+async function roundOf(db: Db, roundId: string) {
+  const rows = await db.select().from(gameRound).where(eq(gameRound.roundId, roundId));
+  if (!rows[0]) throw new ApiError(404, 'wallet.round.unknown');
+  return rows[0];
+}
+
+/** Closes an open round, at most once: a second settle or refund finds it closed and is refused. */
+async function closeRound(tx: Tx, roundId: string, status: 'settled' | 'refunded', win: bigint | null) {
+  const rows = await tx
+    .select({ status: gameRound.status })
+    .from(gameRound)
+    .where(eq(gameRound.roundId, roundId))
+    .for('update');
+  if (rows[0]?.status !== 'open') throw new ApiError(409, 'wallet.round.closed');
+  await tx.update(gameRound).set({ status, winAmount: win, settledAt: new Date() }).where(eq(gameRound.roundId, roundId));
+}
+
+async function currentBalance(tx: Tx, code: string): Promise<bigint> {
+  return (await balancesOf(tx, [code])).get(code)!;
+}
+
+function answer(roundId: string, status: RoundAnswer['status'], bet: bigint, win: bigint | null, balance: bigint): RoundAnswer {
+  return { roundId, status, bet: formatMinor(bet), win: win === null ? null : formatMinor(win), balance: formatMinor(balance) };
+}
