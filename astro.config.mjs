@@ -7,8 +7,15 @@ import { sharedServerModules } from './scripts/astro-shared-server.mjs';
 // Server code under src/lib/server is plain Node TypeScript (type stripping). In the production
 // build it is left outside Astro's bundle so that the custom server (src/server/main.ts), the ops
 // command and the Astro pages share one instance of each module (one database client per process).
+// DIST_DIR builds into another folder (with its own caches), so that several checks on one
+// checkout (e2e runs on different ports) never rebuild the files a running server is loading.
+const distDir = process.env.DIST_DIR || 'dist';
+const isolated = distDir !== 'dist';
+
 export default defineConfig({
   output: 'server',
+  outDir: `./${distDir}`,
+  ...(isolated ? { cacheDir: `./${distDir}/.astro-cache`, vite: { cacheDir: `./${distDir}/.vite-cache` } } : {}),
   adapter: node({ mode: 'standalone' }),
   integrations: [react(), sharedServerModules()],
   site: process.env.SITE_URL ?? 'http://127.0.0.1:4321',

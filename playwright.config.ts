@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_PORT } from './tests/e2e/support/server.ts';
+import { E2E_DATA_DIR, E2E_DIST_DIR, E2E_PORT } from './tests/e2e/support/server.ts';
 
 const CI = !!process.env.CI;
 
@@ -86,6 +86,7 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
       DATA_DIR: E2E_DATA_DIR,
+      DIST_DIR: E2E_DIST_DIR,
       SEED: 'demo',
       LOG_LEVEL: 'warn',
       // The e2e server must not talk to a PostgreSQL set for something else.

@@ -3,6 +3,7 @@ import { openTestDb, type TestDb } from '../support/db.ts';
 import { callApi } from '../support/api.ts';
 import { callEnc, captchaFor, freshIp, lastSms, login, makeUser, requestCode, solved } from '../support/accounts.ts';
 import { demoBrand } from '../../src/lib/server/brand/brands/demo.ts';
+import { runOps } from '../../src/lib/server/ops/commands.ts';
 import type { RegisterRule } from '../../src/lib/server/brand/types.ts';
 
 let t: TestDb;
@@ -244,8 +245,22 @@ describe('affiliate codes', () => {
     expect(refused.json).toMatchObject({ errorCode: 'affiliate.invalid', message: 'Invalid invitation code' });
   });
 
-  it("answers the site's affiliate information", async () => {
+  it("answers the site's affiliate information: the code of the agent an operator bound the domain to", async () => {
     const r = await callApi('/wps/agent/affiliate', { query: { domain: 'lucky-demo.example' } });
     expect(r.json.value).toEqual({ domain: 'lucky-demo.example', affiliateCode: null });
+
+    const agent = await makeUser({ type: 2 });
+    const player = await makeUser({ type: 0 });
+    expect((await runOps(t.db, ['agent:domain', 'bind', '--domain', 'team.example', '--username', player.username], 'test')).ok).toBe(false);
+    const bound = await runOps(t.db, ['agent:domain', 'bind', '--domain', 'Team.Example', '--username', agent.username], 'test');
+    expect(bound).toMatchObject({ ok: true });
+    const site = await callApi('/wps/agent/affiliate', { query: { domain: 'team.example:443' } });
+    expect(site.json.value).toEqual({ domain: 'team.example', affiliateCode: agent.affiliateCode });
+    expect((await runOps(t.db, ['agent:domain', 'list'], 'test')).output).toBe(`team.example -> ${agent.username}`);
+
+    const unbound = await runOps(t.db, ['agent:domain', 'unbind', '--domain', 'team.example'], 'test');
+    expect(unbound.ok).toBe(true);
+    expect((await callApi('/wps/agent/affiliate', { query: { domain: 'team.example' } })).json.value.affiliateCode).toBeNull();
+    expect((await runOps(t.db, ['agent:domain', 'bind', '--domain', 'not a host', '--username', agent.username], 'test')).ok).toBe(false);
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { OWASP_LOG_N, passwords, randomPassword, sameText } from '../../src/lib/server/accounts/passwords.ts';
 import { encodePng } from '../../src/lib/server/accounts/png.ts';
 import { drawCaptcha } from '../../src/lib/server/accounts/captcha.ts';
+import { readCaptcha } from '../e2e/support/captcha.ts';
 import { hashToken, newToken } from '../../src/lib/server/accounts/sessions.ts';
 import { avatarSvg } from '../../src/lib/server/accounts/profile.ts';
 import { envSchema } from '../../src/lib/server/env.ts';
@@ -85,6 +86,10 @@ describe('images', () => {
     const b = drawCaptcha('1234');
     expect(a.readUInt32BE(16)).toBe(120);
     expect(a.equals(b)).toBe(false);
+  });
+
+  it("draws digits that the e2e suite's reader, built on the same font, reads back", () => {
+    for (const text of ['0123', '4567', '8901']) expect(readCaptcha(drawCaptcha(text))).toBe(text);
   });
 
   it('draws an avatar with escaped initials', () => {

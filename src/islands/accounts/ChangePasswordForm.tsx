@@ -8,6 +8,7 @@ import { ApiFailure } from '../../lib/client/api.ts';
 import { api, loadMemberInfo } from '../../lib/client/stores/session.ts';
 import { loadRegisterRules } from '../../lib/client/stores/system.ts';
 import { checkValue, MSG, type FieldRule } from '../../lib/shared/registerPatterns.ts';
+import { FormError, focusFirstInvalid } from '../ui/form.tsx';
 import { PasswordField } from './fields.tsx';
 import { issueText, useLabels } from '../shell/labels.tsx';
 
@@ -59,7 +60,7 @@ export default function ChangePasswordForm({ knownOldPassword, onDone }: ChangeP
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length) {
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstInvalid(formRef.current);
       return;
     }
     setBusy(true);
@@ -118,11 +119,7 @@ export default function ChangePasswordForm({ knownOldPassword, onDone }: ChangeP
         maxLength={128}
         autoComplete="new-password"
       />
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {auth.changePassword.submit}
       </button>

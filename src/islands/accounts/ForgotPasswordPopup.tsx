@@ -6,15 +6,17 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { forgotPasswordEmail, setPasswordBySms, smsNoLogin } from '../../lib/contract/accounts.ts';
+import { forgotPasswordEmail, setPasswordBySms } from '../../lib/contract/accounts.ts';
 import { ApiFailure } from '../../lib/client/api.ts';
 import { humanCheck } from '../../lib/client/human-check.ts';
 import { api } from '../../lib/client/stores/session.ts';
-import { $countries, $flags, $status, loadCountries, loadRegisterRules, loadStatus } from '../../lib/client/stores/system.ts';
+import { $flags, $status, loadRegisterRules, loadStatus } from '../../lib/client/stores/system.ts';
 import { closePopup, showDialog } from '../../lib/client/stores/ui.ts';
 import { checkValue, isEmail, isMobileNumber, isUsernameFormat, MSG, type FieldRule } from '../../lib/shared/registerPatterns.ts';
 import Popup from '../ui/Popup.tsx';
-import { DialingCode, Field, GetCodeButton, PasswordField } from './fields.tsx';
+import { FormError, focusFirstInvalid } from '../ui/form.tsx';
+import { Field, PasswordField } from './fields.tsx';
+import { MobileCodeFields, useMobileCode } from './mobile-code.tsx';
 import { goHome } from './flow.ts';
 import { issueText, useLabels } from '../shell/labels.tsx';
 
@@ -26,28 +28,23 @@ export default function ForgotPasswordPopup({ onClose }: { onClose: () => void }
   const { auth } = labels;
   const flags = useStore($flags);
   const status = useStore($status);
-  const countries = useStore($countries);
   const [chosen, setChosen] = useState<Method | null>(null);
   const [rules, setRules] = useState<Record<string, FieldRule>>({});
   const [username, setUsername] = useState('');
   const [email, setEmail] = useState('');
-  const [mobile, setMobile] = useState('');
-  const [dial, setDial] = useState('');
-  const [code, setCode] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const phone = useMobileCode({ onNote: setNote, onMobileError: (mobile) => setErrors((e) => ({ ...e, mobile })) });
+  const { mobile, dial, code } = phone;
 
   useEffect(() => {
     void loadStatus().catch(() => {});
     void loadRegisterRules()
       .then(setRules)
-      .catch(() => {});
-    void loadCountries()
-      .then((c) => setDial((d) => d || c.list.find((x) => x.iso === c.current)?.dialingCode || c.list[0]?.dialingCode || ''))
       .catch(() => {});
   }, []);
 
@@ -63,26 +60,6 @@ export default function ForgotPasswordPopup({ onClose }: { onClose: () => void }
     setErrors({});
     setFormError(null);
   };
-
-  function checkMobile(): boolean {
-    const m = mobile.trim();
-    const error = !m ? required : !isMobileNumber(m) ? issueText(labels, { key: MSG.mobile }) : null;
-    setErrors((e) => ({ ...e, mobile: error ?? undefined }));
-    return error === null;
-  }
-
-  async function sendCode(): Promise<number | null> {
-    setNote(null);
-    try {
-      const answer = await humanCheck(api());
-      const v = await api().call(smsNoLogin, { body: { mobileNum: mobile.trim(), countryDialingCode: dial, ...answer } });
-      setNote(auth.codeSent);
-      return v.expiredMinutes;
-    } catch (err) {
-      await showDialog({ kind: 'warning', text: err instanceof Error ? err.message : String(err) });
-      return null;
-    }
-  }
 
   function validate(): Errors {
     const e: Errors = {};
@@ -114,7 +91,7 @@ export default function ForgotPasswordPopup({ onClose }: { onClose: () => void }
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length) {
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      focusFirstInvalid(formRef.current);
       return;
     }
     setBusy(true);
@@ -144,7 +121,7 @@ export default function ForgotPasswordPopup({ onClose }: { onClose: () => void }
         if (fe.newPassword || err.errorCode === 'password.format') e.newPassword = fe.newPassword ?? err.message;
         if (Object.keys(e).length) {
           setErrors(e);
-          requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+          focusFirstInvalid(formRef.current);
         } else setFormError(err.message);
       } else setFormError(err instanceof Error ? err.message : String(err));
     } finally {
@@ -195,33 +172,7 @@ export default function ForgotPasswordPopup({ onClose }: { onClose: () => void }
         ) : (
           <>
             <p className="lead">{auth.forget.mobileLead}</p>
-            <Field
-              name="mobileNum"
-              type="tel"
-              inputMode="tel"
-              label={auth.mobileNum}
-              value={mobile}
-              onChange={setMobile}
-              error={errors.mobile}
-              required
-              maxLength={20}
-              autoComplete="tel-national"
-              autoFocus
-              prefix={<DialingCode value={dial} onChange={setDial} countries={countries?.list ?? []} />}
-            />
-            <Field
-              name="verificationCode"
-              label={auth.verificationCode}
-              value={code}
-              onChange={setCode}
-              error={errors.code}
-              required
-              maxLength={255}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              placeholder={auth.codePlaceholder}
-              addon={<GetCodeButton check={checkMobile} send={sendCode} />}
-            />
+            <MobileCodeFields state={phone} errors={errors} codeName="verificationCode" />
             <PasswordField
               name="newPassword"
               label={auth.forget.newPassword}
@@ -237,11 +188,7 @@ export default function ForgotPasswordPopup({ onClose }: { onClose: () => void }
         <div role="status" aria-live="polite" className="form-status">
           {busy && method === 'email' ? auth.verifying : note}
         </div>
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormError message={formError} />
         <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
           {method === 'email' ? auth.forget.sendEmail : auth.forget.reset}
         </button>

@@ -12,17 +12,17 @@ import {
   captchaImage,
   freePlayLogin,
   login as loginCall,
-  smsNoLogin,
   type IpVerifyValue,
   type LoginValue,
 } from '../../lib/contract/accounts.ts';
 import { ApiFailure } from '../../lib/client/api.ts';
 import { humanCheck } from '../../lib/client/human-check.ts';
 import { api, loginDeviceId, merchantCode, readRemembered, saveRemembered } from '../../lib/client/stores/session.ts';
-import { $countries, $flags, loadCountries, loadStatus } from '../../lib/client/stores/system.ts';
-import { showDialog } from '../../lib/client/stores/ui.ts';
+import { $flags, loadStatus } from '../../lib/client/stores/system.ts';
 import { isMobileNumber, MSG } from '../../lib/shared/registerPatterns.ts';
-import { CaptchaImage, DialingCode, Field, GetCodeButton, PasswordField, TermsLink, useCountdown } from './fields.tsx';
+import { FormError, focusFirstInvalid } from '../ui/form.tsx';
+import { CaptchaImage, Field, PasswordField, TermsLink, useCountdown } from './fields.tsx';
+import { MobileCodeFields, useMobileCode } from './mobile-code.tsx';
 import type { LoginOutcome } from './flow.ts';
 import { fill, issueText, useLabels } from '../shell/labels.tsx';
 
@@ -42,14 +42,10 @@ export default function LoginForm({ agent = false, onSuccess, onFreePlay, onForg
   const labels = useLabels();
   const { auth } = labels;
   const flags = useStore($flags);
-  const countries = useStore($countries);
   const remembered = useRef(readRemembered(merchantCode())).current;
   const [mode, setMode] = useState<Mode>('username');
   const [username, setUsername] = useState(remembered?.username ?? '');
   const [password, setPassword] = useState('');
-  const [mobile, setMobile] = useState(remembered?.mobileNum ?? '');
-  const [dial, setDial] = useState(remembered?.countryDialingCode ?? '');
-  const [code, setCode] = useState('');
   const [captcha, setCaptcha] = useState('');
   const [captchaShown, setCaptchaShown] = useState(false);
   const [captchaVersion, setCaptchaVersion] = useState(0);
@@ -65,11 +61,15 @@ export default function LoginForm({ agent = false, onSuccess, onFreePlay, onForg
   const formRef = useRef<HTMLFormElement>(null);
   const ids = useId();
 
+  const phone = useMobileCode({
+    onNote: setStatus,
+    onMobileError: (mobile) => setErrors((e) => ({ ...e, mobile })),
+    initial: { mobile: remembered?.mobileNum, dial: remembered?.countryDialingCode },
+  });
+  const { mobile, dial, code } = phone;
+
   useEffect(() => {
     void loadStatus().catch(() => {});
-    void loadCountries()
-      .then((c) => setDial((d) => d || c.list.find((x) => x.iso === c.current)?.dialingCode || c.list[0]?.dialingCode || ''))
-      .catch(() => {});
   }, []);
 
   const smsEnabled = flags.MOBILEVERCODELOGIN3 === true;
@@ -78,30 +78,7 @@ export default function LoginForm({ agent = false, onSuccess, onFreePlay, onForg
 
   const loadCaptcha = useCallback(() => api().call(captchaImage), []);
 
-  /** Puts focus on the first field in error after a refused submit. */
-  const focusFirstError = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-
-  function checkMobile(): boolean {
-    const m = mobile.trim();
-    const error = !m ? required : !isMobileNumber(m) ? issueText(labels, { key: MSG.mobile }) : null;
-    setErrors((e) => ({ ...e, mobile: error ?? undefined }));
-    return error === null;
-  }
-
-  async function sendCode(): Promise<number | null> {
-    setStatus(null);
-    try {
-      const answer = await humanCheck(api());
-      const v = await api().call(smsNoLogin, { body: { mobileNum: mobile.trim(), countryDialingCode: dial, ...answer } });
-      setStatus(auth.codeSent);
-      return v.expiredMinutes;
-    } catch (err) {
-      // Spec 8: a failed code request shows a warning dialog with the server's message.
-      await showDialog({ kind: 'warning', text: err instanceof Error ? err.message : String(err) });
-      return null;
-    }
-  }
+  const focusFirstError = () => focusFirstInvalid(formRef.current);
 
   function validate(): Errors {
     const e: Errors = {};
@@ -256,11 +233,7 @@ export default function LoginForm({ agent = false, onSuccess, onFreePlay, onForg
       <div role="status" aria-live="polite" className="form-status">
         {verifying ? auth.verifying : status}
       </div>
-      {formError && (
-        <p className="form-error" role="alert">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
     </>
   );
 
@@ -352,36 +325,7 @@ export default function LoginForm({ agent = false, onSuccess, onFreePlay, onForg
           />
         </>
       ) : (
-        <>
-          <Field
-            name="mobileNum"
-            type="tel"
-            inputMode="tel"
-            label={auth.mobileNum}
-            value={mobile}
-            onChange={setMobile}
-            error={errors.mobile}
-            required
-            maxLength={20}
-            autoComplete="tel-national"
-            placeholder={auth.mobilePlaceholder}
-            autoFocus
-            prefix={<DialingCode value={dial} onChange={setDial} countries={countries?.list ?? []} />}
-          />
-          <Field
-            name="code"
-            label={auth.verificationCode}
-            value={code}
-            onChange={setCode}
-            error={errors.code}
-            required
-            maxLength={255}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder={auth.codePlaceholder}
-            addon={<GetCodeButton check={checkMobile} send={sendCode} />}
-          />
-        </>
+        <MobileCodeFields state={phone} errors={errors} codeName="code" mobilePlaceholder={auth.mobilePlaceholder} />
       )}
       {captchaField}
       <div className="form-row">

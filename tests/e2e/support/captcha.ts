@@ -5,21 +5,11 @@
  * offset and shear is drawn as a mask and the one whose pixels most share one ink wins.
  */
 import { inflateSync } from 'node:zlib';
+import { CAPTCHA_FONT, CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '../../../src/lib/server/accounts/captcha-font.ts';
 
-const W = 120;
-const H = 40;
-const FONT: Record<string, string[]> = {
-  '0': ['01110', '10001', '10011', '10101', '11001', '10001', '01110'],
-  '1': ['00100', '01100', '00100', '00100', '00100', '00100', '01110'],
-  '2': ['01110', '10001', '00001', '00010', '00100', '01000', '11111'],
-  '3': ['11110', '00001', '00001', '01110', '00001', '00001', '11110'],
-  '4': ['00010', '00110', '01010', '10010', '11111', '00010', '00010'],
-  '5': ['11111', '10000', '11110', '00001', '00001', '10001', '01110'],
-  '6': ['00110', '01000', '10000', '11110', '10001', '10001', '01110'],
-  '7': ['11111', '00001', '00010', '00100', '01000', '01000', '01000'],
-  '8': ['01110', '10001', '10001', '01110', '10001', '10001', '01110'],
-  '9': ['01110', '10001', '10001', '01111', '00001', '00010', '01100'],
-};
+const W = CAPTCHA_WIDTH;
+const H = CAPTCHA_HEIGHT;
+const FONT = CAPTCHA_FONT;
 
 /** Grey levels of an 8-bit greyscale PNG whose rows use filter 0 (what the server writes). */
 export function decodeGreyPng(png: Buffer): Uint8Array {

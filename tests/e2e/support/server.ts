@@ -12,8 +12,14 @@ const root = path.resolve(import.meta.dirname, '../../..');
 /** Port of the e2e server (E2E_PORT, default 4410). */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 4410);
 
-/** The e2e server's PGlite folder; owned by the tests and deleted before every run. */
-export const E2E_DATA_DIR = path.resolve(root, process.env.E2E_DATA_DIR ?? '.e2e-data');
+/** The e2e server's PGlite folder, one per port; owned by the tests and deleted before every run. */
+export const E2E_DATA_DIR = path.resolve(root, process.env.E2E_DATA_DIR ?? `.e2e-data/${E2E_PORT}`);
+
+/**
+ * The build the e2e server loads: dist/ in CI (npm test has just built it), else a folder of its
+ * own per port, so that a run never loads files another run or a developer is rebuilding.
+ */
+export const E2E_DIST_DIR = process.env.E2E_DIST_DIR ?? (process.env.CI ? 'dist' : `.e2e-dist/${E2E_PORT}`);
 
 const run = promisify(execFile);
 

@@ -9,26 +9,14 @@ import type { Db } from '../db/index.ts';
 import { captchaChallenge } from '../db/schema.ts';
 import { clock } from './clock.ts';
 import { encodePng } from './png.ts';
+import { CAPTCHA_FONT, CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from './captcha-font.ts';
 
 export const CAPTCHA_COOKIE = 'wps_captcha';
 export const CAPTCHA_HEADER = 'X-Captcha-Id';
 export const CAPTCHA_TTL_MS = 5 * 60_000;
-const W = 120;
-const H = 40;
-
-/** 5x7 bitmaps of the digits, one string of 7 rows per digit. */
-const FONT: Record<string, string[]> = {
-  '0': ['01110', '10001', '10011', '10101', '11001', '10001', '01110'],
-  '1': ['00100', '01100', '00100', '00100', '00100', '00100', '01110'],
-  '2': ['01110', '10001', '00001', '00010', '00100', '01000', '11111'],
-  '3': ['11110', '00001', '00001', '01110', '00001', '00001', '11110'],
-  '4': ['00010', '00110', '01010', '10010', '11111', '00010', '00010'],
-  '5': ['11111', '10000', '11110', '00001', '00001', '10001', '01110'],
-  '6': ['00110', '01000', '10000', '11110', '10001', '10001', '01110'],
-  '7': ['11111', '00001', '00010', '00100', '01000', '01000', '01000'],
-  '8': ['01110', '10001', '10001', '01110', '10001', '10001', '01110'],
-  '9': ['01110', '10001', '10001', '01111', '00001', '00010', '01100'],
-};
+const W = CAPTCHA_WIDTH;
+const H = CAPTCHA_HEIGHT;
+const FONT = CAPTCHA_FONT;
 
 const hashAnswer = (id: string, answer: string) => createHash('sha256').update(`${id}:${answer}`).digest('hex');
 

@@ -22,6 +22,8 @@ export const ACCOUNT_USAGE = `  user:create --type player|agent --username <U> -
               [--email <E>] [--payee-name <N>] [--keep-password]
                                                        create an account; the user must change
                                                        the password at first login unless --keep-password
+  agent:domain bind --domain <host> --username <agent>  players registering on that domain join the agent
+  agent:domain unbind --domain <host> | list
   sms-outbox [--mobile <M>] [--limit <N>]              sms the sandbox provider "sent", newest first
   email-outbox [--to <address>] [--limit <N>]          e-mails the sandbox provider "sent"`;
 

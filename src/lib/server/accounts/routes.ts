@@ -27,6 +27,7 @@ import { newChallenge } from './challenge.ts';
 import { publicKeyInfo } from './envelope.ts';
 import { freePlay, login as doLogin } from './login.ts';
 import { findByAffiliateCode } from './members.ts';
+import { affiliateForDomain, normaliseDomain } from './affiliate-domains.ts';
 import { changePassword as doChangePassword, forgotByEmail, setPasswordBySms as doSetPasswordBySms } from './password.ts';
 import { memberIcon as icon, memberInfo as info } from './profile.ts';
 import { LIMITS, hit } from './rate-limit.ts';
@@ -61,11 +62,10 @@ export const accountRoutes = [
     ctx.response.headers.set(CAPTCHA_HEADER, c.id);
     return c.png.toString('base64');
   }),
-  route(affiliateInfo, ({ query }, ctx) => ({
-    domain: query.domain || ctx.url.hostname,
-    // Domains are not bound to agents yet: the site has no code of its own.
-    affiliateCode: null,
-  })),
+  route(affiliateInfo, async ({ query }, ctx) => {
+    const domain = normaliseDomain(query.domain || ctx.url.hostname);
+    return { domain, affiliateCode: await affiliateForDomain(await db(), domain) };
+  }),
   route(affiliateCheck, async ({ query }) => {
     const m = query.code.trim() ? await findByAffiliateCode(await db(), query.code) : null;
     if (!m || isTrialType(m.type) || m.status !== 'active') throw new ApiError(400, 'affiliate.invalid');
