@@ -6,7 +6,14 @@
 //   c. gameList name search p95 (prefix and infix queries over the 10,000 demo games), beside
 //      the p95 of /wps/system/status;
 //   d. logins per second (encrypted, scrypt at OWASP cost), and the p99 of /wps/member/info while
-//      those logins run, beside the same p99 with no logins running.
+//      those logins run, beside the same p99 with no logins running;
+//   e. ledger throughput: rounds per second (a bet debited and its win credited, placeBet +
+//      settleRound) with 50 concurrent players, on PGlite (a data folder) and on PostgreSQL (a fresh
+//      database on BENCH_DATABASE_URL's server, else TEST_DATABASE_URL's, dropped after), beside
+//      pgbench's built-in tpcb-like transactions per second at the same client count (-c 50 -j 2)
+//      on that PostgreSQL, in its own fresh database (scripts/bench/ledger.ts). Databases are named
+//      BENCH_DB_PREFIX (casino_bench) + _ledger_ / _pgbench_ + random. pgbench is not installed by
+//      the bench: without it the row says 'pgbench missing'.
 // It starts its own server on a fresh PGlite folder under the system temp dir (ports 4710, 4711,
 // or BENCH_PORT and the next one), talks only to 127.0.0.1, prints a table with PASS/FAIL per
 // target and writes the same to bench-results.json. Exit code 1 when a target is missed.
@@ -19,6 +26,7 @@ import { MINIMAL_PAGE, gzipSize, weighPage } from './bench/page-weight.ts';
 import { root, startPlatform, startStatic, type Running } from './bench/processes.ts';
 import { load, percentile, timeRequests } from './bench/timing.ts';
 import { measureLogins } from './bench/logins.ts';
+import { benchServerUrl, findPgbench, measureLedgerPglite, measureLedgerPostgres, postgresUnreachable, runPgbench, type LedgerLoad, type PgbenchRun } from './bench/ledger.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4710);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -71,11 +79,11 @@ const cycle = <T>(list: T[], n: number): T[] => Array.from({ length: n }, (_, i)
 try {
   buildIfNeeded();
   started = Date.now();
-  // Bounded in time whatever happens: stop the servers and give up after 3 minutes of measuring.
+  // Bounded in time whatever happens: stop the servers and give up after 5 minutes of measuring.
   watchdog = setTimeout(() => {
-    console.error('bench: took longer than 180 s, giving up');
+    console.error('bench: took longer than 300 s, giving up');
     void cleanup().then(() => process.exit(2));
-  }, 180_000);
+  }, 300_000);
   console.log(`Starting the platform on 127.0.0.1:${PORT} with a fresh PGlite folder and the demo seed...`);
   const t0 = Date.now();
   const platform = await startPlatform(PORT, path.join(work, 'data'));
@@ -208,6 +216,54 @@ try {
   if (logins.loginFailures) console.log(`  ${logins.loginFailures} logins were refused`);
   await platform.stop();
 
+  // e. ledger throughput, beside pgbench on the same PostgreSQL
+  const ledger: { pglite?: LedgerLoad; postgres?: LedgerLoad; pgbench?: PgbenchRun; skipped: string[] } = { skipped: [] };
+  const ledgerOk = (l: LedgerLoad) => l.failures === 0 && l.auditOk;
+  const ledgerNote = (label: string, l: LedgerLoad) =>
+    console.log(
+      `  ${label}: ${l.rounds} rounds in ${l.seconds.toFixed(1)} s (${l.operationsPerSecond.toFixed(0)} ledger operations/s), round p50 ${l.roundP50Ms.toFixed(1)} ms, ` +
+        `p99 ${l.roundP99Ms.toFixed(1)} ms${l.failures ? `, ${l.failures} failures (first: ${l.firstFailure})` : ''}${l.auditOk ? '' : ', LEDGER AUDIT FAILED'}`,
+    );
+  console.log(`Betting with ${CONNECTIONS} players on PGlite for ${LOAD_SECONDS} s...`);
+  ledger.pglite = await measureLedgerPglite(path.join(work, 'ledger-pglite'), { players: CONNECTIONS, seconds: LOAD_SECONDS });
+  ledgerNote('PGlite', ledger.pglite);
+  rows.push({
+    figure: 'ledger rounds/s, PGlite (50 players)',
+    value: ledger.pglite.roundsPerSecond,
+    unit: '/s',
+    baseline: null,
+    baselineLabel: '',
+    target: '',
+    pass: ledgerOk(ledger.pglite) ? null : false,
+  });
+  const unreachable = await postgresUnreachable(benchServerUrl());
+  if (unreachable) {
+    ledger.skipped.push(`PostgreSQL unreachable: ${unreachable}`);
+    console.log(`PostgreSQL is not reachable (${unreachable}): no PostgreSQL ledger figure, no pgbench.`);
+  } else {
+    console.log(`Betting with ${CONNECTIONS} players on PostgreSQL for ${LOAD_SECONDS} s...`);
+    ledger.postgres = await measureLedgerPostgres({ players: CONNECTIONS, seconds: LOAD_SECONDS });
+    ledgerNote('PostgreSQL', ledger.postgres);
+    const pgbench = findPgbench();
+    if (pgbench) {
+      console.log(`pgbench tpcb-like, -c ${CONNECTIONS} -j 2 -T ${LOAD_SECONDS}, on the same PostgreSQL...`);
+      ledger.pgbench = await runPgbench(pgbench, { clients: CONNECTIONS, seconds: LOAD_SECONDS });
+    } else {
+      ledger.skipped.push('pgbench missing');
+      console.log('pgbench missing (Debian: postgresql-contrib or the postgresql client package): no baseline for the ledger.');
+    }
+    const ratio = ledger.pgbench ? ledger.postgres.roundsPerSecond / ledger.pgbench.tps : null;
+    rows.push({
+      figure: 'ledger rounds/s, PostgreSQL (50 players)',
+      value: ledger.postgres.roundsPerSecond,
+      unit: '/s',
+      baseline: ledger.pgbench?.tps ?? null,
+      baselineLabel: ledger.pgbench ? `pgbench tpcb-like tps (-c ${CONNECTIONS} -j 2)` : 'pgbench missing',
+      target: ratio === null ? '>= 0.3 x pgbench' : `>= 0.3 x baseline (${ratio.toFixed(2)} x)`,
+      pass: ratio === null ? (ledgerOk(ledger.postgres) ? null : false) : ratio >= 0.3 && ledgerOk(ledger.postgres),
+    });
+  }
+
   // Report
   const fmt = (n: number | null, unit: string) =>
     n === null ? '' : `${n.toFixed(unit === 'req/s' ? 0 : unit === 'KB' ? 1 : 2)} ${unit}`;
@@ -242,6 +298,7 @@ try {
     load: { site, baseline, ratio },
     search: { prefixP95: percentile(prefixTimes, 95), infixP95: percentile(infixTimes, 95), statusP95, samples: SEARCHES },
     logins,
+    ledger,
   };
   writeFileSync(path.join(root, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\n${rows.filter((r) => r.pass !== null).length - failed} targets met, ${failed} missed (bench-results.json, ${results.seconds} s)`);

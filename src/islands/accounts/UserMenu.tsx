@@ -5,7 +5,8 @@
  * Invite (only when the REFERRAL promotion is known to be enabled), Personal centre, Agent
  * (agents only), Security centre, social links and Sign out (after in_sure_logout, with the
  * loader; players go home, agents to /agent). Trial accounts are refused member actions.
- * Balance and the deposit shortcut arrive with the wallet.
+ * The wallet's balance and deposit shortcut sit before the avatar (src/islands/wallet); Deposit
+ * and Withdraw are links to the member centre's pages, which open it over the current page.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
@@ -149,12 +150,12 @@ export default function UserMenu() {
         </div>
         <ul className="um-list">
           <li>
-            <a href={href('/member')} onClick={memberAction}>
+            <a href={href('/member?page=deposit')} onClick={memberAction}>
               {auth.menu.deposit}
             </a>
           </li>
           <li>
-            <a href={href('/member')} onClick={memberAction}>
+            <a href={href('/member?page=withdrawal')} onClick={memberAction}>
               {auth.menu.withdraw}
             </a>
           </li>

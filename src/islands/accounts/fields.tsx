@@ -17,7 +17,7 @@ export interface FieldProps {
   error?: string | null;
   type?: 'text' | 'password' | 'email' | 'tel';
   autoComplete?: string;
-  inputMode?: 'text' | 'numeric' | 'tel' | 'email';
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
   maxLength?: number;
   required?: boolean;
   placeholder?: string;

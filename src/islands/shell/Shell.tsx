@@ -1,7 +1,8 @@
 /**
  * The one React root of the accounts slice, loaded on demand by boot.ts: the open popup, the
- * dialog and loader layers, the header's logged-in state, and the live parts of the member and
- * agent pages (rendered into their `data-shell-page` placeholders).
+ * dialog and loader layers, the header's logged-in state (with the wallet's balance), the
+ * member-centre overlay (loaded when it first opens), and the live parts of the member and agent
+ * pages (rendered into their `data-shell-page` placeholders).
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useMemo, type ReactNode } from 'react';
@@ -16,6 +17,8 @@ import LoginPopup from '../accounts/LoginPopup.tsx';
 import MemberPanel from '../accounts/MemberPanel.tsx';
 import RegisterModal from '../accounts/RegisterModal.tsx';
 import UserMenu from '../accounts/UserMenu.tsx';
+import MemberCentreHost from '../member-centre/MemberCentreHost.tsx';
+import HeaderBalance from '../wallet/HeaderBalance.tsx';
 import DialogHost from '../ui/Dialog.tsx';
 import { LabelsContext, localPath, type Labels } from './labels.tsx';
 
@@ -70,6 +73,8 @@ export default function Shell({ labels }: { labels: Labels }) {
     <LabelsContext.Provider value={labels}>
       {open && <div key={popup?.name}>{open}</div>}
       <UserMenu />
+      <HeaderBalance />
+      <MemberCentreHost />
       {pages.map((el) => {
         const render = PAGES[el.dataset.shellPage ?? ''];
         return render ? createPortal(render(), el, el.dataset.shellPage) : null;

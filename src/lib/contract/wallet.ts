@@ -153,23 +153,52 @@ export const depositOrders = defineCall({
  * signature, a stale timestamp, an unknown order, an amount that differs from the order's or a
  * second callback for the order credits nothing (each is recorded).
  */
+const callbackBody = z.object({
+  eventId: z.string().max(64),
+  orderId: z.string().max(64),
+  status: z.enum(['paid', 'failed']),
+  amount: z.string().max(40),
+  currency: z.string().max(8),
+  timestamp: z.number().int(),
+  signature: z.string().max(128),
+});
+/**
+ * What a callback did: credited (paid, the wallet got the money once), failed (the order is
+ * closed unpaid), duplicate (the order was already settled), replayed (this event id took effect
+ * before). Refusals are errors instead: wallet.callback.signature (401), wallet.callback.stale,
+ * wallet.callback.mismatch (400), wallet.order.unknown (404); each is recorded too.
+ */
+const callbackValue = z.object({ outcome: z.string() });
+
 export const paymentCallback = defineCall({
   name: 'paymentCallback',
   method: 'POST',
   path: '/wps/payment/callback/sandbox',
-  body: z.object({
-    eventId: z.string().max(64),
-    orderId: z.string().max(64),
-    status: z.enum(['paid', 'failed']),
-    amount: z.string().max(40),
-    currency: z.string().max(8),
-    timestamp: z.number().int(),
-    signature: z.string().max(128),
-  }),
-  value: z.object({ outcome: z.string() }),
+  body: callbackBody,
+  value: callbackValue,
 });
 
-/** The sandbox provider's own page (not our API): the payer pays or declines an order. */
+/**
+ * The callback of a real gateway configured as the 'http' provider (server/providers/payments/
+ * http.ts): the same fields and signature scheme, signed with PAYMENT_HTTP_SECRET. It settles
+ * only orders that the http provider opened.
+ */
+export const paymentCallbackHttp = defineCall({
+  name: 'paymentCallbackHttp',
+  method: 'POST',
+  path: '/wps/payment/callback/http',
+  body: callbackBody,
+  value: callbackValue,
+});
+
+/**
+ * The sandbox provider's own page (not our API): the payer pays or declines an order, and the
+ * sandbox sends its signed callback before this answers (so the order is settled by then).
+ * `returnUrl` is `/member?page=deposit&order=<orderId>`: the member centre's deposit page, which
+ * may show that order's outcome. Refused: wallet.order.unknown (404), wallet.order.closed (409,
+ * already paid or declined), wallet.order.expired (409), wallet.sandbox.callback (502, our
+ * callback endpoint could not be reached; paying again is safe).
+ */
 export const sandboxPay = defineCall({
   name: 'sandboxPay',
   method: 'POST',
@@ -342,6 +371,7 @@ export const walletCalls = [
   depositCreate,
   depositOrders,
   paymentCallback,
+  paymentCallbackHttp,
   sandboxPay,
   sandboxOrder,
   withdrawInfo,

@@ -23,6 +23,16 @@ export const envSchema = z.object({
   POW_DIFFICULTY: z.coerce.number().int().min(0).max(32).optional(),
   /** log2 of scrypt's N for new password hashes; 17 is OWASP's figure. Lower only in tests. */
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  /** sandbox: deposits are paid on our own page (/pay/sandbox) and payouts succeed at once; http: a real gateway. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
+  /** Secret that signs the sandbox's callbacks; when unset, one is made once per database (system_setting). */
+  PAYMENT_SANDBOX_SECRET: z.string().min(16).optional(),
+  /** Where the sandbox sends its callbacks (default: the origin of the pay request). */
+  PAYMENT_CALLBACK_ORIGIN: z.url().optional(),
+  /** The gateway for PAYMENT_PROVIDER=http: base URL, bearer token, and the secret its callbacks are signed with. */
+  PAYMENT_HTTP_URL: z.url().optional(),
+  PAYMENT_HTTP_TOKEN: z.string().optional(),
+  PAYMENT_HTTP_SECRET: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;

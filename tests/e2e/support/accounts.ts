@@ -44,6 +44,8 @@ export interface UserSpec {
   keepPassword?: boolean;
   mobile?: string;
   email?: string;
+  /** The agent directly above the new account. */
+  upline?: string;
 }
 
 /** Creates an account with `npm run ops -- user:create`; answers its username and password. */
@@ -56,6 +58,7 @@ export async function createUser(
   if (spec.keepPassword !== false) args.push('--keep-password');
   if (spec.mobile) args.push('--mobile', spec.mobile, '--dialing-code', '52');
   if (spec.email) args.push('--email', spec.email);
+  if (spec.upline) args.push('--upline', spec.upline);
   const out = await ops(...args);
   const affiliateCode = /affiliate code (\S+?)\)/.exec(out)?.[1];
   if (!/Created/.test(out) || !affiliateCode) throw new Error(`user:create answered: ${out}`);

@@ -1,5 +1,6 @@
 /** The shape of a brand's configuration (white label). One file per brand in ./brands. */
 import type { WhitelabelNode } from '../../shared/whitelabel.ts';
+import type { WeeklyHours } from '../../shared/hours.ts';
 
 export type { WhitelabelNode };
 
@@ -62,10 +63,35 @@ export interface Brand {
     mexico: { number: string; holder: string };
   };
   /** Support hours shown on the agent page. */
-  supportHours: string;
+  supportHours: WeeklyHours;
   /** Minutes after which an unconfirmed payout counts as received. */
   withdrawalAutoReceiveMinutes: number;
   accounts: AccountSettings;
+  wallet: WalletSettings;
+}
+
+/** A way to deposit, shown on the deposit page; amounts in minor units. */
+export interface DepositChannelSettings {
+  code: string;
+  name: string;
+  min: bigint;
+  max: bigint;
+  /** Name of the payment provider that serves it (sandbox or http). */
+  provider: 'sandbox' | 'http';
+}
+
+/** Wallet rules of the brand (issue 4); amounts in minor units. */
+export interface WalletSettings {
+  /**
+   * One balance for every vendor (true), or a main wallet plus one game wallet per enabled vendor
+   * that the player moves money between (false).
+   */
+  singleWallet: boolean;
+  withdrawMin: bigint;
+  withdrawMax: bigint;
+  /** Largest amount any wallet call accepts ('wallet.amount.tooLarge' above it). */
+  maxAmount: bigint;
+  depositChannels: DepositChannelSettings[];
 }
 
 /** Account rules of the brand (spec 4 after login, 9 constants). */

@@ -359,6 +359,8 @@ export const ledgerEntry = pgTable(
   },
   (t) => [
     index('ledger_entry_account_idx').on(t.accountId, t.id),
+    // The account record (transaction history) filters a member's entries by date.
+    index('ledger_entry_account_time_idx').on(t.accountId, t.createdAt),
     index('ledger_entry_transfer_idx').on(t.transferId),
     check('ledger_entry_not_zero', sql`${t.amount} <> 0`),
   ],
@@ -396,6 +398,8 @@ export const paymentOrder = pgTable(
     /** The provider's own reference, once it has one. */
     providerRef: text('provider_ref'),
     transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfer.id),
+    /** Where the payer pays a pending order (the provider's page). */
+    payUrl: text('pay_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -416,7 +420,12 @@ export const paymentCallback = pgTable(
     body: text('body').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payment_callback_order_idx').on(t.orderId)],
+  (t) => [
+    index('payment_callback_order_idx').on(t.orderId),
+    // An event takes effect once: a second accepted row with the same event id cannot exist, so a
+    // replayed callback (even one racing the first) is recorded as 'replayed' and does nothing.
+    uniqueIndex('payment_callback_event_uq').on(t.provider, t.eventId).where(sql`${t.outcome} in ('credited', 'failed')`),
+  ],
 );
 
 /** A withdrawal: funds held at request, then rejected (released) or paid out and confirmed. */

@@ -14,6 +14,8 @@ import {
   type RegionBlock,
 } from '../system/status.ts';
 import { ACCOUNT_USAGE, createUserCommand, emailOutboxCommand, smsOutboxCommand } from '../accounts/ops.ts';
+import { agentDomainCommand } from '../accounts/affiliate-domains.ts';
+import { WALLET_USAGE, adjustCommand, ledgerAuditCommand, withdrawalsCommand } from '../wallet/ops.ts';
 
 export interface OpsResult {
   ok: boolean;
@@ -28,7 +30,8 @@ const USAGE = `Usage: npm run ops -- <command>
   regions unblock <CIDR> [<CIDR> ...]                  lift blocks
   regions clear                                        lift every block
   regions list                                         show the blocked subnets
-${ACCOUNT_USAGE}`;
+${ACCOUNT_USAGE}
+${WALLET_USAGE}`;
 
 const SECRET_FLAGS = new Set(['password']);
 
@@ -53,7 +56,7 @@ export async function runOps(db: Db, argv: string[], actor: string): Promise<Ops
   const { words, flags } = parseArgs(argv);
   const [area, verb, ...rest] = words;
   try {
-    const result = await dispatch(db, area, verb, rest, flags);
+    const result = await dispatch(db, area, verb, rest, flags, actor);
     if (result.ok && result.changed) {
       // Secrets given on the command line never reach the audit log.
       const logged = Object.fromEntries(Object.entries(flags).map(([k, v]) => [k, SECRET_FLAGS.has(k) ? '(redacted)' : v]));
@@ -71,8 +74,13 @@ async function dispatch(
   verb: string | undefined,
   rest: string[],
   flags: Record<string, string>,
+  actor: string,
 ): Promise<OpsResult & { changed?: boolean }> {
   if (area === 'user:create') return createUserCommand(db, flags);
+  if (area === 'withdrawals') return withdrawalsCommand(db, verb, rest, flags, actor);
+  if (area === 'adjust') return adjustCommand(db, flags, actor);
+  if (area === 'ledger:audit') return ledgerAuditCommand(db);
+  if (area === 'agent:domain') return agentDomainCommand(db, verb, flags);
   if (area === 'sms-outbox') return smsOutboxCommand(db, flags);
   if (area === 'email-outbox') return emailOutboxCommand(db, flags);
   if (area === 'maintenance') {

@@ -8,6 +8,7 @@ import { readSetting, writeSetting } from '../system/settings.ts';
 import { seedCatalogue, seedDemoWinners } from '../games/seed.ts';
 import { seedContent } from '../content/seed.ts';
 import { seedDemoAccounts } from '../accounts/seed.ts';
+import { seedDemoWalletIfNeeded } from '../wallet/seed.ts';
 
 export const SEED_KEY = 'seed.demo';
 /** Demo accounts came later than the first demo data: their own marker seeds them into older databases too. */
@@ -28,10 +29,15 @@ export async function seedDemoIfNeeded(handle: DbHandle, options: { size?: numbe
       await writeSetting(handle.db, ACCOUNTS_SEED_KEY, { at: new Date().toISOString() });
     }
     const done = await readSetting<{ at: string } | null>(handle.db, SEED_KEY, null);
-    if (done) return { seeded: false, at: done.at };
+    if (done) {
+      // The demo wallet came after the first demo data: its own marker seeds older databases too.
+      await seedDemoWalletIfNeeded(handle.db);
+      return { seeded: false, at: done.at };
+    }
     await seedCatalogue(handle.db, { size: options.size });
     await seedDemoWinners(handle.db, 60);
     await seedContent(handle.db);
+    await seedDemoWalletIfNeeded(handle.db);
     const at = new Date().toISOString();
     await writeSetting(handle.db, SEED_KEY, { at });
     return { seeded: true, at };

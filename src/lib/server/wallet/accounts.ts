@@ -12,7 +12,10 @@ export const HOUSE = {
   payments: 'house:payments',
   /** Money paid out to players (withdrawals) goes here. */
   payouts: 'house:payouts',
-  /** The house's side of every bet and win. */
+  /**
+   * The house's side of every bet and win, kept in GAME_SHARDS accounts `house:games:<n>` (see
+   * gamesAccount); the house's game result is their sum.
+   */
   games: 'house:games',
   bonus: 'house:bonus',
   adjustments: 'house:adjustments',
@@ -25,8 +28,17 @@ export const holdAccount = (memberId: number) => `member:${memberId}:hold`;
 /** A member's game wallet at one vendor (brands that are not single-wallet). */
 export const gameAccount = (memberId: number, vendor: string) => `member:${memberId}:game:${vendor}`;
 
+/**
+ * How many accounts hold the house's side of the games. Every bet and win locks one house row
+ * until its commit; with a single row all players' bets would queue on it (`npm run bench`), so a
+ * member's rounds use the shard of their id.
+ */
+export const GAME_SHARDS = 16;
+/** The house games account a member's bets and wins move through. */
+export const gamesAccount = (memberId: number) => `${HOUSE.games}:${memberId % GAME_SHARDS}`;
+
 const MEMBER_CODE = /^member:(\d+):(main|hold|game:([A-Z0-9_]+))$/;
-const HOUSE_CODE = /^house:[a-z]+$/;
+const HOUSE_CODE = /^house:[a-z]+(?::\d{1,4})?$/;
 
 /** The row of a new account, from its code; throws for a code that is not one of ours. */
 export function describeAccount(code: string): typeof ledgerAccount.$inferInsert {

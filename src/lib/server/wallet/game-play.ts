@@ -4,11 +4,11 @@
  * is idempotent by round id, so a vendor that retries after a timeout cannot pay twice. The
  * lobby slice plugs its engines in here and nothing else of the wallet.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { gameRound } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { HOUSE, gameAccount, mainAccount } from './accounts.ts';
+import { gameAccount, gamesAccount, mainAccount } from './accounts.ts';
 import { once } from './idempotency.ts';
 import { balancesOf, postTransfer, type Tx } from './ledger.ts';
 import { formatMinor } from '../../shared/money.ts';
@@ -36,6 +36,13 @@ export interface RoundAnswer {
 
 const ROUND_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
+/**
+ * Round calls write their idempotency record after the work: the round's primary key (bet) and
+ * its open status (settle, refund) already stop a second run, so the claim up front would only
+ * cost a statement per call (idempotency.ts header).
+ */
+const RECORD_LAST = { claim: 'last' } as const;
+
 function walletOf(memberId: number, vendor: string, fromGameWallet: boolean | undefined) {
   return fromGameWallet ? gameAccount(memberId, vendor) : mainAccount(memberId);
 }
@@ -47,13 +54,8 @@ export async function placeBet(db: Db, req: BetRequest): Promise<RoundAnswer> {
   const wallet = walletOf(req.memberId, req.vendor, req.fromGameWallet);
   const op = { name: 'bet', memberId: req.memberId, key: req.roundId, request: { ...req } };
   const { value } = await once(db, op, async (tx) => {
-    const posted = await postTransfer(tx, {
-      kind: 'bet',
-      memberId: req.memberId,
-      reference: req.roundId,
-      memo: req.gameName,
-      legs: [{ from: wallet, to: HOUSE.games, amount: req.amount }],
-    });
+    // The round first and the money last: postTransfer locks the house games account, which many
+    // players' bets and wins share, so it should be held as briefly as possible before the commit.
     await tx.insert(gameRound).values({
       roundId: req.roundId,
       memberId: req.memberId,
@@ -63,8 +65,15 @@ export async function placeBet(db: Db, req: BetRequest): Promise<RoundAnswer> {
       betAmount: req.amount,
       status: 'open',
     });
+    const posted = await postTransfer(tx, {
+      kind: 'bet',
+      memberId: req.memberId,
+      reference: req.roundId,
+      memo: req.gameName,
+      legs: [{ from: wallet, to: gamesAccount(req.memberId), amount: req.amount }],
+    });
     return answer(req.roundId, 'open', req.amount, null, posted.balances.get(wallet)!);
-  });
+  }, RECORD_LAST);
   return value;
 }
 
@@ -83,14 +92,14 @@ export async function settleRound(db: Db, roundId: string, win: bigint, opts: { 
         memberId: round.memberId,
         reference: roundId,
         memo: round.gameName,
-        legs: [{ from: HOUSE.games, to: wallet, amount: win }],
+        legs: [{ from: gamesAccount(round.memberId), to: wallet, amount: win }],
       });
       balance = posted.balances.get(wallet)!;
     } else {
       balance = await currentBalance(tx, wallet);
     }
     return answer(roundId, 'settled', round.betAmount, win, balance);
-  });
+  }, RECORD_LAST);
   return value;
 }
 
@@ -106,10 +115,10 @@ export async function refundRound(db: Db, roundId: string, opts: { fromGameWalle
       memberId: round.memberId,
       reference: roundId,
       memo: round.gameName,
-      legs: [{ from: HOUSE.games, to: wallet, amount: round.betAmount }],
+      legs: [{ from: gamesAccount(round.memberId), to: wallet, amount: round.betAmount }],
     });
     return answer(roundId, 'refunded', round.betAmount, null, posted.balances.get(wallet)!);
-  });
+  }, RECORD_LAST);
   return value;
 }
 
@@ -121,13 +130,13 @@ async function roundOf(db: Db, roundId: string) {
 
 /** Closes an open round, at most once: a second settle or refund finds it closed and is refused. */
 async function closeRound(tx: Tx, roundId: string, status: 'settled' | 'refunded', win: bigint | null) {
+  // One conditional UPDATE: a concurrent settle or refund waits on the row, then finds it closed.
   const rows = await tx
-    .select({ status: gameRound.status })
-    .from(gameRound)
-    .where(eq(gameRound.roundId, roundId))
-    .for('update');
-  if (rows[0]?.status !== 'open') throw new ApiError(409, 'wallet.round.closed');
-  await tx.update(gameRound).set({ status, winAmount: win, settledAt: new Date() }).where(eq(gameRound.roundId, roundId));
+    .update(gameRound)
+    .set({ status, winAmount: win, settledAt: new Date() })
+    .where(and(eq(gameRound.roundId, roundId), eq(gameRound.status, 'open')))
+    .returning({ roundId: gameRound.roundId });
+  if (!rows.length) throw new ApiError(409, 'wallet.round.closed');
 }
 
 async function currentBalance(tx: Tx, code: string): Promise<bigint> {

@@ -4,6 +4,12 @@
  * then replays the committed answer; a retry after a refusal (insufficient balance, say) runs
  * again, because a refused operation rolled back its claim with everything else. The same key
  * with a different request is refused ('wallet.idempotency.conflict'), as Stripe does.
+ *
+ * Operations whose work is all in the database and guarded by a row of its own (the game-play
+ * calls: a round's primary key, its open status) may write their record last instead (`claim:
+ * 'last'`): one statement less per call, which is a bet's main cost. Exactly once still holds,
+ * because the record's primary key lets only one transaction with the key commit; a concurrent
+ * or later retry fails on the guard or on the record, rolls back, and replays the stored answer.
  */
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -24,6 +30,15 @@ export interface Operation {
   request: unknown;
 }
 
+export interface OnceOptions {
+  /**
+   * 'first' (default): claim the key before the work, so a concurrent retry waits and does no work
+   * (needed when the work calls the outside world, such as a payment provider). 'last': write the
+   * record with the answer after the work, for work that touches only the database.
+   */
+  claim?: 'first' | 'last';
+}
+
 export interface Outcome<T> {
   value: T;
   /** This answer is the replay of an earlier call with the same key. */
@@ -39,16 +54,23 @@ const UNIQUE_VIOLATION = '23505';
  * retried key, refuses a key reused for another request. `work`'s answer must be JSON-safe
  * (amounts as strings).
  */
-export async function once<T>(db: Db, op: Operation, work: (tx: Tx) => Promise<T>): Promise<Outcome<T>> {
+export async function once<T>(db: Db, op: Operation, work: (tx: Tx) => Promise<T>, options: OnceOptions = {}): Promise<Outcome<T>> {
   if (!IDEMPOTENCY_KEY.test(op.key)) throw new ApiError(400, 'wallet.idempotency.key.invalid');
   const key = `${op.name}:${op.memberId ?? '-'}:${op.key}`;
   const requestHash = hashRequest(op.request);
+  if (options.claim === 'last') return recordLast(db, key, op.memberId, requestHash, work);
   for (let attempt = 1; ; attempt++) {
-    const earlier = await replay<T>(db, key, requestHash);
-    if (earlier) return earlier;
     try {
       const value = await db.transaction(async (tx) => {
-        await tx.insert(idempotencyRecord).values({ key, memberId: op.memberId, requestHash });
+        // The claim: a concurrent call with this key waits here until the first one ends; a key
+        // already committed claims nothing, and its answer is replayed below. No read before the
+        // claim, so a first call costs no extra round-trip.
+        const claimed = await tx
+          .insert(idempotencyRecord)
+          .values({ key, memberId: op.memberId, requestHash })
+          .onConflictDoNothing({ target: idempotencyRecord.key })
+          .returning({ key: idempotencyRecord.key });
+        if (!claimed.length) throw TAKEN;
         const answer = await work(tx);
         await tx
           .update(idempotencyRecord)
@@ -58,9 +80,19 @@ export async function once<T>(db: Db, op: Operation, work: (tx: Tx) => Promise<T
       });
       return { value, replayed: false };
     } catch (err) {
+      if (err === TAKEN) {
+        const earlier = await replay<T>(db, key, requestHash);
+        if (earlier) return earlier;
+        if (attempt < 5) continue;
+        throw new Error(`idempotency key ${key} is claimed but has no record`);
+      }
       const code = pgCode(err);
       // Another call with this key committed first: loop to replay its answer.
-      if (code === UNIQUE_VIOLATION && attempt < 5) continue;
+      if (code === UNIQUE_VIOLATION && attempt < 5) {
+        const earlier = await replay<T>(db, key, requestHash);
+        if (earlier) return earlier;
+        continue;
+      }
       if (code && RETRYABLE.has(code) && attempt < 8) {
         await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
         continue;
@@ -69,6 +101,34 @@ export async function once<T>(db: Db, op: Operation, work: (tx: Tx) => Promise<T
     }
   }
 }
+
+/** once() with the record written after the work, in the same transaction (see the header). */
+async function recordLast<T>(db: Db, key: string, memberId: number | null, requestHash: string, work: (tx: Tx) => Promise<T>): Promise<Outcome<T>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const value = await db.transaction(async (tx) => {
+        const answer = await work(tx);
+        await tx.insert(idempotencyRecord).values({ key, memberId, requestHash, answer: sql`${JSON.stringify(answer ?? null)}::jsonb` });
+        return answer;
+      });
+      return { value, replayed: false };
+    } catch (err) {
+      // Whatever stopped this call (the round's guard, the record's key, a refusal), a call with
+      // this key that committed first wins: its answer is the answer.
+      const earlier = await replay<T>(db, key, requestHash);
+      if (earlier) return earlier;
+      const code = pgCode(err);
+      if (code && RETRYABLE.has(code) && attempt < 8) {
+        await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
+        continue;
+      }
+      throw err;
+    }
+  }
+}
+
+/** Thrown inside the transaction when the key was claimed already: rolls it back, then replays. */
+const TAKEN = Symbol('idempotency key taken');
 
 async function replay<T>(db: Db, key: string, requestHash: string): Promise<Outcome<T> | null> {
   const rows = await db

@@ -2,16 +2,17 @@
  * The double-entry ledger. A transfer moves money between accounts in legs (from, to, amount);
  * each leg writes a debit entry on `from` and a credit entry on `to`, so every transfer's entries
  * sum to zero and the sum over all accounts stays zero forever. Balances are kept on the account
- * rows in the same transaction as the entries, under row locks taken in account-id order (no
- * deadlocks between transfers). Member accounts never go below zero (checked here, and by the
- * table's CHECK constraint as a last wall); house accounts face the outside world and may.
+ * rows in the same transaction as the entries, under row locks: member accounts in account-id
+ * order first, then the house accounts in code order (no deadlocks between transfers). Member
+ * accounts never go below zero (the table's CHECK constraint refuses it, and postTransfer answers
+ * 'wallet.balance.insufficient'); house accounts face the outside world and may.
  *
  * Entries and transfers are append-only (a trigger refuses UPDATE and DELETE): a correction is a
  * new transfer.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { ledgerAccount, ledgerEntry, ledgerTransfer } from '../db/schema.ts';
+import { ledgerAccount } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { describeAccount } from './accounts.ts';
 
@@ -53,9 +54,19 @@ export interface PostedTransfer {
 }
 
 /**
- * Posts a transfer inside the caller's transaction: creates missing accounts, locks the touched
- * ones in id order, refuses when a member account would go negative ('wallet.balance.insufficient'),
- * then writes the transfer, its entries and the new balances.
+ * Posts a transfer inside the caller's transaction, in one statement: locks the touched member
+ * accounts that exist in id order, applies the deltas (creating the house accounts and credited
+ * member accounts that do not exist yet), and writes the transfer and its entries. A member account
+ * that would go below zero (or a debit from one that never existed) is refused with
+ * 'wallet.balance.insufficient' by the database itself (CHECK constraint, NOT NULL entry account):
+ * the statement writes nothing, and the caller's transaction is left aborted, so it can only roll
+ * back (every caller throws the refusal on).
+ *
+ * House accounts (the house games accounts take every bet and win) are locked last, by the same
+ * statement, so a transaction holds a house row only from that statement to its commit, and bets
+ * of different players queue on it for that short while instead of the whole transfer
+ * (docs/architecture.md, Wallet; `npm run bench` measures it). One statement instead of one per
+ * row is also fewer round-trips, which is most of a bet's cost.
  */
 export async function postTransfer(tx: Tx, req: TransferRequest): Promise<PostedTransfer> {
   if (req.legs.length === 0) throw new Error('a transfer needs at least one leg');
@@ -66,71 +77,91 @@ export async function postTransfer(tx: Tx, req: TransferRequest): Promise<Posted
     deltas.set(leg.from, (deltas.get(leg.from) ?? 0n) - leg.amount);
     deltas.set(leg.to, (deltas.get(leg.to) ?? 0n) + leg.amount);
   }
-  const codes = [...deltas.keys()];
-  const accounts = await lockAccounts(tx, codes);
+  const byCode = (a: { code: string }, b: { code: string }) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+  const rows = [...deltas.keys()].map(describeAccount).sort(byCode);
+  const guarded = rows.filter((r) => !r.allowNegative);
 
-  for (const [code, delta] of deltas) {
-    const a = accounts.get(code)!;
-    if (!a.allowNegative && a.balance + delta < 0n) {
-      throw new ApiError(400, 'wallet.balance.insufficient');
-    }
+  // Entries in leg order (from, then to); each entry's balance_after is the account's final
+  // balance less what later entries of this transfer move on it.
+  const entries: { code: string; amount: bigint; later: bigint }[] = [];
+  for (const leg of req.legs) entries.push({ code: leg.from, amount: -leg.amount, later: 0n }, { code: leg.to, amount: leg.amount, later: 0n });
+  const after = new Map<string, bigint>();
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    e.later = after.get(e.code) ?? 0n;
+    after.set(e.code, e.later + e.amount);
   }
 
-  const [transfer] = await tx
-    .insert(ledgerTransfer)
-    .values({ kind: req.kind, memberId: req.memberId, reference: req.reference ?? null, memo: req.memo ?? null })
-    .returning({ id: ledgerTransfer.id });
-  const transferId = transfer!.id;
-
-  const running = new Map([...accounts].map(([code, a]) => [code, a.balance]));
-  const entries: (typeof ledgerEntry.$inferInsert)[] = [];
-  for (const leg of req.legs) {
-    for (const [code, amount] of [
-      [leg.from, -leg.amount],
-      [leg.to, leg.amount],
-    ] as const) {
-      const after = running.get(code)! + amount;
-      running.set(code, after);
-      entries.push({ transferId, accountId: accounts.get(code)!.id, amount, balanceAfter: after });
-    }
+  const ctes: SQL[] = [];
+  const sources: string[] = [];
+  if (guarded.length) {
+    // Existing member accounts: locked in id order (as every transfer does, so no deadlock),
+    // then updated; the CHECK constraint refuses a negative result.
+    const codes = guarded.map((r) => sql`${r.code}`);
+    const values = guarded.map((r) => sql`(${r.code}, ${deltas.get(r.code)!.toString()}::bigint)`);
+    ctes.push(sql`lk as (select id, code from ledger_account where code in (${sql.join(codes, sql`, `)}) order by id for update)`);
+    ctes.push(sql`mem as (update ledger_account a set balance = a.balance + x.delta
+      from lk join (values ${sql.join(values, sql`, `)}) as x(code, delta) on x.code = lk.code
+      where a.id = lk.id returning a.id, a.code, a.balance)`);
+    sources.push('select id, code, balance from mem');
   }
-  await tx.insert(ledgerEntry).values(entries);
-
-  for (const [code, delta] of deltas) {
-    if (delta === 0n) continue;
-    await tx
-      .update(ledgerAccount)
-      .set({ balance: sql`${ledgerAccount.balance} + ${delta.toString()}::bigint` })
-      .where(sql`${ledgerAccount.id} = ${accounts.get(code)!.id}`);
+  // House accounts, and member accounts credited for the first time: upserted in code order. A
+  // member account debited for the first time is left out, so its entry finds no account.
+  const upserted = rows.filter((r) => r.allowNegative || deltas.get(r.code)! >= 0n);
+  if (upserted.length) {
+    const values = upserted.map(
+      (r) =>
+        sql`(${r.code}, ${r.memberId ?? null}::integer, ${r.kind}, ${r.vendor ?? null}::text, ${r.currency}, ${r.allowNegative ?? false}::boolean, ${deltas.get(r.code)!.toString()}::bigint)`,
+    );
+    const fresh = guarded.length ? sql`where not exists (select 1 from lk where lk.code = v.code)` : sql``;
+    ctes.push(sql`ups as (insert into ledger_account (code, member_id, kind, vendor, currency, allow_negative, balance)
+      select v.* from (values ${sql.join(values, sql`, `)}) as v(code, member_id, kind, vendor, currency, allow_negative, balance)
+      ${fresh} order by v.code
+      on conflict (code) do update set balance = ledger_account.balance + excluded.balance
+      returning id, code, balance)`);
+    sources.push('select id, code, balance from ups');
   }
-  return { transferId, balances: running };
+  const entryValues = entries.map((e, i) => sql`(${e.code}, ${e.amount.toString()}::bigint, ${e.later.toString()}::bigint, ${i}::integer)`);
+  let result: unknown;
+  try {
+    result = await tx.execute(sql`
+      with ${sql.join(ctes, sql`, `)},
+      acc as (${sql.raw(sources.join(' union all '))}),
+      t as (
+        insert into ledger_transfer (kind, member_id, reference, memo)
+        values (${req.kind}, ${req.memberId}::integer, ${req.reference ?? null}::text, ${req.memo ?? null}::text)
+        returning id
+      ), e as (
+        insert into ledger_entry (transfer_id, account_id, amount, balance_after)
+        select t.id, acc.id, x.amount, acc.balance - x.later
+        from (values ${sql.join(entryValues, sql`, `)}) as x(code, amount, later, ord)
+        cross join t left join acc on acc.code = x.code
+        order by x.ord
+        returning 1
+      )
+      select (select id from t)::text as transfer_id, (select count(*) from e)::int as entries, acc.code, acc.balance::text as balance from acc`);
+  } catch (err) {
+    if (isShortOfMoney(err)) throw new ApiError(400, 'wallet.balance.insufficient');
+    throw err;
+  }
+  const out = rowsOf(result);
+  if (out.length !== rows.length || Number(out[0]!.entries) !== entries.length) {
+    throw new Error(`ledger: transfer of ${rows.map((r) => r.code).join(', ')} wrote ${out.length} accounts and ${String(out[0]?.entries)} entries`);
+  }
+  return {
+    transferId: Number(out[0]!.transfer_id),
+    balances: new Map(out.map((r) => [String(r.code), BigInt(String(r.balance))])),
+  };
 }
 
-interface LockedAccount {
-  id: number;
-  balance: bigint;
-  allowNegative: boolean;
-}
-
-/** Creates the accounts that do not exist yet, then locks all of them FOR UPDATE in id order. */
-async function lockAccounts(tx: Tx, codes: string[]): Promise<Map<string, LockedAccount>> {
-  const rows = await selectForUpdate(tx, codes);
-  if (rows.length < codes.length) {
-    const have = new Set(rows.map((r) => r.code));
-    const missing = codes.filter((c) => !have.has(c)).map(describeAccount);
-    await tx.insert(ledgerAccount).values(missing).onConflictDoNothing({ target: ledgerAccount.code });
-    rows.splice(0, rows.length, ...(await selectForUpdate(tx, codes)));
+/** Is this the database refusing a member account below zero, or a debit from an account that never existed? */
+function isShortOfMoney(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const x = e as { code?: unknown; constraint?: unknown; column?: unknown; table?: unknown };
+    if (x.code === '23514' && x.constraint === 'ledger_account_not_negative') return true;
+    if (x.code === '23502' && x.table === 'ledger_entry' && x.column === 'account_id') return true;
   }
-  return new Map(rows.map((r) => [r.code, { id: r.id, balance: r.balance, allowNegative: r.allowNegative }]));
-}
-
-function selectForUpdate(tx: Tx, codes: string[]) {
-  return tx
-    .select({ id: ledgerAccount.id, code: ledgerAccount.code, balance: ledgerAccount.balance, allowNegative: ledgerAccount.allowNegative })
-    .from(ledgerAccount)
-    .where(inArray(ledgerAccount.code, codes))
-    .orderBy(ledgerAccount.id)
-    .for('update');
+  return false;
 }
 
 /** Balances of the given account codes (0 for accounts that do not exist yet), without locking. */

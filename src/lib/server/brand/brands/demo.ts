@@ -98,7 +98,7 @@ export const demoBrand: Brand = {
     curacao: { number: 'DEMO-8048/JAZ', holder: 'Lucky Demo N.V.' },
     mexico: { number: 'DEMO-DGJS/0000/2026', holder: 'Operadora Lucky Demo S.A. de C.V.' },
   },
-  supportHours: 'Mon–Fri 12:00–21:00',
+  supportHours: { fromDay: 1, toDay: 5, opens: '12:00', closes: '21:00' },
   withdrawalAutoReceiveMinutes: 30,
   accounts: {
     weakDefaultPassword: '123456',
@@ -106,5 +106,17 @@ export const demoBrand: Brand = {
     smsExpiredMinutes: 5,
     defaultDialingCode: '52',
     powDifficulty: 16,
+  },
+  wallet: {
+    // Game wallets per vendor: the transfer page has something to do, and the header shows the
+    // sum of all wallets either way (docs/architecture.md, Wallet).
+    singleWallet: false,
+    withdrawMin: 10_00n,
+    withdrawMax: 50_000_00n,
+    maxAmount: 1_000_000_00n,
+    depositChannels: [
+      { code: 'SANDBOX_CARD', name: 'Card (sandbox)', min: 5_00n, max: 20_000_00n, provider: 'sandbox' },
+      { code: 'SANDBOX_BANK', name: 'Bank transfer (sandbox)', min: 50_00n, max: 100_000_00n, provider: 'sandbox' },
+    ],
   },
 };

@@ -1,0 +1,254 @@
+/**
+ * Ledger throughput for `npm run bench`: rounds per second (each round is one bet debited with
+ * placeBet and one win credited with settleRound, so two idempotent ledger operations) with 50
+ * concurrent players, on PGlite (a data folder, as `npm start` uses) and on PostgreSQL (a fresh
+ * database, dropped after), beside pgbench's built-in tpcb-like transactions per second at the
+ * same client count on the same PostgreSQL server, in its own fresh database.
+ *
+ * The ledger figures call the wallet module in-process (as the game engines do), not over HTTP:
+ * pgbench talks to the database directly too, so both sides measure the database work.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { openDb, type DbHandle } from '../../src/lib/server/db/client.ts';
+import { migrate } from '../../src/lib/server/db/migrate.ts';
+import { member } from '../../src/lib/server/db/schema.ts';
+import { HOUSE, mainAccount } from '../../src/lib/server/wallet/accounts.ts';
+import { once } from '../../src/lib/server/wallet/idempotency.ts';
+import { auditLedger, postTransfer } from '../../src/lib/server/wallet/ledger.ts';
+import { placeBet, settleRound } from '../../src/lib/server/wallet/game-play.ts';
+
+export interface LedgerLoad {
+  /** Rounds (bet debited and win credited) per second. */
+  roundsPerSecond: number;
+  /** Ledger operations (placeBet and settleRound calls) per second: twice the rounds. */
+  operationsPerSecond: number;
+  rounds: number;
+  seconds: number;
+  players: number;
+  failures: number;
+  firstFailure: string | null;
+  /** p50 and p99 of one round (both calls), ms. */
+  roundP50Ms: number;
+  roundP99Ms: number;
+  /** The ledger audit after the load: total 0, nothing drifted, unbalanced or negative. */
+  auditOk: boolean;
+}
+
+const FUNDING = 100_000_000n; // minor units per player: never short during a bench
+const BET = 100n;
+const WIN = 190n;
+
+function percentileOf(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Creates `players` funded players in a migrated database; answers their ids. */
+async function preparePlayers(handle: DbHandle, players: number, tag: string): Promise<number[]> {
+  const rows = await handle.db
+    .insert(member)
+    .values(Array.from({ length: players }, (_, i) => ({ username: `bench_${tag}_${i}`, passwordHash: 'x', passwordChangedAt: new Date() })))
+    .returning({ id: member.id });
+  const ids = rows.map((r) => r.id);
+  for (const id of ids) {
+    await once(handle.db, { name: 'bench-funding', memberId: id, key: `fund-${tag}-${id}`, request: { amount: FUNDING } }, (tx) =>
+      postTransfer(tx, { kind: 'adjustment', memberId: id, memo: 'bench funding', legs: [{ from: HOUSE.adjustments, to: mainAccount(id), amount: FUNDING }] }).then(
+        (p) => p.transferId,
+      ),
+    );
+  }
+  return ids;
+}
+
+/**
+ * Runs `players` concurrent loops of placeBet + settleRound for `seconds` (after a short warm-up
+ * that is not counted) and answers the rate.
+ */
+export async function measureLedger(handle: DbHandle, opts: { players: number; seconds: number; warmupSeconds?: number }): Promise<LedgerLoad> {
+  const tag = randomBytes(3).toString('hex');
+  const ids = await preparePlayers(handle, opts.players, tag);
+  let counting = false;
+  let stop = false;
+  let rounds = 0;
+  let failures = 0;
+  let firstFailure: string | null = null;
+  const times: number[] = [];
+  const worker = async (memberId: number, w: number) => {
+    for (let n = 0; !stop; n++) {
+      // PGlite answers in-process through microtasks only: without a macrotask turn now and then
+      // these loops would starve the timers that end the measurement.
+      await new Promise((r) => setImmediate(r));
+      const roundId = `bench-${tag}-${w.toString(36)}-${n.toString(36)}`;
+      const t0 = performance.now();
+      try {
+        await placeBet(handle.db, { memberId, roundId, vendor: 'BENCH', gameName: 'Bench', amount: BET });
+        await settleRound(handle.db, roundId, n % 2 === 0 ? WIN : 0n);
+        if (counting) {
+          rounds++;
+          times.push(performance.now() - t0);
+        }
+      } catch (err) {
+        failures++;
+        firstFailure ??= describeError(err);
+        if (failures > 100) stop = true;
+      }
+    }
+  };
+  const running = ids.map((id, i) => worker(id, i));
+  await new Promise((r) => setTimeout(r, (opts.warmupSeconds ?? 2) * 1000));
+  counting = true;
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, opts.seconds * 1000));
+  counting = false;
+  const seconds = (performance.now() - started) / 1000;
+  stop = true;
+  await Promise.all(running);
+  times.sort((a, b) => a - b);
+  const audit = await auditLedger(handle.db);
+  return {
+    roundsPerSecond: rounds / seconds,
+    operationsPerSecond: (2 * rounds) / seconds,
+    rounds,
+    seconds,
+    players: opts.players,
+    failures,
+    firstFailure,
+    roundP50Ms: percentileOf(times, 50),
+    roundP99Ms: percentileOf(times, 99),
+    auditOk: audit.total === 0n && !audit.drifted.length && !audit.unbalanced.length && !audit.negative.length,
+  };
+}
+
+/** An error's message with its causes (Drizzle wraps the driver's error). */
+function describeError(err: unknown): string {
+  const parts: string[] = [];
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    parts.push(e instanceof Error ? e.message.split('\n')[0]! : String(e));
+  }
+  return parts.join(' <- ');
+}
+
+/** The PostgreSQL server the bench uses: BENCH_DATABASE_URL, else the tests' server. */
+export const benchServerUrl = () => process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgresql://postgres@127.0.0.1:5432/test';
+
+/** Null when PostgreSQL answers at `url`, else the reason. */
+export async function postgresUnreachable(url: string): Promise<string | null> {
+  const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  c.on('error', () => {});
+  try {
+    await c.connect();
+    await c.query('select 1');
+    return null;
+  } catch (err) {
+    return err instanceof Error ? err.message || err.constructor.name : String(err);
+  } finally {
+    await c.end().catch(() => {});
+  }
+}
+
+/** A fresh database on the bench server; `drop` removes it (forcing out leftover connections). */
+export async function freshDatabase(kind: string): Promise<{ name: string; url: string; drop(): Promise<void> }> {
+  const prefix = process.env.BENCH_DB_PREFIX || 'casino_bench';
+  if (!/^[a-z_][a-z0-9_]{0,30}$/.test(prefix)) throw new Error(`BENCH_DB_PREFIX must be a plain lower-case identifier, got ${prefix}`);
+  const name = `${prefix}_${kind}_${randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: benchServerUrl() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(benchServerUrl());
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: benchServerUrl() });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+/** Measures the ledger on a fresh PostgreSQL database (pool of `players` connections). */
+export async function measureLedgerPostgres(opts: { players: number; seconds: number }): Promise<LedgerLoad> {
+  const fresh = await freshDatabase('ledger');
+  let handle: DbHandle | null = null;
+  try {
+    handle = await openDb({ url: fresh.url, poolSize: opts.players });
+    await migrate(handle);
+    return await measureLedger(handle, opts);
+  } finally {
+    await handle?.close();
+    await fresh.drop();
+  }
+}
+
+/** Measures the ledger on PGlite in a data folder (the embedded database `npm start` uses). */
+export async function measureLedgerPglite(dataDir: string, opts: { players: number; seconds: number }): Promise<LedgerLoad> {
+  const handle = await openDb({ dataDir });
+  try {
+    await migrate(handle);
+    await handle.db.execute(sql`select 1`);
+    return await measureLedger(handle, opts);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Where pgbench is: on PATH, or in Debian's /usr/lib/postgresql/<version>/bin. Null when missing. */
+export function findPgbench(): string | null {
+  const which = spawnSync('sh', ['-c', 'command -v pgbench'], { encoding: 'utf8' });
+  if (which.status === 0 && which.stdout.trim()) return which.stdout.trim();
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  for (const v of readdirSync(base).sort().reverse()) {
+    const p = `${base}/${v}/bin/pgbench`;
+    if (existsSync(p)) return p;
+  }
+  return null;
+}
+
+export interface PgbenchRun {
+  tps: number;
+  clients: number;
+  threads: number;
+  seconds: number;
+  scale: number;
+  transactions: number;
+  failed: number;
+  command: string;
+}
+
+/**
+ * pgbench's built-in tpcb-like script: `pgbench -i` (scale 1) in a fresh database, then
+ * `-c clients -j 2 -T seconds`; answers its tps (without initial connection time).
+ */
+export async function runPgbench(bin: string, opts: { clients: number; seconds: number }): Promise<PgbenchRun> {
+  const fresh = await freshDatabase('pgbench');
+  try {
+    const init = spawnSync(bin, ['-i', '-q', fresh.url], { encoding: 'utf8' });
+    if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr || init.stdout}`);
+    const args = ['-b', 'tpcb-like', '-c', String(opts.clients), '-j', '2', '-T', String(opts.seconds), fresh.url];
+    const run = spawnSync(bin, args, { encoding: 'utf8', timeout: (opts.seconds + 60) * 1000 });
+    if (run.status !== 0) throw new Error(`pgbench failed (${run.status}): ${run.stderr || run.stdout}`);
+    const out = run.stdout;
+    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(out) ?? /tps = ([\d.]+)/.exec(out);
+    if (!tps) throw new Error(`pgbench printed no tps:\n${out}`);
+    return {
+      tps: Number(tps[1]),
+      clients: opts.clients,
+      threads: 2,
+      seconds: opts.seconds,
+      scale: Number(/scaling factor: (\d+)/.exec(out)?.[1] ?? 1),
+      transactions: Number(/number of transactions actually processed: (\d+)/.exec(out)?.[1] ?? 0),
+      failed: Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0),
+      command: `pgbench ${args.slice(0, -1).join(' ')} <fresh db>`,
+    };
+  } finally {
+    await fresh.drop();
+  }
+}

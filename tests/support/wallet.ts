@@ -1,0 +1,64 @@
+/** Helpers for wallet tests: members with sessions, funded wallets, vendors, the sandbox provider in process. */
+import { randomBytes } from 'node:crypto';
+import { db } from '../../src/lib/server/db/index.ts';
+import { vendor } from '../../src/lib/server/db/schema.ts';
+import { openSession } from '../../src/lib/server/accounts/sessions.ts';
+import { HOUSE, mainAccount } from '../../src/lib/server/wallet/accounts.ts';
+import { balancesOf, postTransfer } from '../../src/lib/server/wallet/ledger.ts';
+import { createSandboxProvider, usePaymentProvider } from '../../src/lib/server/providers/payments/index.ts';
+import { callApi, type CallOptions } from './api.ts';
+import { makeUser } from './accounts.ts';
+import type { NewMember } from '../../src/lib/server/accounts/members.ts';
+
+/** A fresh idempotency key, as a browser makes one per form submission. */
+export const newKey = () => `k-${randomBytes(12).toString('hex')}`;
+
+/** A member with an open session: `call` sends API calls with its token. */
+export async function walletUser(o: Partial<NewMember> & { password?: string } = {}) {
+  const u = await makeUser(o);
+  const token = await openSession(await db(), { id: u.id, lastLoginAt: null, lastLoginIp: null }, '127.0.0.1', undefined);
+  const call = (path: string, c: CallOptions = {}) => callApi(path, { ...c, headers: { ...c.headers, authorization: token } });
+  return { ...u, token, call };
+}
+
+/** Credits a member's main wallet from house:bonus (test funding, a real ledger transfer). */
+export async function fund(memberId: number, minor: bigint): Promise<void> {
+  await (await db()).transaction((tx) =>
+    postTransfer(tx, { kind: 'bonus', memberId, memo: 'test funding', legs: [{ from: HOUSE.bonus, to: mainAccount(memberId), amount: minor }] }),
+  );
+}
+
+/** The main wallet's balance in minor units. */
+export async function mainBalance(memberId: number): Promise<bigint> {
+  return (await balancesOf(await db(), [mainAccount(memberId)])).get(mainAccount(memberId))!;
+}
+
+/** Two enabled vendors (game wallets JL and PG) and a disabled one (XX), as the catalogue would hold. */
+export async function seedVendors(): Promise<void> {
+  await (await db())
+    .insert(vendor)
+    .values([
+      { code: 'JL', displayName: 'JILI', gameType: 'RNG', sort: 1 },
+      { code: 'PG', displayName: 'PG Soft', gameType: 'RNG', sort: 2 },
+      { code: 'XX', displayName: 'Disabled', gameType: 'RNG', sort: 3, enabled: false },
+    ])
+    .onConflictDoNothing();
+}
+
+/**
+ * Installs a sandbox provider whose callbacks go to the API in process (instead of over the
+ * network); answers the list of bodies it sent.
+ */
+export function sandboxInProcess() {
+  const sent: { url: string; body: unknown }[] = [];
+  usePaymentProvider(
+    createSandboxProvider({
+      send: async (url, body) => {
+        sent.push({ url, body });
+        const r = await callApi(new URL(url).pathname, { method: 'POST', body });
+        return { status: r.status, json: r.json };
+      },
+    }),
+  );
+  return { sent, restore: () => usePaymentProvider(null) };
+}
