@@ -1,6 +1,6 @@
 /**
  * Ledger throughput for `npm run bench`: rounds per second (each round is one bet debited with
- * placeBet and one win credited with settleRound, so two idempotent ledger operations) with 50
+ * placeBet and one win credited with settleRound: two idempotent ledger operations) with 50
  * concurrent players, on PGlite (a data folder, as `npm start` uses) and on PostgreSQL (a fresh
  * database, dropped after), beside pgbench's built-in tpcb-like transactions per second at the
  * same client count on the same PostgreSQL server, in its own fresh database.
@@ -8,11 +8,11 @@
  * The ledger figures call the wallet module in-process (as the game engines do), not over HTTP:
  * pgbench talks to the database directly too, so both sides measure the database work.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { existsSync, readdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { sql } from 'drizzle-orm';
 import { openDb, type DbHandle } from '../../src/lib/server/db/client.ts';
 import { migrate } from '../../src/lib/server/db/migrate.ts';
 import { member } from '../../src/lib/server/db/schema.ts';
@@ -36,11 +36,14 @@ export interface LedgerLoad {
   roundP99Ms: number;
   /** The ledger audit after the load: total 0, nothing drifted, unbalanced or negative. */
   auditOk: boolean;
+  /** Each counted round's duration, ms, sorted (to merge the figures of several drivers). */
+  times?: number[];
 }
 
 const FUNDING = 100_000_000n; // minor units per player: never short during a bench
 const BET = 100n;
-const WIN = 190n;
+/** Every round credits a win (a loss would credit nothing): one debit and one credit per round. */
+const WINS = [190n, 50n];
 
 function percentileOf(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
@@ -68,7 +71,10 @@ async function preparePlayers(handle: DbHandle, players: number, tag: string): P
  * Runs `players` concurrent loops of placeBet + settleRound for `seconds` (after a short warm-up
  * that is not counted) and answers the rate.
  */
-export async function measureLedger(handle: DbHandle, opts: { players: number; seconds: number; warmupSeconds?: number }): Promise<LedgerLoad> {
+export async function measureLedger(
+  handle: DbHandle,
+  opts: { players: number; seconds: number; warmupSeconds?: number; audit?: boolean },
+): Promise<LedgerLoad> {
   const tag = randomBytes(3).toString('hex');
   const ids = await preparePlayers(handle, opts.players, tag);
   let counting = false;
@@ -86,7 +92,7 @@ export async function measureLedger(handle: DbHandle, opts: { players: number; s
       const t0 = performance.now();
       try {
         await placeBet(handle.db, { memberId, roundId, vendor: 'BENCH', gameName: 'Bench', amount: BET });
-        await settleRound(handle.db, roundId, n % 2 === 0 ? WIN : 0n);
+        await settleRound(handle.db, roundId, WINS[n % 2]!);
         if (counting) {
           rounds++;
           times.push(performance.now() - t0);
@@ -108,7 +114,7 @@ export async function measureLedger(handle: DbHandle, opts: { players: number; s
   stop = true;
   await Promise.all(running);
   times.sort((a, b) => a - b);
-  const audit = await auditLedger(handle.db);
+  const audit = opts.audit === false ? null : await auditLedger(handle.db);
   return {
     roundsPerSecond: rounds / seconds,
     operationsPerSecond: (2 * rounds) / seconds,
@@ -119,7 +125,8 @@ export async function measureLedger(handle: DbHandle, opts: { players: number; s
     firstFailure,
     roundP50Ms: percentileOf(times, 50),
     roundP99Ms: percentileOf(times, 99),
-    auditOk: audit.total === 0n && !audit.drifted.length && !audit.unbalanced.length && !audit.negative.length,
+    auditOk: audit === null || (audit.total === 0n && !audit.drifted.length && !audit.unbalanced.length && !audit.negative.length),
+    times,
   };
 }
 
@@ -173,16 +180,48 @@ export async function freshDatabase(kind: string): Promise<{ name: string; url: 
   };
 }
 
-/** Measures the ledger on a fresh PostgreSQL database (pool of `players` connections). */
+/**
+ * Measures the ledger on a fresh PostgreSQL database: the players are driven from two processes
+ * (scripts/bench/ledger-worker.ts, each with its own pool), as pgbench -j 2 drives its clients
+ * from two threads; one Node process alone is CPU-bound on the client side before the database is.
+ */
 export async function measureLedgerPostgres(opts: { players: number; seconds: number }): Promise<LedgerLoad> {
   const fresh = await freshDatabase('ledger');
-  let handle: DbHandle | null = null;
   try {
-    handle = await openDb({ url: fresh.url, poolSize: opts.players });
+    const handle = await openDb({ url: fresh.url, poolSize: 2 });
     await migrate(handle);
-    return await measureLedger(handle, opts);
+    await handle.close();
+    const split = [Math.ceil(opts.players / 2), Math.floor(opts.players / 2)];
+    const worker = fileURLToPath(new URL('./ledger-worker.ts', import.meta.url));
+    const loads = await Promise.all(
+      split.map(
+        (players) =>
+          new Promise<LedgerLoad>((resolve, reject) => {
+            execFile(process.execPath, [worker, fresh.url, String(players), String(opts.seconds)], { maxBuffer: 64 * 1024 * 1024 }, (err, stdout, stderr) => {
+              if (err) return reject(new Error(`ledger worker failed: ${stderr || err.message}`));
+              resolve(JSON.parse(stdout.trim().split('\n').at(-1)!) as LedgerLoad);
+            });
+          }),
+      ),
+    );
+    const check = await openDb({ url: fresh.url, poolSize: 2 });
+    const audit = await auditLedger(check.db).finally(() => check.close());
+    const times = loads.flatMap((l) => l.times ?? []).sort((a, b) => a - b);
+    const seconds = Math.max(...loads.map((l) => l.seconds));
+    const rounds = loads.reduce((n, l) => n + l.rounds, 0);
+    return {
+      roundsPerSecond: loads.reduce((n, l) => n + l.roundsPerSecond, 0),
+      operationsPerSecond: loads.reduce((n, l) => n + l.operationsPerSecond, 0),
+      rounds,
+      seconds,
+      players: opts.players,
+      failures: loads.reduce((n, l) => n + l.failures, 0),
+      firstFailure: loads.find((l) => l.firstFailure)?.firstFailure ?? null,
+      roundP50Ms: percentileOf(times, 50),
+      roundP99Ms: percentileOf(times, 99),
+      auditOk: audit.total === 0n && !audit.drifted.length && !audit.unbalanced.length && !audit.negative.length,
+    };
   } finally {
-    await handle?.close();
     await fresh.drop();
   }
 }
@@ -192,8 +231,8 @@ export async function measureLedgerPglite(dataDir: string, opts: { players: numb
   const handle = await openDb({ dataDir });
   try {
     await migrate(handle);
-    await handle.db.execute(sql`select 1`);
-    return await measureLedger(handle, opts);
+    const { times: _times, ...load } = await measureLedger(handle, opts);
+    return load;
   } finally {
     await handle.close();
   }

@@ -196,31 +196,31 @@ async function runClient(index: number): Promise<void> {
       tally.races++;
       tally.operations += 2;
       const win = rng.big(1n, amount * 2n);
-      const [s, f] = await Promise.all([settle(settleRound(t.db, roundId, win, { fromGameWallet })), settle(refundRound(t.db, roundId, { fromGameWallet }))]);
+      const [s, f] = await Promise.all([settle(settleRound(t.db, roundId, win)), settle(refundRound(t.db, roundId))]);
       if (s.ok === f.ok) tally.problems.push(`round ${roundId}: settle ${s.ok ? 'and' : 'nor'} refund both ${s.ok ? 'won' : 'lost'}`);
       if (s.ok) {
-        model.ack('settle', memberId, roundId);
+        model.ack('settle', null, roundId);
         model.post('win', [{ from: gamesAccount(memberId), to: wallet, amount: win }], roundId);
       } else refused(s, `settle ${roundId}`);
       if (f.ok) {
-        model.ack('refund', memberId, roundId);
+        model.ack('refund', null, roundId);
         model.post('refund', [{ from: gamesAccount(memberId), to: wallet, amount }], roundId);
       } else refused(f, `refund ${roundId}`);
       tally.acknowledged++;
       return;
     }
     if (r < 0.23) {
-      const f = await keyed(rng, `refund ${roundId}`, () => refundRound(t.db, roundId, { fromGameWallet }));
+      const f = await keyed(rng, `refund ${roundId}`, () => refundRound(t.db, roundId));
       if (f.ok) {
-        model.ack('refund', memberId, roundId);
+        model.ack('refund', null, roundId);
         model.post('refund', [{ from: gamesAccount(memberId), to: wallet, amount }], roundId);
       }
       return;
     }
     const win = rng.chance(0.5) ? 0n : rng.big(1n, amount * 3n);
-    const s = await keyed(rng, `settle ${roundId}`, () => settleRound(t.db, roundId, win, { fromGameWallet }));
+    const s = await keyed(rng, `settle ${roundId}`, () => settleRound(t.db, roundId, win));
     if (s.ok) {
-      model.ack('settle', memberId, roundId);
+      model.ack('settle', null, roundId);
       if (win > 0n) model.post('win', [{ from: gamesAccount(memberId), to: wallet, amount: win }], roundId);
     }
   };

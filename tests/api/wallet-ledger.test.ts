@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openTestDb, type TestDb } from '../support/db.ts';
 import { member } from '../../src/lib/server/db/schema.ts';
-import { HOUSE, mainAccount } from '../../src/lib/server/wallet/accounts.ts';
+import { HOUSE, gameAccount, mainAccount } from '../../src/lib/server/wallet/accounts.ts';
 import { auditLedger, balancesOf, postTransfer } from '../../src/lib/server/wallet/ledger.ts';
 import { once } from '../../src/lib/server/wallet/idempotency.ts';
 import { placeBet, refundRound, settleRound } from '../../src/lib/server/wallet/game-play.ts';
@@ -84,5 +84,16 @@ describe('the game-play interface', () => {
       errorCode: 'wallet.balance.insufficient',
     });
     expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [] });
+  });
+
+  it('pays a win or a refund back to the wallet the bet came from', async () => {
+    const game = gameAccount(memberId, 'PG');
+    await t.db.transaction((tx) => postTransfer(tx, { kind: 'wallet_transfer', memberId, legs: [{ from: mainAccount(memberId), to: game, amount: 20_00n }] }));
+    await placeBet(t.db, { memberId, roundId: 'round-0004', vendor: 'PG', gameName: 'Test', amount: 4_00n, fromGameWallet: true });
+    const refunded = await refundRound(t.db, 'round-0004');
+    expect(refunded.balance).toBe('20.00');
+    const balances = await balancesOf(t.db, [game, mainAccount(memberId)]);
+    expect(balances.get(game)).toBe(20_00n);
+    expect(balances.get(mainAccount(memberId))).toBe(87_50n);
   });
 });

@@ -37,9 +37,9 @@ async function activeMember(): Promise<User> {
   await u.call('/wps/relay/GCS_walletTransfer', { method: 'POST', body: { to: 'JL', amount: '20.00', idempotencyKey: newKey() } });
   const round = (n: number) => `r${u.id}-${String(n).padStart(4, '0')}`;
   await placeBet(t.db, { memberId: u.id, roundId: round(1), vendor: 'JL', gameName: 'Fortune Test', amount: 5_00n, fromGameWallet: true });
-  await settleRound(t.db, round(1), 12_50n, { fromGameWallet: true });
+  await settleRound(t.db, round(1), 12_50n);
   await placeBet(t.db, { memberId: u.id, roundId: round(2), vendor: 'JL', gameName: 'Fortune Test', amount: 3_00n, fromGameWallet: true });
-  await settleRound(t.db, round(2), 0n, { fromGameWallet: true });
+  await settleRound(t.db, round(2), 0n);
   await placeBet(t.db, { memberId: u.id, roundId: round(3), vendor: 'PG', gameName: 'Open Round', amount: 1_00n });
   await placeBet(t.db, { memberId: u.id, roundId: round(4), vendor: 'PG', gameName: 'Refunded Round', amount: 2_00n });
   await refundRound(t.db, round(4));

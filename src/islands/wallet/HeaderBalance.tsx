@@ -13,6 +13,7 @@ import { $isTrial, $member } from '../../lib/client/stores/session.ts';
 import { openMemberCentre } from '../../lib/client/stores/memberCentre.ts';
 import { $balance, $balanceLoading, $balanceMasked, refreshBalance, toggleBalanceMask } from '../../lib/client/stores/wallet.ts';
 import { refuseTrial } from '../accounts/flow.ts';
+import { EyeIcon } from '../ui/icons.tsx';
 import { fill, localPath, useLabels } from '../shell/labels.tsx';
 import { maskedMoney, money } from './format.ts';
 import { useWalletLabels } from './labels.ts';
@@ -86,11 +87,7 @@ export default function HeaderBalance() {
           title={masked ? w.header.show : w.header.hide}
           onClick={toggleBalanceMask}
         >
-          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" fill="none" stroke="currentColor" strokeWidth="1.8" />
-            <circle cx="12" cy="12" r="3" fill="none" stroke="currentColor" strokeWidth="1.8" />
-            {masked && <path d="M4 4l16 16" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />}
-          </svg>
+          <EyeIcon size={18} crossed={masked} />
         </button>
         <button
           type="button"

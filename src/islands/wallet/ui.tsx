@@ -1,30 +1,18 @@
 /**
  * Pieces the wallet pages share: their strings and the page language (context), money, status
- * badges, the record filters' period picker (spec 9: next/previous 7 and 30 days), paging, the
- * empty and failed states, a loader hook for the record calls, and how a refusal is shown
- * (under its field when it concerns one, else in the warning dialog of spec 8).
+ * badges, labelled figures, titled blocks, the empty, loading and failed states, a loader hook for
+ * the wallet calls, and how a refusal is shown (under its field when it concerns one, else in the
+ * warning dialog of spec 8). Lists are in records.tsx, forms in form.tsx.
  */
 import { useStore } from '@nanostores/react';
-import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiFailure } from '../../lib/client/api.ts';
 import { clearSession } from '../../lib/client/stores/session.ts';
 import { $status } from '../../lib/client/stores/system.ts';
 import { showDialog } from '../../lib/client/stores/ui.ts';
 import { $balance } from '../../lib/client/stores/wallet.ts';
 import { fill, localPath, useLabels } from '../shell/labels.tsx';
-import {
-  checkRange,
-  dayIn,
-  dayLabel,
-  lastDays,
-  MAX_RANGE_DAYS,
-  money,
-  RANGE_SPANS,
-  shiftRange,
-  type AmountIssue,
-  type DayRange,
-  type RangeSpan,
-} from './format.ts';
+import { dateTime, dayIn, money, type AmountIssue } from './format.ts';
 import { brandTimeZone, type WalletLabels } from './labels.ts';
 
 export const WalletLabelsContext = createContext<WalletLabels | null>(null);
@@ -73,102 +61,58 @@ export function Badge({ tone, children }: { tone: 'ok' | 'warn' | 'bad' | 'info'
   return <span className={`wl-badge wl-${tone}`}>{children}</span>;
 }
 
+/** Writes an instant (ms) for a list: date and time in the page's language and the brand's time zone. */
+export function useDateTime(): (ms: number) => string {
+  const { lang } = useLabels();
+  const tz = brandTimeZone();
+  return useCallback((ms: number) => dateTime(ms, lang, tz), [lang, tz]);
+}
+
 /** Today in the brand's time zone. */
 export function today(): string {
   return dayIn(Date.now(), brandTimeZone());
 }
 
-/** The period picker of the record pages: 7 or 30 days, previous and next, or two dates (at most 31 days). */
-export function RangeFilter({ value, onChange }: { value: DayRange; onChange: (r: DayRange) => void }) {
-  const w = useWallet();
-  const { lang } = useLabels();
-  const ids = useId();
-  const [span, setSpan] = useState<RangeSpan>(7);
-  const [draft, setDraft] = useState<DayRange>(value);
-  const [issue, setIssue] = useState<string | null>(null);
-  const now = today();
-  useEffect(() => setDraft(value), [value]);
+/** A figure of a list of labelled figures. */
+export interface Fact {
+  label: string;
+  value: ReactNode;
+  /** The figure that matters most (stands out in a summary). */
+  total?: boolean;
+  /** A class of its value (a code in a fixed font, a name in bold). */
+  valueClass?: string;
+}
 
-  const pick = (s: RangeSpan) => {
-    setSpan(s);
-    setIssue(null);
-    onChange(lastDays(now, s));
-  };
-  const shift = (dir: -1 | 1) => {
-    setIssue(null);
-    onChange(shiftRange(value, span, dir, now));
-  };
-  const apply = (next: DayRange) => {
-    setDraft(next);
-    const problem = checkRange(next, now);
-    if (problem) {
-      setIssue(problem === 'tooLong' ? fill(w.range.tooLong, { max: MAX_RANGE_DAYS }) : w.range[problem]);
-      return;
-    }
-    setIssue(null);
-    onChange(next);
-  };
-
+/**
+ * Labelled figures: the summary tiles above a page (`wl-summary`) or a card's details
+ * (`wl-facts`); a fact that is false or null is left out.
+ */
+export function Facts({ facts, className = 'wl-summary', label }: { facts: (Fact | false | null)[]; className?: string; label?: string }) {
   return (
-    <fieldset className="wl-range" aria-describedby={issue ? `${ids}-err` : undefined}>
-      <legend className="sr-only">{w.range.label}</legend>
-      <div className="wl-range-row">
-        <div className="segmented" role="group" aria-label={w.range.span}>
-          {RANGE_SPANS.map((s) => (
-            <button key={s} type="button" aria-pressed={span === s} onClick={() => pick(s)}>
-              {fill(w.range.lastDays, { days: s })}
-            </button>
-          ))}
-        </div>
-        <div className="wl-range-step">
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => shift(-1)}>
-            <span aria-hidden="true">‹ </span>
-            {fill(w.range.previous, { days: span })}
-          </button>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => shift(1)} disabled={value.to >= now}>
-            {fill(w.range.next, { days: span })}
-            <span aria-hidden="true"> ›</span>
-          </button>
-        </div>
-      </div>
-      <div className="wl-range-row">
-        <label className="wl-date">
-          <span>{w.range.from}</span>
-          <input type="date" value={draft.from} max={now} onChange={(e) => apply({ ...draft, from: e.target.value })} aria-invalid={issue ? true : undefined} />
-        </label>
-        <label className="wl-date">
-          <span>{w.range.to}</span>
-          <input type="date" value={draft.to} max={now} onChange={(e) => apply({ ...draft, to: e.target.value })} aria-invalid={issue ? true : undefined} />
-        </label>
-        <p className="wl-range-now" aria-live="polite">
-          {fill(w.range.showing, { from: dayLabel(value.from, lang), to: dayLabel(value.to, lang) })}
-        </p>
-      </div>
-      {issue && (
-        <p className="field-error" id={`${ids}-err`}>
-          {issue}
-        </p>
+    <dl className={className} aria-label={label}>
+      {facts.map(
+        (f, i) =>
+          f && (
+            <div key={i} className={f.total ? 'wl-total' : undefined}>
+              <dt>{f.label}</dt>
+              <dd className={f.valueClass}>{f.value}</dd>
+            </div>
+          ),
       )}
-    </fieldset>
+    </dl>
   );
 }
 
-/** Previous / next page, with where the list is. */
-export function Pager({ page, pages, count, onPage }: { page: number; pages: number; count: number; onPage: (p: number) => void }) {
-  const w = useWallet();
-  if (pages <= 1) return null;
+/** A titled part of a page, with an action beside its title. */
+export function Block({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
   return (
-    <nav className="wl-pager" aria-label={w.pager.label}>
-      <button type="button" className="btn btn-ghost btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {w.pager.previous}
-      </button>
-      <span>
-        {fill(w.pager.page, { page, pages: Math.max(pages, 1) })} · {fill(w.pager.count, { count })}
-      </span>
-      <button type="button" className="btn btn-ghost btn-sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {w.pager.next}
-      </button>
-    </nav>
+    <section className="wl-block" aria-labelledby={id}>
+      <div className="wl-block-head">
+        <h4 id={id}>{title}</h4>
+        {action}
+      </div>
+      {children}
+    </section>
   );
 }
 
@@ -258,16 +202,18 @@ export function sessionEnded(err: unknown, labels: ReturnType<typeof useLabels>)
   return true;
 }
 
+/** Where a form shows the server's refusals: by the server's field name, else by errorCode prefix. */
+export interface FieldMap<F extends string> {
+  byName: Partial<Record<string, F>>;
+  byCode?: [prefix: string, field: F][];
+}
+
 /**
  * Shows a refused form submission: each field error under its field (`fields` maps the
  * server's field names, and errorCode prefixes, to the form's), anything else in the warning
  * dialog. Answers the field errors to set.
  */
-export function failureToFields<F extends string>(
-  err: unknown,
-  labels: ReturnType<typeof useLabels>,
-  fields: { byName: Partial<Record<string, F>>; byCode?: [prefix: string, field: F][] },
-): Partial<Record<F, string>> {
+export function failureToFields<F extends string>(err: unknown, labels: ReturnType<typeof useLabels>, fields: FieldMap<F>): Partial<Record<F, string>> {
   if (sessionEnded(err, labels)) return {};
   const out: Partial<Record<F, string>> = {};
   if (err instanceof ApiFailure) {
@@ -302,17 +248,3 @@ export function walletName(w: WalletLabels, id: string, vendors: { accountTypeId
   if (id === 'HOLD') return w.wallet.held;
   return vendors.find((v) => v.accountTypeId === id)?.name ?? id;
 }
-
-/** The record pages' filter state: a period (the last 7 days at first) and a page, back to 1 when the period changes. */
-export function useRecordFilter(): { range: DayRange; setRange: (r: DayRange) => void; page: number; setPage: (p: number) => void; query: { from: string; to: string; pageNo: number; pageSize: number } } {
-  const [range, setRangeState] = useState<DayRange>(() => lastDays(today(), 7));
-  const [page, setPage] = useState(1);
-  const setRange = useCallback((r: DayRange) => {
-    setRangeState(r);
-    setPage(1);
-  }, []);
-  return { range, setRange, page, setPage, query: { from: range.from, to: range.to, pageNo: page, pageSize: RECORD_PAGE_SIZE } };
-}
-
-/** Spec 9: default list page size. */
-export const RECORD_PAGE_SIZE = 20;

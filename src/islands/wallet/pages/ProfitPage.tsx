@@ -6,66 +6,45 @@ import { profitReport } from '../../../lib/contract/wallet.ts';
 import { api } from '../../../lib/client/stores/session.ts';
 import { useLabels } from '../../shell/labels.tsx';
 import { dayLabel } from '../format.ts';
-import { Empty, LoadFailed, Loading, Money, RangeFilter, useLoad, useRecordFilter, useWallet } from '../ui.tsx';
+import { RangeFilter, RecordTable, useRecords, WhenLoaded } from '../records.tsx';
+import { Empty, Facts, Money, useWallet } from '../ui.tsx';
 
 const COLUMNS = ['bet', 'win', 'profit', 'deposit', 'withdrawal', 'bonus'] as const;
 
 export default function ProfitPage() {
   const w = useWallet();
   const { lang } = useLabels();
-  const f = useRecordFilter();
-  const query = { from: f.range.from, to: f.range.to };
-  const report = useLoad(() => api().call(profitReport, { query }), JSON.stringify(query));
-  const data = report.data;
+  // The report is by day, not paged: only the period goes with the call.
+  const { range, setRange, list } = useRecords(({ from, to }) => api().call(profitReport, { query: { from, to } }));
   return (
     <div className="wl-page">
-      <RangeFilter value={f.range} onChange={f.setRange} />
-      {report.error ? (
-        <LoadFailed message={report.error} onRetry={report.reload} />
-      ) : !data ? (
-        <Loading />
-      ) : (
-        <>
-          <dl className="wl-summary" aria-label={w.profit.total}>
-            {COLUMNS.map((c) => (
-              <div key={c} className={c === 'profit' ? 'wl-total' : undefined}>
-                <dt>{w.profit[c]}</dt>
-                <dd>
-                  <Money amount={data.total[c]} signed={c === 'profit'} />
-                </dd>
-              </div>
-            ))}
-          </dl>
-          {data.days.length === 0 ? (
-            <Empty>{w.profit.empty}</Empty>
-          ) : (
-            <table className="wl-table">
-              <thead>
-                <tr>
-                  <th scope="col">{w.profit.date}</th>
-                  {COLUMNS.map((c) => (
-                    <th key={c} scope="col" className="num">
-                      {w.profit[c]}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.days.map((d) => (
-                  <tr key={d.date}>
-                    <td data-label={w.profit.date}>{dayLabel(d.date, lang)}</td>
-                    {COLUMNS.map((c) => (
-                      <td key={c} data-label={w.profit[c]} className="num">
-                        <Money amount={d[c]} signed={c === 'profit'} />
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
-        </>
-      )}
+      <RangeFilter value={range} onChange={setRange} />
+      <WhenLoaded loaded={list}>
+        {(data) => (
+          <>
+            <Facts
+              label={w.profit.total}
+              facts={COLUMNS.map((c) => ({ label: w.profit[c], value: <Money amount={data.total[c]} signed={c === 'profit'} />, total: c === 'profit' }))}
+            />
+            {data.days.length === 0 ? (
+              <Empty>{w.profit.empty}</Empty>
+            ) : (
+              <RecordTable
+                rows={data.days}
+                rowKey={(d) => d.date}
+                columns={[
+                  { label: w.profit.date, cell: (d) => dayLabel(d.date, lang) },
+                  ...COLUMNS.map((c) => ({
+                    label: w.profit[c],
+                    cell: (d: (typeof data.days)[number]) => <Money amount={d[c]} signed={c === 'profit'} />,
+                    num: true,
+                  })),
+                ]}
+              />
+            )}
+          </>
+        )}
+      </WhenLoaded>
     </div>
   );
 }

@@ -8,10 +8,9 @@ import { useEffect, useState } from 'react';
 import { transactionRecords } from '../../../lib/contract/wallet.ts';
 import { api } from '../../../lib/client/stores/session.ts';
 import { $merchantWallet, loadMerchantWallet } from '../../../lib/client/stores/wallet.ts';
-import { useLabels } from '../../shell/labels.tsx';
-import { dateTime } from '../format.ts';
-import { brandTimeZone, type WalletLabels } from '../labels.ts';
-import { Empty, LoadFailed, Loading, Money, Pager, RangeFilter, useLoad, useRecordFilter, useWallet, walletName } from '../ui.tsx';
+import type { WalletLabels } from '../labels.ts';
+import { RangeFilter, RecordList, RecordTable, useRecords } from '../records.tsx';
+import { Money, useDateTime, useWallet, walletName } from '../ui.tsx';
 
 /** The kinds of entry the contract names (contract/wallet.ts transactionRecord). */
 const KINDS = [
@@ -35,20 +34,16 @@ export function kindName(w: WalletLabels, kind: string): string {
 
 export default function TransactionsPage() {
   const w = useWallet();
-  const { lang } = useLabels();
-  const tz = brandTimeZone();
-  const f = useRecordFilter();
+  const when = useDateTime();
   const [kind, setKind] = useState('');
+  const { range, setRange, setPage, list } = useRecords((query) => api().call(transactionRecords, { query }), kind ? { kind } : {});
   const merchant = useStore($merchantWallet);
   useEffect(() => {
     void loadMerchantWallet().catch(() => {});
   }, []);
-  const query = { ...f.query, ...(kind ? { kind } : {}) };
-  const list = useLoad(() => api().call(transactionRecords, { query }), JSON.stringify(query));
-  const data = list.data;
   return (
     <div className="wl-page">
-      <RangeFilter value={f.range} onChange={f.setRange} />
+      <RangeFilter value={range} onChange={setRange} />
       <div className="field wl-inline-field">
         <label htmlFor="wl-kind">{w.transactions.kind}</label>
         <div className="control">
@@ -58,7 +53,7 @@ export default function TransactionsPage() {
             value={kind}
             onChange={(e) => {
               setKind(e.target.value);
-              f.setPage(1);
+              setPage(1);
             }}
           >
             <option value="">{w.transactions.allKinds}</option>
@@ -70,51 +65,22 @@ export default function TransactionsPage() {
           </select>
         </div>
       </div>
-      {list.error ? (
-        <LoadFailed message={list.error} onRetry={list.reload} />
-      ) : !data ? (
-        <Loading />
-      ) : data.content.length === 0 ? (
-        <Empty>{w.transactions.empty}</Empty>
-      ) : (
-        <>
-          <table className="wl-table">
-            <thead>
-              <tr>
-                <th scope="col">{w.common.time}</th>
-                <th scope="col">{w.transactions.kind}</th>
-                <th scope="col">{w.transactions.wallet}</th>
-                <th scope="col" className="num">
-                  {w.common.amount}
-                </th>
-                <th scope="col" className="num">
-                  {w.transactions.balanceAfter}
-                </th>
-                <th scope="col">{w.transactions.reference}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.content.map((r) => (
-                <tr key={`${r.transferId}:${r.wallet}`}>
-                  <td data-label={w.common.time}>{dateTime(r.time, lang, tz)}</td>
-                  <td data-label={w.transactions.kind}>{kindName(w, r.kind)}</td>
-                  <td data-label={w.transactions.wallet}>{walletName(w, r.wallet, merchant?.vendors)}</td>
-                  <td data-label={w.common.amount} className="num">
-                    <Money amount={r.amount} signed />
-                  </td>
-                  <td data-label={w.transactions.balanceAfter} className="num">
-                    <Money amount={r.balanceAfter} />
-                  </td>
-                  <td data-label={w.transactions.reference} className="wl-mono">
-                    {r.reference ?? r.memo ?? '—'}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <Pager page={data.pageNum} pages={data.totalPages} count={data.totalCount} onPage={f.setPage} />
-        </>
-      )}
+      <RecordList list={list} empty={w.transactions.empty} onPage={setPage}>
+        {(rows) => (
+          <RecordTable
+            rows={rows}
+            rowKey={(r) => `${r.transferId}:${r.wallet}`}
+            columns={[
+              { label: w.common.time, cell: (r) => when(r.time) },
+              { label: w.transactions.kind, cell: (r) => kindName(w, r.kind) },
+              { label: w.transactions.wallet, cell: (r) => walletName(w, r.wallet, merchant?.vendors) },
+              { label: w.common.amount, cell: (r) => <Money amount={r.amount} signed />, num: true },
+              { label: w.transactions.balanceAfter, cell: (r) => <Money amount={r.balanceAfter} />, num: true },
+              { label: w.transactions.reference, cell: (r) => r.reference ?? r.memo ?? '—', mono: true },
+            ]}
+          />
+        )}
+      </RecordList>
     </div>
   );
 }

@@ -9,11 +9,11 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { MAIN_WALLET, walletTransfer } from '../../../lib/contract/wallet.ts';
 import { api } from '../../../lib/client/stores/session.ts';
 import { $balance, $balanceError, $merchantWallet, loadMerchantWallet, refreshBalance, setBalance, submission } from '../../../lib/client/stores/wallet.ts';
-import { focusFirstInvalid } from '../../ui/form.tsx';
-import { Field } from '../../accounts/fields.tsx';
 import { fill, useLabels } from '../../shell/labels.tsx';
-import { checkAmount, compareAmounts, fromInput, toInput } from '../format.ts';
-import { amountIssueText, failureToFields, LoadFailed, Loading, Money, useNotice, useMoney, useWallet } from '../ui.tsx';
+import { Segmented } from '../../ui/Segmented.tsx';
+import { compareAmounts, fromInput } from '../format.ts';
+import { AmountField, amountError, errorsOf, FormNotice, TRANSFER_FIELDS, useWalletForm } from '../form.tsx';
+import { Block, Empty, Facts, failureToFields, LoadFailed, Loading, Money, useMoney, useWallet } from '../ui.tsx';
 
 type Direction = 'in' | 'out';
 
@@ -48,26 +48,13 @@ export default function WalletPage() {
 
   return (
     <div className="wl-page">
-      <dl className="wl-summary">
-        <div className="wl-total">
-          <dt>{w.wallet.total}</dt>
-          <dd>
-            <Money amount={balance.sumBalance} />
-          </dd>
-        </div>
-        <div>
-          <dt>{w.wallet.main}</dt>
-          <dd>
-            <Money amount={main} />
-          </dd>
-        </div>
-        <div>
-          <dt>{w.wallet.held}</dt>
-          <dd>
-            <Money amount={balance.heldBalance} />
-          </dd>
-        </div>
-      </dl>
+      <Facts
+        facts={[
+          { label: w.wallet.total, value: <Money amount={balance.sumBalance} />, total: true },
+          { label: w.wallet.main, value: <Money amount={main} /> },
+          { label: w.wallet.held, value: <Money amount={balance.heldBalance} /> },
+        ]}
+      />
       <p className="wl-note">{w.wallet.heldNote}</p>
       {merchant.isSingle ? (
         <p className="wl-note">{w.wallet.single}</p>
@@ -87,15 +74,17 @@ function GameWallets({ games }: { games: { accountTypeId: string; name: string; 
   const funded = games.filter((g) => compareAmounts(g.amount, '0.00') !== 0);
   const list = all ? games : funded;
   return (
-    <section className="wl-block" aria-labelledby="wl-games">
-      <div className="wl-block-head">
-        <h4 id="wl-games">{w.wallet.games}</h4>
+    <Block
+      id="wl-games"
+      title={w.wallet.games}
+      action={
         <button type="button" className="link-btn" aria-pressed={all} onClick={() => setAll((a) => !a)}>
           {all ? w.wallet.showFunded : fill(w.wallet.showAll, { count: games.length })}
         </button>
-      </div>
+      }
+    >
       {list.length === 0 ? (
-        <p className="wl-empty">{w.wallet.gamesEmpty}</p>
+        <Empty>{w.wallet.gamesEmpty}</Empty>
       ) : (
         <ul className="wl-games">
           {list.map((g) => (
@@ -106,11 +95,9 @@ function GameWallets({ games }: { games: { accountTypeId: string; name: string; 
           ))}
         </ul>
       )}
-    </section>
+    </Block>
   );
 }
-
-type Errors = Partial<Record<'game' | 'amount', string>>;
 
 function TransferForm({ main, games }: { main: string; games: { accountTypeId: string; name: string; amount: string }[] }) {
   const w = useWallet();
@@ -119,47 +106,32 @@ function TransferForm({ main, games }: { main: string; games: { accountTypeId: s
   const [direction, setDirection] = useState<Direction>('in');
   const [game, setGame] = useState(games[0]?.accountTypeId ?? '');
   const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
+  const form = useWalletForm(TRANSFER_FIELDS);
+  const { errors, setNotice } = form;
   const [allBusy, setAllBusy] = useState(false);
-  const [notice, setNotice] = useNotice();
-  const formRef = useRef<HTMLFormElement>(null);
-  const sub = useRef(submission());
   const allSub = useRef(submission());
 
   const source = direction === 'in' ? main : (games.find((g) => g.accountTypeId === game)?.amount ?? '0.00');
   const gameName = games.find((g) => g.accountTypeId === game)?.name ?? game;
   const anyInGames = games.some((g) => compareAmounts(g.amount, '0.00') > 0);
 
-  async function onSubmit(ev: SubmitEvent<HTMLFormElement>) {
-    ev.preventDefault();
-    if (busy) return;
-    const found: Errors = {};
-    if (!game) found.game = w.wallet.pickGame;
+  const onSubmit = (ev: SubmitEvent<HTMLFormElement>) => {
     const typed = fromInput(amount, labels.lang);
-    const issue = checkAmount(typed, { max: source });
-    if (issue) found.amount = issue.key === 'max' ? fill(w.wallet.notEnough, { amount: fmt(source) }) : amountIssueText(w, issue, fmt);
-    setErrors(found);
-    setNotice(null);
-    if (Object.keys(found).length) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
     const payload = direction === 'in' ? { from: MAIN_WALLET, to: game, amount: typed } : { from: game, to: MAIN_WALLET, amount: typed };
-    setBusy(true);
-    try {
-      const value = await api().call(walletTransfer, { body: { ...payload, idempotencyKey: sub.current.keyFor(payload) } });
-      sub.current.done();
-      setBalance(value);
-      setAmount('');
-      setNotice(fill(direction === 'in' ? w.wallet.movedIn : w.wallet.movedOut, { amount: fmt(payload.amount), game: gameName }));
-    } catch (err) {
-      setErrors(failureToFields<'game' | 'amount'>(err, labels, { byName: { amount: 'amount', from: 'game', to: 'game' }, byCode: [['wallet.amount', 'amount'], ['wallet.balance', 'amount']] }));
-      focusFirstInvalid(formRef.current);
-    } finally {
-      setBusy(false);
-    }
-  }
+    return form.submit(ev, {
+      check: () =>
+        errorsOf({
+          game: game ? undefined : w.wallet.pickGame,
+          amount: amountError(w, fmt, typed, { max: source }, fill(w.wallet.notEnough, { amount: fmt(source) })),
+        }),
+      send: (keyFor) => api().call(walletTransfer, { body: { ...payload, idempotencyKey: keyFor(payload) } }),
+      done: (value) => {
+        setBalance(value);
+        setAmount('');
+        setNotice(fill(direction === 'in' ? w.wallet.movedIn : w.wallet.movedOut, { amount: fmt(payload.amount), game: gameName }));
+      },
+    });
+  };
 
   async function allBack() {
     if (allBusy) return;
@@ -179,22 +151,25 @@ function TransferForm({ main, games }: { main: string; games: { accountTypeId: s
   }
 
   return (
-    <section className="wl-block" aria-labelledby="wl-transfer">
-      <div className="wl-block-head">
-        <h4 id="wl-transfer">{w.wallet.transfer}</h4>
+    <Block
+      id="wl-transfer"
+      title={w.wallet.transfer}
+      action={
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => void allBack()} disabled={allBusy || !anyInGames}>
           {w.wallet.allBack}
         </button>
-      </div>
-      <form ref={formRef} className="auth-form" onSubmit={onSubmit} noValidate>
-        <div className="segmented" role="group" aria-label={w.wallet.direction}>
-          <button type="button" aria-pressed={direction === 'in'} onClick={() => setDirection('in')}>
-            {w.wallet.toGame}
-          </button>
-          <button type="button" aria-pressed={direction === 'out'} onClick={() => setDirection('out')}>
-            {w.wallet.toMain}
-          </button>
-        </div>
+      }
+    >
+      <form ref={form.formRef} className="auth-form" onSubmit={onSubmit} noValidate>
+        <Segmented
+          label={w.wallet.direction}
+          value={direction}
+          onChange={setDirection}
+          options={[
+            { value: 'in', label: w.wallet.toGame },
+            { value: 'out', label: w.wallet.toMain },
+          ]}
+        />
         <div className={errors.game ? 'field has-error' : 'field'}>
           <label htmlFor="wl-game">{w.wallet.gameWallet}</label>
           <div className="control">
@@ -220,30 +195,18 @@ function TransferForm({ main, games }: { main: string; games: { accountTypeId: s
             </p>
           )}
         </div>
-        <Field
-          name="amount"
-          label={w.common.amount}
+        <AmountField
           value={amount}
           onChange={setAmount}
           error={errors.amount}
-          inputMode="decimal"
-          placeholder={toInput('0.00', labels.lang)}
-          maxLength={20}
-          required
           hint={fill(w.wallet.available, { amount: fmt(source), wallet: direction === 'in' ? w.wallet.main : gameName })}
-          addon={
-            <button type="button" className="addon-btn" onClick={() => setAmount(toInput(source, labels.lang))}>
-              {w.common.max}
-            </button>
-          }
+          max={source}
         />
-        <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+        <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
           {w.wallet.submit}
         </button>
-        <p className="form-status wl-ok" role="status">
-          {notice ?? ''}
-        </p>
+        <FormNotice text={form.notice} />
       </form>
-    </section>
+    </Block>
   );
 }

@@ -12,12 +12,13 @@ import { parseMinor } from '../../../lib/shared/money.ts';
 import { api } from '../../../lib/client/stores/session.ts';
 import { showDialog } from '../../../lib/client/stores/ui.ts';
 import { refreshBalance, submission } from '../../../lib/client/stores/wallet.ts';
-import { focusFirstInvalid } from '../../ui/form.tsx';
-import { Field, PasswordField } from '../../accounts/fields.tsx';
+import { Field } from '../../accounts/fields.tsx';
 import { fill, useLabels } from '../../shell/labels.tsx';
-import { checkAmount, compareAmounts, dateTime, fromInput, toInput } from '../format.ts';
-import { brandTimeZone, type WalletLabels } from '../labels.ts';
-import { amountIssueText, Badge, Empty, failureToFields, LoadFailed, Loading, Money, Pager, useLoad, useNotice, useMoney, useWallet } from '../ui.tsx';
+import { compareAmounts, fromInput, toInput } from '../format.ts';
+import { AMOUNT_FIELDS, AmountField, amountError, errorsOf, FormNotice, PaymentPasswordField, paymentPasswordError, useWalletForm } from '../form.tsx';
+import type { WalletLabels } from '../labels.ts';
+import { RecordList, RefreshButton, usePagedRecords, WhenLoaded } from '../records.tsx';
+import { Badge, Block, Facts, failureToFields, Money, useDateTime, useLoad, useMoney, useWallet, type FieldMap } from '../ui.tsx';
 
 type Info = ValueOf<typeof withdrawInfo>;
 
@@ -30,19 +31,11 @@ export default function WithdrawalPage() {
   };
   return (
     <div className="wl-page">
-      {info.error ? (
-        <LoadFailed message={info.error} onRetry={info.reload} />
-      ) : !info.data ? (
-        <Loading />
-      ) : (
-        <RequestForm info={info.data} onDone={changed} />
-      )}
+      <WhenLoaded loaded={info}>{(data) => <RequestForm info={data} onDone={changed} />}</WhenLoaded>
       <WithdrawalList version={version} autoMinutes={info.data?.autoReceiveMinutes ?? null} onChanged={changed} />
     </div>
   );
 }
-
-type Errors = Partial<Record<'amount' | 'paymentPassword', string>>;
 
 function RequestForm({ info, onDone }: { info: Info; onDone: () => void }) {
   const w = useWallet();
@@ -50,116 +43,58 @@ function RequestForm({ info, onDone }: { info: Info; onDone: () => void }) {
   const fmt = useMoney();
   const [amount, setAmount] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useNotice();
-  const formRef = useRef<HTMLFormElement>(null);
-  const sub = useRef(submission());
+  const form = useWalletForm(AMOUNT_FIELDS);
   // The most that may be asked: what is available, within the brand's maximum.
   const ceiling = compareAmounts(info.available, info.max) < 0 ? info.available : info.max;
   const tooLittle = compareAmounts(info.available, info.min) < 0;
 
-  async function onSubmit(ev: SubmitEvent<HTMLFormElement>) {
-    ev.preventDefault();
-    if (busy) return;
-    const found: Errors = {};
+  const onSubmit = (ev: SubmitEvent<HTMLFormElement>) => {
     const typed = fromInput(amount, labels.lang);
-    const issue = checkAmount(typed, { min: info.min, max: info.max });
-    if (issue) found.amount = amountIssueText(w, issue, fmt);
-    else if (compareAmounts(typed, info.available) > 0) found.amount = fill(w.withdrawal.notEnough, { amount: fmt(info.available) });
-    if (info.needPaymentPassword && !password) found.paymentPassword = w.withdrawal.passwordRequired;
-    setErrors(found);
-    setNotice(null);
-    if (Object.keys(found).length) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    const payload = { amount: typed, ...(info.needPaymentPassword ? { paymentPassword: password } : {}) };
-    setBusy(true);
-    try {
-      const item = await api().call(withdrawCreate, { body: { ...payload, idempotencyKey: sub.current.keyFor({ amount: payload.amount }) } });
-      sub.current.done();
-      setAmount('');
-      setPassword('');
-      setNotice(fill(w.withdrawal.requested, { amount: fmt(item.amount) }));
-      onDone();
-    } catch (err) {
-      setErrors(
-        failureToFields<'amount' | 'paymentPassword'>(err, labels, {
-          byName: { amount: 'amount', paymentPassword: 'paymentPassword' },
-          byCode: [
-            ['wallet.amount', 'amount'],
-            ['wallet.balance', 'amount'],
-            ['wallet.paymentPassword', 'paymentPassword'],
-          ],
+    return form.submit(ev, {
+      check: () =>
+        errorsOf({
+          amount:
+            amountError(w, fmt, typed, { min: info.min, max: info.max }) ??
+            (compareAmounts(typed, info.available) > 0 ? fill(w.withdrawal.notEnough, { amount: fmt(info.available) }) : undefined),
+          paymentPassword: paymentPasswordError(w, info.needPaymentPassword, password),
         }),
-      );
-      focusFirstInvalid(formRef.current);
-    } finally {
-      setBusy(false);
-    }
-  }
+      send: (keyFor) =>
+        api().call(withdrawCreate, {
+          body: { amount: typed, ...(info.needPaymentPassword ? { paymentPassword: password } : {}), idempotencyKey: keyFor({ amount: typed }) },
+        }),
+      done: (item) => {
+        setAmount('');
+        setPassword('');
+        form.setNotice(fill(w.withdrawal.requested, { amount: fmt(item.amount) }));
+        onDone();
+      },
+    });
+  };
 
   return (
-    <form ref={formRef} className="auth-form" onSubmit={onSubmit} noValidate>
-      <dl className="wl-summary">
-        <div className="wl-total">
-          <dt>{w.withdrawal.available}</dt>
-          <dd>
-            <Money amount={info.available} />
-          </dd>
-        </div>
-        <div>
-          <dt>{w.withdrawal.min}</dt>
-          <dd>
-            <Money amount={info.min} />
-          </dd>
-        </div>
-        <div>
-          <dt>{w.withdrawal.max}</dt>
-          <dd>
-            <Money amount={info.max} />
-          </dd>
-        </div>
-      </dl>
+    <form ref={form.formRef} className="auth-form" onSubmit={onSubmit} noValidate>
+      <Facts
+        facts={[
+          { label: w.withdrawal.available, value: <Money amount={info.available} />, total: true },
+          { label: w.withdrawal.min, value: <Money amount={info.min} /> },
+          { label: w.withdrawal.max, value: <Money amount={info.max} /> },
+        ]}
+      />
       {info.payeeName && <p className="wl-note">{fill(w.withdrawal.payee, { name: info.payeeName })}</p>}
       {tooLittle && <p className="wl-note">{fill(w.withdrawal.belowMin, { min: fmt(info.min) })}</p>}
-      <Field
-        name="amount"
-        label={w.common.amount}
+      <AmountField
         value={amount}
         onChange={setAmount}
-        error={errors.amount}
-        inputMode="decimal"
-        placeholder={toInput('0.00', labels.lang)}
-        maxLength={20}
-        required
+        error={form.errors.amount}
         hint={fill(w.withdrawal.range, { min: fmt(info.min), max: fmt(info.max) })}
-        addon={
-          <button type="button" className="addon-btn" onClick={() => setAmount(toInput(ceiling, labels.lang))}>
-            {w.common.max}
-          </button>
-        }
+        max={ceiling}
       />
-      {info.needPaymentPassword && (
-        <PasswordField
-          name="paymentPassword"
-          label={w.common.paymentPassword}
-          value={password}
-          onChange={setPassword}
-          error={errors.paymentPassword}
-          required
-          maxLength={64}
-          autoComplete="off"
-        />
-      )}
-      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
+      {info.needPaymentPassword && <PaymentPasswordField value={password} onChange={setPassword} error={form.errors.paymentPassword} />}
+      <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
         {w.withdrawal.submit}
       </button>
       <p className="field-hint">{w.withdrawal.holdNote}</p>
-      <p className="form-status wl-ok" role="status">
-        {notice ?? ''}
-      </p>
+      <FormNotice text={form.notice} />
     </form>
   );
 }
@@ -175,41 +110,25 @@ const TONE: Record<WithdrawalItem['status'], 'ok' | 'warn' | 'bad' | 'info'> = {
 
 function WithdrawalList({ version, autoMinutes, onChanged }: { version: number; autoMinutes: number | null; onChanged: () => void }) {
   const w = useWallet();
-  const { lang } = useLabels();
-  const tz = brandTimeZone();
-  const [page, setPage] = useState(1);
-  const [tick, setTick] = useState(0);
-  const list = useLoad(() => api().call(withdrawals, { query: { pageNo: page, pageSize: 20 } }), `${page}:${version}:${tick}`);
+  const { list, setPage } = usePagedRecords((query) => api().call(withdrawals, { query }), version);
   return (
-    <section className="wl-block" aria-labelledby="wl-withdrawals">
-      <div className="wl-block-head">
-        <h4 id="wl-withdrawals">{w.withdrawal.list}</h4>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => setTick((t) => t + 1)}>
-          {w.common.refresh}
-        </button>
-      </div>
+    <Block id="wl-withdrawals" title={w.withdrawal.list} action={<RefreshButton onClick={list.reload} />}>
       {autoMinutes !== null && <p className="field-hint">{fill(w.withdrawal.autoNote, { minutes: autoMinutes })}</p>}
-      {list.error ? (
-        <LoadFailed message={list.error} onRetry={list.reload} />
-      ) : !list.data ? (
-        <Loading />
-      ) : list.data.content.length === 0 ? (
-        <Empty>{w.withdrawal.empty}</Empty>
-      ) : (
-        <>
+      <RecordList list={list} empty={w.withdrawal.empty} onPage={setPage}>
+        {(items) => (
           <ul className="wl-cards">
-            {list.data.content.map((item) => (
-              <WithdrawalCard key={item.id} item={item} lang={lang} tz={tz} onChanged={onChanged} />
+            {items.map((item) => (
+              <WithdrawalCard key={item.id} item={item} onChanged={onChanged} />
             ))}
           </ul>
-          <Pager page={list.data.pageNum} pages={list.data.totalPages} count={list.data.totalCount} onPage={setPage} />
-        </>
-      )}
-    </section>
+        )}
+      </RecordList>
+    </Block>
   );
 }
 
-function WithdrawalCard({ item, lang, tz, onChanged }: { item: WithdrawalItem; lang: string; tz?: string; onChanged: () => void }) {
+function WithdrawalCard({ item, onChanged }: { item: WithdrawalItem; onChanged: () => void }) {
+  const when = useDateTime();
   const w = useWallet();
   const labels = useLabels();
   const fmt = useMoney();
@@ -248,55 +167,21 @@ function WithdrawalCard({ item, lang, tz, onChanged }: { item: WithdrawalItem; l
         </strong>
         <Badge tone={TONE[item.status]}>{w.withdrawal.status[item.status]}</Badge>
       </div>
-      <dl className="wl-facts">
-        <div>
-          <dt>{w.withdrawal.id}</dt>
-          <dd className="wl-mono">{item.id}</dd>
-        </div>
-        <div>
-          <dt>{w.withdrawal.requestedAt}</dt>
-          <dd>{dateTime(item.requestedAt, lang, tz)}</dd>
-        </div>
-        {item.paidAt !== null && (
-          <div>
-            <dt>{w.withdrawal.paidAt}</dt>
-            <dd>{dateTime(item.paidAt, lang, tz)}</dd>
-          </div>
-        )}
-        {item.confirmedAt !== null && (
-          <div>
-            <dt>{w.withdrawal.confirmedAt}</dt>
-            <dd>{dateTime(item.confirmedAt, lang, tz)}</dd>
-          </div>
-        )}
-        {item.receivedAmount !== null && (
-          <div>
-            <dt>{w.withdrawal.receivedAmount}</dt>
-            <dd>
-              <Money amount={item.receivedAmount} />
-            </dd>
-          </div>
-        )}
-        {item.remainingAmount !== null && (
-          <div>
-            <dt>{w.withdrawal.remainingAmount}</dt>
-            <dd>
-              <Money amount={item.remainingAmount} />
-            </dd>
-          </div>
-        )}
-        {item.reviewNote && (
-          <div>
-            <dt>{w.withdrawal.note}</dt>
-            <dd>{item.reviewNote}</dd>
-          </div>
-        )}
-      </dl>
+      <Facts
+        className="wl-facts"
+        facts={[
+          { label: w.withdrawal.id, value: item.id, valueClass: 'wl-mono' },
+          { label: w.withdrawal.requestedAt, value: when(item.requestedAt) },
+          item.paidAt !== null && { label: w.withdrawal.paidAt, value: when(item.paidAt) },
+          item.confirmedAt !== null && { label: w.withdrawal.confirmedAt, value: when(item.confirmedAt) },
+          item.receivedAmount !== null && { label: w.withdrawal.receivedAmount, value: <Money amount={item.receivedAmount} /> },
+          item.remainingAmount !== null && { label: w.withdrawal.remainingAmount, value: <Money amount={item.remainingAmount} /> },
+          !!item.reviewNote && { label: w.withdrawal.note, value: item.reviewNote },
+        ]}
+      />
       {item.status === 'paid' && (
         <div className="wl-confirm">
-          <p className="wl-note">
-            {item.autoReceiveAt !== null ? fill(w.withdrawal.paidAsk, { time: dateTime(item.autoReceiveAt, lang, tz) }) : w.withdrawal.paidAskNoTime}
-          </p>
+          <p className="wl-note">{item.autoReceiveAt !== null ? fill(w.withdrawal.paidAsk, { time: when(item.autoReceiveAt) }) : w.withdrawal.paidAskNoTime}</p>
           {mode === 'idle' ? (
             <div className="wl-actions">
               <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void confirmReceived()}>
@@ -315,7 +200,15 @@ function WithdrawalCard({ item, lang, tz, onChanged }: { item: WithdrawalItem; l
   );
 }
 
-type NotErrors = Partial<Record<'receivedAmount' | 'proofImage', string>>;
+/** Where the server's refusals of a 'not received' answer go. */
+const RECEIVED_FIELDS: FieldMap<'receivedAmount' | 'proofImage'> = {
+  byName: { receivedAmount: 'receivedAmount', proofImage: 'proofImage' },
+  byCode: [
+    ['wallet.amount', 'receivedAmount'],
+    ['wallet.received', 'receivedAmount'],
+    ['wallet.proof', 'proofImage'],
+  ],
+};
 
 /** Checks a proof image in the browser: png or jpg, 5 MB at most (spec 5, 9). */
 export function proofIssue(w: WalletLabels, file: File): string | null {
@@ -331,10 +224,8 @@ function NotReceivedForm({ item, onCancel, onDone }: { item: WithdrawalItem; onC
   const ids = useId();
   const [received, setReceived] = useState(() => toInput('0.00', labels.lang));
   const [proof, setProof] = useState<{ name: string; dataUrl: string } | null>(null);
-  const [errors, setErrors] = useState<NotErrors>({});
-  const [busy, setBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const sub = useRef(submission());
+  const form = useWalletForm(RECEIVED_FIELDS);
+  const { errors, setErrors } = form;
 
   function onFile(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
@@ -353,51 +244,37 @@ function NotReceivedForm({ item, onCancel, onDone }: { item: WithdrawalItem; onC
     reader.readAsDataURL(file);
   }
 
-  async function onSubmit(ev: SubmitEvent<HTMLFormElement>) {
-    ev.preventDefault();
-    if (busy) return;
-    const found: NotErrors = {};
-    const t = fromInput(received, labels.lang);
-    const minor = parseMinor(t);
-    if (!t) found.receivedAmount = w.amount.required;
-    else if (/^\d+\.\d{3,}$/.test(t)) found.receivedAmount = w.amount.decimals;
-    else if (minor === null) found.receivedAmount = w.amount.invalid;
-    else if (compareAmounts(t, item.amount) >= 0) found.receivedAmount = fill(w.withdrawal.receivedLess, { amount: fmt(item.amount) });
-    if (!proof) found.proofImage = errors.proofImage ?? w.withdrawal.proofRequired;
-    setErrors(found);
-    if (Object.keys(found).length) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    const payload = { id: item.id, received: false, receivedAmount: t, proofImage: proof!.dataUrl };
-    setBusy(true);
-    try {
-      await api().call(withdrawConfirm, {
-        // The key follows the answer, not the image's bytes (hashing 5 MB for a key is needless).
-        body: { ...payload, idempotencyKey: sub.current.keyFor({ id: item.id, receivedAmount: t, proof: proof!.name, size: proof!.dataUrl.length }) },
-      });
-      sub.current.done();
-      onDone();
-    } catch (err) {
-      setErrors(
-        failureToFields<'receivedAmount' | 'proofImage'>(err, labels, {
-          byName: { receivedAmount: 'receivedAmount', proofImage: 'proofImage' },
-          byCode: [
-            ['wallet.amount', 'receivedAmount'],
-            ['wallet.received', 'receivedAmount'],
-            ['wallet.proof', 'proofImage'],
-          ],
-        }),
-      );
-      focusFirstInvalid(formRef.current);
-    } finally {
-      setBusy(false);
-    }
+  /** What the player says arrived: an amount below the withdrawal's (none at all is an answer too). */
+  function receivedError(t: string): string | undefined {
+    if (!t) return w.amount.required;
+    if (/^\d+\.\d{3,}$/.test(t)) return w.amount.decimals;
+    if (parseMinor(t) === null) return w.amount.invalid;
+    if (compareAmounts(t, item.amount) >= 0) return fill(w.withdrawal.receivedLess, { amount: fmt(item.amount) });
+    return undefined;
   }
+
+  const onSubmit = (ev: SubmitEvent<HTMLFormElement>) => {
+    const t = fromInput(received, labels.lang);
+    return form.submit(ev, {
+      check: () => errorsOf({ receivedAmount: receivedError(t), proofImage: proof ? undefined : (errors.proofImage ?? w.withdrawal.proofRequired) }),
+      send: (keyFor) =>
+        api().call(withdrawConfirm, {
+          // The key follows the answer, not the image's bytes (hashing 5 MB for a key is needless).
+          body: {
+            id: item.id,
+            received: false,
+            receivedAmount: t,
+            proofImage: proof!.dataUrl,
+            idempotencyKey: keyFor({ id: item.id, receivedAmount: t, proof: proof!.name, size: proof!.dataUrl.length }),
+          },
+        }),
+      done: onDone,
+    });
+  };
 
   const fileErr = errors.proofImage ? `${ids}-ferr` : undefined;
   return (
-    <form ref={formRef} className="auth-form wl-not-received" onSubmit={onSubmit} noValidate aria-label={w.withdrawal.notReceivedTitle}>
+    <form ref={form.formRef} className="auth-form wl-not-received" onSubmit={onSubmit} noValidate aria-label={w.withdrawal.notReceivedTitle}>
       <p className="wl-note">{w.withdrawal.notReceivedLead}</p>
       <Field
         name="receivedAmount"
@@ -442,7 +319,7 @@ function NotReceivedForm({ item, onCancel, onDone }: { item: WithdrawalItem; onC
         <button type="button" className="btn btn-ghost" onClick={onCancel}>
           {labels.auth.cancel}
         </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn-primary" disabled={form.busy}>
           {w.withdrawal.sendNotReceived}
         </button>
       </div>

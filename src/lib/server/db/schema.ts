@@ -468,6 +468,8 @@ export const gameRound = pgTable(
     gameName: text('game_name').notNull(),
     betAmount: bigint('bet_amount', { mode: 'bigint' }).notNull(),
     winAmount: bigint('win_amount', { mode: 'bigint' }),
+    /** Ledger account the bet came from; the win or refund goes back to it. */
+    walletAccount: text('wallet_account').notNull(),
     /** open, settled or refunded. */
     status: text('status').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -33,7 +33,7 @@ export const gameAccount = (memberId: number, vendor: string) => `member:${membe
  * until its commit; with a single row all players' bets would queue on it (`npm run bench`), so a
  * member's rounds use the shard of their id.
  */
-export const GAME_SHARDS = 16;
+export const GAME_SHARDS = 64;
 /** The house games account a member's bets and wins move through. */
 export const gamesAccount = (memberId: number) => `${HOUSE.games}:${memberId % GAME_SHARDS}`;
 

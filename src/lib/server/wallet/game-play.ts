@@ -63,6 +63,7 @@ export async function placeBet(db: Db, req: BetRequest): Promise<RoundAnswer> {
       nodeId: req.nodeId ?? null,
       gameName: req.gameName,
       betAmount: req.amount,
+      walletAccount: wallet,
       status: 'open',
     });
     const posted = await postTransfer(tx, {
@@ -78,13 +79,12 @@ export async function placeBet(db: Db, req: BetRequest): Promise<RoundAnswer> {
 }
 
 /** Settles an open round with its win (0n for a loss), crediting the wallet the bet came from. */
-export async function settleRound(db: Db, roundId: string, win: bigint, opts: { fromGameWallet?: boolean } = {}): Promise<RoundAnswer> {
+export async function settleRound(db: Db, roundId: string, win: bigint): Promise<RoundAnswer> {
   if (win < 0n) throw new Error('a win cannot be negative');
-  const round = await roundOf(db, roundId);
-  const wallet = walletOf(round.memberId, round.vendor, opts.fromGameWallet);
-  const op = { name: 'settle', memberId: round.memberId, key: roundId, request: { roundId, win } };
+  const op = { name: 'settle', memberId: null, key: roundId, request: { roundId, win } };
   const { value } = await once(db, op, async (tx) => {
-    await closeRound(tx, roundId, 'settled', win);
+    const round = await closeRound(tx, roundId, 'settled', win);
+    const wallet = round.walletAccount;
     let balance: bigint;
     if (win > 0n) {
       const posted = await postTransfer(tx, {
@@ -103,13 +103,12 @@ export async function settleRound(db: Db, roundId: string, win: bigint, opts: { 
   return value;
 }
 
-/** Gives an open round's bet back (the game could not complete); refuses a settled round. */
-export async function refundRound(db: Db, roundId: string, opts: { fromGameWallet?: boolean } = {}): Promise<RoundAnswer> {
-  const round = await roundOf(db, roundId);
-  const wallet = walletOf(round.memberId, round.vendor, opts.fromGameWallet);
-  const op = { name: 'refund', memberId: round.memberId, key: roundId, request: { roundId } };
+/** Gives an open round's bet back to the wallet it came from (the game could not complete); refuses a settled round. */
+export async function refundRound(db: Db, roundId: string): Promise<RoundAnswer> {
+  const op = { name: 'refund', memberId: null, key: roundId, request: { roundId } };
   const { value } = await once(db, op, async (tx) => {
-    await closeRound(tx, roundId, 'refunded', null);
+    const round = await closeRound(tx, roundId, 'refunded', null);
+    const wallet = round.walletAccount;
     const posted = await postTransfer(tx, {
       kind: 'refund',
       memberId: round.memberId,
@@ -122,21 +121,21 @@ export async function refundRound(db: Db, roundId: string, opts: { fromGameWalle
   return value;
 }
 
-async function roundOf(db: Db, roundId: string) {
-  const rows = await db.select().from(gameRound).where(eq(gameRound.roundId, roundId));
-  if (!rows[0]) throw new ApiError(404, 'wallet.round.unknown');
-  return rows[0];
-}
-
-/** Closes an open round, at most once: a second settle or refund finds it closed and is refused. */
+/**
+ * Closes an open round, at most once, and answers it: a second settle or refund finds it closed
+ * and is refused. One conditional UPDATE: a concurrent settle or refund waits on the row, then
+ * finds it closed. (Settle and refund are keyed by the round id alone, unique across members, so
+ * that the round is read here, in their transaction, and not by a query before it.)
+ */
 async function closeRound(tx: Tx, roundId: string, status: 'settled' | 'refunded', win: bigint | null) {
-  // One conditional UPDATE: a concurrent settle or refund waits on the row, then finds it closed.
   const rows = await tx
     .update(gameRound)
     .set({ status, winAmount: win, settledAt: new Date() })
     .where(and(eq(gameRound.roundId, roundId), eq(gameRound.status, 'open')))
-    .returning({ roundId: gameRound.roundId });
-  if (!rows.length) throw new ApiError(409, 'wallet.round.closed');
+    .returning();
+  if (rows[0]) return rows[0];
+  const known = await tx.select({ roundId: gameRound.roundId }).from(gameRound).where(eq(gameRound.roundId, roundId));
+  throw known.length ? new ApiError(409, 'wallet.round.closed') : new ApiError(404, 'wallet.round.unknown');
 }
 
 async function currentBalance(tx: Tx, code: string): Promise<bigint> {

@@ -74,6 +74,6 @@ export async function seedDemoWallet(db: Db): Promise<void> {
       amount: r.bet,
       fromGameWallet: gameWallet,
     });
-    await settleRound(db, r.roundId, r.win, { fromGameWallet: gameWallet });
+    await settleRound(db, r.roundId, r.win);
   }
 }
