@@ -95,6 +95,8 @@ for (const { lang } of LANGS) {
     });
 
     test('the after-login, change-password and sign-out prompts, the header menu and the member page pass axe', async ({ page }) => {
+      // Six full axe scans, two of them of whole pages: near a minute on a loaded 2-core machine.
+      test.slow();
       const user = await createUser({ keepPassword: false });
       await openLogin(page, lang);
       await submitLogin(page, lang, user.username, user.password);

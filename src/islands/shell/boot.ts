@@ -18,6 +18,8 @@ let shell: Promise<Shell> | null = null;
 function loadShell(): Promise<Shell> {
   shell ??= import('./mount.tsx').then(async (m) => {
     await m.mountShell();
+    // Favourite hearts become toggles once logged in (they share the shell's session store).
+    void import('../lobby/favourites.ts').then((f) => f.enhanceFavourites());
     return m;
   });
   return shell;

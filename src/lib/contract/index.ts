@@ -4,5 +4,6 @@ import { gameCalls } from './games.ts';
 import { contentCalls } from './content.ts';
 import { accountCalls } from './accounts.ts';
 import { walletCalls } from './wallet.ts';
+import { favouriteCalls } from './favourites.ts';
 
-export const allCalls = [...systemCalls, ...gameCalls, ...contentCalls, ...accountCalls, ...walletCalls];
+export const allCalls = [...systemCalls, ...gameCalls, ...contentCalls, ...accountCalls, ...walletCalls, ...favouriteCalls];

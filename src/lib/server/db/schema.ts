@@ -477,3 +477,21 @@ export const gameRound = pgTable(
   },
   (t) => [index('game_round_member_idx').on(t.memberId, t.createdAt)],
 );
+
+// ─── Favourites (issue 5) ────────────────────────────────────────────────────────────────────
+
+/** A game a member has favourited (spec 4 Favourites); one row per member and game. */
+export const memberFavourite = pgTable(
+  'member_favourite',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => game.nodeId),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Newest first is the list's order, so the index carries created_at after the member.
+  (t) => [primaryKey({ columns: [t.memberId, t.nodeId] }), index('member_favourite_list_idx').on(t.memberId, t.createdAt)],
+);

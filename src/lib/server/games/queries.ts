@@ -19,7 +19,8 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-const gameColumns = {
+/** The columns of a listed game (the tile's data), for every query that lists games. */
+export const gameColumns = {
   nodeId: game.nodeId,
   gameCode: game.gameCode,
   gameName: game.gameName,

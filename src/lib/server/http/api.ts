@@ -8,6 +8,7 @@ import { gameRoutes } from '../games/routes.ts';
 import { contentRoutes } from '../content/routes.ts';
 import { accountRoutes } from '../accounts/routes.ts';
 import { walletRoutes } from '../wallet/routes.ts';
+import { favouriteRoutes } from '../games/favourites.ts';
 import { openEnvelope } from '../accounts/envelope.ts';
 import { resolveSession } from '../accounts/sessions.ts';
 import { db } from '../db/index.ts';
@@ -15,7 +16,7 @@ import { createDispatcher, type HandlerContext, type Route } from './dispatch.ts
 import { ApiError } from './errors.ts';
 import { statusFor, systemState } from '../system/status.ts';
 
-export const allRoutes: Route[] = [...systemRoutes, ...gameRoutes, ...contentRoutes, ...accountRoutes, ...walletRoutes] as Route[];
+export const allRoutes: Route[] = [...systemRoutes, ...gameRoutes, ...contentRoutes, ...accountRoutes, ...walletRoutes, ...favouriteRoutes] as Route[];
 
 /** While the site is in maintenance or the caller's region is blocked, only /wps/system answers. */
 async function statusGate(call: CallDef, ctx: HandlerContext): Promise<void> {
