@@ -4,27 +4,17 @@
  * database against that model and the ledger's own invariants.
  */
 import { sql } from 'drizzle-orm';
+import { prng } from '../../src/lib/shared/prng.ts';
 import type { Db } from '../../src/lib/server/db/index.ts';
 import { auditLedger, rowsOf, type Leg, type LedgerAudit } from '../../src/lib/server/wallet/ledger.ts';
 
-/** mulberry32: small, fast, and the same sequence for the same seed on every run. */
+/** The project's seeded generator (shared/prng.ts: the same sequence for a seed on every run), plus bigints. */
 export function seeded(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const r = prng(seed);
   return {
-    next,
-    /** An integer in [min, max]. */
-    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    ...r,
     /** A bigint in [min, max] (both small enough for a double). */
-    big: (min: bigint, max: bigint) => (max <= min ? min : min + BigInt(Math.floor(next() * Number(max - min + 1n)))),
-    chance: (p: number) => next() < p,
-    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
+    big: (min: bigint, max: bigint) => (max <= min ? min : min + BigInt(Math.floor(r.next() * Number(max - min + 1n)))),
   };
 }
 export type Rng = ReturnType<typeof seeded>;

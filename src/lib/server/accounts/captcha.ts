@@ -20,10 +20,13 @@ const FONT = CAPTCHA_FONT;
 
 const hashAnswer = (id: string, answer: string) => createHash('sha256').update(`${id}:${answer}`).digest('hex');
 
-/** Draws the digits of `text` into a greyscale PNG. */
-export function drawCaptcha(text: string): Buffer {
+/** A source of random integers shaped like node:crypto's randomInt: [0, a) or [a, b). */
+export type RandomInt = (a: number, b?: number) => number;
+
+/** Draws the digits of `text` into a greyscale PNG (positions, shear, ink and noise from `rand`). */
+export function drawCaptcha(text: string, rand: RandomInt = randomInt): Buffer {
   const px = new Uint8Array(W * H);
-  for (let i = 0; i < px.length; i++) px[i] = 225 + randomInt(31);
+  for (let i = 0; i < px.length; i++) px[i] = 225 + rand(31);
   const dot = (x: number, y: number, v: number) => {
     const xi = Math.round(x);
     const yi = Math.round(y);
@@ -32,10 +35,10 @@ export function drawCaptcha(text: string): Buffer {
   // Glyphs: each pixel of the 5x7 font becomes a 3x4 block, sheared and shifted per digit.
   [...text].forEach((ch, n) => {
     const rows = FONT[ch]!;
-    const x0 = 10 + n * 27 + randomInt(-3, 4);
-    const y0 = 5 + randomInt(0, 5);
-    const shear = (randomInt(-30, 31) / 100);
-    const ink = randomInt(10, 90);
+    const x0 = 10 + n * 27 + rand(-3, 4);
+    const y0 = 5 + rand(0, 5);
+    const shear = (rand(-30, 31) / 100);
+    const ink = rand(10, 90);
     rows.forEach((row, ry) => {
       [...row].forEach((bit, rx) => {
         if (bit !== '1') return;
@@ -47,16 +50,16 @@ export function drawCaptcha(text: string): Buffer {
   // Noise lines across the text.
   for (let l = 0; l < 4; l++) {
     let x = 0;
-    let y = randomInt(0, H);
-    const dy = (randomInt(-40, 41) / 100);
-    const grey = randomInt(40, 160);
+    let y = rand(0, H);
+    const dy = (rand(-40, 41) / 100);
+    const grey = rand(40, 160);
     for (; x < W; x++, y += dy) {
       dot(x, y, grey);
       dot(x, y + 1, grey);
     }
   }
   // Speckles.
-  for (let s = 0; s < 260; s++) dot(randomInt(0, W), randomInt(0, H), randomInt(0, 200));
+  for (let s = 0; s < 260; s++) dot(rand(0, W), rand(0, H), rand(0, 200));
   return encodePng(W, H, px);
 }
 
