@@ -15,7 +15,9 @@ const isolated = distDir !== 'dist';
 export default defineConfig({
   output: 'server',
   outDir: `./${distDir}`,
-  ...(isolated ? { cacheDir: `./${distDir}/.astro-cache`, vite: { cacheDir: `./${distDir}/.vite-cache` } } : {}),
+  // The caches sit beside the output folder, not in it: a build empties its output folder after
+  // the content sync has written the collections' data store into the cache.
+  ...(isolated ? { cacheDir: `./${distDir}.cache/astro`, vite: { cacheDir: `./${distDir}.cache/vite` } } : {}),
   adapter: node({ mode: 'standalone' }),
   integrations: [react(), sharedServerModules()],
   site: process.env.SITE_URL ?? 'http://127.0.0.1:4321',

@@ -19,6 +19,8 @@ export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PGlite only: the data folder as a tarball (tests build a migrated template with it). */
+  dumpDataDir?: () => Promise<Blob | File>;
 }
 
 export interface OpenOptions {
@@ -28,6 +30,8 @@ export interface OpenOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** PGlite only: start from this data folder tarball (PGlite dumpDataDir), e.g. a migrated template in tests. */
+  loadDataDir?: Blob;
 }
 
 /** Opens a database; the caller owns the handle and closes it. */
@@ -44,10 +48,10 @@ export async function openDb(options: OpenOptions): Promise<DbHandle> {
   let client: PGlite;
   if (options.dataDir) {
     mkdirSync(path.resolve(options.dataDir), { recursive: true });
-    client = await PGlite.create(path.resolve(options.dataDir, 'pg'), { extensions });
+    client = await PGlite.create(path.resolve(options.dataDir, 'pg'), { extensions, loadDataDir: options.loadDataDir });
   } else {
-    client = await PGlite.create({ extensions });
+    client = await PGlite.create({ extensions, loadDataDir: options.loadDataDir });
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), dumpDataDir: () => client.dumpDataDir('none') };
 }
