@@ -35,7 +35,7 @@ const launchOptions = {
 };
 
 const STATUS_SPEC = /visitor-status\.spec\.ts$/;
-const PHONE_SPECS = [/visitor-pages\.spec\.ts$/, /accounts-a11y\.spec\.ts$/, /wallet-a11y\.spec\.ts$/, /wallet-header\.spec\.ts$/];
+const PHONE_SPECS = [/visitor-pages\.spec\.ts$/, /accounts-a11y\.spec\.ts$/, /wallet-a11y\.spec\.ts$/, /wallet-header\.spec\.ts$/, /lobby-search\.spec\.ts$/];
 
 export default defineConfig({
   testDir: 'tests/e2e',

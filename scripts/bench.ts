@@ -14,6 +14,10 @@
 //      on that PostgreSQL, in its own fresh database (scripts/bench/ledger.ts). Databases are named
 //      BENCH_DB_PREFIX (casino_bench) + _ledger_ / _pgbench_ + random. pgbench is not installed by
 //      the bench: without it the row says 'pgbench missing'.
+//   f. spins per second end to end through the API (launchGame, then the sandbox slot's spin call:
+//      nonce, engine, round record, bet and win in one transaction) with 50 players on the running
+//      server, on PGlite and on PostgreSQL, each beside the ledger rounds/s of (e) on the same kind
+//      of database (scripts/bench/spins.ts).
 // It starts its own server on a fresh PGlite folder under the system temp dir (ports 4710, 4711,
 // or BENCH_PORT and the next one), talks only to 127.0.0.1, prints a table with PASS/FAIL per
 // target and writes the same to bench-results.json. Exit code 1 when a target is missed.
@@ -26,7 +30,8 @@ import { MINIMAL_PAGE, gzipSize, weighPage } from './bench/page-weight.ts';
 import { root, startPlatform, startStatic, type Running } from './bench/processes.ts';
 import { load, percentile, timeRequests } from './bench/timing.ts';
 import { measureLogins } from './bench/logins.ts';
-import { benchServerUrl, findPgbench, measureLedgerPglite, measureLedgerPostgres, postgresUnreachable, runPgbench, type LedgerLoad, type PgbenchRun } from './bench/ledger.ts';
+import { auditOk, measureSpins, openMigrated, preparePlayers as prepareSpinPlayers, type SpinLoad } from './bench/spins.ts';
+import { benchServerUrl, freshDatabase, findPgbench, measureLedgerPglite, measureLedgerPostgres, postgresUnreachable, runPgbench, type LedgerLoad, type PgbenchRun } from './bench/ledger.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4710);
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -81,9 +86,9 @@ try {
   started = Date.now();
   // Bounded in time whatever happens: stop the servers and give up after 5 minutes of measuring.
   watchdog = setTimeout(() => {
-    console.error('bench: took longer than 300 s, giving up');
+    console.error('bench: took longer than 480 s, giving up');
     void cleanup().then(() => process.exit(2));
-  }, 300_000);
+  }, 480_000);
   console.log(`Starting the platform on 127.0.0.1:${PORT} with a fresh PGlite folder and the demo seed...`);
   const t0 = Date.now();
   const platform = await startPlatform(PORT, path.join(work, 'data'));
@@ -183,7 +188,7 @@ try {
   for (const [kind, times] of [['prefix', prefixTimes], ['infix', infixTimes]] as const) {
     const p95 = percentile(times, 95);
     rows.push({
-      figure: `gameList name search p95 (${kind})`,
+      figure: `search modal: gameList name search p95 (${kind})`,
       value: p95,
       unit: 'ms',
       baseline: statusP95,
@@ -264,6 +269,60 @@ try {
     });
   }
 
+  // f. spins through the API, on the server's PGlite folder and on a fresh PostgreSQL database
+  const spins: { pglite?: SpinLoad; postgres?: SpinLoad } = {};
+  const spinNote = (label: string, l: SpinLoad) =>
+    console.log(
+      `  ${label}: ${l.spins} spins in ${l.seconds} s, p50 ${l.p50Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms` +
+        `${l.failures ? `, ${l.failures} failures (first: ${l.firstFailure})` : ''}${l.auditOk ? '' : ', LEDGER AUDIT FAILED'}`,
+    );
+  const spinRow = (kind: string, l: SpinLoad, ledgerLoad: LedgerLoad | undefined) => {
+    const ratio = ledgerLoad ? l.spinsPerSecond / ledgerLoad.roundsPerSecond : null;
+    rows.push({
+      figure: `spins/s through the API, ${kind} (50 players)`,
+      value: l.spinsPerSecond,
+      unit: '/s',
+      baseline: ledgerLoad?.roundsPerSecond ?? null,
+      baselineLabel: `ledger rounds/s in process, ${kind}`,
+      target: ratio === null ? '' : `>= 0.5 x baseline (${ratio.toFixed(2)} x)`,
+      pass: l.failures === 0 && l.auditOk && (ratio === null || ratio >= 0.5),
+    });
+  };
+  {
+    console.log(`Spinning with ${CONNECTIONS} players through the API on PGlite for ${LOAD_SECONDS} s...`);
+    const dataDir = path.join(work, 'data');
+    let handle = await openMigrated({ dataDir });
+    const players = await prepareSpinPlayers(handle, CONNECTIONS);
+    await handle.close();
+    const server = await startPlatform(PORT, dataDir);
+    running.push(server);
+    const load = await measureSpins(server.url, players, LOAD_SECONDS);
+    await server.stop();
+    handle = await openMigrated({ dataDir });
+    spins.pglite = { ...load, auditOk: await auditOk(handle) };
+    await handle.close();
+    spinNote('PGlite', spins.pglite);
+    spinRow('PGlite', spins.pglite, ledger.pglite);
+  }
+  if (!unreachable) {
+    console.log(`Spinning with ${CONNECTIONS} players through the API on PostgreSQL for ${LOAD_SECONDS} s...`);
+    const fresh = await freshDatabase('spins');
+    try {
+      const server = await startPlatform(PORT, path.join(work, 'data-pg'), { DATABASE_URL: fresh.url });
+      running.push(server);
+      const handle = await openMigrated({ url: fresh.url });
+      const players = await prepareSpinPlayers(handle, CONNECTIONS);
+      const load = await measureSpins(server.url, players, LOAD_SECONDS);
+      await server.stop();
+      spins.postgres = { ...load, auditOk: await auditOk(handle) };
+      await handle.close();
+    } finally {
+      await fresh.drop();
+    }
+    spinNote('PostgreSQL', spins.postgres!);
+    spinRow('PostgreSQL', spins.postgres!, ledger.postgres);
+  }
+
   // Report
   const fmt = (n: number | null, unit: string) =>
     n === null ? '' : `${n.toFixed(unit === 'req/s' ? 0 : unit === 'KB' ? 1 : 2)} ${unit}`;
@@ -299,6 +358,7 @@ try {
     search: { prefixP95: percentile(prefixTimes, 95), infixP95: percentile(infixTimes, 95), statusP95, samples: SEARCHES },
     logins,
     ledger,
+    spins,
   };
   writeFileSync(path.join(root, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\n${rows.filter((r) => r.pass !== null).length - failed} targets met, ${failed} missed (bench-results.json, ${results.seconds} s)`);

@@ -52,11 +52,11 @@ function launch(args: string[], env: Record<string, string>, readyUrl: string, u
 }
 
 /** Starts `npm start` on a fresh PGlite folder with the demo seed (migrate and seed included). */
-export function startPlatform(port: number, dataDir: string): Promise<Running> {
+export function startPlatform(port: number, dataDir: string, env: Record<string, string> = {}): Promise<Running> {
   const url = `http://127.0.0.1:${port}`;
   return launch(
     ['scripts/start.mjs'],
-    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
     `${url}/wps/system/status`,
     url,
     150_000,

@@ -29,6 +29,13 @@ describe('system status', () => {
     const other = await callApi('/wps/relay/GCSGAME_getRankList');
     expect(other.status).toBe(503);
     expect(other.json).toMatchObject({ success: false, errorCode: 'system.maintenance' });
+    // Server-to-server doors still answer (here: refusing the unsigned bodies on their own terms),
+    // from a blocked region too, so money already on its way settles.
+    for (const path of ['/wps/game/wallet/http', '/wps/payment/callback/sandbox']) {
+      const door = await callApi(path, { method: 'POST', body: {}, ip: '10.1.2.3' });
+      expect(door.json.errorCode, path).not.toMatch(/^system\./);
+      expect(door.status, path).toBeLessThan(500);
+    }
     await setMaintenance(t.db, { on: false, end: null, notice: null });
   });
 

@@ -18,7 +18,8 @@ for (const { lang } of LANGS) {
       await expect(account).toBeVisible();
 
       // Game start (spec 6): the info dialog with in_need_true_account and in_increase_submit.
-      await page.locator('article.tile .actions a[href$="/login"]').first().click();
+      // (Logged in, a tile's Play is a button that follows the launch rules, src/islands/lobby/lobby.ts.)
+      await page.locator('article.tile .actions button[data-launch="1"]').first().click();
       const refusal = page.getByRole('alertdialog', { name: t(lang, 'auth', 'in_popup_prompt') });
       await expect(refusal).toContainText(t(lang, 'auth', 'in_need_true_account'));
       await refusal.getByRole('button', { name: t(lang, 'auth', 'in_increase_submit') }).click();

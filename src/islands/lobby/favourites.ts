@@ -5,17 +5,18 @@
  *
  * Once the session store says logged in, every heart (`a.fav[data-fav]`, also in tiles added
  * later) becomes a toggle button with aria-pressed, the ids are loaded into $favouriteIds, and
- * the /favorite page and the home section (FavouriteList.astro) are filled. Logging out turns
+ * the /favorite page and the home section (FavouriteList.astro) are filled with tiles made from
+ * the page's template tiles (tiles.ts). Logging out turns
  * the buttons back into links.
  */
 import { ApiFailure } from '../../lib/client/api.ts';
 import { $favouriteIds, $favouriteList, clearFavourites, loadFavouriteIds, loadFavouriteList, toggleFavourite } from '../../lib/client/stores/favourites.ts';
 import { $isLogin } from '../../lib/client/stores/session.ts';
 import { showDialog } from '../../lib/client/stores/ui.ts';
-import { CATEGORY_ROUTE, tileStyle, type Category } from '../../lib/shared/categories.ts';
 import type { GameItem } from '../../lib/contract/games.ts';
 import { refuseTrial } from '../accounts/flow.ts';
 import { loadLabels, pageLang, type Labels } from '../shell/labels.tsx';
+import { tilesFor } from './tiles.ts';
 
 /** Each toggle button and the link it replaced, to put back on logout. */
 const links = new Map<HTMLButtonElement, HTMLAnchorElement>();
@@ -66,41 +67,15 @@ async function onClick(e: MouseEvent): Promise<void> {
   }
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** One tile from the list's template (a real GameTile rendered with placeholders). */
-function tileFor(template: HTMLTemplateElement, g: GameItem): HTMLLIElement {
-  const prefix = pageLang() === 'en' ? '' : `/${pageLang()}`;
-  const html = template.innerHTML
-    .replaceAll('%NAME%', escapeHtml(g.gameName))
-    .replaceAll('%ICON%', escapeHtml(g.iconUrl))
-    .replaceAll('%VENDORNAME%', escapeHtml(g.vendorName))
-    .replaceAll('%VENDOR%', escapeHtml(g.vassalage))
-    .replace(/data-game-type="[^"]*"/, `data-game-type="${escapeHtml(g.gameType)}"`);
-  const li = document.createElement('li');
-  li.innerHTML = html;
-  const tile = li.querySelector<HTMLElement>('.tile')!;
-  tile.dataset.nodeId = String(g.nodeId);
-  tile.className = tile.className.replace(/\bstyle-\d\b/, `style-${tileStyle(g.nodeId)}`);
-  li.querySelector<HTMLElement>('[data-fav]')!.dataset.fav = String(g.nodeId);
-  if (g.isHot !== 1) li.querySelector('.badge.hot')?.remove();
-  if (g.isNew !== 1) li.querySelector('.badge.new')?.remove();
-  if (g.supportPlay !== 0) li.querySelector('.actions .btn-ghost')?.remove();
-  const name = li.querySelector<HTMLAnchorElement>('.name a');
-  if (name) name.href = `${prefix}/${CATEGORY_ROUTE[g.gameType as Category]}?vassalage=${encodeURIComponent(g.vassalage)}`;
-  return li;
-}
-
 function renderLists(list: readonly GameItem[] | null): void {
   document.querySelectorAll<HTMLElement>('[data-fav-list]').forEach((section) => {
     const grid = section.querySelector<HTMLElement>('[data-fav-grid]')!;
-    const template = section.querySelector<HTMLTemplateElement>('template[data-fav-template]')!;
     const loading = section.querySelector<HTMLElement>('[data-fav-state="loading"]');
     const empty = section.querySelector<HTMLElement>('[data-fav-state="empty"]');
     if (loading) loading.hidden = list !== null;
     if (empty) empty.hidden = list === null || list.length > 0;
     if (section.dataset.favList === 'section') section.hidden = !list?.length;
-    grid.replaceChildren(...(list ?? []).map((g) => tileFor(template, g)));
+    grid.replaceChildren(...tilesFor(list ?? []));
     upgradeAll(grid);
   });
 }

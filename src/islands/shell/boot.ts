@@ -5,7 +5,10 @@
  * - a session token is present (the header's logged-in state, guarded pages);
  * - the page itself opens a popup (/login, /register, /forget render `data-open-popup`);
  * - a guarded page needs a session check (`data-guard`);
- * - the visitor follows a link to /login, /register or /forget: the popup opens in place.
+ * - the visitor follows a link to /login, /register or /forget: the popup opens in place;
+ * - the visitor uses the search bar ('Find your game'): its first focus loads the shell and the
+ *   search modal, a click, typing or Enter opens the modal (without JavaScript the bar's form
+ *   submits to /all).
  */
 import { hasSessionToken } from '../../lib/client/session-keys.ts';
 
@@ -20,6 +23,8 @@ function loadShell(): Promise<Shell> {
     await m.mountShell();
     // Favourite hearts become toggles once logged in (they share the shell's session store).
     void import('../lobby/favourites.ts').then((f) => f.enhanceFavourites());
+    // Play / Demo buttons and the launch rules, the /recent page, the search and vendor popups.
+    void import('../lobby/lobby.ts').then((l) => l.enhanceLobby());
     return m;
   });
   return shell;
@@ -55,3 +60,26 @@ document.addEventListener('click', (e) => {
   e.preventDefault();
   void loadShell().then((m) => m.openRoutePopup(popup, false));
 });
+
+// The search bar opens the search modal (spec 2.6); the modal's code is loaded on first focus.
+const bar = document.querySelector<HTMLFormElement>('form[data-search-bar]');
+const barInput = bar?.querySelector<HTMLInputElement>('input');
+if (bar && barInput) {
+  const preload = () => Promise.all([loadShell(), import('../lobby/lobby.ts')]);
+  const open = () =>
+    preload().then(
+      ([, lobby]) => {
+        const initial = barInput.value;
+        barInput.value = '';
+        lobby.openSearch(initial);
+      },
+      () => bar.submit(),
+    );
+  barInput.addEventListener('focus', () => void preload().catch(() => undefined), { once: true });
+  barInput.addEventListener('click', () => void open());
+  barInput.addEventListener('input', () => barInput.value.trim() && void open());
+  bar.addEventListener('submit', (e) => {
+    e.preventDefault();
+    void open();
+  });
+}

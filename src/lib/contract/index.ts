@@ -5,5 +5,7 @@ import { contentCalls } from './content.ts';
 import { accountCalls } from './accounts.ts';
 import { walletCalls } from './wallet.ts';
 import { favouriteCalls } from './favourites.ts';
+import { playCalls } from './play.ts';
+import { vendorWalletCalls } from './vendor-wallet.ts';
 
-export const allCalls = [...systemCalls, ...gameCalls, ...contentCalls, ...accountCalls, ...walletCalls, ...favouriteCalls];
+export const allCalls = [...systemCalls, ...gameCalls, ...contentCalls, ...accountCalls, ...walletCalls, ...favouriteCalls, ...playCalls, ...vendorWalletCalls];

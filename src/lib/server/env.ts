@@ -33,6 +33,17 @@ export const envSchema = z.object({
   PAYMENT_HTTP_URL: z.url().optional(),
   PAYMENT_HTTP_TOKEN: z.string().optional(),
   PAYMENT_HTTP_SECRET: z.string().min(16).optional(),
+  /** sandbox plays every game here; http sends every vendor to the game gateway (GAME_HTTP_VENDORS=PG,PP: only those). Read per launch from process.env (providers/games/index.ts). */
+  GAME_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
+  GAME_HTTP_VENDORS: z.string().optional(),
+  /** The game gateway: base URL (POST <url>/launch), bearer token, and the secret its seamless-wallet calls are signed with (else one made per database). */
+  GAME_HTTP_URL: z.url().optional(),
+  GAME_HTTP_TOKEN: z.string().optional(),
+  GAME_HTTP_SECRET: z.string().min(16).optional(),
+  /** Where the gateway sends its wallet calls (default: the origin of the launch request). */
+  GAME_WALLET_CALLBACK_ORIGIN: z.url().optional(),
+  /** Rounds a vendor leaves open longer than this are refunded (checked every minute and at start-up). */
+  GAME_ROUND_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

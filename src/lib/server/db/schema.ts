@@ -46,6 +46,8 @@ export const vendor = pgTable('vendor', {
   sort: integer('sort').notNull().default(0),
   enabled: boolean('enabled').notNull().default(true),
   isDemo: boolean('is_demo').notNull().default(false),
+  /** Under maintenance: listed, but its games cannot be launched (`game.maintenance`). */
+  maintenance: boolean('maintenance').notNull().default(false),
 });
 
 /** A catalogue entry. `nodeId` is the public id used by tiles, favourites and launches. */
@@ -475,7 +477,11 @@ export const gameRound = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  (t) => [index('game_round_member_idx').on(t.memberId, t.createdAt)],
+  (t) => [
+    index('game_round_member_idx').on(t.memberId, t.createdAt),
+    // The sweeper's search for rounds a vendor left open (game-play.ts refundStaleRounds).
+    index('game_round_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+  ],
 );
 
 // ─── Favourites (issue 5) ────────────────────────────────────────────────────────────────────
@@ -494,4 +500,105 @@ export const memberFavourite = pgTable(
   },
   // Newest first is the list's order, so the index carries created_at after the member.
   (t) => [primaryKey({ columns: [t.memberId, t.nodeId] }), index('member_favourite_list_idx').on(t.memberId, t.createdAt)],
+);
+
+// ─── Playing games (issue 5) ─────────────────────────────────────────────────────────────────
+
+/** When a member last launched a game (GCS_recentGame); one row per member and game. */
+export const memberRecentGame = pgTable(
+  'member_recent_game',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => game.nodeId),
+    lastLaunchedAt: timestamp('last_launched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.nodeId] }), index('member_recent_game_list_idx').on(t.memberId, t.lastLaunchedAt)],
+);
+
+/**
+ * One launch of one game by one member in one mode: the game page and a vendor name it by its
+ * launch token, of which only the SHA-256 is stored. Demo sessions carry their play money here,
+ * away from the ledger.
+ */
+export const gameSession = pgTable(
+  'game_session',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => game.nodeId),
+    /** sandbox or http: the game provider that serves it. */
+    provider: text('provider').notNull(),
+    demo: boolean('demo').notNull(),
+    /** Play money of a demo session (null for real play). */
+    demoBalance: bigint('demo_balance', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('game_session_token_uq').on(t.tokenHash),
+    check('game_session_demo_balance_ck', sql`${t.demoBalance} is null or ${t.demoBalance} >= 0`),
+  ],
+);
+
+/**
+ * The provably-fair seed pair of a member (one for real play, one for demo): the server seed is
+ * secret until rotated (revealed_at set), its hash is shown before play; nonce counts its rounds.
+ */
+export const gameSeed = pgTable(
+  'game_seed',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    demo: boolean('demo').notNull(),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    /** The nonce the next round will use. */
+    nonce: integer('nonce').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revealedAt: timestamp('revealed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('game_seed_active_uq').on(t.memberId, t.demo).where(sql`${t.revealedAt} is null`)],
+);
+
+/**
+ * A round of the sandbox provider, real or demo, with what proves it: the seed pair and nonce
+ * (the window and the line wins follow from the game's rules and the stops). Real rounds also
+ * have their game_round, written in the same transaction.
+ */
+export const sandboxRound = pgTable(
+  'sandbox_round',
+  {
+    roundId: text('round_id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => game.nodeId),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => gameSession.id),
+    demo: boolean('demo').notNull(),
+    betAmount: bigint('bet_amount', { mode: 'bigint' }).notNull(),
+    winAmount: bigint('win_amount', { mode: 'bigint' }).notNull(),
+    seedId: bigint('seed_id', { mode: 'number' })
+      .notNull()
+      .references(() => gameSeed.id),
+    nonce: integer('nonce').notNull(),
+    stops: jsonb('stops').$type<number[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_round_member_idx').on(t.memberId, t.nodeId, t.demo, t.createdAt)],
 );

@@ -9,6 +9,8 @@ import { contentRoutes } from '../content/routes.ts';
 import { accountRoutes } from '../accounts/routes.ts';
 import { walletRoutes } from '../wallet/routes.ts';
 import { favouriteRoutes } from '../games/favourites.ts';
+import { playRoutes } from '../games/play-routes.ts';
+import { vendorWalletRoutes } from '../games/vendor-wallet.ts';
 import { openEnvelope } from '../accounts/envelope.ts';
 import { resolveSession } from '../accounts/sessions.ts';
 import { db } from '../db/index.ts';
@@ -16,11 +18,19 @@ import { createDispatcher, type HandlerContext, type Route } from './dispatch.ts
 import { ApiError } from './errors.ts';
 import { statusFor, systemState } from '../system/status.ts';
 
-export const allRoutes: Route[] = [...systemRoutes, ...gameRoutes, ...contentRoutes, ...accountRoutes, ...walletRoutes, ...favouriteRoutes] as Route[];
+export const allRoutes: Route[] = [...systemRoutes, ...gameRoutes, ...contentRoutes, ...accountRoutes, ...walletRoutes, ...favouriteRoutes, ...playRoutes, ...vendorWalletRoutes] as Route[];
 
-/** While the site is in maintenance or the caller's region is blocked, only /wps/system answers. */
+/**
+ * Server-to-server doors, authenticated by their signatures: a payment provider's callbacks and a
+ * game vendor's seamless-wallet calls. They answer during maintenance and from any region, so
+ * money already on its way (a paid deposit, a win of a round in play) settles instead of waiting
+ * or, for a round, being refunded by the sweeper.
+ */
+const SERVER_DOORS = ['/wps/payment/callback/', '/wps/game/wallet/'];
+
+/** While the site is in maintenance or the caller's region is blocked, only /wps/system and the server doors answer. */
 async function statusGate(call: CallDef, ctx: HandlerContext): Promise<void> {
-  if (call.path.startsWith('/wps/system/')) return;
+  if (call.path.startsWith('/wps/system/') || SERVER_DOORS.some((p) => call.path.startsWith(p))) return;
   const status = statusFor(await systemState(), ctx.ip);
   if (status === 1) throw new ApiError(503, 'system.maintenance');
   if (status === 2) throw new ApiError(403, 'system.region.restricted');

@@ -17,6 +17,7 @@ import { createSiteHandler, type NodeHandler } from './site.ts';
 import { brand } from '../brand/index.ts';
 import { DEMO_ACCOUNTS } from '../accounts/seed.ts';
 import { autoReceiveDue } from '../wallet/withdrawals.ts';
+import { refundStaleRounds } from '../wallet/game-play.ts';
 import { log } from '../log.ts';
 
 export interface ServerLock {
@@ -110,10 +111,24 @@ export async function startServer(options: StartOptions = {}): Promise<{ server:
   }, 60_000);
   autoReceive.unref();
 
+  // Rounds a vendor opened and never closed (a closed window, a lost connection, a restart on
+  // either side) are refunded once older than GAME_ROUND_TIMEOUT_MINUTES: at start-up, so that
+  // a restart leaves no money held, and every minute. Safe with several processes (each refund
+  // is idempotent by round id).
+  const roundTimeoutMs = e.GAME_ROUND_TIMEOUT_MINUTES * 60_000;
+  const sweepRounds = () =>
+    refundStaleRounds(handle.db, Date.now(), roundTimeoutMs)
+      .then((n) => n && log.info('game.rounds.refunded', { count: n }))
+      .catch((err) => log.warn('game.rounds.sweep.failed', { error: err instanceof Error ? err.message : String(err) }));
+  void sweepRounds();
+  const roundSweeper = setInterval(sweepRounds, 60_000);
+  roundSweeper.unref();
+
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       clearInterval(autoReceive);
+      clearInterval(roundSweeper);
       const closed = new Promise<void>((r) => server.close(() => r()));
       server.closeAllConnections();
       await closed;

@@ -16,6 +16,8 @@ import {
 import { ACCOUNT_USAGE, createUserCommand, emailOutboxCommand, smsOutboxCommand } from '../accounts/ops.ts';
 import { agentDomainCommand } from '../accounts/affiliate-domains.ts';
 import { WALLET_USAGE, adjustCommand, ledgerAuditCommand, withdrawalsCommand } from '../wallet/ops.ts';
+import { refundStaleRounds } from '../wallet/game-play.ts';
+import { env } from '../env.ts';
 
 export interface OpsResult {
   ok: boolean;
@@ -31,7 +33,9 @@ const USAGE = `Usage: npm run ops -- <command>
   regions clear                                        lift every block
   regions list                                         show the blocked subnets
 ${ACCOUNT_USAGE}
-${WALLET_USAGE}`;
+${WALLET_USAGE}
+  rounds:sweep [--minutes <N>]                         refund game rounds left open longer than N minutes
+                                                       (default GAME_ROUND_TIMEOUT_MINUTES, 10)`;
 
 const SECRET_FLAGS = new Set(['password']);
 
@@ -80,6 +84,14 @@ async function dispatch(
   if (area === 'withdrawals') return withdrawalsCommand(db, verb, rest, flags, actor);
   if (area === 'adjust') return adjustCommand(db, flags, actor);
   if (area === 'ledger:audit') return ledgerAuditCommand(db);
+  if (area === 'rounds:sweep') {
+    const minutes = flags.minutes === undefined ? env().GAME_ROUND_TIMEOUT_MINUTES : Number(flags.minutes);
+    if (!Number.isInteger(minutes) || minutes < 1) return { ok: false, output: '--minutes must be a whole number of minutes, at least 1' };
+    let total = 0;
+    // In batches of 200 until none is left.
+    for (let n = -1; n !== 0; total += n) n = await refundStaleRounds(db, Date.now(), minutes * 60_000);
+    return { ok: true, changed: total > 0, output: `Refunded ${total} round(s) left open longer than ${minutes} minute(s).` };
+  }
   if (area === 'agent:domain') return agentDomainCommand(db, verb, flags);
   if (area === 'sms-outbox') return smsOutboxCommand(db, flags);
   if (area === 'email-outbox') return emailOutboxCommand(db, flags);

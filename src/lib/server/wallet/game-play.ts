@@ -4,7 +4,7 @@
  * is idempotent by round id, so a vendor that retries after a timeout cannot pay twice. The
  * lobby slice plugs its engines in here and nothing else of the wallet.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { gameRound } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
@@ -119,6 +119,87 @@ export async function refundRound(db: Db, roundId: string): Promise<RoundAnswer>
     return answer(roundId, 'refunded', round.betAmount, null, posted.balances.get(wallet)!);
   }, RECORD_LAST);
   return value;
+}
+
+/** A round the engine plays in one go: what it must know before the money moves. */
+export interface PlayRequest extends BetRequest {
+  /** The client's idempotency key of this play (a retry with it answers the same round). */
+  idempotencyKey: string;
+  /** What the key must stand for: a retry with the same key and another request is refused. */
+  request: unknown;
+}
+
+/**
+ * Plays a whole round in one transaction: `play` runs first (drawing the outcome and writing the
+ * engine's own record, in the same transaction) and answers the win; then the bet is debited
+ * and the win credited, and the round is written settled. A refused bet (short balance) rolls
+ * everything back, the engine's record with it, so a round exists only with its money. Keyed by
+ * the client's idempotency key: a retry replays the committed answer.
+ */
+export async function playRound<T>(
+  db: Db,
+  req: PlayRequest,
+  play: (tx: Tx) => Promise<{ win: bigint; detail: T }>,
+): Promise<RoundAnswer & { detail: T }> {
+  if (!ROUND_ID.test(req.roundId)) throw new Error(`bad round id ${req.roundId}`);
+  if (req.amount <= 0n) throw new ApiError(400, 'wallet.amount.positive');
+  const wallet = walletOf(req.memberId, req.vendor, req.fromGameWallet);
+  const op = { name: 'play', memberId: req.memberId, key: req.idempotencyKey, request: req.request };
+  const { value } = await once(db, op, async (tx) => {
+    const { win, detail } = await play(tx);
+    if (win < 0n) throw new Error('a win cannot be negative');
+    await tx.insert(gameRound).values({
+      roundId: req.roundId,
+      memberId: req.memberId,
+      vendor: req.vendor,
+      nodeId: req.nodeId ?? null,
+      gameName: req.gameName,
+      betAmount: req.amount,
+      winAmount: win,
+      walletAccount: wallet,
+      status: 'settled',
+      settledAt: new Date(),
+    });
+    // The money last: the house games row stays locked only from here to the commit.
+    const legs = [{ from: wallet, to: gamesAccount(req.memberId), amount: req.amount }];
+    let posted = await postTransfer(tx, { kind: 'bet', memberId: req.memberId, reference: req.roundId, memo: req.gameName, legs });
+    if (win > 0n) {
+      posted = await postTransfer(tx, {
+        kind: 'win',
+        memberId: req.memberId,
+        reference: req.roundId,
+        memo: req.gameName,
+        legs: [{ from: gamesAccount(req.memberId), to: wallet, amount: win }],
+      });
+    }
+    return { ...answer(req.roundId, 'settled', req.amount, win, posted.balances.get(wallet)!), detail };
+  }, RECORD_LAST);
+  return value;
+}
+
+/**
+ * Refunds rounds a vendor opened and never closed (a closed window, a lost connection, a server
+ * restart on either side) once they are older than `maxAgeMs`: every open round ends settled or
+ * refunded. Each refund is its own idempotent call, so several processes may sweep at once (the
+ * loser of a race finds the round closed). Answers how many this call refunded.
+ */
+export async function refundStaleRounds(db: Db, now: number, maxAgeMs: number, limit = 200): Promise<number> {
+  const stale = await db
+    .select({ roundId: gameRound.roundId })
+    .from(gameRound)
+    .where(and(eq(gameRound.status, 'open'), lt(gameRound.createdAt, new Date(now - maxAgeMs))))
+    .orderBy(asc(gameRound.createdAt))
+    .limit(limit);
+  let refunded = 0;
+  for (const { roundId } of stale) {
+    try {
+      await refundRound(db, roundId);
+      refunded++;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.errorCode === 'wallet.round.closed')) throw err;
+    }
+  }
+  return refunded;
 }
 
 /**

@@ -1,0 +1,33 @@
+/**
+ * The lobby's popups, a React root of their own mounted by lobby.ts when one first opens: the
+ * search modal and, above it when opened from a result, the vendor popup. The accounts shell's
+ * popups (login) are another root; a popup opened later is later in the page and so on top.
+ */
+import { useStore } from '@nanostores/react';
+import { createRoot } from 'react-dom/client';
+import { $searchOpen, $vendorPopup, closeSearch, closeVendor } from '../../lib/client/stores/lobby.ts';
+import type { LobbyLabels } from './labels.ts';
+import SearchPopup from './SearchPopup.tsx';
+import VendorPopup from './VendorPopup.tsx';
+import './lobby.css';
+
+function LobbyHost({ labels }: { labels: LobbyLabels }) {
+  const search = useStore($searchOpen);
+  const vendor = useStore($vendorPopup);
+  return (
+    <>
+      {search && <SearchPopup labels={labels} initial={search.initial} onClose={closeSearch} />}
+      {vendor && <VendorPopup key={vendor.vassalage} labels={labels} vassalage={vendor.vassalage} title={vendor.title} onClose={closeVendor} />}
+    </>
+  );
+}
+
+let mounted = false;
+export function mountLobbyHost(labels: LobbyLabels): void {
+  if (mounted) return;
+  mounted = true;
+  const host = document.createElement('div');
+  host.id = 'lobby-root';
+  document.body.append(host);
+  createRoot(host).render(<LobbyHost labels={labels} />);
+}
