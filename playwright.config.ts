@@ -99,6 +99,12 @@ export default defineConfig({
       // so that per-address limits (captcha after failures, sms per address) and the new-address
       // check of one test do not leak into another.
       TRUST_PROXY: '1',
+      // Cheaper password hashes and proofs of work, as in the vitest projects: the flows are the
+      // same at any cost, and every login, registration and sms request of the suite paid the
+      // production figures (scrypt N=2^17 on the server, 16 bits of work in the browser) on a
+      // 2-core machine. Those figures are measured by `npm run bench` (logins/s) and unit tests.
+      PASSWORD_HASH_COST: '12',
+      POW_DIFFICULTY: '8',
     },
     reuseExistingServer: !CI && process.env.E2E_REUSE === '1',
     timeout: 240_000,

@@ -2,13 +2,13 @@
 // With PostgreSQL (DATABASE_URL) it opens the database directly. With the embedded PGlite, a
 // running server holds the data folder, so the command is sent to that server; when none runs,
 // the folder is opened directly.
+// Only the small env module is loaded before we know a server runs: the database and the
+// commands (the whole server's modules, a second or more to load) only when the folder is opened
+// here.
 import './lib/node-check.mjs';
-import { env, dataDir } from '../src/lib/server/env.ts';
-import { readLiveLock } from '../src/lib/server/http/server.ts';
-import { openDb } from '../src/lib/server/db/client.ts';
-import { migrate } from '../src/lib/server/db/migrate.ts';
-import { useDb } from '../src/lib/server/db/index.ts';
-import { runOps, type OpsResult } from '../src/lib/server/ops/commands.ts';
+import { dataDir, env } from '../src/lib/server/env.ts';
+import { readLiveLock } from '../src/lib/server/http/lock.ts';
+import type { OpsResult } from '../src/lib/server/ops/commands.ts';
 
 const argv = process.argv.slice(2);
 let result: OpsResult;
@@ -21,6 +21,12 @@ if (lock) {
   });
   result = (await res.json()) as OpsResult;
 } else {
+  const [{ openDb }, { migrate }, { useDb }, { runOps }] = await Promise.all([
+    import('../src/lib/server/db/client.ts'),
+    import('../src/lib/server/db/migrate.ts'),
+    import('../src/lib/server/db/index.ts'),
+    import('../src/lib/server/ops/commands.ts'),
+  ]);
   const e = env();
   const handle = await openDb(e.DATABASE_URL ? { url: e.DATABASE_URL, poolSize: 2 } : { dataDir: dataDir() });
   await migrate(handle);

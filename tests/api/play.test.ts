@@ -55,6 +55,7 @@ beforeAll(async () => {
       row('Disabled', { enabled: false }),
       row('Lotto', { vassalage: 'LOTT', gameType: 'LOTT' }),
       row('Lobby', { isGame: 'VASSALAGE' }),
+      row('Poker', { gameType: 'PVP', gameClassify: 'CARD', seed: 4321 }),
     ])
     .returning({ nodeId: game.nodeId, gameName: game.gameName });
   for (const r of rows) g[r.gameName] = r.nodeId;
@@ -111,6 +112,37 @@ describe('launch', () => {
     expect(await refusal('nodeId=abc')).toEqual([400, 'request.invalid']);
     // Nothing was launched, so nothing is recent.
     expect((await u.call(RECENT)).json.value).toEqual({ list: [], pageNum: 1, totalPages: 0 });
+  });
+});
+
+describe('PVP rooms', () => {
+  it('lists the rooms of a PVP game, and a launch into a room offers and accepts only its stakes', async () => {
+    const u = await walletUser();
+    await t.db.transaction((tx) => postTransfer(tx, { kind: 'bonus', memberId: u.id, memo: 'test', legs: [{ from: HOUSE.bonus, to: gameAccount(u.id, 'PV'), amount: 1_000_000n }] }));
+    const rooms = await u.call(`/wps/relay/GLS2_roomList?nodeId=${g['Poker']}`);
+    expect(rooms.status, JSON.stringify(rooms.json)).toBe(200);
+    const list = rooms.json.value.list as { roomId: string; roomName: string; minBet: string; maxBet: string }[];
+    expect(list.map((r) => r.roomId)).toEqual(['r1', 'r2', 'r3', 'r4']);
+    expect(list[0]!.roomName).toBe('Beginner room');
+    expect((await u.call(`/wps/relay/GLS2_roomList?nodeId=${g['Poker']}`, { headers: { language: 'ES' } })).json.value.list[3].roomName).toBe('Sala VIP');
+    // Rooms climb: each starts above the last one's top stake.
+    for (let i = 1; i < list.length; i++) expect(parseMinor(list[i]!.minBet)! > parseMinor(list[i - 1]!.maxBet)!).toBe(true);
+    // Not a PVP game: no rooms. Unknown game: 404. Visitors: 401.
+    expect((await u.call(`/wps/relay/GLS2_roomList?nodeId=${g['Slot A']}`)).json.value.list).toEqual([]);
+    expect((await u.call('/wps/relay/GLS2_roomList?nodeId=999999')).json.errorCode).toBe('game.not.found');
+    expect((await callApi(`/wps/relay/GLS2_roomList?nodeId=${g['Poker']}`)).status).toBe(401);
+
+    const launch = tokenOf(await launched(u, g['Poker']!, '1', '&roomId=r2'));
+    const state = (await callApi(`${STATE}?launch=${launch}`)).json.value;
+    expect(state.rules.bets).toEqual([list[1]!.minBet, list[1]!.maxBet]);
+    const outside = await callApi(SPIN, { method: 'POST', body: { launch, bet: list[0]!.minBet, idempotencyKey: newKey() } });
+    expect([outside.status, outside.json.errorCode]).toEqual([400, 'game.bet.invalid']);
+    expect((await callApi(SPIN, { method: 'POST', body: { launch, bet: list[1]!.minBet, idempotencyKey: newKey() } })).status).toBe(200);
+    // A room of another game type, or one that does not exist, is refused at launch.
+    for (const q of [`nodeId=${g['Slot A']}&roomId=r1`, `nodeId=${g['Poker']}&roomId=r9`]) {
+      const r = await u.call(`${LAUNCH}?${q}`);
+      expect([r.status, r.json.errorCode], q).toEqual([400, 'game.room.invalid']);
+    }
   });
 });
 

@@ -3,8 +3,10 @@
  * order: a visitor's Play opens the login popup; a trial account is told a real account is
  * needed; a player's Play opens a new window at the game's address (and Demo too); a blocked
  * window and a refused launch are said in a dialog; a vendor item without a category page opens
- * the vendor popup; /recent needs a login, starts empty and lists a launched game. axe finds no
- * serious violation on /recent and in the vendor popup.
+ * the vendor popup; /recent needs a login, starts empty and lists a launched game; Play on a PVP
+ * game asks for a room first and the game then offers only that room's stakes, while its Demo
+ * launches without one. axe finds no serious violation on /recent, in the vendor popup and in
+ * the room picker.
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
@@ -18,6 +20,18 @@ async function firstSlot(page: Page, lang: Lang) {
   const tile = page.locator('article.tile').first();
   const name = (await tile.locator('.name').textContent())!.trim();
   return { tile, name };
+}
+
+/** A PVP game (not a vendor item) from the API, and its tile on /pvp. */
+async function pvpGame(page: Page, lang: Lang) {
+  const res = await page.request.get('/wps/relay/GCSGAME_gameList?gameType=PVP&pageSize=5');
+  const body = (await res.json()) as { value: { games: { nodeId: number; isGame: string; gameName: string }[] } };
+  const game = body.value.games.find((g) => g.isGame === 'GAME');
+  expect(game, 'a PVP game in the catalogue').toBeTruthy();
+  await page.goto(at(lang, '/pvp'));
+  const tile = page.locator(`article.tile[data-node-id="${game!.nodeId}"]`).first();
+  const name = (await tile.locator('.name').textContent())!.trim();
+  return { tile, name, nodeId: game!.nodeId };
 }
 
 const refusal = (page: Page, lang: Lang) => page.getByRole('alertdialog', { name: t(lang, 'auth', 'in_popup_prompt') });
@@ -134,6 +148,61 @@ for (const { lang } of LANGS) {
       await expectNoSeriousA11yViolations(page, { exclude: ['.site-header', '.frame', '.cs-widget'] });
       await popup.getByRole('button', { name: t(lang, 'lobby', 'close') }).click();
       await expect(popup).toBeHidden();
+    });
+
+    test('Play on a PVP game asks for a room; the game offers only its stakes; Demo needs none', async ({ page }) => {
+      const user = await createUser();
+      await loginAs(page, lang, user.username, user.password);
+      const { tile, name, nodeId } = await pvpGame(page, lang);
+      const launches: URL[] = [];
+      page.on('request', (r) => r.url().includes('/wps/game/launchGame') && launches.push(new URL(r.url())));
+      let opened = 0;
+      page.context().on('page', () => opened++);
+
+      const [rooms] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/wps/relay/GLS2_roomList')),
+        tile.getByRole('button', { name: t(lang, 'lobby', 'playNamed', { name }), exact: true }).click(),
+      ]);
+      const { value } = (await rooms.json()) as { value: { list: { roomId: string; roomName: string; minBet: string; maxBet: string }[] } };
+      const picker = dialog(page, t(lang, 'lobby', 'rooms.title', { name }));
+      await expect(picker).toBeVisible();
+      await expect(picker.locator('button, input, a[href]').first()).toHaveAccessibleName(t(lang, 'lobby', 'close'));
+      const buttons = picker.getByRole('list', { name: t(lang, 'lobby', 'rooms.list', { name }) }).getByRole('button');
+      await expect(buttons).toHaveCount(4);
+      expect(value.list).toHaveLength(4);
+      // Name and stakes in the page's language ('0.20 – 0.40', '0,20 – 0,40').
+      const room = value.list[1]!;
+      const written = (a: string) => (lang === 'es' ? a.replace('.', ',') : a);
+      await expect(buttons.nth(1)).toContainText(room.roomName);
+      await expect(buttons.nth(1)).toContainText(`${written(room.minBet)} – ${written(room.maxBet)}`);
+      expect(opened).toBe(0);
+      expect(launches).toHaveLength(0);
+      await expectNoSeriousA11yViolations(page, { exclude: ['.site-header', '.frame', '.cs-widget'] });
+
+      const [game] = await Promise.all([page.context().waitForEvent('page'), buttons.nth(1).click()]);
+      await game.waitForURL(/\/play\?launch=[A-Za-z0-9_-]{43}$/);
+      await expect(picker).toBeHidden();
+      expect(launches[0]!.searchParams.get('roomId')).toBe(room.roomId);
+      expect(launches[0]!.searchParams.get('accountType')).toBe('1');
+      expect(launches[0]!.searchParams.get('nodeId')).toBe(String(nodeId));
+      // The game session offers only that room's stakes.
+      const token = new URL(game.url()).searchParams.get('launch')!;
+      const state = (await (await page.request.get(`/wps/sandbox/game/state?launch=${token}`)).json()) as { value: { rules: { bets: string[] } } };
+      const bets = state.value.rules.bets;
+      expect(bets[0]).toBe(room.minBet);
+      expect(bets.at(-1)).toBe(room.maxBet);
+      await game.close();
+
+      // The free demo launches without a room, with no picker.
+      const [demoGame] = await Promise.all([
+        page.context().waitForEvent('page'),
+        tile.getByRole('button', { name: t(lang, 'lobby', 'demoNamed', { name }), exact: true }).click(),
+      ]);
+      await demoGame.waitForURL(/\/play\?launch=/);
+      expect(launches[1]!.searchParams.get('accountType')).toBe('0');
+      expect(launches[1]!.searchParams.has('roomId')).toBe(false);
+      await expect(picker).toBeHidden();
+      await demoGame.close();
     });
   });
 }

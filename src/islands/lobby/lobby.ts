@@ -4,23 +4,23 @@
  *   tile's Play, Demo and vendor Open link (`[data-launch]`, also in tiles added later) becomes a
  *   button, and a click on it (or on the tile's image) follows the rules; a visitor keeps the
  *   server's links to /login, which boot.ts turns into the login popup;
- * - a launch opens the window at once, on the click (popup blockers allow only that), asks the
- *   server (launchGame) and then sends the window to the game's address; a blocked window or a
- *   refusal is said in a dialog and the blank window is closed;
+ * - a launch (launcher.ts) opens the window at once, on the click (popup blockers allow only
+ *   that), asks the server (launchGame) and then sends the window to the game's address; a blocked
+ *   window or a refusal is said in a dialog and the blank window is closed; Play on a PVP game
+ *   first opens the room picker (RoomPopup.tsx), whose room buttons launch with that room;
  * - the /recent page (components/games/RecentList.astro), filled from GCS_recentGame;
- * - the search modal and the vendor popup (a React root of their own, LobbyHost.tsx, loaded when
- *   one first opens).
+ * - the search modal, the vendor popup and the room picker (a React root of their own,
+ *   LobbyHost.tsx, loaded when one first opens).
  */
-import { ApiFailure } from '../../lib/client/api.ts';
 import { launchStep, type LaunchGame } from '../../lib/client/launch.ts';
-import { launchGame } from '../../lib/contract/play.ts';
-import { $searchOpen, $vendorPopup, openVendor } from '../../lib/client/stores/lobby.ts';
+import { $roomPopup, $searchOpen, $vendorPopup, openRooms, openVendor } from '../../lib/client/stores/lobby.ts';
 import { clearRecent, loadRecent, moreRecent, recentGames } from '../../lib/client/stores/recent.ts';
-import { $isLogin, $isTrial, api } from '../../lib/client/stores/session.ts';
-import { openPopup, showDialog } from '../../lib/client/stores/ui.ts';
+import { $isLogin, $isTrial } from '../../lib/client/stores/session.ts';
+import { openPopup } from '../../lib/client/stores/ui.ts';
 import { refuseTrial } from '../accounts/flow.ts';
 import { loadLabels, pageLang } from '../shell/labels.tsx';
 import { loadLobbyLabels } from './labels.ts';
+import { launch } from './launcher.ts';
 import { tilesFor } from './tiles.ts';
 
 export { openSearch } from '../../lib/client/stores/lobby.ts';
@@ -71,43 +71,6 @@ function tileGame(tile: HTMLElement): LaunchGame & { name: string; vendorName: s
   };
 }
 
-async function say(text: string): Promise<void> {
-  await showDialog({ kind: 'error', text });
-}
-
-/**
- * Launches `game`: the window is opened now, synchronously in the click, so that popup blockers
- * let it through; it is sent to the game's address once the server answers.
- */
-function launch(game: LaunchGame, accountType: '0' | '1'): void {
-  const w = window.open('', '_blank');
-  if (!w) {
-    void loadLobbyLabels().then((l) => say(l.launch.popupBlocked));
-    return;
-  }
-  void (async () => {
-    try {
-      const v = await api().call(launchGame, {
-        query: { nodeId: String(game.nodeId), vassalage: game.vassalage, accountType, language: pageLang().toUpperCase() },
-      });
-      const url = new URL(v.content.game_url, window.location.href);
-      // The game page is the site's own; the new window keeps no handle on this one.
-      try {
-        w.opener = null;
-      } catch {
-        /* cross-origin already */
-      }
-      w.location.href = url.href;
-      // A launch makes the game recent (spec 7): /recent shows it at once.
-      if (document.querySelector('[data-recent-list]')) void loadRecent().catch(() => undefined);
-    } catch (err) {
-      w.close();
-      if (err instanceof ApiFailure && err.errorCode === 'account.trial') await refuseTrial(await loadLabels(pageLang()));
-      else await say(err instanceof Error ? err.message : (await loadLobbyLabels()).launch.failed);
-    }
-  })();
-}
-
 /** A click on a tile's Play, Demo, Open or image, for a logged-in player. */
 function onClick(e: MouseEvent): void {
   if (!$isLogin.get() || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
@@ -117,7 +80,8 @@ function onClick(e: MouseEvent): void {
   // Before boot.ts's handler (bubbling) would open /login's popup.
   e.preventDefault();
   const game = tileGame(tile);
-  const step = launchStep(game, { login: $isLogin.get(), trial: $isTrial.get() });
+  const demo = el.dataset.launch === '0';
+  const step = launchStep(game, { login: $isLogin.get(), trial: $isTrial.get() }, demo);
   switch (step.kind) {
     case 'login':
       openPopup('login');
@@ -131,8 +95,11 @@ function onClick(e: MouseEvent): void {
     case 'vendor':
       openVendor({ vassalage: game.vassalage, title: game.vendorName || game.name });
       return;
+    case 'rooms':
+      openRooms({ nodeId: game.nodeId, vassalage: game.vassalage, name: game.name });
+      return;
     case 'launch':
-      launch(game, el.dataset.launch === '0' ? '0' : '1');
+      launch(game, { accountType: demo ? '0' : '1' });
   }
 }
 
@@ -199,6 +166,7 @@ export function enhanceLobby(): void {
   const watch = (v: unknown) => v && mountHost();
   $searchOpen.subscribe(watch);
   $vendorPopup.subscribe(watch);
+  $roomPopup.subscribe(watch);
   startRecent();
   $isLogin.subscribe((logged) => {
     pointNav(logged);

@@ -18,6 +18,9 @@
  * - Every sandbox call takes the launch token (`launch`) instead of the member's session, as a
  *   vendor's game would: the game page needs no access to the member's account.
  * - A spin carries an idempotency key: a retry with the same key answers the same round.
+ * - PVP games have rooms (GLS2_roomList): tables of stakes, from the smallest the game offers to
+ *   the largest; launching with a roomId (PVP games only, else 400 `game.room.invalid`) limits the
+ *   session's stakes to that room's. Without a roomId every stake is offered.
  */
 import { z } from 'zod';
 import { defineCall, intParam } from './define.ts';
@@ -50,6 +53,22 @@ export const launchGame = defineCall({
     backUrl: z.string().max(512).optional(),
   }),
   value: z.object({ content: z.object({ game_url: z.string() }) }),
+});
+
+/** A room of a PVP game: a table of stakes (spec 7 GLS2_roomList). Money is 2-decimal strings. */
+export const pvpRoom = z.object({ roomId: z.string(), roomName: z.string(), minBet: money, maxBet: money });
+
+export const roomList = defineCall({
+  name: 'roomList',
+  method: 'GET',
+  path: '/wps/relay/GLS2_roomList',
+  token: true,
+  query: z.object({
+    nodeId: z.string().regex(/^\d{1,9}$/).transform(Number),
+    vassalage: z.string().max(32).optional(),
+    language: z.string().max(8).optional(),
+  }),
+  value: z.object({ list: z.array(pvpRoom) }),
 });
 
 export const recentGame = defineCall({
@@ -196,4 +215,4 @@ export const sandboxVerify = defineCall({
   }),
 });
 
-export const playCalls = [launchGame, recentGame, sandboxState, sandboxSpin, sandboxSeed, sandboxRounds, sandboxVerify];
+export const playCalls = [launchGame, roomList, recentGame, sandboxState, sandboxSpin, sandboxSeed, sandboxRounds, sandboxVerify];

@@ -4,6 +4,7 @@
  * running server through DATA_DIR/server.json and has it apply the change at once.
  */
 import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -28,6 +29,22 @@ const run = promisify(execFile);
  * @example await ops('maintenance', 'on', '--notice', 'Back soon')
  */
 export async function ops(...args: string[]): Promise<string> {
+  // The e2e server is running: send the command to its /_ops door as `npm run ops` would, without
+  // starting a Node process per call (each loads the whole server's modules: seconds under load).
+  const lockFile = path.join(E2E_DATA_DIR, 'server.json');
+  if (existsSync(lockFile)) {
+    const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { host: string; port: number; secret: string };
+    const host = lock.host.includes(':') ? `[${lock.host}]` : lock.host;
+    const res = await fetch(`http://${host}:${lock.port}/_ops`, {
+      method: 'POST',
+      headers: { 'x-ops-secret': lock.secret, 'content-type': 'application/json' },
+      body: JSON.stringify(args),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const result = (await res.json()) as { ok: boolean; output: string };
+    if (!result.ok) throw new Error(`ops ${args.join(' ')} failed: ${result.output}`);
+    return result.output.trim();
+  }
   try {
     const { stdout } = await run(path.join(root, 'node_modules/.bin/node'), ['scripts/ops.ts', ...args], {
       cwd: root,

@@ -1,7 +1,8 @@
 /**
  * The lobby's popups (spec 2.8): the game search and the game popup listing one vendor's games.
  * They sit apart from the accounts popup ($popup of ui.ts) so that a login asked for from a search
- * result opens above the search, which is still there once the player is logged in.
+ * result opens above the search, which is still there once the player is logged in. The room
+ * picker (a PVP game's rooms) is one more.
  */
 import { atom } from 'nanostores';
 
@@ -27,4 +28,20 @@ export function openVendor(v: VendorPopup): void {
 }
 export function closeVendor(): void {
   $vendorPopup.set(null);
+}
+
+/** The room picker: a PVP game played for real money, before its launch. */
+export interface RoomPopup {
+  nodeId: number;
+  vassalage: string;
+  /** The game's name (the popup's title). */
+  name: string;
+}
+export const $roomPopup = atom<RoomPopup | null>(null);
+
+export function openRooms(r: RoomPopup): void {
+  $roomPopup.set(r);
+}
+export function closeRooms(): void {
+  $roomPopup.set(null);
 }

@@ -538,6 +538,8 @@ export const gameSession = pgTable(
     /** sandbox or http: the game provider that serves it. */
     provider: text('provider').notNull(),
     demo: boolean('demo').notNull(),
+    /** The PVP room the player chose (GLS2_roomList): its stakes are the session's; null for all stakes. */
+    roomId: text('room_id'),
     /** Play money of a demo session (null for real play). */
     demoBalance: bigint('demo_balance', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,6 @@
 /** Handlers of the play calls (contract: src/lib/contract/play.ts). */
 import { eq } from 'drizzle-orm';
-import { launchGame, recentGame, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, sandboxVerify } from '../../contract/play.ts';
+import { launchGame, recentGame, roomList, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, sandboxVerify } from '../../contract/play.ts';
 import { formatMinor, parseMinor } from '../../shared/money.ts';
 import { requireRealAccount, sessionOf } from '../accounts/sessions.ts';
 import { brand } from '../brand/index.ts';
@@ -32,8 +32,29 @@ async function sandboxSession(token: string) {
 export const playRoutes = [
   route(launchGame, async ({ query }, ctx) => {
     const s = requireRealAccount(ctx);
-    const url = await launch(await db(), { memberId: s.memberId, nodeId: query.nodeId, vassalage: query.vassalage, demo: query.accountType === '0', locale: ctx.locale, origin: ctx.url.origin });
+    const url = await launch(await db(), { memberId: s.memberId, nodeId: query.nodeId, vassalage: query.vassalage, demo: query.accountType === '0', roomId: query.roomId, locale: ctx.locale, origin: ctx.url.origin });
     return { content: { game_url: url } };
+  }),
+
+  route(roomList, async ({ query }, ctx) => {
+    sessionOf(ctx);
+    const [g] = await (await db())
+      .select({ seed: game.seed, minBet: game.minBet, gameType: game.gameType, vassalage: game.vassalage })
+      .from(game)
+      .where(eq(game.nodeId, query.nodeId));
+    if (!g) throw new ApiError(404, 'game.not.found');
+    if (query.vassalage && query.vassalage.trim().toUpperCase() !== g.vassalage) throw new ApiError(400, 'game.mismatch');
+    // Only PVP games have rooms; others answer none.
+    if (g.gameType !== 'PVP') return { list: [] };
+    const decimals = brand().currencyDecimals;
+    return {
+      list: sandbox.roomsFor(sandbox.gameConfig(g.seed), g.minBet).map((r) => ({
+        roomId: r.roomId,
+        roomName: ctx.t(`games:room.${r.roomId}`),
+        minBet: formatMinor(r.bets[0]!, decimals),
+        maxBet: formatMinor(r.bets.at(-1)!, decimals),
+      })),
+    };
   }),
 
   route(recentGame, async ({ query }, ctx) => {
@@ -67,7 +88,7 @@ export const playRoutes = [
         pays: config.pays.map((p) => [...p]),
         strips: config.strips.map((st) => [...st]),
         rtp: config.rtp,
-        bets: sandbox.betsFor(config, s.game.minBet).map((b) => formatMinor(b, decimals)),
+        bets: sandbox.sessionBets(s).map((b) => formatMinor(b, decimals)),
       },
       fairness: await sandbox.fairness(d, s.memberId, s.demo),
       history: (await sandbox.rounds(d, s, 1, HISTORY_SIZE)).list,

@@ -14,7 +14,7 @@ import type { Db } from '../db/index.ts';
 import { game, gameSession, memberRecentGame, vendor } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { gameProviderFor } from '../providers/games/index.ts';
-import { DEMO_START_BALANCE, type PlaySession } from '../providers/games/sandbox/provider.ts';
+import { DEMO_START_BALANCE, gameConfig, roomsFor, type PlaySession } from '../providers/games/sandbox/provider.ts';
 import { gameAccount, mainAccount } from '../wallet/accounts.ts';
 import { presentGame, type GameRowView } from './present.ts';
 import { gameColumns } from './queries.ts';
@@ -31,6 +31,8 @@ export interface LaunchRequest {
   nodeId: number;
   vassalage?: string;
   demo: boolean;
+  /** A PVP room (roomsFor); null or absent: every stake. */
+  roomId?: string | null;
   locale: Locale;
   /** The site's origin as the caller reached it (a real vendor's wallet calls come back there). */
   origin?: string;
@@ -47,6 +49,9 @@ export async function launch(db: Db, req: LaunchRequest): Promise<string> {
       vassalage: game.vassalage,
       isGame: game.isGame,
       supportPlay: game.supportPlay,
+      gameType: game.gameType,
+      seed: game.seed,
+      minBet: game.minBet,
       listed: sql<boolean>`${game.enabled} and ${vendor.enabled}`,
       maintenance: vendor.maintenance,
     })
@@ -60,6 +65,9 @@ export async function launch(db: Db, req: LaunchRequest): Promise<string> {
   if (LOTTERY_VENDORS.has(g.vassalage)) throw new ApiError(409, 'game.launch.lottery');
   if (g.isGame === 'VASSALAGE') throw new ApiError(409, 'game.launch.vendor');
   if (req.demo && g.supportPlay !== 0) throw new ApiError(409, 'game.demo.unavailable');
+  if (req.roomId && (g.gameType !== 'PVP' || !roomsFor(gameConfig(g.seed), g.minBet).some((r) => r.roomId === req.roomId))) {
+    throw new ApiError(400, 'game.room.invalid');
+  }
 
   const provider = gameProviderFor(g.vassalage);
   const token = randomBytes(32).toString('base64url');
@@ -72,6 +80,7 @@ export async function launch(db: Db, req: LaunchRequest): Promise<string> {
       provider: provider.code,
       demo: req.demo,
       demoBalance: req.demo ? DEMO_START_BALANCE : null,
+      roomId: req.roomId || null,
       expiresAt: new Date(now + SESSION_IDLE_MS),
     });
     await tx
@@ -100,6 +109,7 @@ export async function resolveSession(db: Db, token: string, now = Date.now()): P
       memberId: gameSession.memberId,
       demo: gameSession.demo,
       demoBalance: gameSession.demoBalance,
+      roomId: gameSession.roomId,
       nodeId: game.nodeId,
       gameName: game.gameName,
       vassalage: game.vassalage,
@@ -118,6 +128,7 @@ export async function resolveSession(db: Db, token: string, now = Date.now()): P
     memberId: row.memberId,
     demo: row.demo,
     demoBalance: row.demoBalance,
+    roomId: row.roomId,
     game: { nodeId: g.nodeId, gameName: g.gameName, vassalage: g.vassalage, seed: g.seed, minBet: g.minBet },
     gameType: g.gameType as GameType,
     vendorName: g.vendorName,

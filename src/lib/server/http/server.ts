@@ -7,7 +7,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { dataDir, env, projectRoot } from '../env.ts';
 import { initDb, closeDb } from '../db/index.ts';
 import { seedDemoIfNeeded } from '../seed/index.ts';
@@ -18,29 +18,10 @@ import { brand } from '../brand/index.ts';
 import { DEMO_ACCOUNTS } from '../accounts/seed.ts';
 import { autoReceiveDue } from '../wallet/withdrawals.ts';
 import { refundStaleRounds } from '../wallet/game-play.ts';
+import { lockPath, readLiveLock, type ServerLock } from './lock.ts';
 import { log } from '../log.ts';
 
-export interface ServerLock {
-  pid: number;
-  port: number;
-  host: string;
-  secret: string;
-}
-
-export const lockPath = () => path.join(dataDir(), 'server.json');
-
-/** Reads the lock of a live server on DATA_DIR, or null. */
-export function readLiveLock(): ServerLock | null {
-  const p = lockPath();
-  if (!existsSync(p)) return null;
-  try {
-    const lock = JSON.parse(readFileSync(p, 'utf8')) as ServerLock;
-    process.kill(lock.pid, 0);
-    return lock;
-  } catch {
-    return null;
-  }
-}
+export { lockPath, readLiveLock, type ServerLock } from './lock.ts';
 
 function opsHandler(secret: string): NodeHandler {
   return async (req, res) => {

@@ -48,6 +48,8 @@ export interface PlaySession {
   memberId: number;
   demo: boolean;
   demoBalance: bigint | null;
+  /** The PVP room chosen at launch, or null. */
+  roomId: string | null;
   game: SessionGame;
   /** The ledger account real bets come from and wins go to. */
   wallet: string;
@@ -72,6 +74,28 @@ export function betsFor(config: SlotConfig, minBet: bigint): bigint[] {
   const floor = minBet > config.betStep ? minBet : config.betStep;
   const base = ((floor + config.betStep - 1n) / config.betStep) * config.betStep;
   return BET_MULTIPLES.map((m) => base * m);
+}
+
+/** The rooms of a PVP game: tables of its stakes, smallest first (ids r1..r4, names in games:room.*). */
+const ROOM_SLICES: readonly [string, number, number][] = [
+  ['r1', 0, 2],
+  ['r2', 2, 4],
+  ['r3', 4, 6],
+  ['r4', 6, 7],
+];
+export function roomsFor(config: SlotConfig, minBet: bigint): { roomId: string; bets: bigint[] }[] {
+  const bets = betsFor(config, minBet);
+  return ROOM_SLICES.map(([roomId, from, to]) => ({ roomId, bets: bets.slice(from, to) }));
+}
+
+/** The stakes a session may play: its room's, or every stake of the game. */
+export function sessionBets(s: Pick<PlaySession, 'game' | 'roomId'>): bigint[] {
+  const config = gameConfig(s.game.seed);
+  if (s.roomId) {
+    const room = roomsFor(config, s.game.minBet).find((r) => r.roomId === s.roomId);
+    if (room) return room.bets;
+  }
+  return betsFor(config, s.game.minBet);
 }
 
 /** The member's active seed pair for a mode, made on first use. Locks it when `forUpdate`. */
@@ -161,7 +185,7 @@ export interface SpinAnswer {
  */
 export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: string): Promise<SpinAnswer> {
   const config = gameConfig(s.game.seed);
-  if (!betsFor(config, s.game.minBet).includes(bet)) throw new ApiError(400, 'game.bet.invalid');
+  if (!sessionBets(s).includes(bet)) throw new ApiError(400, 'game.bet.invalid');
   const roundId = newRoundId();
   const decimals = brand().currencyDecimals;
 

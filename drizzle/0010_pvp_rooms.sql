@@ -1,0 +1,1 @@
+ALTER TABLE "game_session" ADD COLUMN "room_id" text;
