@@ -12,10 +12,9 @@
  * The secret is GAME_HTTP_SECRET or, when unset, one made once per database (system_setting
  * 'games.http.secret'), like the payment sandbox's, so every process on one database checks alike.
  */
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/index.ts';
-import { systemSetting } from '../../db/schema.ts';
-import { readSetting } from '../../system/settings.ts';
+import { sharedSecret } from '../../system/settings.ts';
 
 /** Calls older or newer than this (ms) are refused as stale. */
 export const WALLET_CALL_MAX_SKEW_MS = 5 * 60_000;
@@ -47,28 +46,7 @@ export function verifyWalletCall(body: WalletCallFields & { signature: string },
 }
 
 const SECRET_SETTING = 'games.http.secret';
-const secrets = new WeakMap<Db, Promise<string>>();
-
 /** The secret vendors sign wallet calls with (GAME_HTTP_SECRET, else one per database). */
 export function gameWalletSecret(db: Db, env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  const given = env.GAME_HTTP_SECRET;
-  if (given) return Promise.resolve(given);
-  let p = secrets.get(db);
-  if (!p) {
-    p = loadOrCreateSecret(db);
-    secrets.set(db, p);
-    p.catch(() => secrets.delete(db));
-  }
-  return p;
-}
-
-async function loadOrCreateSecret(db: Db): Promise<string> {
-  // The first process to insert wins; the others read what it stored.
-  await db
-    .insert(systemSetting)
-    .values({ key: SECRET_SETTING, value: { secret: randomBytes(32).toString('base64url') } })
-    .onConflictDoNothing();
-  const stored = await readSetting<{ secret: string } | null>(db, SECRET_SETTING, null);
-  if (!stored?.secret) throw new Error('The game wallet secret could not be stored');
-  return stored.secret;
+  return sharedSecret(db, SECRET_SETTING, env.GAME_HTTP_SECRET);
 }

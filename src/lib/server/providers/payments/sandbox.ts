@@ -11,10 +11,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { formatMinor } from '../../../shared/money.ts';
 import { db as processDb, type Db } from '../../db/index.ts';
-import { paymentOrder, systemSetting } from '../../db/schema.ts';
+import { paymentOrder } from '../../db/schema.ts';
 import { env } from '../../env.ts';
 import { clock } from '../../accounts/clock.ts';
-import { readSetting } from '../../system/settings.ts';
+import { sharedSecret } from '../../system/settings.ts';
 import { signCallback } from './signature.ts';
 import type { CallbackBody, PaymentProvider } from './types.ts';
 
@@ -32,30 +32,9 @@ export interface SandboxProvider extends PaymentProvider {
 /** The sandbox's page for an order (a path of this site; the wallet-ui slice renders it). */
 export const sandboxPayUrl = (orderId: string) => `/pay/sandbox?order=${encodeURIComponent(orderId)}`;
 
-const secrets = new WeakMap<Db, Promise<string>>();
-
 /** The secret the sandbox signs callbacks with (PAYMENT_SANDBOX_SECRET, else one per database). */
 export function sandboxSecret(db: Db): Promise<string> {
-  const given = env().PAYMENT_SANDBOX_SECRET;
-  if (given) return Promise.resolve(given);
-  let p = secrets.get(db);
-  if (!p) {
-    p = loadOrCreateSecret(db);
-    secrets.set(db, p);
-    p.catch(() => secrets.delete(db));
-  }
-  return p;
-}
-
-async function loadOrCreateSecret(db: Db): Promise<string> {
-  // The first process to insert wins; the others read what it stored.
-  await db
-    .insert(systemSetting)
-    .values({ key: SECRET_SETTING, value: { secret: randomBytes(32).toString('base64url') } })
-    .onConflictDoNothing();
-  const stored = await readSetting<{ secret: string } | null>(db, SECRET_SETTING, null);
-  if (!stored?.secret) throw new Error('The sandbox payment secret could not be stored');
-  return stored.secret;
+  return sharedSecret(db, SECRET_SETTING, env().PAYMENT_SANDBOX_SECRET);
 }
 
 /** POSTs with fetch (the default sender). */
