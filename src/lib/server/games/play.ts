@@ -171,3 +171,4 @@ export async function recentGames(
   }
   return { list: rows.map((r) => presentGame(r as GameRowView)), pageNum: o.page, totalPages: Math.ceil(total / o.pageSize) };
 }
+

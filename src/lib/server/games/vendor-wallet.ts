@@ -17,6 +17,7 @@ import { gameWalletSecret, verifyWalletCall, WALLET_CALL_MAX_SKEW_MS } from '../
 import { placeBet, refundRound, settleRound, type RoundAnswer } from '../wallet/game-play.ts';
 import { pgCode } from '../wallet/idempotency.ts';
 import { balancesOf } from '../wallet/ledger.ts';
+import { betRequest } from '../providers/games/sandbox/provider.ts';
 import { resolveSession } from './play.ts';
 
 export interface VendorWalletAnswer {
@@ -70,15 +71,7 @@ export async function handleVendorWalletCall(db: Db, body: VendorWalletBody, ctx
       const roundId = required(body.roundId, 'roundId', ctx);
       const bet = amount();
       try {
-        r = await placeBet(db, {
-          memberId: s.memberId,
-          roundId,
-          vendor: s.game.vassalage,
-          nodeId: s.game.nodeId,
-          gameName: s.game.gameName,
-          amount: bet,
-          fromGameWallet: s.fromGameWallet,
-        });
+        r = await placeBet(db, betRequest(s, roundId, bet));
       } catch (err) {
         // The round id is taken by a round of another member: no record of this member's bet
         // replays, and the round's primary key refused it.

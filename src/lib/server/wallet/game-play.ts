@@ -43,6 +43,20 @@ const ROUND_ID = /^[A-Za-z0-9_-]{8,64}$/;
  */
 const RECORD_LAST = { claim: 'last' } as const;
 
+/** The game_round row of a bet: who, which game, how much, and the wallet it came from. */
+function roundRow(req: BetRequest, wallet: string, state: Pick<typeof gameRound.$inferInsert, 'status' | 'winAmount' | 'settledAt'>) {
+  return {
+    roundId: req.roundId,
+    memberId: req.memberId,
+    vendor: req.vendor,
+    nodeId: req.nodeId ?? null,
+    gameName: req.gameName,
+    betAmount: req.amount,
+    walletAccount: wallet,
+    ...state,
+  };
+}
+
 function walletOf(memberId: number, vendor: string, fromGameWallet: boolean | undefined) {
   return fromGameWallet ? gameAccount(memberId, vendor) : mainAccount(memberId);
 }
@@ -56,16 +70,7 @@ export async function placeBet(db: Db, req: BetRequest): Promise<RoundAnswer> {
   const { value } = await once(db, op, async (tx) => {
     // The round first and the money last: postTransfer locks the house games account, which many
     // players' bets and wins share, so it should be held as briefly as possible before the commit.
-    await tx.insert(gameRound).values({
-      roundId: req.roundId,
-      memberId: req.memberId,
-      vendor: req.vendor,
-      nodeId: req.nodeId ?? null,
-      gameName: req.gameName,
-      betAmount: req.amount,
-      walletAccount: wallet,
-      status: 'open',
-    });
+    await tx.insert(gameRound).values(roundRow(req, wallet, { status: 'open' }));
     const posted = await postTransfer(tx, {
       kind: 'bet',
       memberId: req.memberId,
@@ -148,18 +153,7 @@ export async function playRound<T>(
   const { value } = await once(db, op, async (tx) => {
     const { win, detail } = await play(tx);
     if (win < 0n) throw new Error('a win cannot be negative');
-    await tx.insert(gameRound).values({
-      roundId: req.roundId,
-      memberId: req.memberId,
-      vendor: req.vendor,
-      nodeId: req.nodeId ?? null,
-      gameName: req.gameName,
-      betAmount: req.amount,
-      winAmount: win,
-      walletAccount: wallet,
-      status: 'settled',
-      settledAt: new Date(),
-    });
+    await tx.insert(gameRound).values(roundRow(req, wallet, { status: 'settled', winAmount: win, settledAt: new Date() }));
     // The money last: the house games row stays locked only from here to the commit.
     const legs = [{ from: wallet, to: gamesAccount(req.memberId), amount: req.amount }];
     let posted = await postTransfer(tx, { kind: 'bet', memberId: req.memberId, reference: req.roundId, memo: req.gameName, legs });

@@ -19,7 +19,7 @@ import { brand } from '../../../brand/index.ts';
 import type { Db } from '../../../db/index.ts';
 import { gameSeed, gameSession, member, sandboxRound, winner } from '../../../db/schema.ts';
 import { ApiError } from '../../../http/errors.ts';
-import { playRound } from '../../../wallet/game-play.ts';
+import { playRound, type BetRequest } from '../../../wallet/game-play.ts';
 import { once } from '../../../wallet/idempotency.ts';
 import type { Tx } from '../../../wallet/ledger.ts';
 import { makeClientSeed, makeServerSeed, seedMatchesHash } from './fairness.ts';
@@ -55,6 +55,11 @@ export interface PlaySession {
   wallet: string;
   /** Debit the vendor's game wallet (brands with game wallets). */
   fromGameWallet: boolean;
+}
+
+/** The wallet's bet request for a round of a session's game (sandbox spins and a vendor's debits). */
+export function betRequest(s: PlaySession, roundId: string, amount: bigint): BetRequest {
+  return { memberId: s.memberId, roundId, vendor: s.game.vassalage, nodeId: s.game.nodeId, gameName: s.game.gameName, amount, fromGameWallet: s.fromGameWallet };
 }
 
 const configs = new Map<number, SlotConfig>();
@@ -222,17 +227,7 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
 
   const played = await playRound(
     db,
-    {
-      memberId: s.memberId,
-      roundId,
-      vendor: s.game.vassalage,
-      nodeId: s.game.nodeId,
-      gameName: s.game.gameName,
-      amount: bet,
-      fromGameWallet: s.fromGameWallet,
-      idempotencyKey,
-      request: { session: s.id, bet: bet.toString() },
-    },
+    { ...betRequest(s, roundId, bet), idempotencyKey, request: { session: s.id, bet: bet.toString() } },
     async (tx) => {
       const { win, round, fairness } = await draw(tx);
       return { win, detail: { round, fairness } };
