@@ -3,10 +3,13 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { sharedServerModules } from './scripts/astro-shared-server.mjs';
+import { DEFAULT_LOCALE, LOCALES, localizePath } from './src/kernel/locales.ts';
 
-// Server code under src/lib/server is plain Node TypeScript (type stripping). In the production
-// build it is left outside Astro's bundle so that the custom server (src/server/main.ts), the ops
-// command and the Astro pages share one instance of each module (one database client per process).
+// Server code (the kernel, the providers, the app, each feature's server code and contract) is
+// plain Node TypeScript (type stripping). In the production build it is left outside Astro's
+// bundle so that the custom server (src/app/server.ts), the ops command and the Astro pages share
+// one instance of each module (one database client per process). The pages are injected by the
+// same integration from the features' declarations (src/app/pages.ts), for every language.
 // DIST_DIR builds into another folder (with its own caches), so that several checks on one
 // checkout (e2e runs on different ports) never rebuild the files a running server is loading.
 const distDir = process.env.DIST_DIR || 'dist';
@@ -23,21 +26,22 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'http://127.0.0.1:4321',
   trailingSlash: 'ignore',
   i18n: {
-    locales: ['en', 'es'],
-    defaultLocale: 'en',
+    locales: LOCALES.map((l) => l.code),
+    defaultLocale: DEFAULT_LOCALE,
     routing: { prefixDefaultLocale: false },
   },
   server: { host: '127.0.0.1' },
-  // Spec 2.1 names /helpmc as the help centre's address too.
-  redirects: {
-    '/helpmc': { status: 301, destination: '/help' },
-    '/es/helpmc': { status: 301, destination: '/es/help' },
-    // Spec 2.1: /index, /index.html and /home are the home page too.
-    '/index': { status: 301, destination: '/' },
-    '/home': { status: 301, destination: '/' },
-    '/es/index': { status: 301, destination: '/es' },
-    '/es/home': { status: 301, destination: '/es' },
-  },
+  // Spec 2.1: /helpmc is the help centre too, and /index, /index.html and /home the home page;
+  // in every language.
+  redirects: Object.fromEntries(
+    LOCALES.flatMap(({ code }) =>
+      [
+        ['/helpmc', '/help'],
+        ['/index', '/'],
+        ['/home', '/'],
+      ].map(([from, to]) => [localizePath(from, code), { status: 301, destination: localizePath(to, code) }]),
+    ),
+  ),
   devToolbar: { enabled: false },
   build: { inlineStylesheets: 'auto' },
 });

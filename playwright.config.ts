@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_DATA_DIR, E2E_DIST_DIR, E2E_PORT } from './tests/e2e/support/server.ts';
+import { E2E_DATA_DIR, E2E_DIST_DIR, E2E_PORT } from './tests/e2e-support/server.ts';
 
 const CI = !!process.env.CI;
 
@@ -38,7 +38,9 @@ const STATUS_SPEC = /visitor-status\.spec\.ts$/;
 const PHONE_SPECS = [/visitor-pages\.spec\.ts$/, /accounts-a11y\.spec\.ts$/, /wallet-a11y\.spec\.ts$/, /wallet-header\.spec\.ts$/, /lobby-search\.spec\.ts$/];
 
 export default defineConfig({
-  testDir: 'tests/e2e',
+  // Each part's browser tests sit in its own tests/e2e folder.
+  testDir: 'src',
+  testMatch: '**/tests/e2e/*.spec.ts',
   outputDir: 'test-results',
   fullyParallel: true,
   forbidOnly: CI,

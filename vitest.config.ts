@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Pure unit tests run once; tests that touch the database run once per database kind.
-const dbTests = ['tests/api/**/*.test.ts'];
+// Tests live with what they prove: src/<part>/tests/*.test.ts (unit), src/<part>/tests/api/*.test.ts (database).
+const dbTests = ['src/**/tests/api/*.test.ts'];
 // Migrates one template database per run and project; each test file starts from a copy of it.
 const globalSetup = ['tests/support/global-setup.ts'];
 export default defineConfig({
@@ -16,7 +17,7 @@ export default defineConfig({
     // Cheaper password hashes and proofs of work in tests; production uses the OWASP and brand figures.
     env: { CONTRACT_CHECK_ANSWERS: '1', LOG_LEVEL: 'error', PASSWORD_HASH_COST: '10', POW_DIFFICULTY: '4' },
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'unit', include: ['src/**/tests/*.test.ts', 'tests/support/*.test.ts'] } },
       { extends: true, test: { name: 'pglite', include: dbTests, env: { TEST_DB: 'pglite' }, globalSetup } },
       { extends: true, test: { name: 'postgres', include: dbTests, env: { TEST_DB: 'postgres' }, globalSetup } },
     ],

@@ -1,16 +1,22 @@
-// An Astro integration with two jobs:
-// 1. In `astro build`, keep `#lib/server/*` (and what it shares with the client: contract, shared)
-//    external in the server bundle, so Node loads the source files once per process.
+// An Astro integration with three jobs:
+// 0. Inject the site's pages: one route per page declared by a feature (src/app/pages.ts) and per
+//    language, as Starlight injects one route for every locale.
+// 1. In `astro build`, keep the plain-Node server modules external in the server bundle, so Node
+//    loads the source files once per process: the kernel, the providers, the app, and each
+//    feature's server code, contract and public face (`#features/<name>/...` outside its islands,
+//    client stores, views, components and tests). Pages must import them with `#` specifiers.
 // 2. In `astro dev`, mount the same /wps and /lgw dispatcher and system gate that the production
-//    server (src/server/main.ts) uses, so dev behaves like prod.
-const EXTERNAL = /^#lib\/(server|contract|shared)\//;
+//    server (src/app/server.ts) uses, so dev behaves like prod.
+const EXTERNAL = /^#(?:(?:kernel|app|providers)\/.*|features\/[^/]+\/(?!islands\/|client\/|client\.ts$|views\/|components\/|tests\/).*)\.ts$/;
 
 /** @returns {import('astro').AstroIntegration} */
 export function sharedServerModules() {
   return {
     name: 'casino:shared-server-modules',
     hooks: {
-      'astro:config:setup': ({ updateConfig, command }) => {
+      'astro:config:setup': async ({ updateConfig, command, injectRoute }) => {
+        const { siteRoutes } = await import('../src/app/pages.ts');
+        for (const r of siteRoutes()) injectRoute(r);
         if (command !== 'build') return;
         updateConfig({
           vite: {
@@ -30,10 +36,10 @@ export function sharedServerModules() {
         });
       },
       'astro:server:setup': async ({ server }) => {
-        const { createSiteHandler } = await import('../src/lib/server/http/site.ts');
-        const { initDb } = await import('../src/lib/server/db/index.ts');
-        const { seedDemoIfNeeded } = await import('../src/lib/server/seed/index.ts');
-        const { env } = await import('../src/lib/server/env.ts');
+        const { createSiteHandler } = await import('../src/app/site.ts');
+        const { initDb } = await import('../src/kernel/db/index.ts');
+        const { seedDemoIfNeeded } = await import('../src/app/seed.ts');
+        const { env } = await import('../src/kernel/env.ts');
         const handle = await initDb();
         if (env().SEED === 'demo') await seedDemoIfNeeded(handle);
         const site = createSiteHandler({ astro: (_req, _res, next) => next?.(), cache: false });

@@ -18,6 +18,8 @@
 //      nonce, engine, round record, bet and win in one transaction) with 50 players on the running
 //      server, on PGlite and on PostgreSQL, each beside the ledger rounds/s of (e) on the same kind
 //      of database (scripts/bench/spins.ts).
+//   g. the proof of work before a login (16 bits): the project's single-block solver beside
+//      awaiting WebCrypto's SHA-256 per try, median ms per challenge (scripts/bench/pow.ts).
 // It starts its own server on a fresh PGlite folder under the system temp dir (ports 4710, 4711,
 // or BENCH_PORT and the next one), talks only to 127.0.0.1, prints a table with PASS/FAIL per
 // target and writes the same to bench-results.json. Exit code 1 when a target is missed.
@@ -30,6 +32,7 @@ import { MINIMAL_PAGE, gzipSize, weighPage } from './bench/page-weight.ts';
 import { root, startPlatform, startStatic, type Running } from './bench/processes.ts';
 import { load, percentile, timeRequests } from './bench/timing.ts';
 import { measureLogins } from './bench/logins.ts';
+import { measurePow } from './bench/pow.ts';
 import { auditOk, measureSpins, openMigrated, preparePlayers as prepareSpinPlayers, type SpinLoad } from './bench/spins.ts';
 import { benchServerUrl, freshDatabase, findPgbench, measureLedgerPglite, measureLedgerPostgres, postgresUnreachable, runPgbench, type LedgerLoad, type PgbenchRun } from './bench/ledger.ts';
 
@@ -220,6 +223,19 @@ try {
   });
   if (logins.loginFailures) console.log(`  ${logins.loginFailures} logins were refused`);
   await platform.stop();
+
+  // g. proof of work: the single-block solver beside WebCrypto per try
+  console.log('Solving 16-bit proof-of-work challenges with both solvers...');
+  const pow = await measurePow(16, 12);
+  rows.push({
+    figure: 'proof of work 16 bits, median',
+    value: pow.solverMs,
+    unit: 'ms',
+    baseline: pow.webCryptoMs,
+    baselineLabel: 'WebCrypto digest per try',
+    target: '< 1/3 of WebCrypto (else drop the solver)',
+    pass: pow.solverMs < pow.webCryptoMs / 3,
+  });
 
   // e. ledger throughput, beside pgbench on the same PostgreSQL
   const ledger: { pglite?: LedgerLoad; postgres?: LedgerLoad; pgbench?: PgbenchRun; skipped: string[] } = { skipped: [] };

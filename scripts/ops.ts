@@ -6,9 +6,9 @@
 // commands (the whole server's modules, a second or more to load) only when the folder is opened
 // here.
 import './lib/node-check.mjs';
-import { dataDir, env } from '../src/lib/server/env.ts';
-import { readLiveLock } from '../src/lib/server/http/lock.ts';
-import type { OpsResult } from '../src/lib/server/ops/commands.ts';
+import { dataDir, env } from '../src/kernel/env.ts';
+import { readLiveLock } from '../src/kernel/http/lock.ts';
+import type { OpsResult } from '../src/app/ops.ts';
 
 const argv = process.argv.slice(2);
 let result: OpsResult;
@@ -22,10 +22,10 @@ if (lock) {
   result = (await res.json()) as OpsResult;
 } else {
   const [{ openDb }, { migrate }, { useDb }, { runOps }] = await Promise.all([
-    import('../src/lib/server/db/client.ts'),
-    import('../src/lib/server/db/migrate.ts'),
-    import('../src/lib/server/db/index.ts'),
-    import('../src/lib/server/ops/commands.ts'),
+    import('../src/kernel/db/client.ts'),
+    import('../src/kernel/db/migrate.ts'),
+    import('../src/kernel/db/index.ts'),
+    import('../src/app/ops.ts'),
   ]);
   const e = env();
   const handle = await openDb(e.DATABASE_URL ? { url: e.DATABASE_URL, poolSize: 2 } : { dataDir: dataDir() });

@@ -3,7 +3,7 @@ import './lib/node-check.mjs';
 import { buildIfNeeded } from './lib/build-if-needed.mjs';
 
 buildIfNeeded();
-const { startServer } = await import('../src/lib/server/http/server.ts');
+const { startServer } = await import('../src/app/server.ts');
 let running;
 try {
   running = await startServer();

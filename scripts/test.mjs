@@ -4,7 +4,7 @@
 // reads: `N passed, M failed` over the vitest and Playwright tests, where a step that failed
 // without reporting tests (type check, build, a runner that could not start) counts as one failure.
 //
-// Options: --no-check, --no-vitest, --no-e2e skip a step; anything after `--` goes to Playwright
+// Options: --no-check (type check and walls), --no-vitest, --no-e2e skip a step; anything after `--` goes to Playwright
 // (e.g. `npm test -- --no-check --no-vitest -- --project=desktop`).
 import './lib/node-check.mjs';
 import { spawnSync } from 'node:child_process';
@@ -70,6 +70,14 @@ async function postgresUnreachable(url) {
 if (!skip('check')) {
   await step('Type check (astro check)', () => {
     const code = run(node, ['node_modules/astro/bin/astro.mjs', 'check']);
+    if (code !== 0) totals.failed += 1;
+    return code === 0;
+  });
+  // The walls of the house (docs/architecture.md): dependency-cruiser, and the same rules for .astro files.
+  await step('Walls (dependency-cruiser)', () => {
+    const code =
+      run(node, ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', '--config', '.dependency-cruiser.cjs', '--output-type', 'err', 'src']) ||
+      run(node, ['scripts/walls-astro.mjs']);
     if (code !== 0) totals.failed += 1;
     return code === 0;
   });

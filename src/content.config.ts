@@ -11,6 +11,7 @@ import path from 'node:path';
 import { defineCollection } from 'astro:content';
 import type { Loader } from 'astro/loaders';
 import { z } from 'zod';
+import type { Locale } from './kernel/locales.ts';
 import {
   contentRoot,
   documentLocales,
@@ -18,9 +19,9 @@ import {
   promotionFrontMatter,
   readDocuments,
   type DocumentKind,
-} from './lib/server/content/documents.ts';
+} from './features/content/server/documents.ts';
 
-const locale = z.enum(documentLocales as ['en', 'es']);
+const locale = z.enum(documentLocales as [Locale, ...Locale[]]);
 
 function markdownLoader(kind: DocumentKind, schema: typeof helpFrontMatter | typeof promotionFrontMatter): Loader {
   return {

@@ -2,17 +2,18 @@
  * Per request: the locale and a fixed i18next `t` in Astro.locals (as Starlight does), and what
  * only a page-level answer may decide: the HTTP status of the status screen, 404 for an unknown
  * game page, and how long a shared cache may keep a server-rendered page (pages carry no
- * per-user data, see src/lib/server/http/page-cache.ts).
+ * per-user data, see src/kernel/http/page-cache.ts); the cache lifetimes are the pages' own
+ * (their features' pages.ts).
  */
 import { defineMiddleware } from 'astro:middleware';
-import { getT } from '#lib/server/i18n.ts';
-import { statusFor, systemState } from '#lib/server/system/status.ts';
-import { CLIENT_IP_HEADER } from '#lib/server/http/site.ts';
-import { GAME_PAGES } from '#lib/shared/categories.ts';
-import { DEFAULT_LOCALE, isLocale, localizePath } from '#lib/shared/locales.ts';
+import { getT } from '#kernel/i18n/server.ts';
+import { statusFor, systemState } from '#features/system/server/status.ts';
+import { CLIENT_IP_HEADER } from '#app/site.ts';
+import { GAME_PAGES } from '#kernel/categories.ts';
+import { DEFAULT_LOCALE, isLocale, localizePath } from '#kernel/locales.ts';
 
-/** Seconds a shared cache may keep each server-rendered page, by route pattern without locale. */
-const SHARED_MAX_AGE: Record<string, number> = { '/': 10, '/login': 10, '/register': 10, '/forget': 10, '/[game]': 30, '/mirrors': 300, '/announce': 30, '/agent': 60, '/agentHome': 60, '/member': 60 };
+import { CACHE_RULES } from '#app/pages.ts';
+import { CACHE_QUERY_HEADER } from '#kernel/http/page-cache.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const locale = isLocale(context.currentLocale) ? context.currentLocale : DEFAULT_LOCALE;
@@ -36,9 +37,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   const res = await next();
-  const maxAge = SHARED_MAX_AGE[route];
-  if (maxAge && res.status === 200 && !context.isPrerendered && !res.headers.has('cache-control')) {
-    res.headers.set('cache-control', `public, max-age=0, s-maxage=${maxAge}`);
+  const rule = CACHE_RULES[route];
+  if (rule && res.status === 200 && !context.isPrerendered && !res.headers.has('cache-control')) {
+    res.headers.set('cache-control', `public, max-age=0, s-maxage=${rule.seconds}`);
+    res.headers.set(CACHE_QUERY_HEADER, rule.query.join(','));
   }
   return res;
 });

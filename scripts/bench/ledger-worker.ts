@@ -4,7 +4,7 @@
  * and prints its LedgerLoad as one JSON line. The bench starts two of these, as pgbench -j 2
  * drives its clients from two threads.
  */
-import { openDb } from '../../src/lib/server/db/client.ts';
+import { openDb } from '../../src/kernel/db/client.ts';
 import { measureLedger } from './ledger.ts';
 
 const [url, players, seconds] = [process.argv[2]!, Number(process.argv[3]), Number(process.argv[4])];

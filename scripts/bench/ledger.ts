@@ -13,13 +13,13 @@ import { fileURLToPath } from 'node:url';
 import { existsSync, readdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { openDb, type DbHandle } from '../../src/lib/server/db/client.ts';
-import { migrate } from '../../src/lib/server/db/migrate.ts';
-import { member } from '../../src/lib/server/db/schema.ts';
-import { HOUSE, mainAccount } from '../../src/lib/server/wallet/accounts.ts';
-import { once } from '../../src/lib/server/wallet/idempotency.ts';
-import { auditLedger, postTransfer } from '../../src/lib/server/wallet/ledger.ts';
-import { placeBet, settleRound } from '../../src/lib/server/wallet/game-play.ts';
+import { openDb, type DbHandle } from '../../src/kernel/db/client.ts';
+import { migrate } from '../../src/kernel/db/migrate.ts';
+import { member } from '../../src/features/accounts/server/tables.ts';
+import { HOUSE, mainAccount } from '../../src/features/wallet/server/accounts.ts';
+import { once } from '../../src/kernel/idempotency.ts';
+import { auditLedger, postTransfer } from '../../src/features/wallet/server/ledger.ts';
+import { placeBet, settleRound } from '../../src/features/wallet/server/game-play.ts';
 
 export interface LedgerLoad {
   /** Rounds (bet debited and win credited) per second. */

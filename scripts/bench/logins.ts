@@ -4,8 +4,8 @@
  * p99 with no logins running.
  */
 import { createHash } from 'node:crypto';
-import { importPublicKey, sealBody, ENCRYPTION_HEADER } from '../../src/lib/shared/crypto-envelope.ts';
-import { leadingZeroBits } from '../../src/lib/shared/pow.ts';
+import { importPublicKey, sealBody, ENCRYPTION_HEADER } from '../../src/kernel/envelope/crypto.ts';
+import { leadingZeroBits } from '../../src/kernel/pow/pow.ts';
 import { assertLoopback, percentile } from './timing.ts';
 
 interface Challenge {

@@ -7,12 +7,13 @@
  * the server starts (the bench measures play, not registration); the ledger is audited after.
  */
 import { randomBytes } from 'node:crypto';
-import { openDb, type DbHandle } from '../../src/lib/server/db/client.ts';
-import { migrate } from '../../src/lib/server/db/migrate.ts';
-import { game, member } from '../../src/lib/server/db/schema.ts';
-import { openSession } from '../../src/lib/server/accounts/sessions.ts';
-import { HOUSE, gameAccount, mainAccount } from '../../src/lib/server/wallet/accounts.ts';
-import { auditLedger, postTransfer } from '../../src/lib/server/wallet/ledger.ts';
+import { openDb, type DbHandle } from '../../src/kernel/db/client.ts';
+import { migrate } from '../../src/kernel/db/migrate.ts';
+import { game } from '../../src/features/games/server/tables.ts';
+import { member } from '../../src/features/accounts/server/tables.ts';
+import { openSession } from '../../src/features/accounts/server/sessions.ts';
+import { HOUSE, gameAccount, mainAccount } from '../../src/features/wallet/server/accounts.ts';
+import { auditLedger, postTransfer } from '../../src/features/wallet/server/ledger.ts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
 export interface SpinLoad {

@@ -1,7 +1,7 @@
 /** The sitemap: every public page in every language, with hreflang alternates. */
 import type { APIRoute } from 'astro';
-import { CATEGORY_ORDER, CATEGORY_ROUTE } from '#lib/shared/categories.ts';
-import { LOCALES, localizePath } from '#lib/shared/locales.ts';
+import { CATEGORY_ORDER, CATEGORY_ROUTE } from '#kernel/categories.ts';
+import { LOCALES, localizePath } from '#kernel/locales.ts';
 
 export const prerender = true;
 

@@ -1,14 +1,14 @@
 /** Helpers for accounts tests: proof of work, encrypted calls, logins, the sms outbox. */
 import { desc, eq } from 'drizzle-orm';
-import { importPublicKey, sealBody, ENCRYPTION_HEADER } from '../../src/lib/shared/crypto-envelope.ts';
-import { solveChallenge } from '../../src/lib/shared/pow.ts';
-import { db } from '../../src/lib/server/db/index.ts';
-import { messageOutbox } from '../../src/lib/server/db/schema.ts';
+import { importPublicKey, sealBody, ENCRYPTION_HEADER } from '../../src/kernel/envelope/crypto.ts';
+import { solveChallenge } from '../../src/kernel/pow/pow.ts';
+import { db } from '../../src/kernel/db/index.ts';
+import { messageOutbox } from '../../src/app/schema.ts';
 import { callApi, type CallOptions } from './api.ts';
-import { clock } from '../../src/lib/server/accounts/clock.ts';
-import { createMember, type NewMember } from '../../src/lib/server/accounts/members.ts';
-import { passwords } from '../../src/lib/server/accounts/passwords.ts';
-import { newCaptcha } from '../../src/lib/server/accounts/captcha.ts';
+import { clock } from '../../src/kernel/clock.ts';
+import { createMember, type NewMember } from '../../src/features/accounts/server/members.ts';
+import { passwords } from '../../src/features/accounts/server/passwords.ts';
+import { newCaptcha } from '../../src/kernel/captcha/captcha.ts';
 
 /** Gets and answers a proof-of-work challenge: the fields to add to a body. */
 export async function solved(ip?: string): Promise<{ challengeId: string; challengeNonce: string }> {

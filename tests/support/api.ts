@@ -1,5 +1,5 @@
 /** Calls the assembled API in-process, as the server would, without a socket. */
-import { createApi } from '../../src/lib/server/http/api.ts';
+import { createApi } from '../../src/app/api.ts';
 
 const api = createApi({ checkAnswers: true });
 

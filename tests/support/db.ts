@@ -10,9 +10,9 @@ import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { openDb, type DbHandle } from '../../src/lib/server/db/client.ts';
-import { migrate } from '../../src/lib/server/db/migrate.ts';
-import { useDb } from '../../src/lib/server/db/index.ts';
+import { openDb, type DbHandle } from '../../src/kernel/db/client.ts';
+import { migrate } from '../../src/kernel/db/migrate.ts';
+import { useDb } from '../../src/kernel/db/index.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 
@@ -44,7 +44,10 @@ export async function openTestDb(): Promise<TestDb> {
     await admin.end();
     const url = new URL(TEST_DATABASE_URL);
     url.pathname = `/${name}`;
-    const handle = await openDb({ url: url.toString(), poolSize: 60 });
+    // Two test files run at once (one worker per core) on a server that allows 100 connections:
+    // 40 each leaves room for the template and admin connections, and a burst of 200 concurrent
+    // calls queues for a connection instead of being refused ('too many clients').
+    const handle = await openDb({ url: url.toString(), poolSize: 40 });
     if (!from) await migrate(handle);
     useDb(handle);
     return {

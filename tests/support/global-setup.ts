@@ -18,8 +18,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDb } from '../../src/lib/server/db/client.ts';
-import { migrate } from '../../src/lib/server/db/migrate.ts';
+import { openDb } from '../../src/kernel/db/client.ts';
+import { migrate } from '../../src/kernel/db/migrate.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

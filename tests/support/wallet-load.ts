@@ -4,9 +4,9 @@
  * database against that model and the ledger's own invariants.
  */
 import { sql } from 'drizzle-orm';
-import { prng } from '../../src/lib/shared/prng.ts';
-import type { Db } from '../../src/lib/server/db/index.ts';
-import { auditLedger, rowsOf, type Leg, type LedgerAudit } from '../../src/lib/server/wallet/ledger.ts';
+import { prng } from '../../src/kernel/prng.ts';
+import type { Db } from '../../src/kernel/db/index.ts';
+import { auditLedger, rowsOf, type Leg, type LedgerAudit } from '../../src/features/wallet/server/ledger.ts';
 
 /** The project's seeded generator (shared/prng.ts: the same sequence for a seed on every run), plus bigints. */
 export function seeded(seed: number) {

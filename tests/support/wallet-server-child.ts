@@ -1,10 +1,10 @@
 /**
- * The production server (src/lib/server/http/server.ts startServer: database, migrations, the API
+ * The production server (src/app/server.ts startServer: database, migrations, the API
  * pipeline, the ops endpoint and lock file on PGlite), without the built pages, as a child process
- * for tests/api/wallet-crash.test.ts, which kills it with SIGKILL. Settings come from the
+ * for src/features/wallet/tests/api/wallet-crash.test.ts, which kills it with SIGKILL. Settings come from the
  * environment as for `npm start`; prints `LISTENING <url>` once it serves.
  */
-import { startServer } from '../../src/lib/server/http/server.ts';
+import { startServer } from '../../src/app/server.ts';
 
 const running = await startServer({
   astro: (_req, res) => {

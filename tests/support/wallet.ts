@@ -1,14 +1,14 @@
 /** Helpers for wallet tests: members with sessions, funded wallets, vendors, the sandbox provider in process. */
 import { randomBytes } from 'node:crypto';
-import { db } from '../../src/lib/server/db/index.ts';
-import { vendor } from '../../src/lib/server/db/schema.ts';
-import { openSession } from '../../src/lib/server/accounts/sessions.ts';
-import { HOUSE, mainAccount } from '../../src/lib/server/wallet/accounts.ts';
-import { balancesOf, postTransfer } from '../../src/lib/server/wallet/ledger.ts';
-import { createSandboxProvider, usePaymentProvider } from '../../src/lib/server/providers/payments/index.ts';
+import { db } from '../../src/kernel/db/index.ts';
+import { vendor } from '../../src/app/schema.ts';
+import { openSession } from '../../src/features/accounts/server/sessions.ts';
+import { HOUSE, mainAccount } from '../../src/features/wallet/server/accounts.ts';
+import { balancesOf, postTransfer } from '../../src/features/wallet/server/ledger.ts';
+import { createSandboxProvider, usePaymentProvider } from '../../src/providers/payments/index.ts';
 import { callApi, type CallOptions } from './api.ts';
 import { makeUser } from './accounts.ts';
-import type { NewMember } from '../../src/lib/server/accounts/members.ts';
+import type { NewMember } from '../../src/features/accounts/server/members.ts';
 
 /** A fresh idempotency key, as a browser makes one per form submission. */
 export const newKey = () => `k-${randomBytes(12).toString('hex')}`;

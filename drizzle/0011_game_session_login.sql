@@ -1,0 +1,2 @@
+ALTER TABLE "game_session" ADD COLUMN "member_session_id" bigint;--> statement-breakpoint
+ALTER TABLE "game_session" ADD CONSTRAINT "game_session_member_session_id_member_session_id_fk" FOREIGN KEY ("member_session_id") REFERENCES "public"."member_session"("id") ON DELETE no action ON UPDATE no action;

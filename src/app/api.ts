@@ -1,0 +1,41 @@
+/**
+ * The assembled API: every feature's routes (their manifests) behind one dispatcher, with the system status gate.
+ * Used by the production server (./site.ts), by `astro dev` and by the API tests.
+ */
+import type { CallDef } from '../kernel/contract.ts';
+import { FEATURES } from './features.ts';
+import { openEnvelope } from '../kernel/envelope/server.ts';
+import { resolveSession } from '../features/accounts/server/sessions.ts';
+import { db } from '../kernel/db/index.ts';
+import { createDispatcher, type HandlerContext, type Route } from '../kernel/http/dispatch.ts';
+import { ApiError } from '../kernel/http/errors.ts';
+import { statusFor, systemState } from '../features/system/server/status.ts';
+
+export const allRoutes: Route[] = FEATURES.flatMap((f) => f.routes) as Route[];
+
+/**
+ * Server-to-server doors, authenticated by their signatures: a payment provider's callbacks and a
+ * game vendor's seamless-wallet calls. They answer during maintenance and from any region, so
+ * money already on its way (a paid deposit, a win of a round in play) settles instead of waiting
+ * or, for a round, being refunded by the sweeper.
+ */
+const SERVER_DOORS = ['/wps/payment/callback/', '/wps/game/wallet/'];
+
+/** While the site is in maintenance or the caller's region is blocked, only /wps/system and the server doors answer. */
+async function statusGate(call: CallDef, ctx: HandlerContext): Promise<void> {
+  if (call.path.startsWith('/wps/system/') || SERVER_DOORS.some((p) => call.path.startsWith(p))) return;
+  const status = statusFor(await systemState(), ctx.ip);
+  if (status === 1) throw new ApiError(503, 'system.maintenance');
+  if (status === 2) throw new ApiError(403, 'system.region.restricted');
+}
+
+/** Builds the API handler. */
+export function createApi(options: { checkAnswers?: boolean } = {}) {
+  return createDispatcher({
+    routes: allRoutes,
+    beforeCall: statusGate,
+    resolveSession: async (token) => resolveSession(await db(), token),
+    openEnvelope,
+    checkAnswers: options.checkAnswers ?? process.env.CONTRACT_CHECK_ANSWERS === '1',
+  });
+}

@@ -1,0 +1,17 @@
+/**
+ * The feature list, in dependency order: a feature may use the ones before it, never after
+ * (.dependency-cruiser.cjs checks the same order). This is the one place that knows every
+ * feature; the API, the ops command, the server's jobs, the demo seed and the schema check are
+ * built from these manifests. Adding a feature: its folder, and one line here (and in the walls'
+ * FEATURES list and src/app/pages.ts when it has pages).
+ */
+import type { FeatureManifest } from '../kernel/feature.ts';
+import { manifest as system } from '../features/system/manifest.ts';
+import { manifest as accounts } from '../features/accounts/manifest.ts';
+import { manifest as games } from '../features/games/manifest.ts';
+import { manifest as wallet } from '../features/wallet/manifest.ts';
+import { manifest as play } from '../features/play/manifest.ts';
+import { manifest as content } from '../features/content/manifest.ts';
+import { manifest as home } from '../features/home/manifest.ts';
+
+export const FEATURES: readonly FeatureManifest[] = [system, accounts, games, wallet, play, content, home];

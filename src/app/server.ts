@@ -1,0 +1,102 @@
+/**
+ * The production server: one Node process serving the Astro site and its /wps and /lgw API.
+ * Started by scripts/start.mjs after the build. With the embedded PGlite it writes
+ * DATA_DIR/server.json (pid, port, a secret) so that `npm run ops` can reach the process that
+ * holds the database; with PostgreSQL any number of these processes can run on one database.
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { dataDir, env, projectRoot } from '../kernel/env.ts';
+import { initDb, closeDb } from '../kernel/db/index.ts';
+import { seedDemoIfNeeded } from './seed.ts';
+import { runOps } from './ops.ts';
+import { clearPageCache } from '../kernel/http/page-cache.ts';
+import { answerClientError, createSiteHandler, type NodeHandler } from './site.ts';
+import { setSelfOrigin } from '../kernel/http/origins.ts';
+import { brand } from '../kernel/brand/index.ts';
+import { DEMO_ACCOUNTS } from '../features/accounts/server/seed.ts';
+import { startJobs } from './jobs.ts';
+import { lockPath, readLiveLock, type ServerLock } from '../kernel/http/lock.ts';
+
+export { lockPath, readLiveLock, type ServerLock } from '../kernel/http/lock.ts';
+
+function opsHandler(secret: string): NodeHandler {
+  return async (req, res) => {
+    const given = Buffer.from(String(req.headers['x-ops-secret'] ?? ''));
+    const want = Buffer.from(secret);
+    if (req.method !== 'POST' || given.length !== want.length || !timingSafeEqual(given, want)) {
+      res.writeHead(403).end();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const argv = JSON.parse(Buffer.concat(chunks).toString('utf8')) as string[];
+    const handle = await initDb();
+    const result = await runOps(handle.db, argv, 'ops-cli');
+    clearPageCache();
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result));
+  };
+}
+
+export interface StartOptions {
+  /** Serves pages with this handler instead of the built site (the wallet crash test needs only the API). */
+  astro?: NodeHandler;
+}
+
+/** Opens the database, seeds demo data when asked, and serves. Resolves once listening. */
+export async function startServer(options: StartOptions = {}): Promise<{ server: http.Server; url: string; close(): Promise<void> }> {
+  const e = env();
+  const usesPglite = !e.DATABASE_URL;
+  if (usesPglite && readLiveLock()) {
+    throw new Error(`Another server is using ${dataDir()} (see ${lockPath()}). Stop it, or set DATA_DIR or DATABASE_URL.`);
+  }
+  const handle = await initDb();
+  const seed = e.SEED === 'demo' ? await seedDemoIfNeeded(handle) : null;
+
+  process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+  // DIST_DIR: another build folder (scripts/lib/build-if-needed.mjs and astro.config.mjs read it too).
+  const entry = path.join(projectRoot, process.env.DIST_DIR || 'dist', 'server/entry.mjs');
+  const astro = options.astro ?? ((await import(entry)) as { handler: NodeHandler }).handler;
+  const secret = randomBytes(24).toString('base64url');
+  const site = createSiteHandler({ astro, ops: usesPglite ? opsHandler(secret) : undefined, cache: true });
+  const server = http.createServer((req, res) => void site(req, res));
+  server.on('clientError', answerClientError);
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(e.PORT, e.HOST, resolve);
+  });
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : e.PORT;
+  if (usesPglite) {
+    writeFileSync(lockPath(), JSON.stringify({ pid: process.pid, port, host: e.HOST, secret } satisfies ServerLock), { mode: 0o600 });
+  }
+  const url = `http://${e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${port}`;
+  setSelfOrigin(`http://${['0.0.0.0', '::'].includes(e.HOST) ? '127.0.0.1' : e.HOST.includes(':') ? `[${e.HOST}]` : e.HOST}:${port}`);
+  const lines = [
+    `${brand().name} is serving on ${url}`,
+    `  database: ${handle.kind === 'pglite' ? `PGlite in ${dataDir()}` : 'PostgreSQL (DATABASE_URL)'}`,
+    `  demo data: ${seed ? (seed.seeded ? 'seeded now' : `seeded on ${seed.at}`) : 'not seeded (SEED=none)'}`,
+  ];
+  if (seed) {
+    lines.push('  demo accounts (demo data, public passwords):');
+    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(6)} ${a.username} / ${a.password}`);
+  }
+  console.log(lines.join('\n'));
+
+  const stopJobs = startJobs(handle.db);
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      stopJobs();
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      server.closeAllConnections();
+      await closed;
+      if (usesPglite) rmSync(lockPath(), { force: true });
+      await closeDb();
+    })());
+  return { server, url, close };
+}

@@ -1,0 +1,11 @@
+/**
+ * What the features put in the browser's shell (their `shell.tsx`), in feature order; the shell
+ * (src/shell/Shell.tsx) renders these and knows no feature by name. Adding a feature with popups,
+ * header parts or live page parts: its `shell.tsx` and one line here. This is the browser's side
+ * of the composition root (src/app/features.ts is the server's).
+ */
+import type { ShellParts } from '../shell/parts.ts';
+import { shell as accounts } from '../features/accounts/shell.tsx';
+import { shell as wallet } from '../features/wallet/shell.tsx';
+
+export const SHELL_PARTS: readonly ShellParts[] = [accounts, wallet];

@@ -1,0 +1,124 @@
+/**
+ * The request pipeline in front of Astro, shared by the production server and `astro dev`:
+ * /wps and /lgw go to the API dispatcher; pages pass the system status gate (maintenance and
+ * region block replace the app, spec 2.3) and the shared page cache; the rest goes to Astro.
+ */
+import { maxHeaderSize, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { localizePath, splitLocale } from '../kernel/locales.ts';
+import { log } from '../kernel/log.ts';
+import { statusFor, systemState } from '../features/system/server/status.ts';
+import { createApi } from './api.ts';
+import { refusal } from '../kernel/http/dispatch.ts';
+import { clientIp, toRequest, writeResponse } from '../kernel/http/node-bridge.ts';
+import { captureForCache, serveCached } from '../kernel/http/page-cache.ts';
+
+export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => unknown;
+
+import { CLIENT_IP_HEADER, STATUS_HEADER } from '../kernel/http/node-bridge.ts';
+
+export { CLIENT_IP_HEADER, STATUS_HEADER };
+
+/** The page that replaces the app while status is 1 or 2. */
+export const STATUS_PAGE = '/system-status';
+
+export function isApiPath(path: string): boolean {
+  return path.startsWith('/wps/') || path.startsWith('/lgw/') || path.startsWith('/lotto/lgw/');
+}
+
+/** Pages (not assets) are what the status gate replaces. */
+export function isPagePath(path: string): boolean {
+  if (path.startsWith('/_astro/') || path.startsWith('/img/') || path.startsWith('/_ops')) return false;
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return !last.includes('.') || last.endsWith('.html');
+}
+
+export interface SiteOptions {
+  /** Astro's handler (standalone handler in production, Vite's next() in dev). */
+  astro: NodeHandler;
+  /** Handles POST /_ops from the ops command (production server only). */
+  ops?: NodeHandler;
+  /** Use the shared page cache (off in dev so edits show at once). */
+  cache?: boolean;
+}
+
+/** Methods a fetch Request can carry; the others (TRACE, TRACK, CONNECT...) are refused before one is made. */
+const FETCH_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** Builds the Node request listener. */
+export function createSiteHandler(options: SiteOptions) {
+  const api = createApi();
+
+  /** An API call, always answered in the envelope: also when the request cannot become a fetch Request. */
+  async function answerApi(req: IncomingMessage, path: string, ip: string): Promise<Response> {
+    const language = [req.headers.language].flat()[0];
+    const bare = !path.startsWith('/wps/');
+    if (!FETCH_METHODS.has(req.method ?? '')) {
+      return refusal({ status: 405, errorCode: 'request.method.invalid', params: { method: String(req.method) }, language, bare });
+    }
+    let request: Request;
+    try {
+      request = toRequest(req);
+    } catch {
+      // A Host header or address that does not parse.
+      return refusal({ status: 400, errorCode: 'request.invalid', language, bare });
+    }
+    return api(request, { ip });
+  }
+  return async function site(req: IncomingMessage, res: ServerResponse, next?: () => void): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const ip = clientIp(req);
+    delete req.headers[CLIENT_IP_HEADER];
+    delete req.headers[STATUS_HEADER];
+    try {
+      if (isApiPath(path)) {
+        await writeResponse(res, await answerApi(req, path, ip));
+        return;
+      }
+      if (path === '/_ops' && options.ops) {
+        await options.ops(req, res);
+        return;
+      }
+      if (path.endsWith('/index.html')) {
+        // Spec 2.1: /index.html is the home page too (/index and /home are redirects of astro.config.mjs).
+        const target = path.slice(0, -'/index.html'.length) || '/';
+        res.writeHead(301, { location: target }).end();
+        return;
+      }
+      if (isPagePath(path)) {
+        req.headers[CLIENT_IP_HEADER] = ip;
+        const status = statusFor(await systemState(), ip);
+        if (status !== 0) {
+          req.headers[STATUS_HEADER] = String(status);
+          req.url = localizePath(STATUS_PAGE, splitLocale(path).locale);
+        } else if (options.cache) {
+          if (serveCached(req, res)) return;
+          captureForCache(req, res);
+        }
+      }
+      await options.astro(req, res, next);
+    } catch (err) {
+      log.error('site.fault', { path, error: err instanceof Error ? err.stack : String(err) });
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('The system is busy, please try again later.');
+      } else res.end();
+    }
+  };
+}
+
+/**
+ * Requests Node cannot parse (headers or an address too long, a malformed request line) are
+ * answered in the API's envelope too, not with Node's bare status line (server 'clientError').
+ */
+export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+  const answer = tooLarge
+    ? refusal({ status: 431, errorCode: 'request.too.large', params: { max: String(maxHeaderSize) } })
+    : refusal({ status: 400, errorCode: 'request.invalid' });
+  void answer.text().then((body) => {
+    const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
+    socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+  });
+}

@@ -1,0 +1,59 @@
+/**
+ * The live part of /member: the account's details and the security centre (change password).
+ * The member-centre menu around it is rendered by the page; sections of later issues say so.
+ */
+import { useStore } from '@nanostores/react';
+import { useId, useState } from 'react';
+import { $member } from '../client/session.ts';
+import { showDialog } from '../../../ui/stores/ui.ts';
+import ChangePasswordForm from './ChangePasswordForm.tsx';
+import { useLabels } from '../../../shell/labels.tsx';
+
+export default function MemberPanel() {
+  const { auth, lang } = useLabels();
+  const member = useStore($member);
+  const [formKey, setFormKey] = useState(0);
+  const ids = useId();
+  if (!member) return null;
+  const date = (ms: number | null) =>
+    ms == null ? auth.member.none : new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+  const f = auth.member.fields;
+  const rows: [string, string][] = [
+    [f.account, member.account],
+    [f.id, String(member.id)],
+    [f.nickname, member.nickname || auth.member.none],
+    [f.regDate, date(member.regDate)],
+    [f.mobile, member.mobile ? `${member.countryDialingCode ? `+${member.countryDialingCode} ` : ''}${member.mobile}` : auth.member.none],
+    [f.email, member.email ?? auth.member.none],
+    ...(member.vip ? ([[f.vip, member.vip]] as [string, string][]) : []),
+    [f.lastLogin, date(member.lastLoginTime)],
+    [f.affiliateCode, member.affiliateCode ?? auth.member.none],
+    [f.upline, member.upline ?? auth.member.none],
+  ];
+  return (
+    <>
+      <section className="card member-card" aria-labelledby={`${ids}-acc`}>
+        <h2 id={`${ids}-acc`}>{auth.member.account}</h2>
+        <dl className="facts">
+          {rows.map(([k, v]) => (
+            <div key={k}>
+              <dt>{k}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <section className="card member-card" id="security" aria-labelledby={`${ids}-sec`}>
+        <h2 id={`${ids}-sec`}>{auth.member.security}</h2>
+        <h3>{auth.member.changePassword}</h3>
+        <ChangePasswordForm
+          key={formKey}
+          onDone={async () => {
+            await showDialog({ kind: 'success', text: auth.member.changeDone, timeoutMs: 4000 });
+            setFormKey((k) => k + 1);
+          }}
+        />
+      </section>
+    </>
+  );
+}

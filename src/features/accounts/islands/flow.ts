@@ -1,0 +1,90 @@
+/**
+ * What happens after the forms (spec 4 After login, 2.2 routes): the first-login action, the
+ * forced password change, the after-login modal, going to / (or /agentHome from the agent page),
+ * and the trial refusal of 6.
+ */
+import type { LoginValue } from '../contract.ts';
+import { splitLocale } from '../../../kernel/locales.ts';
+import { beginSession } from '../client/session.ts';
+import { closePopup, openPopup, showDialog } from '../../../ui/stores/ui.ts';
+import { localPath, type Labels } from '../../../shell/labels.tsx';
+
+/** Session storage flag of the first-login action: features that greet first logins read it. */
+export const FIRST_LOGIN_KEY = 'firstTimeLogin';
+
+/** Pages that render the home page (the popup routes): going to / there needs no reload. */
+const HOME_ROUTES = new Set(['/', '/login', '/register', '/forget']);
+
+/** The page's path without its language prefix. */
+export function routePath(): string {
+  return splitLocale(window.location.pathname).path.replace(/(.)\/$/, '$1') || '/';
+}
+
+/** Is the page one of the popup routes (/login, /register, /forget)? */
+export function onPopupRoute(): boolean {
+  const p = routePath();
+  return p !== '/' && HOME_ROUTES.has(p);
+}
+
+/**
+ * Goes to the home page (spec 2.2: after login, registration or a password reset). The popup
+ * routes already show the home page, so there only the address changes.
+ */
+export function goHome(labels: Pick<Labels, 'prefix'>): void {
+  const home = localPath(labels, '/');
+  if (HOME_ROUTES.has(routePath())) {
+    if (routePath() !== '/') history.replaceState(history.state, '', home);
+  } else {
+    window.location.assign(home);
+  }
+}
+
+export type { LoginOutcome } from '../client/login-flow.ts';
+import type { LoginOutcome } from '../client/login-flow.ts';
+
+/**
+ * Spec 4 After login: keeps the session, runs the first-login action, then either the forced
+ * change of password (weak default or expired; never after an sms login) or the after-login
+ * modal. The agent page goes to /agentHome instead of the modal.
+ */
+export async function completeLogin(outcome: LoginOutcome, labels: Labels): Promise<void> {
+  const { login } = outcome;
+  await beginSession(login);
+  if (login.firstTimeLogin) {
+    try {
+      sessionStorage.setItem(FIRST_LOGIN_KEY, '1');
+    } catch {
+      /* storage unavailable */
+    }
+  }
+  if (login.passwordExpired && outcome.type !== 'sms') {
+    openPopup('changePassword', { forced: true, oldPassword: outcome.password, agent: outcome.agent === true });
+    return;
+  }
+  if (outcome.agent) {
+    closePopup();
+    window.location.assign(localPath(labels, '/agentHome'));
+    return;
+  }
+  openPopup('afterLogin', {
+    name: login.userName,
+    firstTimeLogin: login.firstTimeLogin,
+    lastLoginTime: login.lastLoginTime,
+    lastLoginIp: login.lastLoginIp,
+  });
+}
+
+/** Spec 6: a trial account is told a real account is needed (in_need_true_account / in_increase_submit). */
+export async function refuseTrial(labels: Labels): Promise<void> {
+  await showDialog({
+    kind: 'info',
+    title: labels.auth.in_popup_prompt,
+    text: labels.auth.in_need_true_account,
+    confirmLabel: labels.auth.in_increase_submit,
+  });
+}
+
+/** Said of actions whose feature has not arrived yet, instead of a dead link or made-up data. */
+export async function notAvailable(labels: Labels): Promise<void> {
+  await showDialog({ kind: 'info', text: labels.auth.notAvailable });
+}

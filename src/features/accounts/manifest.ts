@@ -1,0 +1,17 @@
+/** What the accounts feature adds: logins, registration, sessions, passwords, sms codes; operator accounts and outboxes; the demo accounts. */
+import type { FeatureManifest } from '../../kernel/feature.ts';
+import { accountCalls } from './contract.ts';
+import { accountRoutes } from './server/routes.ts';
+import * as tables from './server/tables.ts';
+import { accountCommands } from './server/ops.ts';
+import { seedDemoAccounts } from './server/seed.ts';
+
+export const manifest: FeatureManifest = {
+  name: 'accounts',
+  calls: accountCalls,
+  routes: accountRoutes,
+  tables,
+  ops: accountCommands,
+  // Demo accounts came later than the first demo data: their own marker seeds them into older databases too.
+  seed: [{ marker: 'seed.demo.accounts', run: (h) => seedDemoAccounts(h.db) }],
+};

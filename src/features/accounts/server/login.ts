@@ -1,0 +1,244 @@
+/**
+ * Logging in (spec 4): by username and password, by mobile and sms code, and free play. Failed
+ * logins count per account and per address in the database; after 3 the captcha is required,
+ * after LIMITS.accountFailures / ipFailures the account or address waits for the window to end.
+ * Unknown usernames cost the same scrypt check as known ones and get the same message.
+ */
+import { randomInt } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { SESSION_IDLE_MINUTES, isAgentType, isTrialType, TRIAL_TYPE, type IpVerifyValue, type LoginValue, type loginBody } from '../contract.ts';
+import { isMobileNumber, maskMobile, normaliseDialingCode } from '../registerPatterns.ts';
+import { flattenWhitelabel } from '../../../kernel/brand/whitelabel.ts';
+import { brand } from '../../../kernel/brand/index.ts';
+import type { Db } from '../../../kernel/db/index.ts';
+import { member } from './tables.ts';
+import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import { CAPTCHA_COOKIE, checkCaptcha } from '../../../kernel/captcha/captcha.ts';
+import { requireChallenge } from '../../../kernel/pow/challenge.ts';
+import { clock } from '../../../kernel/clock.ts';
+import { createMember, findByMobile, findByUsername, hasKnownIps, knowsIp, normaliseMobile, recordLogin, type Member } from './members.ts';
+import { passwords, sameText } from './passwords.ts';
+import { LIMITS, attempt, hit, minutesLeft, reset, type BucketState } from '../../../kernel/rate-limit.ts';
+import { openSession } from './sessions.ts';
+import { chargeSend, consumeCode, sendCode } from './sms-codes.ts';
+
+type LoginBody = z.output<typeof loginBody>;
+
+/** Marks a hash that no password matches (trial accounts). */
+export const NO_PASSWORD = '!';
+
+export const flags = () => flattenWhitelabel(brand().whitelabel);
+
+/** The captcha id of this caller: the HttpOnly cookie, or the id a cookie-less client echoes. */
+export function captchaIdOf(ctx: HandlerContext, body: { captchaId?: string }): string | undefined {
+  return ctx.cookies[CAPTCHA_COOKIE] || body.captchaId || undefined;
+}
+
+/** Is the password to be changed at once? (weak default, set by someone else, or expired with PWDEXPFORCECHANGE3) */
+export function passwordMustChange(m: Member, password: string): boolean {
+  const a = brand().accounts;
+  if (sameText(password, a.weakDefaultPassword)) return true;
+  if (m.mustChangePassword) return true;
+  const age = clock.now() - m.passwordChangedAt.getTime();
+  return !!flags().PWDEXPFORCECHANGE3 && age > a.passwordMaxAgeDays * 86_400_000;
+}
+
+/** Opens the session and answers what a successful login answers. */
+export async function issueLogin(db: Db, m: Member, ctx: HandlerContext, o: { deviceId?: string; passwordExpired: boolean }): Promise<LoginValue> {
+  const token = await openSession(db, m, ctx.ip, o.deviceId);
+  await recordLogin(db, m.id, ctx.ip);
+  return {
+    token,
+    id: m.id,
+    userName: m.username,
+    customerType: m.type,
+    isAgent: isAgentType(m.type),
+    isTrial: isTrialType(m.type),
+    firstTimeLogin: m.firstLogin,
+    passwordExpired: o.passwordExpired,
+    lastLoginTime: m.lastLoginAt?.getTime() ?? null,
+    lastLoginIp: m.lastLoginIp,
+    idleMinutes: SESSION_IDLE_MINUTES,
+  };
+}
+
+const failureValue = (captchaRequired: boolean) => ({ value: { captchaRequired } });
+
+/** Refuses a locked account or address; the refused try was not checked, so it does not count. */
+async function refuseIfLocked(acct: BucketState, ip: BucketState, tried: { release(): Promise<void> }): Promise<void> {
+  const locked = acct.count >= LIMITS.accountFailures ? acct : ip.count >= LIMITS.ipFailures ? ip : null;
+  if (!locked) return;
+  await tried.release();
+  throw new ApiError(429, 'login.locked', { minutes: minutesLeft(locked) }, undefined, failureValue(true));
+}
+
+/** Counts a failure for the account and the address; answers whether the captcha is now required. */
+async function countFailure(db: Db, acctKey: string, ipKey: string): Promise<boolean> {
+  const [a, i] = await Promise.all([hit(db, acctKey, LIMITS.loginWindowMs), hit(db, ipKey, LIMITS.loginWindowMs)]);
+  return a.count >= LIMITS.captchaAfterFailures || i.count >= LIMITS.captchaAfterFailures;
+}
+
+/** Checks the account may log in here (active, not trial, agent on the agent page). */
+function checkAccountKind(m: Member, body: LoginBody): void {
+  if (m.status !== 'active' || isTrialType(m.type)) throw new ApiError(403, 'login.non.member');
+  if (body.agentLogin && !isAgentType(m.type)) throw new ApiError(403, 'login.agent.only');
+}
+
+/** POST /wps/session/login */
+export async function login(db: Db, body: LoginBody, ctx: HandlerContext): Promise<LoginValue> {
+  return body.type === 'sms' ? smsLogin(db, body, ctx) : passwordLogin(db, body, ctx);
+}
+
+async function passwordLogin(db: Db, body: LoginBody, ctx: HandlerContext): Promise<LoginValue> {
+  const username = body.username.trim();
+  const password = body.password;
+  if (!username || !password) throw new ApiError(400, 'login.empty');
+  await requireChallenge(db, body);
+  const acctKey = `login:acct:${username.toLowerCase()}`;
+  const ipKey = `login:ip:${ctx.ip}`;
+  // Counted before it is checked, so that concurrent guesses see each other (kernel attempt()).
+  const tried = await attempt(db, [acctKey, ipKey], LIMITS.loginWindowMs);
+  const [acct, ip] = tried.before as [BucketState, BucketState];
+  await refuseIfLocked(acct, ip, tried);
+  const captchaNeeded = acct.count >= LIMITS.captchaAfterFailures || ip.count >= LIMITS.captchaAfterFailures;
+  if (captchaNeeded) {
+    if (!body.captcha?.trim()) {
+      // Nothing was checked: asking for the captcha costs the caller no try.
+      await tried.release();
+      throw new ApiError(400, 'captcha.required', {}, undefined, failureValue(true));
+    }
+    if (!(await checkCaptcha(db, captchaIdOf(ctx, body), body.captcha))) throw new ApiError(400, 'captcha.invalid', {}, undefined, failureValue(true));
+  }
+
+  const m = await findByUsername(db, username);
+  // The same scrypt work whether or not the username exists (passwords.dummyHash).
+  let ok = await passwords.verify(password, m ? m.passwordHash : await passwords.dummyHash());
+  let usedTemp = false;
+  if (!ok && m?.tempPasswordHash && m.tempPasswordExpiresAt && m.tempPasswordExpiresAt.getTime() > clock.now()) {
+    usedTemp = ok = await passwords.verify(password, m.tempPasswordHash);
+  }
+  if (!m || !ok) {
+    // Already counted; the captcha is due from the next try on when this one reached the limit.
+    const captchaRequired = acct.count + 1 >= LIMITS.captchaAfterFailures || ip.count + 1 >= LIMITS.captchaAfterFailures;
+    throw new ApiError(400, 'login.failed', {}, undefined, failureValue(captchaRequired));
+  }
+  // The right password: this try does not count against the account or the address.
+  await tried.release();
+  checkAccountKind(m, body);
+
+  if ((await hasKnownIps(db, m.id)) && !(await knowsIp(db, m.id, ctx.ip))) {
+    await verifyNewAddress(db, m, body, ctx, acctKey, ipKey);
+  }
+  await reset(db, acctKey);
+
+  // A temporary password (forgot by e-mail) becomes the password, to be changed at once.
+  if (usedTemp) {
+    await db
+      .update(member)
+      .set({ passwordHash: m.tempPasswordHash!, tempPasswordHash: null, tempPasswordExpiresAt: null, mustChangePassword: true, passwordChangedAt: new Date(clock.now()) })
+      .where(eq(member.id, m.id));
+    m.mustChangePassword = true;
+  } else if (passwords.needsRehash(m.passwordHash)) {
+    await db.update(member).set({ passwordHash: await passwords.hash(password) }).where(eq(member.id, m.id));
+  }
+  return issueLogin(db, m, ctx, { deviceId: body.loginDeviceId, passwordExpired: passwordMustChange(m, password) });
+}
+
+/** Normalises a payee name for comparison: case, accents kept, spaces collapsed. */
+const nameKey = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * Login from an address the account has not used (spec 4): a code goes to the registered
+ * mobile, or the payee name is asked when there is no mobile. Accounts with neither have
+ * nothing to check against and are let in.
+ */
+async function verifyNewAddress(db: Db, m: Member, body: LoginBody, ctx: HandlerContext, acctKey: string, ipKey: string): Promise<void> {
+  const method: IpVerifyValue['method'] | null = m.mobile && m.countryDialingCode ? 'sms' : m.payeeName ? 'payeeName' : null;
+  if (!method) return;
+  const masked = method === 'sms' ? maskMobile(m.mobile!) : null;
+  const expiredMinutes = method === 'sms' ? brand().accounts.smsExpiredMinutes : null;
+  const answer = body.ipVerification?.trim();
+  const prompt = (captchaRequired: boolean): IpVerifyValue => ({ method, mobile: masked, expiredMinutes, captchaRequired });
+  if (!answer) {
+    if (method === 'sms') {
+      const target = { dialingCode: m.countryDialingCode!, mobile: m.mobile! };
+      try {
+        await chargeSend(db, target, ctx.ip);
+        await sendCode(db, 'loginIp', target, ctx.locale);
+      } catch (err) {
+        // Over the sms limit: the code sent a moment ago is still good; ask for it again.
+        if (!(err instanceof ApiError && err.errorCode === 'sms.rate.limited')) throw err;
+      }
+    }
+    throw new ApiError(403, 'login.ip.verify', { mobile: masked ?? '' }, undefined, {
+      value: prompt(false),
+      messageKey: method === 'sms' ? 'loginIp.sms' : 'loginIp.payee',
+    });
+  }
+  let ok = false;
+  if (method === 'sms') {
+    try {
+      await consumeCode(db, 'loginIp', { dialingCode: m.countryDialingCode!, mobile: m.mobile! }, answer);
+      ok = true;
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+    }
+  } else {
+    ok = sameText(nameKey(answer), nameKey(m.payeeName!));
+  }
+  if (!ok) {
+    const captchaRequired = await countFailure(db, acctKey, ipKey);
+    throw new ApiError(400, 'login.ip.verify.invalid', {}, undefined, { value: prompt(captchaRequired), messageKey: 'loginIp.invalid' });
+  }
+}
+
+async function smsLogin(db: Db, body: LoginBody, ctx: HandlerContext): Promise<LoginValue> {
+  if (!flags().MOBILEVERCODELOGIN3) throw new ApiError(403, 'login.sms.disabled');
+  const mobile = body.username.trim();
+  const code = body.password;
+  if (!mobile || !code) throw new ApiError(400, 'login.empty');
+  const dialingCode = normaliseDialingCode(body.countryDialingCode || brand().accounts.defaultDialingCode);
+  if (!dialingCode || !isMobileNumber(mobile)) throw new ApiError(400, 'sms.mobile.invalid');
+  const acctKey = `login:acct:m:${dialingCode}:${normaliseMobile(mobile)}`;
+  const ipKey = `login:ip:${ctx.ip}`;
+  const tried = await attempt(db, [acctKey, ipKey], LIMITS.loginWindowMs);
+  const [acct, ip] = tried.before as [BucketState, BucketState];
+  await refuseIfLocked(acct, ip, tried);
+  try {
+    await consumeCode(db, 'noLogin', { dialingCode, mobile }, code.trim());
+  } catch (err) {
+    // A refused code stays counted; anything else was not a try.
+    if (!(err instanceof ApiError)) await tried.release();
+    throw err;
+  }
+  await tried.release();
+  const m = await findByMobile(db, dialingCode, mobile);
+  if (!m) throw new ApiError(400, 'sms.code.invalid');
+  checkAccountKind(m, body);
+  await reset(db, acctKey);
+  // The code proved the registered mobile: no new-address check, no forced change (spec 4).
+  return issueLogin(db, m, ctx, { deviceId: body.loginDeviceId, passwordExpired: false });
+}
+
+/** POST /wps/session/login/freeplay: a trial account (type 4) and its session. */
+export async function freePlay(db: Db, body: { challengeId?: string; challengeNonce?: string; loginDeviceId?: string }, ctx: HandlerContext): Promise<LoginValue> {
+  if (!flags().FREEPLAY3) throw new ApiError(403, 'freeplay.disabled');
+  await requireChallenge(db, body);
+  const made = await hit(db, `trial:ip:${ctx.ip}`, LIMITS.trialWindowMs);
+  if (made.count > LIMITS.trialsPerIp) throw new ApiError(429, 'freeplay.rate.limited');
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const created = await createMember(db, {
+      username: `guest${String(randomInt(0, 100_000_000)).padStart(8, '0')}`,
+      type: TRIAL_TYPE,
+      passwordHash: NO_PASSWORD,
+      nickname: 'Guest',
+      registerIp: ctx.ip,
+      withAffiliateCode: false,
+    });
+    if ('clash' in created) continue;
+    return issueLogin(db, created, ctx, { deviceId: body.loginDeviceId, passwordExpired: false });
+  }
+  throw new Error('Could not draw a free guest name');
+}

@@ -1,0 +1,57 @@
+/** Member info (wire notes shape, mobile and e-mail masked) and the generated avatar. */
+import { isAgentType, isTrialType, type MemberInfo } from '../contract.ts';
+import { maskEmail, maskMobile } from '../registerPatterns.ts';
+import type { Db } from '../../../kernel/db/index.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import { findById } from './members.ts';
+import type { AccountSession } from './sessions.ts';
+
+/** GET /wps/member/info */
+export async function memberInfo(db: Db, s: AccountSession): Promise<MemberInfo> {
+  const m = await findById(db, s.memberId);
+  if (!m) throw new ApiError(401, 'user.or.token.invalid');
+  const upline = m.uplineId ? await findById(db, m.uplineId) : null;
+  return {
+    id: m.id,
+    account: m.username,
+    userName: m.username,
+    nickname: m.nickname ?? m.username,
+    type: m.type,
+    isAgent: isAgentType(m.type),
+    isTrial: isTrialType(m.type),
+    regDate: m.createdAt.getTime(),
+    mobile: m.mobile ? maskMobile(m.mobile) : null,
+    countryDialingCode: m.mobile ? m.countryDialingCode : null,
+    email: m.email ? maskEmail(m.email) : null,
+    vip: null,
+    // The session was opened with the member's previous login; that login is what "first" means.
+    firstTimeLogin: s.prevLoginAt === null,
+    lastLoginTime: s.prevLoginAt,
+    lastLoginIp: s.prevLoginIp,
+    affiliateCode: m.affiliateCode,
+    upline: upline?.username ?? null,
+    hasPaymentPassword: m.paymentPasswordHash !== null,
+  };
+}
+
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * An SVG avatar: the account's first two characters on a colour taken from its id.
+ * @example avatarSvg(100001, 'maria') // '<svg ...>MA</svg>'
+ */
+export function avatarSvg(id: number, name: string): string {
+  const hue = (id * 137) % 360;
+  const initials = escapeXml([...name.replace(/[^\p{L}\p{N}]/gu, '')].slice(0, 2).join('').toUpperCase() || '?');
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64">` +
+    `<circle cx="32" cy="32" r="32" fill="hsl(${hue} 55% 42%)"/>` +
+    `<text x="32" y="41" font-family="Arial,Helvetica,sans-serif" font-size="24" font-weight="700" fill="#fff" text-anchor="middle">${initials}</text></svg>`
+  );
+}
+
+/** GET /wps/member/info/icon: the avatar as a data: URL. */
+export function memberIcon(s: AccountSession): { iconUrl: string } {
+  const svg = avatarSvg(s.memberId, s.userName);
+  return { iconUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}

@@ -1,0 +1,140 @@
+/**
+ * Login sessions: 256-bit random tokens of which only the SHA-256 is stored; a session expires
+ * after SESSION_IDLE_MINUTES without use (sliding), and at logout.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { SESSION_IDLE_MINUTES, isAgentType, isTrialType } from '../contract.ts';
+import type { Db } from '../../../kernel/db/index.ts';
+import { member, memberSession } from './tables.ts';
+import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import { clock } from '../../../kernel/clock.ts';
+
+export const IDLE_MS = SESSION_IDLE_MINUTES * 60_000;
+/** A session's expiry is pushed forward at most this often, to spare a write on every call. */
+const TOUCH_EVERY_MS = 30_000;
+
+/** What handlers of token calls get in ctx.session. */
+export interface AccountSession {
+  sessionId: number;
+  memberId: number;
+  userName: string;
+  type: number;
+  isAgent: boolean;
+  isTrial: boolean;
+  prevLoginAt: number | null;
+  prevLoginIp: string | null;
+}
+
+/** SHA-256 of a token, hex: the only form in which tokens are stored. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new 256-bit token, base64url (43 characters). */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+/** Opens a session for a member and answers its token. */
+export async function openSession(
+  db: Db,
+  m: { id: number; lastLoginAt: Date | null; lastLoginIp: string | null },
+  ip: string,
+  deviceId: string | undefined,
+): Promise<string> {
+  const token = newToken();
+  const now = new Date(clock.now());
+  await db.insert(memberSession).values({
+    tokenHash: hashToken(token),
+    memberId: m.id,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(clock.now() + IDLE_MS),
+    deviceId: deviceId ?? null,
+    ip,
+    prevLoginAt: m.lastLoginAt,
+    prevLoginIp: m.lastLoginIp,
+  });
+  return token;
+}
+
+/** The live session of a token, sliding its expiry; null when unknown, expired, revoked or the member is frozen. */
+export async function resolveSession(db: Db, token: string): Promise<AccountSession | null> {
+  if (token.length < 20 || token.length > 100) return null;
+  const now = clock.now();
+  const rows = await db
+    .select({
+      sessionId: memberSession.id,
+      memberId: memberSession.memberId,
+      lastSeenAt: memberSession.lastSeenAt,
+      prevLoginAt: memberSession.prevLoginAt,
+      prevLoginIp: memberSession.prevLoginIp,
+      userName: member.username,
+      type: member.type,
+      status: member.status,
+    })
+    .from(memberSession)
+    .innerJoin(member, eq(member.id, memberSession.memberId))
+    .where(and(eq(memberSession.tokenHash, hashToken(token)), isNull(memberSession.revokedAt), gt(memberSession.expiresAt, new Date(now))));
+  const row = rows[0];
+  if (!row || row.status !== 'active') return null;
+  if (now - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+    await db
+      .update(memberSession)
+      .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + IDLE_MS) })
+      .where(eq(memberSession.id, row.sessionId));
+  }
+  return {
+    sessionId: row.sessionId,
+    memberId: row.memberId,
+    userName: row.userName,
+    type: row.type,
+    isAgent: isAgentType(row.type),
+    isTrial: isTrialType(row.type),
+    prevLoginAt: row.prevLoginAt?.getTime() ?? null,
+    prevLoginIp: row.prevLoginIp,
+  };
+}
+
+/**
+ * Keeps a login session alive from activity it does not see itself (a game played with its launch
+ * token): slides its expiry as resolveSession does, at most every TOUCH_EVERY_MS.
+ */
+export async function keepSessionAlive(db: Db, sessionId: number, lastSeenAt: Date, now = clock.now()): Promise<void> {
+  if (now - lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
+  await db
+    .update(memberSession)
+    .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + IDLE_MS) })
+    .where(and(eq(memberSession.id, sessionId), isNull(memberSession.revokedAt)));
+}
+
+/** Ends one session. */
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db
+    .update(memberSession)
+    .set({ revokedAt: new Date(clock.now()) })
+    .where(and(eq(memberSession.id, sessionId), isNull(memberSession.revokedAt)));
+}
+
+/** Ends every session of a member, but `keep` (after a password change). */
+export async function revokeMemberSessions(db: Db, memberId: number, keep?: number): Promise<void> {
+  const where = keep === undefined
+    ? and(eq(memberSession.memberId, memberId), isNull(memberSession.revokedAt))
+    : and(eq(memberSession.memberId, memberId), isNull(memberSession.revokedAt), ne(memberSession.id, keep));
+  await db.update(memberSession).set({ revokedAt: new Date(clock.now()) }).where(where);
+}
+
+/** The session of a token call (the dispatcher has resolved it). */
+export function sessionOf(ctx: HandlerContext): AccountSession {
+  const s = ctx.session as AccountSession | null;
+  if (!s) throw new ApiError(401, 'login.not.session');
+  return s;
+}
+
+/**
+ * Refuses trial accounts (spec 6: game start, member-centre and account actions need a real
+ * account); the client shows in_need_true_account. Other slices call this too.
+ */
+export function requireRealAccount(ctx: HandlerContext): AccountSession {
+  const s = sessionOf(ctx);
+  if (s.isTrial) throw new ApiError(403, 'account.trial');
+  return s;
+}

@@ -1,0 +1,104 @@
+/**
+ * Sms verification codes: 6 digits, stored hashed, living the brand's expiredMinutes, good for
+ * one use and LIMITS.triesPerCode tries; sending is limited per number and per address.
+ */
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../../kernel/db/index.ts';
+import { smsCode } from './tables.ts';
+import { pruneSmsCodes } from './housekeeping.ts';
+import { brand } from '../../../kernel/brand/index.ts';
+import { getT } from '../../../kernel/i18n/server.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import { log } from '../../../kernel/log.ts';
+import { smsProvider } from '../../../providers/sms/index.ts';
+import type { Locale } from '../../../kernel/locales.ts';
+import { clock } from '../../../kernel/clock.ts';
+import { normaliseMobile } from './members.ts';
+import { LIMITS, hit } from '../../../kernel/rate-limit.ts';
+
+export type CodePurpose = 'register' | 'noLogin' | 'loginIp';
+
+const codeHash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
+
+export interface Target {
+  dialingCode: string;
+  mobile: string;
+}
+
+const targetKey = (t: Target) => `${t.dialingCode}:${normaliseMobile(t.mobile)}`;
+
+/**
+ * Counts a send against the number's and the address's limits; throws sms.rate.limited (429,
+ * 'Too many requests, please try again after 5 minutes.') when either is spent.
+ */
+export async function chargeSend(db: Db, target: Target, ip: string): Promise<void> {
+  const perNumber = await hit(db, `sms:num:${targetKey(target)}`, LIMITS.smsWindowMs);
+  const perIp = await hit(db, `sms:ip:${ip}`, LIMITS.smsIpWindowMs);
+  if (perNumber.count > LIMITS.smsPerNumber || perIp.count > LIMITS.smsPerIp) throw new ApiError(429, 'sms.rate.limited');
+}
+
+/** Makes a code for a number and sends it; the previous codes of that purpose stop working. */
+export async function sendCode(db: Db, purpose: CodePurpose, target: Target, locale: Locale): Promise<{ expiredMinutes: number }> {
+  const minutes = brand().accounts.smsExpiredMinutes;
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const mobile = normaliseMobile(target.mobile);
+  const now = clock.now();
+  // Old codes go now and then, as the kernel's challenges do (see newChallenge).
+  if (Math.random() < 0.005) void pruneSmsCodes(db).catch(() => undefined);
+  const rows = await db
+    .insert(smsCode)
+    .values({
+      purpose,
+      countryDialingCode: target.dialingCode,
+      mobile,
+      codeHash: 'pending',
+      createdAt: new Date(now),
+      expiresAt: new Date(now + minutes * 60_000),
+    })
+    .returning({ id: smsCode.id });
+  const id = rows[0]!.id;
+  await db.update(smsCode).set({ codeHash: codeHash(String(id), code) }).where(eq(smsCode.id, id));
+  const text = getT(locale)('accounts:sms.code', { brand: brand().name, code, minutes });
+  try {
+    await smsProvider().send({ to: `+${target.dialingCode}${mobile}`, text });
+  } catch (err) {
+    log.error('sms.send.failed', { provider: smsProvider().name, error: err instanceof Error ? err.message : String(err) });
+    await db.update(smsCode).set({ usedAt: new Date(now) }).where(eq(smsCode.id, id));
+    throw new ApiError(502, 'sms.send.failed');
+  }
+  return { expiredMinutes: minutes };
+}
+
+/**
+ * Checks and uses up a code. Throws sms.code.invalid (wrong, none sent, too many tries on the
+ * number) or sms.code.expired (past its time or its tries). Only the newest code counts.
+ */
+export async function consumeCode(db: Db, purpose: CodePurpose, target: Target, code: string): Promise<void> {
+  const mobile = normaliseMobile(target.mobile);
+  const tries = await hit(db, `code:${purpose}:${targetKey(target)}`, LIMITS.codeWindowMs);
+  if (tries.count > LIMITS.codeTriesPerNumber) throw new ApiError(429, 'sms.rate.limited');
+  if (!/^[0-9]{4,8}$/.test(code)) throw new ApiError(400, 'sms.code.invalid');
+  const rows = await db
+    .select()
+    .from(smsCode)
+    .where(and(eq(smsCode.purpose, purpose), eq(smsCode.countryDialingCode, target.dialingCode), eq(smsCode.mobile, mobile)))
+    .orderBy(desc(smsCode.createdAt), desc(smsCode.id))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.usedAt) throw new ApiError(400, 'sms.code.invalid');
+  if (row.expiresAt.getTime() <= clock.now() || row.attempts >= LIMITS.triesPerCode) throw new ApiError(400, 'sms.code.expired');
+  const want = Buffer.from(row.codeHash, 'hex');
+  const got = Buffer.from(codeHash(String(row.id), code), 'hex');
+  if (want.length !== got.length || !timingSafeEqual(want, got)) {
+    await db.update(smsCode).set({ attempts: sql`${smsCode.attempts} + 1` }).where(eq(smsCode.id, row.id));
+    throw new ApiError(400, 'sms.code.invalid');
+  }
+  // Single use even when two requests race: only one update finds used_at still empty.
+  const used = await db
+    .update(smsCode)
+    .set({ usedAt: new Date(clock.now()) })
+    .where(and(eq(smsCode.id, row.id), isNull(smsCode.usedAt)))
+    .returning({ id: smsCode.id });
+  if (used.length === 0) throw new ApiError(400, 'sms.code.invalid');
+}

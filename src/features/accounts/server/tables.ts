@@ -1,0 +1,110 @@
+/**
+ * Accounts: members, sessions, the addresses they log in from, sms codes.
+ * Part of the one pg-core schema (src/app/schema.ts gathers every part for drizzle-kit and the
+ * migrations folder ./drizzle). Money columns are bigint minor units.
+ */
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * A player, agent or trial account. Usernames are unique regardless of case; mobiles are kept
+ * without leading zeros and are unique per dialing code. Only hashes of secrets are stored.
+ */
+export const member = pgTable(
+  'member',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 100001 }),
+    username: text('username').notNull(),
+    /** 0 player, 1, 2, 41, 42 agents, 4 trial. */
+    type: smallint('type').notNull().default(0),
+    nickname: text('nickname'),
+    countryDialingCode: text('country_dialing_code'),
+    mobile: text('mobile'),
+    email: text('email'),
+    payeeName: text('payee_name'),
+    /** Other registration fields (qqNum, line, whatsapp, facebook, wechat, idNumber, recommenderId). */
+    profile: jsonb('profile').notNull().default({}),
+    uplineId: integer('upline_id'),
+    /** Upper-case code others register with (agents' team code, players' invite code). */
+    affiliateCode: text('affiliate_code'),
+    passwordHash: text('password_hash').notNull(),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull(),
+    /** The password was set by someone else (operator, forgot-by-email): change it at next login. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** A temporary password sent by e-mail; the old one keeps working until it is used. */
+    tempPasswordHash: text('temp_password_hash'),
+    tempPasswordExpiresAt: timestamp('temp_password_expires_at', { withTimezone: true }),
+    paymentPasswordHash: text('payment_password_hash'),
+    /** Has never logged in (first-login action pending). */
+    firstLogin: boolean('first_login').notNull().default(true),
+    /** active, or frozen by an operator (cannot log in). */
+    status: text('status').notNull().default('active'),
+    registerIp: text('register_ip'),
+    registerUrl: text('register_url'),
+    domain: text('domain'),
+    isDemo: boolean('is_demo').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginIp: text('last_login_ip'),
+  },
+  (t) => [
+    uniqueIndex('member_username_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('member_mobile_uq').on(t.countryDialingCode, t.mobile),
+    uniqueIndex('member_affiliate_code_uq').on(t.affiliateCode),
+    index('member_upline_idx').on(t.uplineId),
+  ],
+);
+
+/** A login session. Only the SHA-256 of the token is kept; expiry slides with use. */
+export const memberSession = pgTable(
+  'member_session',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    deviceId: text('device_id'),
+    ip: text('ip').notNull(),
+    /** The member's login before this one, shown after login. */
+    prevLoginAt: timestamp('prev_login_at', { withTimezone: true }),
+    prevLoginIp: text('prev_login_ip'),
+  },
+  (t) => [uniqueIndex('member_session_token_uq').on(t.tokenHash), index('member_session_member_idx').on(t.memberId)],
+);
+
+/** Addresses a member has logged in from; a login from any other asks for extra verification. */
+export const memberLoginIp = pgTable(
+  'member_login_ip',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    ip: text('ip').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.ip] })],
+);
+
+/** Sms verification codes (hashed), by purpose and number; single use, few attempts. */
+export const smsCode = pgTable(
+  'sms_code',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** register, noLogin (sms login, set password by phone) or loginIp (new address). */
+    purpose: text('purpose').notNull(),
+    countryDialingCode: text('country_dialing_code').notNull(),
+    mobile: text('mobile').notNull(),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_code_target_idx').on(t.purpose, t.countryDialingCode, t.mobile, t.createdAt)],
+);

@@ -1,0 +1,78 @@
+/**
+ * Forgotten passwords end to end, in English and Spanish: by e-mail (a temporary password from
+ * the sandbox outbox, which then forces a change) and by mobile (an sms code and a new password).
+ */
+import { LANGS } from '../../../../../tests/e2e-support/i18n.ts';
+import {
+  accountButton,
+  at,
+  createUser,
+  dialog,
+  expect,
+  loginAs,
+  mailedPassword,
+  newMobile,
+  newUsername,
+  smsCode,
+  submitLogin,
+  t,
+  test,
+} from '../../../../../tests/e2e-support/accounts.ts';
+
+for (const { lang } of LANGS) {
+  test.describe(`forgotten password in ${lang.toUpperCase()}`, () => {
+    test('by e-mail: the temporary password arrives, works once and forces a new password', async ({ page }) => {
+      const email = `${newUsername('m')}@example.com`;
+      const user = await createUser({ email });
+      await page.goto(at(lang, '/forget'));
+      const popup = dialog(page, t(lang, 'auth', 'forget.title'));
+      await popup.getByRole('button', { name: t(lang, 'auth', 'forget.byEmail') }).click();
+      await popup.locator('input[name="username"]').fill(user.username);
+      await popup.locator('input[name="email"]').fill('not-an-email');
+      await popup.getByRole('button', { name: t(lang, 'auth', 'forget.sendEmail') }).click();
+      await expect(popup.locator('.field-error')).toHaveText(t(lang, 'accounts', 'validation.email'));
+      await popup.locator('input[name="email"]').fill(email);
+      await popup.getByRole('button', { name: t(lang, 'auth', 'forget.sendEmail') }).click();
+      const sent = page.getByRole('alertdialog');
+      await expect(sent).toContainText(t(lang, 'accounts', 'sent.password'));
+      await expect(popup, 'the popup closes').toBeHidden();
+      await sent.getByRole('button', { name: t(lang, 'auth', 'confirm') }).click();
+
+      const temporary = await mailedPassword(email);
+      await page.goto(at(lang, '/login'));
+      await submitLogin(page, lang, user.username, temporary);
+      const change = dialog(page, t(lang, 'auth', 'changePassword.title'));
+      await expect(change).toContainText(t(lang, 'auth', 'changePassword.forced'));
+      await change.locator('input[name="newPassword"]').fill('Fresh12345');
+      await change.locator('input[name="confirmNewPassword"]').fill('Fresh12345');
+      await change.getByRole('button', { name: t(lang, 'auth', 'changePassword.submit') }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: t(lang, 'auth', 'confirm') }).click();
+      await expect(accountButton(page, lang, user.username)).toBeVisible();
+    });
+
+    test('by mobile: an sms code and a new password, then the new password logs in', async ({ page }) => {
+      const mobile = newMobile();
+      const user = await createUser({ mobile });
+      await page.goto(at(lang, '/forget'));
+      const popup = dialog(page, t(lang, 'auth', 'forget.title'));
+      // CHNGPASSVERIF3 is on: mobile is the default method.
+      await expect(popup.getByRole('button', { name: t(lang, 'auth', 'forget.byMobile') })).toHaveAttribute('aria-pressed', 'true');
+      await popup.locator('input[name="mobileNum"]').fill(mobile);
+      await popup.getByRole('button', { name: t(lang, 'auth', 'getCode') }).click();
+      const code = await smsCode(mobile);
+      await popup.locator('input[name="verificationCode"]').fill(code);
+      await popup.locator('input[name="newPassword"]').fill('bad');
+      await popup.getByRole('button', { name: t(lang, 'auth', 'forget.reset') }).click();
+      await expect(popup.locator('.field-error')).toHaveText(t(lang, 'accounts', 'validation.passwordLength').replace('(min)', '6').replace('(max)', '20'));
+      await popup.locator('input[name="newPassword"]').fill('Reset12345');
+      await popup.getByRole('button', { name: t(lang, 'auth', 'forget.reset') }).click();
+      const done = page.getByRole('alertdialog');
+      await expect(done).toContainText(t(lang, 'auth', 'forget.resetDone'));
+      await done.getByRole('button', { name: t(lang, 'auth', 'confirm') }).click();
+      await expect(page).toHaveURL(new RegExp(`${at(lang, '/')}$`));
+
+      await loginAs(page, lang, user.username, 'Reset12345');
+      await expect(accountButton(page, lang, user.username)).toBeVisible();
+    });
+  });
+}

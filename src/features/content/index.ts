@@ -1,0 +1,3 @@
+/** The content feature's server face: what pages and other features may use. */
+export { listPromotions } from './server/documents.ts';
+export { banners, homeNotices } from './server/queries.ts';

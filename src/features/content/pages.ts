@@ -1,0 +1,12 @@
+/** The content feature's pages: notices, download, help, mirror sites, promotions. */
+import type { PageDecl } from '../../kernel/pages.ts';
+
+export const pages: PageDecl[] = [
+  { path: '/announce', view: 'views/AnnouncePage.astro', cacheSeconds: 30 },
+  { path: '/down', view: 'views/DownloadPage.astro', prerender: true },
+  { path: '/help', view: 'views/HelpPage.astro', prerender: true },
+  { path: '/mirrors', view: 'views/MirrorsPage.astro', cacheSeconds: 300 },
+  { path: '/promotions', view: 'views/PromotionsPage.astro', prerender: true },
+  // Generated banner art, the same in every language.
+  { path: '/img/art/[file]', view: 'endpoints/banner-art.ts', localized: false },
+];

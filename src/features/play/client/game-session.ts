@@ -1,0 +1,278 @@
+/**
+ * The game page's state and actions (the sandbox provider's game window, /play?launch=<token>),
+ * as nanostores advises: one store per page, actions as plain functions, the component only
+ * renders. It speaks only to the provider's calls with the launch token (never the member's
+ * session, as a vendor's game would): sandboxState to load, sandboxSpin to play (a fresh
+ * idempotency key per spin, kept while the same spin is retried after a network failure),
+ * sandboxSeed to rotate the server seed, and sandboxRounds for older rounds.
+ */
+import { map } from 'nanostores';
+import { ApiFailure, type ApiClient } from '../../../kernel/http/client.ts';
+import type { ValueOf } from '../../../kernel/contract.ts';
+import { parseMinor } from '../../../kernel/money.ts';
+import { launchToken, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, type PlayedRound } from '../contract.ts';
+import { applyRevealed, clientSeedIssue, fill, initialBet, isEndedSession, mergeRounds, NETWORK_CODES, spinKeys, stepBet } from './game-logic.ts';
+
+export type GameState = ValueOf<typeof sandboxState>;
+export type Revealed = ValueOf<typeof sandboxSeed>['revealed'];
+export type SpinError = { kind: 'insufficient' } | { kind: 'network' } | { kind: 'message'; text: string };
+
+export interface GameView {
+  launch: string | null;
+  phase: 'loading' | 'ready' | 'ended' | 'failed';
+  loadError: string;
+  state: GameState | null;
+  balance: string;
+  fairness: GameState['fairness'] | null;
+  history: PlayedRound[];
+  historyPage: number;
+  hasMore: boolean;
+  moreBusy: boolean;
+  moreError: string;
+  bet: string;
+  round: PlayedRound | null;
+  /** Reels from this index on are still spinning (MAX_SAFE_INTEGER: none). */
+  spinningFrom: number;
+  busy: boolean;
+  spinError: SpinError | null;
+  /** What a screen reader hears (aria-live). */
+  announce: string;
+  seedInput: string;
+  seedError: string;
+  seedBusy: boolean;
+  seedMessage: string;
+  revealed: Revealed | null;
+  /** Grows when a spin from a game wallet is refused for want of money (the move-money form takes focus). */
+  needMoney: number;
+}
+
+/** The words the store says itself (from the `play` catalogue). */
+export interface GameWords {
+  spinning: string;
+  resultWin: string;
+  resultNone: string;
+  rotated: string;
+  clientSeedRequired: string;
+  clientSeedTooLong: string;
+  clientSeedChars: string;
+}
+
+const HISTORY_PAGE = 20;
+const NONE_SPINNING = Number.MAX_SAFE_INTEGER;
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const ended = (err: unknown) => err instanceof ApiFailure && isEndedSession(err.errorCode, err.status, err.fieldErrors);
+
+/** The stake the player last chose for a game (this tab). */
+function readBet(nodeId: number): string | null {
+  try {
+    return sessionStorage.getItem(`play.bet.${nodeId}`);
+  } catch {
+    return null;
+  }
+}
+function keepBet(nodeId: number, bet: string) {
+  try {
+    sessionStorage.setItem(`play.bet.${nodeId}`, bet);
+  } catch {
+    /* private mode */
+  }
+}
+
+/**
+ * One game page's store. `format` writes an amount in the session's currency (for the announced
+ * result); `animate` says whether reels may move (not for reduced-motion users).
+ */
+export function createGameSession(o: { client: ApiClient; words: GameWords; format: (amount: string, currency: string) => string; animate: () => boolean }) {
+  const { client, words } = o;
+  const $game = map<GameView>({
+    launch: null,
+    phase: 'loading',
+    loadError: '',
+    state: null,
+    balance: '0.00',
+    fairness: null,
+    history: [],
+    historyPage: 0,
+    hasMore: false,
+    moreBusy: false,
+    moreError: '',
+    bet: '',
+    round: null,
+    spinningFrom: NONE_SPINNING,
+    busy: false,
+    spinError: null,
+    announce: '',
+    seedInput: '',
+    seedError: '',
+    seedBusy: false,
+    seedMessage: '',
+    revealed: null,
+    needMoney: 0,
+  });
+  const keys = spinKeys();
+  const get = () => $game.get();
+  const set = (patch: Partial<GameView>) => $game.set({ ...get(), ...patch });
+
+  /** Loads the session a launch token names (again, after a failure). */
+  async function load(token: string): Promise<void> {
+    set({ launch: token, phase: 'loading' });
+    try {
+      const s = await client.call(sandboxState, { query: { launch: token } });
+      const bet = get().bet;
+      set({
+        state: s,
+        balance: s.balance,
+        fairness: s.fairness,
+        seedInput: s.fairness.clientSeed,
+        history: s.history,
+        historyPage: 0,
+        hasMore: s.history.length > 0,
+        bet: bet && s.rules.bets.includes(bet) ? bet : initialBet(s.rules.bets, readBet(s.game.nodeId)),
+        round: s.history[0] ?? null,
+        spinningFrom: NONE_SPINNING,
+        phase: 'ready',
+      });
+    } catch (err) {
+      if (ended(err)) set({ phase: 'ended' });
+      else set({ loadError: message(err), phase: 'failed' });
+    }
+  }
+
+  /** Starts from the page's address: its launch token, or the ended-session message. */
+  function start(search: string): void {
+    const token = new URLSearchParams(search).get('launch') ?? '';
+    if (!launchToken.safeParse(token).success) set({ phase: 'ended' });
+    else void load(token);
+  }
+
+  /** Plays one round at the chosen stake; a lost answer keeps the spin's key, so a retry replays it at most once. */
+  async function spin(): Promise<void> {
+    const { launch, state, busy, seedBusy, bet } = get();
+    const rules = state?.rules;
+    if (!launch || !rules || busy || seedBusy) return;
+    const animate = o.animate();
+    const key = keys.keyFor(bet);
+    set({ busy: true, spinError: null, announce: words.spinning, ...(animate ? { spinningFrom: 0 } : {}) });
+    const started = Date.now();
+    try {
+      const answer = await client.call(sandboxSpin, { body: { launch, bet, idempotencyKey: key } });
+      keys.settled();
+      set({ round: answer.round });
+      if (animate) {
+        await wait(Math.max(0, 450 - (Date.now() - started)));
+        for (let r = 1; r <= rules.reels; r++) {
+          set({ spinningFrom: r });
+          await wait(110);
+        }
+      }
+      const won = (parseMinor(answer.round.win) ?? 0n) > 0n;
+      set({
+        spinningFrom: NONE_SPINNING,
+        balance: answer.balance,
+        fairness: answer.fairness,
+        history: [answer.round, ...get().history.filter((x) => x.roundId !== answer.round.roundId)],
+        announce: fill(won ? words.resultWin : words.resultNone, { amount: o.format(answer.round.win, state.currency), bet: o.format(answer.round.bet, state.currency) }),
+      });
+    } catch (err) {
+      set({ spinningFrom: NONE_SPINNING, announce: '' });
+      if (err instanceof ApiFailure && NETWORK_CODES.has(err.errorCode)) {
+        // The spin may have been played: keep its key, so that retrying replays it at most once.
+        set({ spinError: { kind: 'network' } });
+      } else {
+        keys.settled();
+        if (err instanceof ApiFailure && err.errorCode === 'wallet.balance.insufficient') {
+          set({ spinError: { kind: 'insufficient' }, ...(state?.wallet?.kind === 'game' ? { needMoney: get().needMoney + 1 } : {}) });
+        } else if (ended(err)) set({ phase: 'ended' });
+        else set({ spinError: { kind: 'message', text: message(err) } });
+      }
+    } finally {
+      set({ busy: false });
+    }
+  }
+
+  /** Chooses a stake (remembered for this game in this tab); a new stake clears a short-balance refusal. */
+  function chooseBet(bet: string): void {
+    const { state, spinError } = get();
+    set({ bet, ...(spinError?.kind === 'insufficient' ? { spinError: null } : {}) });
+    if (state) keepBet(state.game.nodeId, bet);
+  }
+
+  /** The next stake up or down. */
+  function stepStake(dir: 1 | -1): void {
+    const { state, bet } = get();
+    if (state) chooseBet(stepBet(state.rules.bets, bet, dir));
+  }
+
+  /** The client seed as typed. */
+  function typeSeed(text: string): void {
+    set({ seedInput: text, ...(get().seedError ? { seedError: '' } : {}) });
+  }
+
+  /** Reveals the server seed and commits a new pair; answers false when the typed client seed is refused. */
+  async function rotateSeed(): Promise<boolean> {
+    const { launch, seedBusy, busy, seedInput } = get();
+    if (!launch || seedBusy || busy) return true;
+    const issue = clientSeedIssue(seedInput);
+    if (issue) {
+      set({ seedError: issue === 'required' ? words.clientSeedRequired : issue === 'tooLong' ? words.clientSeedTooLong : words.clientSeedChars });
+      return false;
+    }
+    set({ seedBusy: true, seedError: '', seedMessage: '' });
+    try {
+      const answer = await client.call(sandboxSeed, { body: { launch, clientSeed: seedInput.trim() } });
+      const { history, round } = get();
+      set({
+        fairness: answer.fairness,
+        seedInput: answer.fairness.clientSeed,
+        revealed: answer.revealed,
+        history: applyRevealed(history, answer.revealed),
+        round: round ? applyRevealed([round], answer.revealed)[0]! : round,
+        seedMessage: words.rotated,
+      });
+    } catch (err) {
+      if (err instanceof ApiFailure && err.fieldErrors.clientSeed) set({ seedError: err.fieldErrors.clientSeed });
+      else if (ended(err)) set({ phase: 'ended' });
+      else set({ seedError: message(err) });
+    } finally {
+      set({ seedBusy: false });
+    }
+    return true;
+  }
+
+  /** Money moved between wallets: re-reads the balance the bets come from. */
+  async function refreshBalance(): Promise<void> {
+    const { launch } = get();
+    if (!launch) return;
+    try {
+      const s = await client.call(sandboxState, { query: { launch } });
+      set({ balance: s.balance, ...(get().spinError?.kind === 'insufficient' ? { spinError: null } : {}) });
+    } catch (err) {
+      if (ended(err)) set({ phase: 'ended' });
+    }
+  }
+
+  /** The next page of older rounds. */
+  async function more(): Promise<void> {
+    const { launch, moreBusy, historyPage } = get();
+    if (!launch || moreBusy) return;
+    set({ moreBusy: true, moreError: '' });
+    try {
+      const page = historyPage + 1;
+      const answer = await client.call(sandboxRounds, { query: { launch, pageNo: page, pageSize: HISTORY_PAGE } });
+      set({ history: mergeRounds(get().history, answer.list), historyPage: page, hasMore: answer.pageNum < answer.totalPages });
+    } catch (err) {
+      if (ended(err)) set({ phase: 'ended' });
+      else set({ moreError: message(err) });
+    } finally {
+      set({ moreBusy: false });
+    }
+  }
+
+  /** Is the spin with this stake waiting to be retried (its answer was lost)? */
+  const retrying = (bet: string) => get().spinError?.kind === 'network' && keys.pending(bet);
+
+  return { $game, start, load, spin, chooseBet, stepStake, typeSeed, rotateSeed, refreshBalance, more, retrying };
+}
+
+export type GameSession = ReturnType<typeof createGameSession>;

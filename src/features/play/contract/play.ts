@@ -1,0 +1,218 @@
+/**
+ * Playing games (issue 5; spec 4 Game launch, 7 Games, wire notes 'launchGame'): launching a
+ * game, the recent games, the sandbox game provider's own calls (the game page talks to them),
+ * and the seamless-wallet door through which a real vendor moves a player's money.
+ *
+ * Choices written down here, where the spec is silent:
+ * - launchGame needs a session and a real account (trial: `account.trial`, spec 6). accountType
+ *   '1' (default) plays for real money from the wallet; '0' is the free demo (only for games
+ *   whose supportPlay is 0, else 409 `game.demo.unavailable`), with play money that never
+ *   touches the ledger. Unknown nodeId: 404 `game.not.found`; a disabled game or vendor: 409
+ *   `game.disabled`; a vendor under maintenance: 503 `game.maintenance`; a lottery vendor's
+ *   game (TCG_LOTTO_VN, TCG_SEA, LOTT, ELOTT) is launched from the lottery pages, not here: 409
+ *   `game.launch.lottery`. `vassalage`, when sent, must match the game (400 `game.mismatch`).
+ * - The answer's game_url is a same-site address (`/play?launch=<token>`, `/es/play?...` in
+ *   Spanish) of the provider's game page; the launch token (256 bits, CSPRNG) names one game
+ *   session of one member, game and mode, and expires after 2 hours without play.
+ * - A launch is what makes a game recent (GCS_recentGame, newest first, also for demo).
+ * - Every sandbox call takes the launch token (`launch`) instead of the member's session, as a
+ *   vendor's game would: the game page needs no access to the member's account.
+ * - A spin carries an idempotency key: a retry with the same key answers the same round.
+ * - PVP games have rooms (GLS2_roomList): tables of stakes, from the smallest the game offers to
+ *   the largest; launching with a roomId (PVP games only, else 400 `game.room.invalid`) limits the
+ *   session's stakes to that room's. Without a roomId every stake is offered.
+ */
+import { z } from 'zod';
+import { defineCall, intParam } from '../../../kernel/contract.ts';
+import { gameItem, gameType, MAX_PAGE_SIZE } from '../../games/contract.ts';
+
+/** The launch token of a game session: 43 base64url characters (32 random bytes). */
+export const launchToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+const money = z.string();
+/** A typed stake: up to 9 digits and 2 decimals, parsed on the server (never a float). */
+const amountInput = z.string().trim().regex(/^\d{1,9}(\.\d{1,2})?$/);
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+/** A player's seed: printable ASCII (spaces inside allowed) without ':' (the HMAC message separator), 1 to 64 characters. */
+export const clientSeedInput = z.string().trim().regex(/^[ -9;-~]{1,64}$/);
+
+export const launchGame = defineCall({
+  name: 'launchGame',
+  method: 'GET',
+  path: '/wps/game/launchGame',
+  token: true,
+  query: z.object({
+    nodeId: z.string().regex(/^\d{1,9}$/).transform(Number),
+    vassalage: z.string().max(32).optional(),
+    gameId: z.string().max(64).optional(),
+    roomId: z.string().max(64).optional(),
+    launchMode: z.string().max(16).optional(),
+    /** '1' real money (default), '0' free demo. */
+    accountType: z.enum(['0', '1']).default('1'),
+    language: z.string().max(8).optional(),
+    backUrl: z.string().max(512).optional(),
+  }),
+  value: z.object({ content: z.object({ game_url: z.string() }) }),
+});
+
+/** A room of a PVP game: a table of stakes (spec 7 GLS2_roomList). Money is 2-decimal strings. */
+export const pvpRoom = z.object({ roomId: z.string(), roomName: z.string(), minBet: money, maxBet: money });
+
+export const roomList = defineCall({
+  name: 'roomList',
+  method: 'GET',
+  path: '/wps/relay/GLS2_roomList',
+  token: true,
+  query: z.object({
+    nodeId: z.string().regex(/^\d{1,9}$/).transform(Number),
+    vassalage: z.string().max(32).optional(),
+    language: z.string().max(8).optional(),
+  }),
+  value: z.object({ list: z.array(pvpRoom) }),
+});
+
+export const recentGame = defineCall({
+  name: 'recentGame',
+  method: 'GET',
+  path: '/wps/relay/GCS_recentGame',
+  token: true,
+  query: z.object({
+    page: intParam(1, 100_000, 1),
+    pageSize: intParam(1, MAX_PAGE_SIZE, 20),
+    gameType: gameType.optional(),
+    language: z.string().max(8).optional(),
+    clientType: z.string().max(8).optional(),
+    vassalage: z.string().max(32).optional(),
+  }),
+  value: z.object({ list: z.array(gameItem), pageNum: z.number().int(), totalPages: z.number().int() }),
+});
+
+/** A slot game's rules as the game page draws them (everything but the randomness). */
+export const slotRules = z.object({
+  kind: z.enum(['classic3', 'lines5', 'volatile5']),
+  reels: z.number().int(),
+  rows: z.number().int(),
+  symbols: z.array(z.string()),
+  /** One entry per payline: the row it crosses on each reel. */
+  lines: z.array(z.array(z.number().int())),
+  minCount: z.number().int(),
+  /** pays[symbol][count]: multiple of the line bet. */
+  pays: z.array(z.array(z.number())),
+  /** Reel strips (public: anyone may check the odds). */
+  strips: z.array(z.array(z.number().int())),
+  rtp: z.number(),
+  /** Stakes the game accepts, smallest first (2-decimal strings). */
+  bets: z.array(money),
+});
+
+/** The provably-fair state of a game session: what is committed before the next round. */
+export const fairnessState = z.object({
+  serverSeedHash: hex64,
+  clientSeed: z.string(),
+  /** The nonce the next round will use. */
+  nonce: z.number().int(),
+});
+
+/** One played round as the game page and the verify page show it. */
+export const playedRound = z.object({
+  roundId: z.string(),
+  nodeId: z.number().int(),
+  gameName: z.string(),
+  demo: z.boolean(),
+  bet: money,
+  win: money,
+  /** Strip index of the top row of each reel. */
+  stops: z.array(z.number().int()),
+  /** grid[reel][row]: the symbols shown. */
+  grid: z.array(z.array(z.string())),
+  lineWins: z.array(z.object({ line: z.number().int(), symbol: z.string(), count: z.number().int(), multiplier: z.number(), payout: money })),
+  serverSeedHash: hex64,
+  /** Revealed once the seed was rotated; null while it is still in use. */
+  serverSeed: hex64.nullable(),
+  clientSeed: z.string(),
+  nonce: z.number().int(),
+  createdAt: z.string(),
+});
+export type PlayedRound = z.infer<typeof playedRound>;
+
+export const sandboxState = defineCall({
+  name: 'sandboxState',
+  method: 'GET',
+  path: '/wps/sandbox/game/state',
+  query: z.object({ launch: launchToken }),
+  value: z.object({
+    game: z.object({ nodeId: z.number().int(), gameName: z.string(), vendorName: z.string(), vassalage: z.string(), iconUrl: z.string(), gameType }),
+    /** Free demo with play money: nothing here touches the wallet. */
+    demo: z.boolean(),
+    /** Real play: the wallet the bets come from, as the player knows it; demo: the play-money balance. */
+    balance: money,
+    /**
+     * Where real bets come from: the main wallet (single-wallet brands) or the vendor's game
+     * wallet (brands with game wallets; money is moved there with GCS_walletTransfer). Null in demo.
+     */
+    wallet: z.object({ kind: z.enum(['main', 'game']), vendor: z.string() }).nullable(),
+    currency: z.string(),
+    rules: slotRules,
+    fairness: fairnessState,
+    /** The last rounds of this member in this game and mode, newest first. */
+    history: z.array(playedRound),
+  }),
+});
+
+export const sandboxSpin = defineCall({
+  name: 'sandboxSpin',
+  method: 'POST',
+  path: '/wps/sandbox/game/spin',
+  body: z.object({ launch: launchToken, bet: amountInput, idempotencyKey }),
+  value: z.object({ round: playedRound, balance: money, fairness: fairnessState }),
+});
+
+export const sandboxSeed = defineCall({
+  name: 'sandboxSeed',
+  method: 'POST',
+  path: '/wps/sandbox/game/seed',
+  /** Rotates the server seed (revealing the old one) and sets the player's seed for the new one. */
+  body: z.object({ launch: launchToken, clientSeed: clientSeedInput.optional() }),
+  value: z.object({
+    revealed: z.object({ serverSeed: hex64, serverSeedHash: hex64, clientSeed: z.string(), lastNonce: z.number().int() }),
+    fairness: fairnessState,
+  }),
+});
+
+export const sandboxRounds = defineCall({
+  name: 'sandboxRounds',
+  method: 'GET',
+  path: '/wps/sandbox/game/rounds',
+  query: z.object({ launch: launchToken, pageNo: intParam(1, 100_000, 1), pageSize: intParam(1, 50, 20) }),
+  value: z.object({ list: z.array(playedRound), pageNum: z.number().int(), totalPages: z.number().int() }),
+});
+
+/** Recomputes a round from its seeds: public and pure, so anyone can check a revealed round. */
+export const sandboxVerify = defineCall({
+  name: 'sandboxVerify',
+  method: 'GET',
+  path: '/wps/sandbox/game/verify',
+  query: z.object({
+    nodeId: z.string().regex(/^\d{1,9}$/).transform(Number),
+    serverSeed: hex64,
+    serverSeedHash: hex64.optional(),
+    clientSeed: z.string().regex(/^[ -9;-~]{1,64}$/),
+    nonce: z.string().regex(/^\d{1,9}$/).transform(Number),
+    bet: amountInput.optional(),
+  }),
+  value: z.object({
+    /** SHA-256 of the seed's bytes: must equal the hash shown before the round. */
+    serverSeedHash: hex64,
+    hashMatches: z.boolean().nullable(),
+    stops: z.array(z.number().int()),
+    grid: z.array(z.array(z.string())),
+    lineWins: z.array(z.object({ line: z.number().int(), symbol: z.string(), count: z.number().int(), multiplier: z.number(), payout: money })),
+    /** The game's paylines (the row each crosses on each reel), to draw the winning ones. */
+    lines: z.array(z.array(z.number().int())),
+    /** Total multiple of the bet, as a decimal string. */
+    multiplier: z.string(),
+    win: money.nullable(),
+  }),
+});
+
+export const playCalls = [launchGame, roomList, recentGame, sandboxState, sandboxSpin, sandboxSeed, sandboxRounds, sandboxVerify];

@@ -1,0 +1,37 @@
+/**
+ * The lobby's popups, a React root of their own mounted by lobby.ts when one first opens: the
+ * search modal and, above it when opened from a result, the vendor popup, and above both the
+ * room picker of a PVP game (RoomPopup.tsx). The accounts shell's
+ * popups (login) are another root; a popup opened later is later in the page and so on top.
+ */
+import { useStore } from '@nanostores/react';
+import { createRoot } from 'react-dom/client';
+import { $roomPopup, $searchOpen, $vendorPopup, closeRooms, closeSearch, closeVendor } from '../../client/lobby.ts';
+import type { LobbyLabels } from './labels.ts';
+import RoomPopup from './RoomPopup.tsx';
+import SearchPopup from './SearchPopup.tsx';
+import VendorPopup from './VendorPopup.tsx';
+import './lobby.css';
+
+function LobbyHost({ labels }: { labels: LobbyLabels }) {
+  const search = useStore($searchOpen);
+  const vendor = useStore($vendorPopup);
+  const rooms = useStore($roomPopup);
+  return (
+    <>
+      {search && <SearchPopup labels={labels} initial={search.initial} onClose={closeSearch} />}
+      {vendor && <VendorPopup key={vendor.vassalage} labels={labels} vassalage={vendor.vassalage} title={vendor.title} onClose={closeVendor} />}
+      {rooms && <RoomPopup key={rooms.nodeId} labels={labels} game={rooms} onClose={closeRooms} />}
+    </>
+  );
+}
+
+let mounted = false;
+export function mountLobbyHost(labels: LobbyLabels): void {
+  if (mounted) return;
+  mounted = true;
+  const host = document.createElement('div');
+  host.id = 'lobby-root';
+  document.body.append(host);
+  createRoot(host).render(<LobbyHost labels={labels} />);
+}

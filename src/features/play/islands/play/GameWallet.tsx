@@ -1,0 +1,277 @@
+/**
+ * The game page's wallet line for brands with game wallets (sandboxState's `wallet.kind` 'game'):
+ * real bets come from the vendor's game wallet, so the page says what is there and what is in the
+ * main wallet, and offers to move money from the main wallet into this game (and all of it back)
+ * with GCS_walletTransfer. Game calls use the launch token only; moving money is the member's own
+ * business, so these calls use the member's session of this browser tab (session storage; a game
+ * window opened from the site gets a copy). Without one (another browser, logged out) the page
+ * links to the transfer page instead. Amounts stay 2-decimal strings; each submission carries an
+ * idempotency key from `submission()`, kept while the same payload is retried.
+ */
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { ApiFailure, createApiClient, type ClientMessages } from '../../../../kernel/http/client.ts';
+import { TOKEN_KEY } from '../../../../kernel/http/session-keys.ts';
+import { submission } from '../../../wallet/client.ts';
+import { MAIN_WALLET, walletBalance, walletTransfer, type BalanceValue } from '../../../wallet/client.ts';
+import { formatMinor, parseMinor } from '../../../../kernel/money.ts';
+import { checkAmount, compareAmounts, fromInput, toInput } from '../../../wallet/client.ts';
+import type playCatalogue from '../../i18n/en/play.json';
+import { fill } from '../../client/game-logic.ts';
+
+type Labels = (typeof playCatalogue)['wallet'];
+
+export interface GameWalletProps {
+  labels: Labels;
+  /** '(opens in a new tab)'. */
+  opensNew: string;
+  /** The vendor's wallet id (its code, e.g. PG). */
+  vendor: string;
+  vendorName: string;
+  /** The game wallet's balance as the game page knows it (sandboxState, spins). */
+  gameBalance: string;
+  fmt: (amount: string) => string;
+  /** BCP 47 language of the page (amounts typed with its decimal separator). */
+  lang: string;
+  merchant: string;
+  language: string;
+  messages: ClientMessages;
+  /** The transfer page (/member?page=wallet, localised), opened in a new tab without a session. */
+  walletHref: string;
+  /** Re-reads the game's state (its balance) after money moved. */
+  onMoved: () => Promise<void>;
+  /** Grows when a spin was refused for want of money: the form takes focus. */
+  needMoney: number;
+}
+
+function storedToken(): string | null {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+const mainOf = (b: BalanceValue) => b.balance.find((x) => x.accountTypeId === MAIN_WALLET)?.availBalance ?? '0.00';
+
+export function GameWallet(p: GameWalletProps) {
+  const L = p.labels;
+  const ids = useId();
+  const client = useMemo(
+    () => createApiClient({ merchant: p.merchant, language: p.language, messages: p.messages, token: storedToken }),
+    [p.merchant, p.language, p.messages],
+  );
+  /** member: a session in this tab; none: no session (or it ended: `ended`). */
+  const [mode, setMode] = useState<'checking' | 'member' | 'none'>('checking');
+  const [ended, setEnded] = useState(false);
+  const [main, setMain] = useState<string | null>(null);
+  const [mainError, setMainError] = useState('');
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [backBusy, setBackBusy] = useState(false);
+  const [backError, setBackError] = useState('');
+  const [notice, setNotice] = useState('');
+  const moveSub = useRef(submission());
+  const backSub = useRef(submission());
+  const inputRef = useRef<HTMLInputElement>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const boxRef = useRef<HTMLElement>(null);
+
+  /** A refusal of the session itself: the tab has no (live) session, so link to the transfer page. */
+  const sessionGone = useCallback((err: unknown) => {
+    if (err instanceof ApiFailure && err.status === 401) {
+      setEnded(true);
+      setMode('none');
+      return true;
+    }
+    return false;
+  }, []);
+
+  const loadMain = useCallback(async () => {
+    setMainError('');
+    try {
+      const b = await client.call(walletBalance);
+      setMain(mainOf(b));
+      setMode('member');
+    } catch (err) {
+      if (!sessionGone(err)) {
+        setMode('member');
+        setMainError(err instanceof Error ? err.message : String(err));
+      }
+    }
+  }, [client, sessionGone]);
+
+  useEffect(() => {
+    if (!storedToken()) setMode('none');
+    else void loadMain();
+  }, [loadMain]);
+
+  // A spin refused for want of money: bring the form (or the transfer page's link) to the player.
+  useEffect(() => {
+    if (p.needMoney === 0) return;
+    const target = mode === 'member' ? inputRef.current : linkRef.current;
+    boxRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    target?.focus({ preventScroll: true });
+  }, [p.needMoney, mode]);
+
+  const amountIssue = (typed: string): string => {
+    const issue = checkAmount(typed, { max: main });
+    if (!issue) return '';
+    switch (issue.key) {
+      case 'required':
+        return L.amountRequired;
+      case 'decimals':
+        return L.amountDecimals;
+      case 'positive':
+        return L.amountPositive;
+      case 'max':
+        return fill(L.notEnough, { amount: p.fmt(main ?? '0.00') });
+      default:
+        return fill(L.amountInvalid, { example: toInput('25.00', p.lang) });
+    }
+  };
+
+  async function move(ev: SubmitEvent<HTMLFormElement>) {
+    ev.preventDefault();
+    if (busy) return;
+    const typed = fromInput(amount, p.lang);
+    const issue = amountIssue(typed);
+    setNotice('');
+    setError(issue);
+    if (issue) {
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    const payload = { from: MAIN_WALLET, to: p.vendor, amount: typed };
+    try {
+      const value = await client.call(walletTransfer, { body: { ...payload, idempotencyKey: moveSub.current.keyFor(payload) } });
+      moveSub.current.done();
+      setMain(mainOf(value));
+      setAmount('');
+      await p.onMoved();
+      const there = value.balance.find((x) => x.accountTypeId === p.vendor)?.availBalance;
+      setNotice(fill(L.moved, { amount: p.fmt(formatMinor(parseMinor(typed) ?? 0n)), vendor: p.vendorName, balance: p.fmt(there ?? p.gameBalance) }));
+    } catch (err) {
+      if (sessionGone(err)) return;
+      const f = err instanceof ApiFailure ? (err.fieldErrors.amount ?? err.fieldErrors.to ?? err.fieldErrors.from) : undefined;
+      setError(f ?? (err instanceof Error ? err.message : String(err)));
+      inputRef.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function bringBack() {
+    if (backBusy || compareAmounts(p.gameBalance, '0.00') <= 0) return;
+    setBackBusy(true);
+    setBackError('');
+    setNotice('');
+    const payload = { from: p.vendor, to: MAIN_WALLET, amount: p.gameBalance };
+    try {
+      const value = await client.call(walletTransfer, { body: { ...payload, idempotencyKey: backSub.current.keyFor(payload) } });
+      backSub.current.done();
+      setMain(mainOf(value));
+      await p.onMoved();
+      setNotice(fill(L.broughtBack, { amount: p.fmt(payload.amount), balance: p.fmt(mainOf(value)) }));
+    } catch (err) {
+      if (!sessionGone(err)) setBackError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBackBusy(false);
+    }
+  }
+
+  const gameName = fill(L.gameWallet, { vendor: p.vendorName });
+  const empty = compareAmounts(p.gameBalance, '0.00') <= 0;
+  const describedBy = [`${ids}-hint`, error ? `${ids}-err` : ''].filter(Boolean).join(' ');
+
+  return (
+    <section ref={boxRef} className="card pl-wallet" aria-labelledby={`${ids}-title`} data-testid="game-wallet">
+      <div className="pl-wallet-head">
+        <h2 id={`${ids}-title`} className="pl-wallet-title">{L.title}</h2>
+        <p className="pl-wallet-line">
+          <span>
+            {gameName}: <strong data-testid="game-wallet-balance">{p.fmt(p.gameBalance)}</strong>
+          </span>
+          {mode === 'member' && (
+            <>
+              <span className="pl-wallet-sep" aria-hidden="true">—</span>
+              <span>
+                {L.mainWallet}: <strong data-testid="main-wallet-balance">{main === null ? '–' : p.fmt(main)}</strong>
+              </span>
+            </>
+          )}
+        </p>
+      </div>
+      {mode === 'member' && (
+        <>
+          {mainError && (
+            <p className="pl-field-error" role="alert">
+              {L.mainFailed} {mainError}{' '}
+              <button type="button" className="pl-link-btn" onClick={() => void loadMain()}>{L.retry}</button>
+            </p>
+          )}
+          <form className="pl-move" onSubmit={(e) => void move(e)} noValidate>
+            <label htmlFor={`${ids}-amount`} className="pl-move-label">{L.move}</label>
+            <div className="pl-move-row">
+              <div className={`pl-amount${error ? ' has-error' : ''}`}>
+                <input
+                  ref={inputRef}
+                  id={`${ids}-amount`}
+                  name="amount"
+                  inputMode="decimal"
+                  autoComplete="off"
+                  placeholder={toInput('0.00', p.lang)}
+                  maxLength={20}
+                  value={amount}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={describedBy}
+                  onChange={(e) => {
+                    setAmount(e.target.value);
+                    if (error) setError('');
+                  }}
+                />
+                <button
+                  type="button"
+                  className="pl-max"
+                  aria-label={L.maxLabel}
+                  disabled={main === null || compareAmounts(main, '0.00') <= 0}
+                  onClick={() => {
+                    if (main === null) return;
+                    setAmount(toInput(main, p.lang));
+                    setError('');
+                    inputRef.current?.focus();
+                  }}
+                >
+                  {L.max}
+                </button>
+              </div>
+              <button type="submit" className="btn btn-primary btn-sm pl-move-btn" disabled={busy}>
+                {busy ? L.moving : L.submit}
+              </button>
+            </div>
+            <p id={`${ids}-hint`} className="muted pl-small">{fill(L.hint, { vendor: p.vendorName })}</p>
+            {error && <p id={`${ids}-err`} className="pl-field-error">{error}</p>}
+          </form>
+          <div className="pl-wallet-foot">
+            <button type="button" className="pl-link-btn" onClick={() => void bringBack()} disabled={backBusy || empty}>
+              {backBusy ? L.bringingBack : L.bringBack}
+            </button>
+            {backError && <span className="pl-field-error" role="alert">{backError}</span>}
+          </div>
+        </>
+      )}
+      {mode === 'none' && (
+        <p className="pl-small pl-wallet-none">
+          {ended ? `${L.sessionEnded} ` : ''}
+          {fill(L.noSession, { vendor: p.vendorName })}{' '}
+          <a ref={linkRef} href={p.walletHref} target="_blank" rel="noopener">
+            {L.transferPage}
+            <span className="sr-only"> {p.opensNew}</span>
+          </a>
+        </p>
+      )}
+      <p className="pl-small pl-wallet-ok" role="status" aria-live="polite">{notice}</p>
+    </section>
+  );
+}

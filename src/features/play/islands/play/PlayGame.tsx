@@ -1,0 +1,413 @@
+/**
+ * The sandbox provider's game page (/play?launch=<token>, issue 5): it renders the page's store
+ * (`createGameSession`, src/features/play/client/game-session.ts), which speaks to the provider's
+ * calls with the launch token alone. Demo play is labelled as play money. Strings come as props
+ * (the `play` catalogue, raw; placeholders are filled here).
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useId, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { createApiClient, type ClientMessages } from '../../../../kernel/http/client.ts';
+import { formatMinor, parseMinor } from '../../../../kernel/money.ts';
+import { createGameSession } from '../../client/game-session.ts';
+import type { Locale } from '../../../../kernel/locales.ts';
+import { money } from '../../../wallet/client.ts';
+import type playCatalogue from '../../i18n/en/play.json';
+import { GameWallet } from './GameWallet.tsx';
+import { Reels } from './Reels.tsx';
+import './play.css';
+import { SymbolGlyph } from './SymbolGlyph.tsx';
+import { fill, multipleLabel, paytableRows, percent, symbolFor, verifyHref } from '../../client/game-logic.ts';
+
+export type PlayLabels = typeof playCatalogue;
+
+export interface Props {
+  labels: PlayLabels;
+  locale: Locale;
+  /** BCP 47 language of the page, for numbers and dates. */
+  lang: string;
+  merchant: string;
+  language: string;
+  messages: ClientMessages;
+  brandCurrency: string;
+  brandSymbol: string;
+  timeZone?: string;
+  lobbyHref: string;
+  depositHref: string;
+  /** The transfer page (/member?page=wallet), for moving money into a game wallet from elsewhere. */
+  walletHref: string;
+}
+
+const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+export default function PlayGame(props: Props) {
+  const { labels: L, lang, locale } = props;
+  // The page's store (src/features/play/client/game-session.ts): state and actions; this component renders.
+  const [session] = useState(() => {
+    const client = createApiClient({ merchant: props.merchant, language: props.language, messages: props.messages });
+    const symbolOf = (currency: string) => symbolFor(currency, { currency: props.brandCurrency, currencySymbol: props.brandSymbol });
+    return createGameSession({
+      client,
+      words: {
+        spinning: L.spinning,
+        resultWin: L.resultWin,
+        resultNone: L.resultNone,
+        rotated: L.fairness.rotated,
+        clientSeedRequired: L.fairness.clientSeedRequired,
+        clientSeedTooLong: L.fairness.clientSeedTooLong,
+        clientSeedChars: L.fairness.clientSeedChars,
+      },
+      format: (amount, currency) => money(amount, symbolOf(currency), lang),
+      animate: () => !reducedMotion(),
+    });
+  });
+  const view = useStore(session.$game);
+  const { launch, phase, loadError, state, balance, fairness, history, hasMore, moreBusy, moreError, bet, round, spinningFrom, busy, spinError, announce } = view;
+  const { seedInput, seedError, seedBusy, seedMessage, revealed, needMoney } = view;
+  const ids = useId();
+
+  useEffect(() => session.start(window.location.search), [session]);
+  useEffect(() => {
+    if (state) document.title = `${state.game.gameName} | ${document.title.split(' | ').pop()}`;
+  }, [state?.game.gameName]);
+
+  const fmt = useCallback(
+    (amount: string) => money(amount, symbolFor(state?.currency ?? '', { currency: props.brandCurrency, currencySymbol: props.brandSymbol }), lang),
+    [state?.currency, props.brandCurrency, props.brandSymbol, lang],
+  );
+  const when = useCallback(
+    (iso: string) => {
+      try {
+        return new Intl.DateTimeFormat(lang, { timeZone: props.timeZone, dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+      } catch {
+        return iso;
+      }
+    },
+    [lang, props.timeZone],
+  );
+
+  const rules = state?.rules;
+  const spin = session.spin;
+  const more = session.more;
+  const refreshBalance = session.refreshBalance;
+  const changeBet = session.stepStake;
+  const onBetSelect = (e: ChangeEvent<HTMLSelectElement>) => session.chooseBet(e.target.value);
+  async function rotate(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!(await session.rotateSeed())) document.getElementById(`${ids}-seed`)?.focus();
+  }
+  const load = session.load;
+
+  if (phase === 'loading' && !state) {
+    return (
+      <div className="pl-app">
+        <p className="pl-state" role="status">{L.loading}</p>
+      </div>
+    );
+  }
+  if (phase === 'ended') {
+    return (
+      <div className="pl-app">
+        <div className="pl-ended card" role="alert">
+          <p>{L.ended}</p>
+          <a className="btn btn-primary" href={props.lobbyHref}>{L.toLobby}</a>
+        </div>
+      </div>
+    );
+  }
+  if (phase === 'failed' || !state || !rules || !fairness) {
+    return (
+      <div className="pl-app">
+        <div className="pl-ended card" role="alert">
+          <p>{L.loadFailed}</p>
+          {loadError && <p className="muted">{loadError}</p>}
+          <button type="button" className="btn btn-primary" onClick={() => launch && void load(launch)}>{L.retry}</button>
+        </div>
+      </div>
+    );
+  }
+
+  const names = L.symbols as Record<string, string>;
+  const demo = state.demo;
+  const lineCount = rules.lines.length;
+  const betMinor = parseMinor(bet) ?? 0n;
+  const lineBet = lineCount > 0 ? formatMinor(betMinor / BigInt(lineCount)) : bet;
+  const settled = spinningFrom >= rules.reels;
+  const shown = round && settled ? round : null;
+  const lastWin = shown ? shown.win : null;
+  const won = lastWin !== null && (parseMinor(lastWin) ?? 0n) > 0n;
+  const betIndex = rules.bets.indexOf(bet);
+  const retrying = session.retrying(bet);
+  const table = paytableRows(rules);
+  const counts = Array.from({ length: rules.reels - rules.minCount + 1 }, (_, i) => rules.minCount + i);
+  const hiddenSeeds = history.some((r) => r.serverSeed === null);
+  const gameWallet = !demo && state.wallet?.kind === 'game' ? state.wallet : null;
+
+  return (
+    <div className={`pl-app${demo ? ' is-demo' : ''}`}>
+      <header className="pl-top">
+        <img className="pl-icon" src={state.game.iconUrl} alt="" width="56" height="56" />
+        <div className="pl-title">
+          <h1>
+            {state.game.gameName}
+            {demo && <span className="pl-demo-tag">{L.demoBadge}</span>}
+          </h1>
+          <p className="muted">{fill(L.vendor, { vendor: state.game.vendorName })}</p>
+        </div>
+        <div className="pl-balance">
+          <span className="pl-balance-label">{demo ? L.demoBalance : L.balance}</span>
+          <strong className="pl-balance-amount" data-testid="play-balance">{fmt(balance)}</strong>
+        </div>
+        <a className="pl-lobby" href={props.lobbyHref}>{L.toLobby}</a>
+      </header>
+
+      {demo && (
+        <div className="pl-demo" role="note">
+          <strong>{L.demoBanner}</strong>
+          <span>{L.demoNote}</span>
+        </div>
+      )}
+
+      {gameWallet && (
+        <GameWallet
+          labels={L.wallet}
+          opensNew={L.opensNew}
+          vendor={gameWallet.vendor}
+          vendorName={state.game.vendorName}
+          gameBalance={balance}
+          fmt={fmt}
+          lang={lang}
+          merchant={props.merchant}
+          language={props.language}
+          messages={props.messages}
+          walletHref={props.walletHref}
+          onMoved={refreshBalance}
+          needMoney={needMoney}
+        />
+      )}
+
+      <div className="pl-main">
+        <section className="pl-machine card" aria-labelledby={`${ids}-machine`}>
+          <h2 id={`${ids}-machine`} className="sr-only">{L.reels}</h2>
+          <Reels
+            reels={rules.reels}
+            rows={rules.rows}
+            grid={round?.grid ?? []}
+            lines={rules.lines}
+            lineWins={shown?.lineWins ?? []}
+            symbols={rules.symbols}
+            spinningFrom={spinningFrom}
+            names={names}
+            labels={{ reels: L.reels, cell: L.cell, cellWin: L.cellWin }}
+          />
+          <div className={`pl-winbar${won ? ' won' : ''}`}>
+            <span>{L.win}</span>
+            <strong data-testid="play-win">{lastWin === null ? '–' : won ? fmt(lastWin) : L.noWin}</strong>
+          </div>
+          <p className="pl-result" role="status" aria-live="polite" aria-atomic="true">{announce}</p>
+          {shown && shown.lineWins.length > 0 && (
+            <ul className="pl-linewins">
+              {shown.lineWins.map((w) => (
+                <li key={w.line}>
+                  {fill(L.lineWin, { line: w.line + 1, count: w.count, symbol: names[w.symbol] ?? w.symbol, amount: fmt(w.payout) })}
+                </li>
+              ))}
+            </ul>
+          )}
+          {spinError && (
+            <div className="pl-error" role="alert">
+              {spinError.kind === 'insufficient' ? (
+                <>
+                  <span>{demo ? L.insufficientDemo : gameWallet ? fill(L.wallet.insufficient, { vendor: state.game.vendorName }) : L.insufficient}</span>
+                  {!demo && (
+                    <a className="btn btn-sm btn-primary" href={props.depositHref} target="_blank" rel="noopener">
+                      {L.deposit}
+                      <span className="sr-only"> {L.opensNew}</span>
+                    </a>
+                  )}
+                </>
+              ) : spinError.kind === 'network' ? (
+                <span>{L.network}</span>
+              ) : (
+                <span>{spinError.text}</span>
+              )}
+            </div>
+          )}
+          <div className="pl-controls">
+            <div className="pl-bet" role="group" aria-labelledby={`${ids}-bet`}>
+              <span id={`${ids}-bet`} className="pl-bet-label">{L.bet}</span>
+              <button type="button" className="pl-step" aria-label={L.betDown} onClick={() => changeBet(-1)} disabled={busy || betIndex <= 0}>
+                −
+              </button>
+              <select aria-label={L.bet} value={bet} onChange={onBetSelect} disabled={busy}>
+                {rules.bets.map((b) => (
+                  <option key={b} value={b}>
+                    {fmt(b)}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="pl-step"
+                aria-label={L.betUp}
+                onClick={() => changeBet(1)}
+                disabled={busy || betIndex >= rules.bets.length - 1}
+              >
+                +
+              </button>
+            </div>
+            <button type="button" className="btn btn-primary pl-spin" onClick={() => void spin()} disabled={busy || seedBusy || !bet} aria-describedby={`${ids}-lines`}>
+              {busy ? L.spinning : retrying ? L.retrySpin : L.spin}
+            </button>
+          </div>
+          <p id={`${ids}-lines`} className="pl-lines-note muted">
+            {fill(L.lines, { lines: lineCount, amount: fmt(lineBet) })}
+          </p>
+        </section>
+
+        <div className="pl-side">
+          <section className="card pl-panel" aria-labelledby={`${ids}-history`}>
+            <h2 id={`${ids}-history`}>{L.history.title}</h2>
+            {history.length === 0 ? (
+              <p className="muted">{L.history.empty}</p>
+            ) : (
+              <table className="pl-history">
+                <thead>
+                  <tr>
+                    <th scope="col">{L.history.time}</th>
+                    <th scope="col" className="num">{L.history.bet}</th>
+                    <th scope="col" className="num">{L.history.win}</th>
+                    <th scope="col"><span className="sr-only">{L.history.check}</span></th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {history.map((r) => {
+                    const time = when(r.createdAt);
+                    const rw = (parseMinor(r.win) ?? 0n) > 0n;
+                    return (
+                      <tr key={r.roundId} data-round={r.roundId}>
+                        <td>{time}</td>
+                        <td className="num">{fmt(r.bet)}</td>
+                        <td className={`num${rw ? ' won' : ''}`}>{fmt(r.win)}</td>
+                        <td>
+                          <a href={verifyHref(r, locale)} target="_blank" rel="noopener" aria-label={`${fill(L.history.verifyRound, { time })} ${L.opensNew}`}>
+                            {L.history.verify}
+                            {r.serverSeed === null && <span aria-hidden="true">*</span>}
+                          </a>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            )}
+            {hiddenSeeds && <p className="pl-foot muted">* {L.history.hidden}</p>}
+            {moreError && <p className="pl-error" role="alert">{moreError}</p>}
+            {hasMore && (
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => void more()} disabled={moreBusy}>
+                {moreBusy ? L.history.loading : L.history.more}
+              </button>
+            )}
+          </section>
+
+          <section className="card pl-panel" aria-labelledby={`${ids}-fair`}>
+            <h2 id={`${ids}-fair`}>{L.fairness.title}</h2>
+            <p className="muted pl-small">{L.fairness.intro}</p>
+            <dl className="pl-facts">
+              <div>
+                <dt>{L.fairness.serverSeedHash}</dt>
+                <dd className="mono" data-testid="server-seed-hash">{fairness.serverSeedHash}</dd>
+              </div>
+              <div>
+                <dt>{L.fairness.nonce}</dt>
+                <dd className="mono" data-testid="nonce">{fairness.nonce}</dd>
+              </div>
+            </dl>
+            <form className="pl-seed" onSubmit={(e) => void rotate(e)} noValidate>
+              <label htmlFor={`${ids}-seed`}>{L.fairness.clientSeed}</label>
+              <input
+                id={`${ids}-seed`}
+                name="clientSeed"
+                className="mono"
+                value={seedInput}
+                maxLength={64}
+                autoComplete="off"
+                spellCheck={false}
+                aria-invalid={seedError ? true : undefined}
+                aria-describedby={`${ids}-seed-hint${seedError ? ` ${ids}-seed-err` : ''}`}
+                onChange={(e) => {
+                  session.typeSeed(e.target.value);
+                }}
+              />
+              <p id={`${ids}-seed-hint`} className="muted pl-small">{L.fairness.clientSeedHint}</p>
+              {seedError && <p id={`${ids}-seed-err`} className="pl-field-error">{seedError}</p>}
+              <button type="submit" className="btn btn-brand btn-sm" disabled={seedBusy || busy}>
+                {seedBusy ? L.fairness.rotating : L.fairness.rotate}
+              </button>
+            </form>
+            <p className="pl-small" role="status">{seedMessage}</p>
+            {revealed && (
+              <div className="pl-revealed">
+                <h3>{L.fairness.revealed}</h3>
+                <dl className="pl-facts">
+                  <div>
+                    <dt>{L.fairness.revealedSeed}</dt>
+                    <dd className="mono" data-testid="revealed-seed">{revealed.serverSeed}</dd>
+                  </div>
+                  <div>
+                    <dt>{L.fairness.revealedHash}</dt>
+                    <dd className="mono">{revealed.serverSeedHash}</dd>
+                  </div>
+                  <div>
+                    <dt>{L.fairness.revealedClient}</dt>
+                    <dd className="mono">{revealed.clientSeed}</dd>
+                  </div>
+                  <div>
+                    <dt>{L.fairness.lastNonce}</dt>
+                    <dd className="mono">{revealed.lastNonce}</dd>
+                  </div>
+                </dl>
+              </div>
+            )}
+          </section>
+
+          <section className="card pl-panel" aria-labelledby={`${ids}-pay`}>
+            <h2 id={`${ids}-pay`}>{L.paytable.title}</h2>
+            <p className="pl-rtp">{fill(L.paytable.rtp, { rtp: percent(rules.rtp, lang) })}</p>
+            <p className="muted pl-small">{fill(L.paytable.rules, { lines: lineCount, min: rules.minCount })}</p>
+            <div className="pl-scroll">
+            <table className="pl-paytable">
+              <thead>
+                <tr>
+                  <th scope="col">{L.paytable.symbol}</th>
+                  {counts.map((c) => (
+                    <th scope="col" key={c} className="num">{fill(L.paytable.count, { count: c })}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {table.map((row) => (
+                  <tr key={row.symbol}>
+                    <th scope="row">
+                      <span className="pl-pay-symbol">
+                        <SymbolGlyph symbol={row.symbol} />
+                        <span>{names[row.symbol] ?? row.symbol}</span>
+                      </span>
+                    </th>
+                    {counts.map((c) => {
+                      const p = row.pays.find((x) => x.count === c);
+                      return (
+                        <td key={c} className="num">{p ? multipleLabel(p.multiple, lang) : L.paytable.none}</td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            </div>
+            <p className="muted pl-small">{fill(L.paytable.lineBet, { amount: fmt(lineBet) })}</p>
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

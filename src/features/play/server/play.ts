@@ -1,0 +1,199 @@
+/**
+ * Launching games and the game sessions they open (contract: src/features/play/contract/play.ts).
+ *
+ * A launch checks the game (known, listed, not under maintenance, not a lottery, demo offered),
+ * opens a game session named by a fresh 256-bit token (only its SHA-256 is stored), remembers the
+ * game as recent, and asks the game's provider for the address the player's window opens.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { GameType } from '../../games/index.ts';
+import { localizePath, type Locale } from '../../../kernel/locales.ts';
+import { brand } from '../../../kernel/brand/index.ts';
+import type { Db } from '../../../kernel/db/index.ts';
+import { game, vendor } from '../../games/index.ts';
+import { keepSessionAlive, member, memberSession } from '../../accounts/index.ts';
+import { gameSession, memberRecentGame } from './tables.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import { gameProviderFor } from '../../../providers/games/index.ts';
+import { DEMO_START_BALANCE, gameConfig, roomsFor, type PlaySession } from './sandbox/provider.ts';
+import { gameAccount, mainAccount } from '../../wallet/index.ts';
+import { presentGame, type GameRowView } from '../../games/index.ts';
+import { gameColumns } from '../../games/index.ts';
+
+/** Vendors whose games are launched from the lottery pages (spec 4 Game launch). */
+export const LOTTERY_VENDORS = new Set(['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT', 'ELOTT']);
+/** A game session ends after this long without a call. */
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+
+const hashLaunchToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface LaunchRequest {
+  memberId: number;
+  /** The login session launching: the game session lives only while it does. */
+  memberSessionId: number;
+  nodeId: number;
+  vassalage?: string;
+  demo: boolean;
+  /** A PVP room (roomsFor); null or absent: every stake. */
+  roomId?: string | null;
+  locale: Locale;
+  /** The site's origin as the caller reached it (a real vendor's wallet calls come back there). */
+  origin?: string;
+  now?: number;
+}
+
+/** Checks and opens a game session; answers the game_url. */
+export async function launch(db: Db, req: LaunchRequest): Promise<string> {
+  const [g] = await db
+    .select({
+      nodeId: game.nodeId,
+      gameName: game.gameName,
+      gameCode: game.gameCode,
+      vassalage: game.vassalage,
+      isGame: game.isGame,
+      supportPlay: game.supportPlay,
+      gameType: game.gameType,
+      seed: game.seed,
+      minBet: game.minBet,
+      listed: sql<boolean>`${game.enabled} and ${vendor.enabled}`,
+      maintenance: vendor.maintenance,
+    })
+    .from(game)
+    .innerJoin(vendor, eq(vendor.code, game.vassalage))
+    .where(eq(game.nodeId, req.nodeId));
+  if (!g) throw new ApiError(404, 'game.not.found');
+  if (req.vassalage && req.vassalage.trim().toUpperCase() !== g.vassalage) throw new ApiError(400, 'game.mismatch');
+  if (!g.listed) throw new ApiError(409, 'game.disabled');
+  if (g.maintenance) throw new ApiError(503, 'game.maintenance');
+  if (LOTTERY_VENDORS.has(g.vassalage)) throw new ApiError(409, 'game.launch.lottery');
+  if (g.isGame === 'VASSALAGE') throw new ApiError(409, 'game.launch.vendor');
+  if (req.demo && g.supportPlay !== 0) throw new ApiError(409, 'game.demo.unavailable');
+  if (req.roomId && (g.gameType !== 'PVP' || !roomsFor(gameConfig(g.seed), g.minBet).some((r) => r.roomId === req.roomId))) {
+    throw new ApiError(400, 'game.room.invalid');
+  }
+
+  const provider = gameProviderFor(g.vassalage);
+  const token = randomBytes(32).toString('base64url');
+  const now = req.now ?? Date.now();
+  await db.transaction(async (tx) => {
+    await tx.insert(gameSession).values({
+      tokenHash: hashLaunchToken(token),
+      memberId: req.memberId,
+      memberSessionId: req.memberSessionId,
+      nodeId: g.nodeId,
+      provider: provider.code,
+      demo: req.demo,
+      demoBalance: req.demo ? DEMO_START_BALANCE : null,
+      roomId: req.roomId || null,
+      expiresAt: new Date(now + SESSION_IDLE_MS),
+    });
+    await tx
+      .insert(memberRecentGame)
+      .values({ memberId: req.memberId, nodeId: g.nodeId, lastLaunchedAt: new Date(now) })
+      .onConflictDoUpdate({ target: [memberRecentGame.memberId, memberRecentGame.nodeId], set: { lastLaunchedAt: new Date(now) } });
+  });
+  return provider.launchUrl({ token, demo: req.demo, gameCode: g.gameCode, vassalage: g.vassalage, locale: req.locale, playPath: (p) => localizePath(p, req.locale), origin: req.origin });
+}
+
+/**
+ * The live session a launch token names, with its game; slides its expiry. Refuses an unknown or
+ * expired token with 401 `game.session.invalid` (the page tells the player to launch again), and
+ * so a token whose login session has ended (logout, expiry, a password change) or whose member an
+ * operator froze: a game acts only while the login that launched it does. Playing keeps that
+ * login alive, as any call with its token would.
+ */
+export async function resolveSession(db: Db, token: string, now = Date.now()): Promise<PlaySession & { gameType: GameType; vendorName: string; provider: string }> {
+  // One statement: slide the expiry and read the session's game and vendor with it.
+  const [found] = await db
+    .update(gameSession)
+    .set({ expiresAt: new Date(now + SESSION_IDLE_MS) })
+    .from(game)
+    .innerJoin(vendor, eq(vendor.code, game.vassalage))
+    // The update's own table cannot be named in a join of its FROM list: the login session and
+    // member are tied to it in WHERE.
+    .innerJoin(memberSession, sql`true`)
+    .innerJoin(member, eq(member.id, memberSession.memberId))
+    .where(
+      and(
+        eq(gameSession.tokenHash, hashLaunchToken(token)),
+        eq(memberSession.id, gameSession.memberSessionId),
+        gt(gameSession.expiresAt, new Date(now)),
+        eq(game.nodeId, gameSession.nodeId),
+        isNull(memberSession.revokedAt),
+        gt(memberSession.expiresAt, new Date(now)),
+        eq(member.status, 'active'),
+      ),
+    )
+    .returning({
+      id: gameSession.id,
+      memberSessionId: memberSession.id,
+      memberSeenAt: memberSession.lastSeenAt,
+      provider: gameSession.provider,
+      memberId: gameSession.memberId,
+      demo: gameSession.demo,
+      demoBalance: gameSession.demoBalance,
+      roomId: gameSession.roomId,
+      nodeId: game.nodeId,
+      gameName: game.gameName,
+      vassalage: game.vassalage,
+      seed: game.seed,
+      minBet: game.minBet,
+      gameType: game.gameType,
+      vendorName: vendor.displayName,
+    });
+  if (!found) throw new ApiError(401, 'game.session.invalid');
+  await keepSessionAlive(db, found.memberSessionId, found.memberSeenAt, now);
+  const row = found;
+  const g = found;
+  const fromGameWallet = !brand().wallet.singleWallet;
+  return {
+    id: row.id,
+    provider: row.provider,
+    memberId: row.memberId,
+    demo: row.demo,
+    demoBalance: row.demoBalance,
+    roomId: row.roomId,
+    game: { nodeId: g.nodeId, gameName: g.gameName, vassalage: g.vassalage, seed: g.seed, minBet: g.minBet },
+    gameType: g.gameType as GameType,
+    vendorName: g.vendorName,
+    wallet: fromGameWallet ? gameAccount(row.memberId, g.vassalage) : mainAccount(row.memberId),
+    fromGameWallet,
+  };
+}
+
+/** The member's recently launched games that are still listed, newest first, one page. */
+export async function recentGames(
+  db: Db,
+  memberId: number,
+  o: { page: number; pageSize: number; gameType?: GameType; vassalage?: string },
+) {
+  const where = and(
+    eq(memberRecentGame.memberId, memberId),
+    eq(game.enabled, true),
+    eq(vendor.enabled, true),
+    o.gameType ? eq(game.gameType, o.gameType) : undefined,
+    o.vassalage ? eq(game.vassalage, o.vassalage.trim().toUpperCase()) : undefined,
+  );
+  const rows = await db
+    .select({ ...gameColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(memberRecentGame)
+    .innerJoin(game, eq(game.nodeId, memberRecentGame.nodeId))
+    .innerJoin(vendor, eq(vendor.code, game.vassalage))
+    .where(where)
+    .orderBy(desc(memberRecentGame.lastLaunchedAt), desc(memberRecentGame.nodeId))
+    .limit(o.pageSize)
+    .offset((o.page - 1) * o.pageSize);
+  let total = rows[0]?.total ?? 0;
+  if (!rows.length && o.page > 1) {
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(memberRecentGame)
+      .innerJoin(game, eq(game.nodeId, memberRecentGame.nodeId))
+      .innerJoin(vendor, eq(vendor.code, game.vassalage))
+      .where(where);
+    total = c!.n;
+  }
+  return { list: rows.map((r) => presentGame(r as GameRowView)), pageNum: o.page, totalPages: Math.ceil(total / o.pageSize) };
+}
+

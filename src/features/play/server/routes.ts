@@ -1,0 +1,119 @@
+/** Handlers of the play calls (contract: src/features/play/contract/play.ts). */
+import { eq } from 'drizzle-orm';
+import { siteOrigin } from '../../../kernel/http/origins.ts';
+import { launchGame, recentGame, roomList, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, sandboxVerify } from '../contract/play.ts';
+import { formatMinor, parseMinor } from '../../../kernel/money.ts';
+import { requireRealAccount, sessionOf } from '../../accounts/index.ts';
+import { brand } from '../../../kernel/brand/index.ts';
+import { db } from '../../../kernel/db/index.ts';
+import { game } from '../../games/index.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import { route, type HandlerContext } from '../../../kernel/http/dispatch.ts';
+import * as sandbox from './sandbox/provider.ts';
+import { balancesOf } from '../../wallet/index.ts';
+import { gameIconUrl } from '../../games/index.ts';
+import { launch, recentGames, resolveSession } from './play.ts';
+
+const HISTORY_SIZE = 10;
+
+/** A typed stake in minor units, or a field error in the caller's language. */
+function stake(text: string, ctx: HandlerContext): bigint {
+  const v = parseMinor(text, brand().currencyDecimals);
+  if (v === null || v <= 0n) throw new ApiError(400, 'request.invalid', {}, { bet: ctx.t('errors:field.invalid') });
+  return v;
+}
+
+/** A sandbox call's session; a session of another provider's game is not the sandbox's to serve. */
+async function sandboxSession(token: string) {
+  const s = await resolveSession(await db(), token);
+  if (s.provider !== 'sandbox') throw new ApiError(401, 'game.session.invalid');
+  return s;
+}
+
+export const playRoutes = [
+  route(launchGame, async ({ query }, ctx) => {
+    const s = requireRealAccount(ctx);
+    const url = await launch(await db(), { memberId: s.memberId, memberSessionId: s.sessionId, nodeId: query.nodeId, vassalage: query.vassalage, demo: query.accountType === '0', roomId: query.roomId, locale: ctx.locale, origin: siteOrigin() });
+    return { content: { game_url: url } };
+  }),
+
+  route(roomList, async ({ query }, ctx) => {
+    sessionOf(ctx);
+    const [g] = await (await db())
+      .select({ seed: game.seed, minBet: game.minBet, gameType: game.gameType, vassalage: game.vassalage })
+      .from(game)
+      .where(eq(game.nodeId, query.nodeId));
+    if (!g) throw new ApiError(404, 'game.not.found');
+    if (query.vassalage && query.vassalage.trim().toUpperCase() !== g.vassalage) throw new ApiError(400, 'game.mismatch');
+    // Only PVP games have rooms; others answer none.
+    if (g.gameType !== 'PVP') return { list: [] };
+    const decimals = brand().currencyDecimals;
+    return {
+      list: sandbox.roomsFor(sandbox.gameConfig(g.seed), g.minBet).map((r) => ({
+        roomId: r.roomId,
+        roomName: ctx.t(`games:room.${r.roomId}`),
+        minBet: formatMinor(r.bets[0]!, decimals),
+        maxBet: formatMinor(r.bets.at(-1)!, decimals),
+      })),
+    };
+  }),
+
+  route(recentGame, async ({ query }, ctx) => {
+    const s = sessionOf(ctx);
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? 20;
+    // Trial accounts may not start games, so they have none: an empty list, as for favourites.
+    if (s.isTrial) return { list: [], pageNum: page, totalPages: 0 };
+    return recentGames(await db(), s.memberId, { page, pageSize, gameType: query.gameType, vassalage: query.vassalage });
+  }),
+
+  route(sandboxState, async ({ query }) => {
+    const d = await db();
+    const s = await sandboxSession(query.launch);
+    const config = sandbox.gameConfig(s.game.seed);
+    const decimals = brand().currencyDecimals;
+    const balance = s.demo ? s.demoBalance! : (await balancesOf(d, [s.wallet])).get(s.wallet)!;
+    return {
+      game: { nodeId: s.game.nodeId, gameName: s.game.gameName, vendorName: s.vendorName, vassalage: s.game.vassalage, iconUrl: gameIconUrl(s.gameType, s.game.seed), gameType: s.gameType },
+      demo: s.demo,
+      balance: formatMinor(balance, decimals),
+      wallet: s.demo ? null : { kind: s.fromGameWallet ? ('game' as const) : ('main' as const), vendor: s.game.vassalage },
+      currency: brand().currency,
+      rules: {
+        kind: config.kind,
+        reels: config.reels,
+        rows: config.rows,
+        symbols: [...config.symbols],
+        lines: config.lines.map((l) => [...l]),
+        minCount: config.minCount,
+        pays: config.pays.map((p) => [...p]),
+        strips: config.strips.map((st) => [...st]),
+        rtp: config.rtp,
+        bets: sandbox.sessionBets(s).map((b) => formatMinor(b, decimals)),
+      },
+      fairness: await sandbox.fairness(d, s.memberId, s.demo),
+      history: (await sandbox.rounds(d, s, 1, HISTORY_SIZE)).list,
+    };
+  }),
+
+  route(sandboxSpin, async ({ body }, ctx) => {
+    const s = await sandboxSession(body.launch);
+    return sandbox.spin(await db(), s, stake(body.bet, ctx), body.idempotencyKey);
+  }),
+
+  route(sandboxSeed, async ({ body }) => {
+    const s = await sandboxSession(body.launch);
+    return sandbox.rotateSeed(await db(), s.memberId, s.demo, body.clientSeed);
+  }),
+
+  route(sandboxRounds, async ({ query }) => {
+    const s = await sandboxSession(query.launch);
+    return sandbox.rounds(await db(), s, query.pageNo ?? 1, query.pageSize ?? 20);
+  }),
+
+  route(sandboxVerify, async ({ query }, ctx) => {
+    const [g] = await (await db()).select({ seed: game.seed }).from(game).where(eq(game.nodeId, query.nodeId));
+    if (!g) throw new ApiError(404, 'game.not.found');
+    return sandbox.verify(g, { ...query, bet: query.bet === undefined ? undefined : stake(query.bet, ctx) });
+  }),
+];

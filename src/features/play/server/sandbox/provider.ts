@@ -1,0 +1,300 @@
+/**
+ * The sandbox game provider: serves every catalogue game on this machine with the reference slot
+ * engine (slot-engine.ts), over the database. The game page (/play) calls it with the launch
+ * token of a game session (games/play.ts), as a vendor's game would call its own server.
+ *
+ * - Real rounds go through the wallet's game-play interface (`playRound`): the seed's nonce, the
+ *   outcome, the engine's record, the bet, the win and the round are one transaction.
+ * - Demo rounds play the session's play money (`game_session.demo_balance`) and never touch the
+ *   ledger; they are recorded (and provable) like real ones, marked demo.
+ * - Provably fair: each member has one active seed pair per mode (`game_seed`); a round takes the
+ *   pair's nonce and increments it in its transaction, so rounds of one member are numbered without
+ *   gaps. Rotating reveals the old server seed and commits a new one.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { PlayedRound } from '../../contract/play.ts';
+import { formatMinor } from '../../../../kernel/money.ts';
+import { brand } from '../../../../kernel/brand/index.ts';
+import type { Db } from '../../../../kernel/db/index.ts';
+import { gameSeed, gameSession, sandboxRound } from '../tables.ts';
+import { member } from '../../../accounts/index.ts';
+import { recordWinner } from '../../../games/index.ts';
+import { ApiError } from '../../../../kernel/http/errors.ts';
+import { playRound, type BetRequest } from '../../../wallet/index.ts';
+import { once } from '../../../../kernel/idempotency.ts';
+import type { Tx } from '../../../wallet/index.ts';
+import { makeClientSeed, makeServerSeed, seedMatchesHash } from './fairness.ts';
+import { slotConfig, type SlotConfig } from './paytable.ts';
+import { evaluate, roundOutcome, settle } from './slot-engine.ts';
+
+/** Play money a demo session starts with, in minor units (2,000.00). */
+export const DEMO_START_BALANCE = 200_000n;
+/** A win of at least this many times the bet is a big win and goes on the winner board. */
+export const BIG_WIN_MULTIPLE = 10n;
+/** Stakes offered, as multiples of a game's smallest stake. */
+const BET_MULTIPLES = [1n, 2n, 5n, 10n, 20n, 50n, 100n];
+
+/** The game a session plays, as the provider needs it. */
+export interface SessionGame {
+  nodeId: number;
+  gameName: string;
+  vassalage: string;
+  seed: number;
+  minBet: bigint;
+}
+
+/** A live game session (games/play.ts resolves the launch token). */
+export interface PlaySession {
+  id: number;
+  memberId: number;
+  demo: boolean;
+  demoBalance: bigint | null;
+  /** The PVP room chosen at launch, or null. */
+  roomId: string | null;
+  game: SessionGame;
+  /** The ledger account real bets come from and wins go to. */
+  wallet: string;
+  /** Debit the vendor's game wallet (brands with game wallets). */
+  fromGameWallet: boolean;
+}
+
+/** The wallet's bet request for a round of a session's game (sandbox spins and a vendor's debits). */
+export function betRequest(s: PlaySession, roundId: string, amount: bigint): BetRequest {
+  return { memberId: s.memberId, roundId, vendor: s.game.vassalage, nodeId: s.game.nodeId, gameName: s.game.gameName, amount, fromGameWallet: s.fromGameWallet };
+}
+
+const configs = new Map<number, SlotConfig>();
+/** A game's slot configuration, derived from its seed once per process (pure, so safe to share). */
+export function gameConfig(seed: number): SlotConfig {
+  let c = configs.get(seed);
+  if (!c) {
+    if (configs.size >= 2000) configs.delete(configs.keys().next().value!);
+    c = slotConfig(seed);
+    configs.set(seed, c);
+  }
+  return c;
+}
+
+/** The stakes a game accepts: multiples of its smallest, which is its minimum bet rounded up to a whole line bet. */
+export function betsFor(config: SlotConfig, minBet: bigint): bigint[] {
+  const floor = minBet > config.betStep ? minBet : config.betStep;
+  const base = ((floor + config.betStep - 1n) / config.betStep) * config.betStep;
+  return BET_MULTIPLES.map((m) => base * m);
+}
+
+/** The rooms of a PVP game: tables of its stakes, smallest first (ids r1..r4, names in games:room.*). */
+const ROOM_SLICES: readonly [string, number, number][] = [
+  ['r1', 0, 2],
+  ['r2', 2, 4],
+  ['r3', 4, 6],
+  ['r4', 6, 7],
+];
+export function roomsFor(config: SlotConfig, minBet: bigint): { roomId: string; bets: bigint[] }[] {
+  const bets = betsFor(config, minBet);
+  return ROOM_SLICES.map(([roomId, from, to]) => ({ roomId, bets: bets.slice(from, to) }));
+}
+
+/** The stakes a session may play: its room's, or every stake of the game. */
+export function sessionBets(s: Pick<PlaySession, 'game' | 'roomId'>): bigint[] {
+  const config = gameConfig(s.game.seed);
+  if (s.roomId) {
+    const room = roomsFor(config, s.game.minBet).find((r) => r.roomId === s.roomId);
+    if (room) return room.bets;
+  }
+  return betsFor(config, s.game.minBet);
+}
+
+/** The member's active seed pair for a mode, made on first use. Locks it when `forUpdate`. */
+async function activeSeed(tx: Tx | Db, memberId: number, demo: boolean) {
+  const where = and(eq(gameSeed.memberId, memberId), eq(gameSeed.demo, demo), isNull(gameSeed.revealedAt));
+  const [found] = await tx.select().from(gameSeed).where(where);
+  if (found) return found;
+  const { serverSeed, serverSeedHash } = makeServerSeed();
+  await tx.insert(gameSeed).values({ memberId, demo, serverSeed, serverSeedHash, clientSeed: makeClientSeed() }).onConflictDoNothing();
+  const [made] = await tx.select().from(gameSeed).where(where);
+  return made!;
+}
+
+/** Takes the next nonce of the member's active seed pair, in the caller's transaction (the row stays locked to the commit). */
+async function takeNonce(tx: Tx, memberId: number, demo: boolean) {
+  const bump = () =>
+    tx
+      .update(gameSeed)
+      .set({ nonce: sql`${gameSeed.nonce} + 1` })
+      .where(and(eq(gameSeed.memberId, memberId), eq(gameSeed.demo, demo), isNull(gameSeed.revealedAt)))
+      .returning();
+  let [row] = await bump();
+  if (!row) {
+    // The member's first round in this mode: commit a seed pair, then take its first nonce.
+    await activeSeed(tx, memberId, demo);
+    [row] = await bump();
+  }
+  return { ...row!, nonce: row!.nonce - 1 };
+}
+
+export function fairnessOf(seed: { serverSeedHash: string; clientSeed: string; nonce: number }) {
+  return { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce };
+}
+
+export async function fairness(db: Db, memberId: number, demo: boolean) {
+  return fairnessOf(await activeSeed(db, memberId, demo));
+}
+
+/** Masks a username for the winner board: 'demoplayer' -> 'de***er'. */
+export function maskName(name: string): string {
+  if (name.length <= 2) return `${name[0] ?? ''}***`;
+  if (name.length <= 4) return `${name.slice(0, 1)}***${name.slice(-1)}`;
+  return `${name.slice(0, 2)}***${name.slice(-2)}`;
+}
+
+const newRoundId = () => `sb${randomBytes(12).toString('base64url')}`;
+
+/** Presents a recorded round (the window and line wins recomputed from the stops). */
+export function presentRound(
+  r: { roundId: string; nodeId: number; demo: boolean; betAmount: bigint; winAmount: bigint; nonce: number; stops: number[]; createdAt: Date },
+  seed: { serverSeed: string; serverSeedHash: string; clientSeed: string; revealedAt: Date | null },
+  game: { gameName: string; seed: number },
+): PlayedRound {
+  const config = gameConfig(game.seed);
+  const decimals = brand().currencyDecimals;
+  const settled = settle(config, evaluate(config, r.stops), r.betAmount);
+  return {
+    roundId: r.roundId,
+    nodeId: r.nodeId,
+    gameName: game.gameName,
+    demo: r.demo,
+    bet: formatMinor(r.betAmount, decimals),
+    win: formatMinor(r.winAmount, decimals),
+    stops: r.stops,
+    grid: settled.grid,
+    lineWins: settled.lineWins.map((w) => ({ line: w.line, symbol: w.symbol, count: w.count, multiplier: w.multiplier, payout: formatMinor(w.payout, decimals) })),
+    serverSeedHash: seed.serverSeedHash,
+    serverSeed: seed.revealedAt ? seed.serverSeed : null,
+    clientSeed: seed.clientSeed,
+    nonce: r.nonce,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export interface SpinAnswer {
+  round: PlayedRound;
+  /** The seed pair's state after the round (the next nonce). */
+  fairness: { serverSeedHash: string; clientSeed: string; nonce: number };
+  /** Wallet (real) or play-money (demo) balance after the round, minor units as a string. */
+  balance: string;
+}
+
+/**
+ * Plays one round of the session's game for `bet` minor units. Refuses a stake the game does not
+ * offer (400 `game.bet.invalid`) and a short balance (`wallet.balance.insufficient`). Idempotent
+ * by the client's key.
+ */
+export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: string): Promise<SpinAnswer> {
+  const config = gameConfig(s.game.seed);
+  if (!sessionBets(s).includes(bet)) throw new ApiError(400, 'game.bet.invalid');
+  const roundId = newRoundId();
+  const decimals = brand().currencyDecimals;
+
+  /** Draws the round, records it, and answers its win: the part real and demo rounds share. */
+  const draw = async (tx: Tx) => {
+    const seed = await takeNonce(tx, s.memberId, s.demo);
+    const outcome = roundOutcome(config, { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce });
+    const win = settle(config, outcome, bet).totalWin;
+    const [row] = await tx
+      .insert(sandboxRound)
+      .values({ roundId, memberId: s.memberId, nodeId: s.game.nodeId, sessionId: s.id, demo: s.demo, betAmount: bet, winAmount: win, seedId: seed.id, nonce: seed.nonce, stops: outcome.stops })
+      .returning();
+    if (!s.demo && win >= bet * BIG_WIN_MULTIPLE) {
+      const [m] = await tx.select({ username: member.username }).from(member).where(eq(member.id, s.memberId));
+      await recordWinner(tx, { nodeId: s.game.nodeId, customerName: maskName(m!.username), winAmount: win });
+    }
+    return { win, round: presentRound(row!, { ...seed, revealedAt: null }, s.game), fairness: fairnessOf({ ...seed, nonce: seed.nonce + 1 }) };
+  };
+
+  if (s.demo) {
+    const op = { name: 'demo-play', memberId: s.memberId, key: idempotencyKey, request: { session: s.id, bet: bet.toString() } };
+    const { value } = await once(db, op, async (tx) => {
+      const { win, round, fairness } = await draw(tx);
+      const [after] = await tx
+        .update(gameSession)
+        .set({ demoBalance: sql`${gameSession.demoBalance} - ${bet} + ${win}` })
+        .where(and(eq(gameSession.id, s.id), sql`${gameSession.demoBalance} >= ${bet}`))
+        .returning({ demoBalance: gameSession.demoBalance });
+      if (!after) throw new ApiError(400, 'wallet.balance.insufficient');
+      return { round, fairness, balance: formatMinor(after.demoBalance!, decimals) };
+    }, { claim: 'last' });
+    return value;
+  }
+
+  const played = await playRound(
+    db,
+    { ...betRequest(s, roundId, bet), idempotencyKey, request: { session: s.id, bet: bet.toString() } },
+    async (tx) => {
+      const { win, round, fairness } = await draw(tx);
+      return { win, detail: { round, fairness } };
+    },
+  );
+  return { ...played.detail, balance: played.balance };
+}
+
+/**
+ * Reveals the member's active server seed for the session's mode and commits a new one, with the
+ * player's seed (or a fresh random one). Answers the revealed pair with the last nonce it served.
+ */
+export async function rotateSeed(db: Db, memberId: number, demo: boolean, clientSeed?: string) {
+  return db.transaction(async (tx) => {
+    const current = await activeSeed(tx, memberId, demo);
+    const [revealed] = await tx
+      .update(gameSeed)
+      .set({ revealedAt: new Date() })
+      .where(and(eq(gameSeed.id, current.id), isNull(gameSeed.revealedAt)))
+      .returning();
+    if (!revealed) throw new ApiError(409, 'game.seed.busy');
+    const next = makeServerSeed();
+    const [made] = await tx
+      .insert(gameSeed)
+      .values({ memberId, demo, serverSeed: next.serverSeed, serverSeedHash: next.serverSeedHash, clientSeed: clientSeed ?? makeClientSeed() })
+      .returning();
+    return {
+      revealed: { serverSeed: revealed.serverSeed, serverSeedHash: revealed.serverSeedHash, clientSeed: revealed.clientSeed, lastNonce: revealed.nonce - 1 },
+      fairness: fairnessOf(made!),
+    };
+  });
+}
+
+/** The member's rounds of one game in one mode, newest first, one page. */
+export async function rounds(db: Db, s: PlaySession, pageNo: number, pageSize: number) {
+  const where = and(eq(sandboxRound.memberId, s.memberId), eq(sandboxRound.nodeId, s.game.nodeId), eq(sandboxRound.demo, s.demo));
+  const rows = await db
+    .select({ r: sandboxRound, seed: gameSeed, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(sandboxRound)
+    .innerJoin(gameSeed, eq(gameSeed.id, sandboxRound.seedId))
+    .where(where)
+    .orderBy(desc(sandboxRound.createdAt), desc(sandboxRound.nonce))
+    .limit(pageSize)
+    .offset((pageNo - 1) * pageSize);
+  const total = rows[0]?.total ?? (pageNo > 1 ? (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(sandboxRound).where(where))[0]!.n : 0);
+  return { list: rows.map(({ r, seed }) => presentRound(r, seed, s.game)), pageNum: pageNo, totalPages: Math.ceil(total / pageSize) };
+}
+
+/** Recomputes a round from seeds the player holds; checks the seed against a hash when given. */
+export function verify(game: { seed: number }, q: { serverSeed: string; serverSeedHash?: string; clientSeed: string; nonce: number; bet?: bigint }) {
+  const config = gameConfig(game.seed);
+  const serverSeedHash = createHash('sha256').update(Buffer.from(q.serverSeed, 'hex')).digest('hex');
+  const outcome = roundOutcome(config, { serverSeed: q.serverSeed, clientSeed: q.clientSeed, nonce: q.nonce });
+  const decimals = brand().currencyDecimals;
+  if (q.bet !== undefined && (q.bet <= 0n || q.bet % config.betStep !== 0n)) throw new ApiError(400, 'game.bet.invalid');
+  // Without a stake the round is priced at the smallest one (one minor unit per line), as verifyRound does.
+  const settled = settle(config, outcome, q.bet ?? config.betStep);
+  return {
+    serverSeedHash,
+    hashMatches: q.serverSeedHash === undefined ? null : seedMatchesHash(q.serverSeed, q.serverSeedHash),
+    stops: outcome.stops,
+    grid: outcome.grid,
+    lineWins: settled.lineWins.map((w) => ({ line: w.line, symbol: w.symbol, count: w.count, multiplier: w.multiplier, payout: formatMinor(w.payout, decimals) })),
+    lines: config.lines.map((l) => [...l]),
+    multiplier: (outcome.totalMultiplier / config.lines.length).toString(),
+    win: formatMinor(settled.totalWin, decimals),
+  };
+}

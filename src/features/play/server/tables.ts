@@ -1,0 +1,112 @@
+/**
+ * Playing games: recent games, game sessions, provably fair seeds and the sandbox provider's rounds.
+ * Part of the one pg-core schema (src/app/schema.ts gathers every part for drizzle-kit and the
+ * migrations folder ./drizzle). Money columns are bigint minor units.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { game } from '../../games/server/tables.ts';
+import { member, memberSession } from '../../accounts/server/tables.ts';
+
+/** When a member last launched a game (GCS_recentGame); one row per member and game. */
+export const memberRecentGame = pgTable(
+  'member_recent_game',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => game.nodeId),
+    lastLaunchedAt: timestamp('last_launched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.nodeId] }), index('member_recent_game_list_idx').on(t.memberId, t.lastLaunchedAt)],
+);
+
+/**
+ * One launch of one game by one member in one mode: the game page and a vendor name it by its
+ * launch token, of which only the SHA-256 is stored. Demo sessions carry their play money here,
+ * away from the ledger.
+ */
+export const gameSession = pgTable(
+  'game_session',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    /** The login session that launched it: the game lives only while that session does (logout, a password change, a freeze end it). */
+    memberSessionId: bigint('member_session_id', { mode: 'number' }).references(() => memberSession.id),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => game.nodeId),
+    /** sandbox or http: the game provider that serves it. */
+    provider: text('provider').notNull(),
+    demo: boolean('demo').notNull(),
+    /** The PVP room the player chose (GLS2_roomList): its stakes are the session's; null for all stakes. */
+    roomId: text('room_id'),
+    /** Play money of a demo session (null for real play). */
+    demoBalance: bigint('demo_balance', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('game_session_token_uq').on(t.tokenHash),
+    check('game_session_demo_balance_ck', sql`${t.demoBalance} is null or ${t.demoBalance} >= 0`),
+  ],
+);
+
+/**
+ * The provably-fair seed pair of a member (one for real play, one for demo): the server seed is
+ * secret until rotated (revealed_at set), its hash is shown before play; nonce counts its rounds.
+ */
+export const gameSeed = pgTable(
+  'game_seed',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    demo: boolean('demo').notNull(),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    /** The nonce the next round will use. */
+    nonce: integer('nonce').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revealedAt: timestamp('revealed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('game_seed_active_uq').on(t.memberId, t.demo).where(sql`${t.revealedAt} is null`)],
+);
+
+/**
+ * A round of the sandbox provider, real or demo, with what proves it: the seed pair and nonce
+ * (the window and the line wins follow from the game's rules and the stops). Real rounds also
+ * have their game_round, written in the same transaction.
+ */
+export const sandboxRound = pgTable(
+  'sandbox_round',
+  {
+    roundId: text('round_id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => game.nodeId),
+    sessionId: bigint('session_id', { mode: 'number' })
+      .notNull()
+      .references(() => gameSession.id),
+    demo: boolean('demo').notNull(),
+    betAmount: bigint('bet_amount', { mode: 'bigint' }).notNull(),
+    winAmount: bigint('win_amount', { mode: 'bigint' }).notNull(),
+    seedId: bigint('seed_id', { mode: 'number' })
+      .notNull()
+      .references(() => gameSeed.id),
+    nonce: integer('nonce').notNull(),
+    stops: jsonb('stops').$type<number[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_round_member_idx').on(t.memberId, t.nodeId, t.demo, t.createdAt)],
+);

@@ -1,0 +1,98 @@
+/**
+ * The seamless-wallet door of real game vendors (contract: src/features/play/contract/vendor-wallet.ts).
+ * A vendor launched through the http game provider names its player by the launch token and
+ * moves money only through the wallet's game-play interface (server/wallet/game-play.ts), so
+ * every bet, win and refund is keyed by the vendor's round id and takes effect once.
+ */
+import { vendorWallet, type VendorWalletBody } from '../contract/vendor-wallet.ts';
+import { formatMinor, parseMinor } from '../../../kernel/money.ts';
+import { clock } from '../../../kernel/clock.ts';
+import { db as processDb, type Db } from '../../../kernel/db/index.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import { route, type HandlerContext } from '../../../kernel/http/dispatch.ts';
+import { log } from '../../../kernel/log.ts';
+import { gameWalletSecret, verifyWalletCall, WALLET_CALL_MAX_SKEW_MS } from '../../../providers/games/signature.ts';
+import { placeBet, refundRound, roundOwner, settleRound, type RoundAnswer } from '../../wallet/index.ts';
+import { pgCode } from '../../../kernel/idempotency.ts';
+import { balancesOf } from '../../wallet/index.ts';
+import { betRequest } from './sandbox/provider.ts';
+import { resolveSession } from './play.ts';
+
+export interface VendorWalletAnswer {
+  balance: string;
+  roundId?: string;
+  status?: RoundAnswer['status'];
+}
+
+type Session = Awaited<ReturnType<typeof resolveSession>>;
+
+/** A field the action needs and the body lacks: 400 request.invalid with the field named. */
+function required<T>(value: T | undefined, field: string, ctx?: HandlerContext): T {
+  if (value === undefined) throw new ApiError(400, 'request.invalid', {}, { [field]: ctx ? ctx.t('errors:field.required') : 'required' });
+  return value;
+}
+
+/**
+ * The round a credit or refund names must be this player's, in this session's vendor; anything
+ * else (another member's round, another vendor's, none) is 'unknown', so a vendor cannot learn
+ * whether a round id exists, nor touch a round that is not its player's. A round's member and
+ * vendor never change, so reading them before the settle is safe.
+ */
+async function ownRound(db: Db, s: Session, roundId: string): Promise<void> {
+  const row = await roundOwner(db, roundId);
+  if (!row || row.memberId !== s.memberId || row.vendor !== s.game.vassalage) {
+    if (row) log.warn('game.wallet.foreign.round', { roundId, sessionMember: s.memberId, vendor: s.game.vassalage });
+    throw new ApiError(404, 'wallet.round.unknown');
+  }
+}
+
+/** Checks the signature and the time, then does what the vendor asks, once per round id. */
+export async function handleVendorWalletCall(db: Db, body: VendorWalletBody, ctx?: HandlerContext): Promise<VendorWalletAnswer> {
+  if (!verifyWalletCall(body, await gameWalletSecret(db))) {
+    log.warn('game.wallet.signature', { action: body.action, roundId: body.roundId });
+    throw new ApiError(401, 'game.wallet.signature');
+  }
+  if (Math.abs(clock.now() - body.timestamp) > WALLET_CALL_MAX_SKEW_MS) throw new ApiError(400, 'game.wallet.stale');
+
+  const s = await resolveSession(db, body.token);
+  // A sandbox session is served in process; its token is not a vendor's to use.
+  if (s.provider !== 'http') throw new ApiError(401, 'game.session.invalid');
+  // The vendor plays demo with its own play money: the wallet has nothing to do with it.
+  if (s.demo) throw new ApiError(409, 'game.demo.wallet');
+
+  const amount = () => parseMinor(required(body.amount, 'amount', ctx), 2)!;
+  let r: RoundAnswer;
+  switch (body.action) {
+    case 'balance':
+      return { balance: formatMinor((await balancesOf(db, [s.wallet])).get(s.wallet) ?? 0n) };
+    case 'debit': {
+      const roundId = required(body.roundId, 'roundId', ctx);
+      const bet = amount();
+      try {
+        r = await placeBet(db, betRequest(s, roundId, bet));
+      } catch (err) {
+        // The round id is taken by a round of another member: no record of this member's bet
+        // replays, and the round's primary key refused it.
+        if (pgCode(err) === '23505') throw new ApiError(409, 'wallet.idempotency.conflict');
+        throw err;
+      }
+      break;
+    }
+    case 'credit': {
+      const roundId = required(body.roundId, 'roundId', ctx);
+      const win = amount();
+      await ownRound(db, s, roundId);
+      r = await settleRound(db, roundId, win);
+      break;
+    }
+    case 'refund': {
+      const roundId = required(body.roundId, 'roundId', ctx);
+      await ownRound(db, s, roundId);
+      r = await refundRound(db, roundId);
+      break;
+    }
+  }
+  return { balance: r.balance, roundId: r.roundId, status: r.status };
+}
+
+export const vendorWalletRoutes = [route(vendorWallet, async ({ body }, ctx) => handleVendorWalletCall(await processDb(), body, ctx))];

@@ -1,0 +1,49 @@
+/** Handlers of the system calls (contract: src/features/system/contract.ts). */
+import { countryCodes, systemDomainRoute, systemRegisterSetting, systemStatus, systemWhitelabel } from '../contract.ts';
+import { COUNTRIES } from './countries.ts';
+import { brand } from '../../../kernel/brand/index.ts';
+import { route } from '../../../kernel/http/dispatch.ts';
+import { normaliseIp, statusFor, systemState } from './status.ts';
+
+export const systemRoutes = [
+  route(systemStatus, async (_input, ctx) => {
+    const state = await systemState();
+    const status = statusFor(state, ctx.ip);
+    const b = brand();
+    return {
+      status,
+      maintenance: state.maintenance.on,
+      regionRestriction: status === 2,
+      maintenanceEnd: state.maintenance.on ? state.maintenance.end : null,
+      maintenanceNotice: state.maintenance.on ? state.maintenance.notice : null,
+      location: { ip: normaliseIp(ctx.ip) },
+      info: {
+        merchantCode: b.merchantCode,
+        brandName: b.name,
+        currency: b.currency,
+        currencySymbol: b.currencySymbol,
+        languages: b.languages,
+        whitelabel: b.whitelabel,
+        register: b.register,
+        customerService: b.customerService,
+        domainRoute: { mainDomain: b.mainDomain, mirrors: b.mirrors },
+        resources: b.resources,
+        mainDomain: b.mainDomain,
+        analytics: b.analytics,
+        imageCDNs: b.imageCDNs,
+        launchGameCDNs: b.launchGameCDNs,
+        recommendedVendor: b.recommendedVendor,
+      },
+    };
+  }),
+  route(systemWhitelabel, () => brand().whitelabel),
+  route(systemRegisterSetting, () => brand().register),
+  route(systemDomainRoute, () => ({ mainDomain: brand().mainDomain, mirrors: brand().mirrors })),
+  route(countryCodes, (_input, ctx) => {
+    const names = new Intl.DisplayNames([ctx.locale], { type: 'region' });
+    return {
+      current: COUNTRIES[0]!.iso,
+      list: COUNTRIES.map((c) => ({ ...c, name: names.of(c.iso) ?? c.iso })),
+    };
+  }),
+];

@@ -1,0 +1,151 @@
+/**
+ * The browser's wallet (spec 2.4 balance, 3 Storage, 4 Balance display): the balance of the
+ * header and the member centre, whether it is masked (remembered in local storage, so it stays
+ * hidden on the next visit), the brand's merchant wallet (single wallet or one per vendor,
+ * cached in session storage for the session), and idempotency keys for the forms that move money.
+ */
+import { atom } from 'nanostores';
+import { merchantWallet, walletBalance, type BalanceValue } from '../contract.ts';
+import { api } from '../../accounts/client.ts';
+import type { ValueOf } from '../../../kernel/contract.ts';
+
+export type MerchantWallet = ValueOf<typeof merchantWallet>;
+
+/** Local storage: '1' while the player keeps the balance hidden. */
+export const BALANCE_MASK_KEY = 'balanceMasked';
+/** Session storage: the merchant wallet answer (spec 3: cached for the session). */
+export const MERCHANT_WALLET_KEY = 'merchantWallet';
+
+export const $balance = atom<BalanceValue | null>(null);
+export const $balanceLoading = atom(false);
+/** Why the last refresh failed (the server's or the network message); null after a success. */
+export const $balanceError = atom<string | null>(null);
+export const $balanceMasked = atom<boolean>(readMask());
+export const $merchantWallet = atom<MerchantWallet | null>(null);
+
+function readMask(): boolean {
+  try {
+    return typeof localStorage !== 'undefined' && localStorage.getItem(BALANCE_MASK_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Hides or shows the balance, and remembers the choice in this browser. */
+export function setBalanceMasked(masked: boolean): void {
+  $balanceMasked.set(masked);
+  try {
+    if (masked) localStorage.setItem(BALANCE_MASK_KEY, '1');
+    else localStorage.removeItem(BALANCE_MASK_KEY);
+  } catch {
+    /* storage unavailable: the choice lasts for this page */
+  }
+}
+
+/** Flips the mask (spec 2.4 hide/show option). */
+export function toggleBalanceMask(): void {
+  setBalanceMasked(!$balanceMasked.get());
+}
+
+let balanceLoad: Promise<BalanceValue | null> | null = null;
+
+/**
+ * Asks the server for the balance (spec 2.4 refresh). Concurrent calls share one request; a
+ * failure keeps the last known balance, answers null and leaves its message in $balanceError.
+ */
+export function refreshBalance(): Promise<BalanceValue | null> {
+  balanceLoad ??= (async () => {
+    $balanceLoading.set(true);
+    try {
+      const value = await api().call(walletBalance);
+      $balance.set(value);
+      $balanceError.set(null);
+      return value;
+    } catch (err) {
+      $balanceError.set(err instanceof Error ? err.message : String(err));
+      return null;
+    } finally {
+      $balanceLoading.set(false);
+      balanceLoad = null;
+    }
+  })();
+  return balanceLoad;
+}
+
+/** Takes the balance a money-moving call answered (transfers answer the new balance). */
+export function setBalance(value: BalanceValue): void {
+  $balance.set(value);
+}
+
+/** Forgets the wallet of a session that ended. */
+export function clearWallet(): void {
+  $balance.set(null);
+  $merchantWallet.set(null);
+}
+
+let merchantLoad: Promise<MerchantWallet> | null = null;
+
+/** The brand's merchant wallet (isSingle and the game wallets), cached in session storage. */
+export function loadMerchantWallet(): Promise<MerchantWallet> {
+  const known = $merchantWallet.get();
+  if (known) return Promise.resolve(known);
+  merchantLoad ??= (async () => {
+    try {
+      const cached = sessionStorage.getItem(MERCHANT_WALLET_KEY);
+      if (cached) {
+        const value = JSON.parse(cached) as MerchantWallet;
+        if (typeof value?.isSingle === 'boolean' && Array.isArray(value.vendors)) {
+          $merchantWallet.set(value);
+          return value;
+        }
+      }
+    } catch {
+      /* no storage or a damaged entry: ask the server */
+    }
+    const value = await api().call(merchantWallet);
+    $merchantWallet.set(value);
+    try {
+      sessionStorage.setItem(MERCHANT_WALLET_KEY, JSON.stringify(value));
+    } catch {
+      /* storage full or unavailable */
+    }
+    return value;
+  })().finally(() => {
+    merchantLoad = null;
+  });
+  return merchantLoad;
+}
+
+/** One form's idempotency keys: see `submission()`. */
+export interface Submission {
+  /** The key for sending `payload`: the same while the same payload is sent again, new for another payload. */
+  keyFor(payload: unknown): string;
+  /** The submission took effect: the next one gets a new key. */
+  done(): void;
+}
+
+/**
+ * Idempotency keys for one form (contract/wallet.ts conventions): a submission gets a UUID that
+ * is kept while the same payload is retried (a timeout, a second press), so the server applies
+ * it once; a changed payload or a completed submission starts a new key. A refused submission
+ * keeps its key: the server rolled it back, so resending the same payload runs it again.
+ * @example const s = submission(); api.call(withdrawCreate, { body: { amount, idempotencyKey: s.keyFor({ amount }) } })
+ */
+export function submission(): Submission {
+  let key: string | null = null;
+  let signature: string | null = null;
+  return {
+    keyFor(payload) {
+      const sig = JSON.stringify(payload ?? null);
+      if (key === null || sig !== signature) {
+        key = crypto.randomUUID();
+        signature = sig;
+      }
+      return key;
+    },
+    done() {
+      key = null;
+      signature = null;
+    },
+  };
+}

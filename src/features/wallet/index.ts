@@ -1,0 +1,6 @@
+/** The wallet feature's server face: what other features' server code and pages may use. */
+export { gameAccount, mainAccount } from './server/accounts.ts';
+export { placeBet, playRound, refundRound, roundOwner, settleRound } from './server/game-play.ts';
+export type { BetRequest, RoundAnswer } from './server/game-play.ts';
+export { balancesOf } from './server/ledger.ts';
+export type { Tx } from './server/ledger.ts';

@@ -1,0 +1,39 @@
+/** What the wallet feature adds: the ledger, deposits, withdrawals, transfers and records; its operator commands, jobs and demo money. */
+import type { FeatureManifest } from '../../kernel/feature.ts';
+import { env } from '../../kernel/env.ts';
+import { log } from '../../kernel/log.ts';
+import { walletCalls } from './contract.ts';
+import { walletRoutes } from './server/routes.ts';
+import * as tables from './server/tables.ts';
+import { walletCommands } from './server/ops.ts';
+import { autoReceiveDue } from './server/withdrawals.ts';
+import { refundStaleRounds } from './server/game-play.ts';
+import { seedDemoWalletIfNeeded } from './server/seed.ts';
+
+export const manifest: FeatureManifest = {
+  name: 'wallet',
+  calls: walletCalls,
+  routes: walletRoutes,
+  tables,
+  ops: walletCommands,
+  jobs: [
+    // Payouts left unconfirmed count as received after the brand's minutes (spec 4): one cheap
+    // conditional UPDATE a minute, safe when several processes share the database.
+    { name: 'wallet.autoReceive', everyMs: 60_000, run: (db, now) => autoReceiveDue(db, now) },
+    // Rounds a vendor opened and never closed (a closed window, a lost connection, a restart on
+    // either side) are refunded once older than GAME_ROUND_TIMEOUT_MINUTES: at start-up, so that a
+    // restart leaves no money held, and every minute. Safe with several processes (each refund is
+    // idempotent by round id).
+    {
+      name: 'game.rounds.sweep',
+      everyMs: 60_000,
+      atStart: true,
+      run: async (db, now) => {
+        const n = await refundStaleRounds(db, now, env().GAME_ROUND_TIMEOUT_MINUTES * 60_000);
+        if (n) log.info('game.rounds.refunded', { count: n });
+      },
+    },
+  ],
+  // The demo wallet came after the first demo data: it keeps its own marker (WALLET_SEED_KEY) and runs at every start.
+  seed: [{ run: (h) => seedDemoWalletIfNeeded(h.db) }],
+};

@@ -1,0 +1,228 @@
+/**
+ * The interface game engines and vendors call to move a player's money for a round: debit the
+ * bet when the round opens, then credit the win (0 is a loss) or refund the bet, once. Each call
+ * is idempotent by round id, so a vendor that retries after a timeout cannot pay twice. The
+ * lobby slice plugs its engines in here and nothing else of the wallet.
+ */
+import { and, asc, eq, lt } from 'drizzle-orm';
+import type { Db } from '../../../kernel/db/index.ts';
+import { gameRound } from './tables.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import { gameAccount, gamesAccount, mainAccount } from './accounts.ts';
+import { once } from '../../../kernel/idempotency.ts';
+import { balancesOf, postTransfer, type Tx } from './ledger.ts';
+import { formatMinor } from '../../../kernel/money.ts';
+
+export interface BetRequest {
+  memberId: number;
+  /** Unique per round (the engine's or vendor's round id): the idempotency key of the bet. */
+  roundId: string;
+  vendor: string;
+  nodeId?: number | null;
+  gameName: string;
+  amount: bigint;
+  /** Debit the vendor's game wallet instead of the main wallet (brands that are not single-wallet). */
+  fromGameWallet?: boolean;
+}
+
+export interface RoundAnswer {
+  roundId: string;
+  status: 'open' | 'settled' | 'refunded';
+  bet: string;
+  win: string | null;
+  /** The wallet's balance after the call. */
+  balance: string;
+}
+
+const ROUND_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+/**
+ * Round calls write their idempotency record after the work: the round's primary key (bet) and
+ * its open status (settle, refund) already stop a second run, so the claim up front would only
+ * cost a statement per call (idempotency.ts header).
+ */
+const RECORD_LAST = { claim: 'last' } as const;
+
+/** The game_round row of a bet: who, which game, how much, and the wallet it came from. */
+function roundRow(req: BetRequest, wallet: string, state: Pick<typeof gameRound.$inferInsert, 'status' | 'winAmount' | 'settledAt'>) {
+  return {
+    roundId: req.roundId,
+    memberId: req.memberId,
+    vendor: req.vendor,
+    nodeId: req.nodeId ?? null,
+    gameName: req.gameName,
+    betAmount: req.amount,
+    walletAccount: wallet,
+    ...state,
+  };
+}
+
+function walletOf(memberId: number, vendor: string, fromGameWallet: boolean | undefined) {
+  return fromGameWallet ? gameAccount(memberId, vendor) : mainAccount(memberId);
+}
+
+/** Debits the bet and opens the round; refuses with 'wallet.balance.insufficient' when short. */
+export async function placeBet(db: Db, req: BetRequest): Promise<RoundAnswer> {
+  if (!ROUND_ID.test(req.roundId)) throw new Error(`bad round id ${req.roundId}`);
+  if (req.amount <= 0n) throw new ApiError(400, 'wallet.amount.positive');
+  const wallet = walletOf(req.memberId, req.vendor, req.fromGameWallet);
+  const op = { name: 'bet', memberId: req.memberId, key: req.roundId, request: { ...req } };
+  const { value } = await once(db, op, async (tx) => {
+    // The round first and the money last: postTransfer locks the house games account, which many
+    // players' bets and wins share, so it should be held as briefly as possible before the commit.
+    await tx.insert(gameRound).values(roundRow(req, wallet, { status: 'open' }));
+    const posted = await postTransfer(tx, {
+      kind: 'bet',
+      memberId: req.memberId,
+      reference: req.roundId,
+      memo: req.gameName,
+      legs: [{ from: wallet, to: gamesAccount(req.memberId), amount: req.amount }],
+    });
+    return answer(req.roundId, 'open', req.amount, null, posted.balances.get(wallet)!);
+  }, RECORD_LAST);
+  return value;
+}
+
+/** Settles an open round with its win (0n for a loss), crediting the wallet the bet came from. */
+export async function settleRound(db: Db, roundId: string, win: bigint): Promise<RoundAnswer> {
+  if (win < 0n) throw new Error('a win cannot be negative');
+  const op = { name: 'settle', memberId: null, key: roundId, request: { roundId, win } };
+  const { value } = await once(db, op, async (tx) => {
+    const round = await closeRound(tx, roundId, 'settled', win);
+    const wallet = round.walletAccount;
+    let balance: bigint;
+    if (win > 0n) {
+      const posted = await postTransfer(tx, {
+        kind: 'win',
+        memberId: round.memberId,
+        reference: roundId,
+        memo: round.gameName,
+        legs: [{ from: gamesAccount(round.memberId), to: wallet, amount: win }],
+      });
+      balance = posted.balances.get(wallet)!;
+    } else {
+      balance = await currentBalance(tx, wallet);
+    }
+    return answer(roundId, 'settled', round.betAmount, win, balance);
+  }, RECORD_LAST);
+  return value;
+}
+
+/** Gives an open round's bet back to the wallet it came from (the game could not complete); refuses a settled round. */
+export async function refundRound(db: Db, roundId: string): Promise<RoundAnswer> {
+  const op = { name: 'refund', memberId: null, key: roundId, request: { roundId } };
+  const { value } = await once(db, op, async (tx) => {
+    const round = await closeRound(tx, roundId, 'refunded', null);
+    const wallet = round.walletAccount;
+    const posted = await postTransfer(tx, {
+      kind: 'refund',
+      memberId: round.memberId,
+      reference: roundId,
+      memo: round.gameName,
+      legs: [{ from: gamesAccount(round.memberId), to: wallet, amount: round.betAmount }],
+    });
+    return answer(roundId, 'refunded', round.betAmount, null, posted.balances.get(wallet)!);
+  }, RECORD_LAST);
+  return value;
+}
+
+/** A round the engine plays in one go: what it must know before the money moves. */
+export interface PlayRequest extends BetRequest {
+  /** The client's idempotency key of this play (a retry with it answers the same round). */
+  idempotencyKey: string;
+  /** What the key must stand for: a retry with the same key and another request is refused. */
+  request: unknown;
+}
+
+/**
+ * Plays a whole round in one transaction: `play` runs first (drawing the outcome and writing the
+ * engine's own record, in the same transaction) and answers the win; then the bet is debited
+ * and the win credited, and the round is written settled. A refused bet (short balance) rolls
+ * everything back, the engine's record with it, so a round exists only with its money. Keyed by
+ * the client's idempotency key: a retry replays the committed answer.
+ */
+export async function playRound<T>(
+  db: Db,
+  req: PlayRequest,
+  play: (tx: Tx) => Promise<{ win: bigint; detail: T }>,
+): Promise<RoundAnswer & { detail: T }> {
+  if (!ROUND_ID.test(req.roundId)) throw new Error(`bad round id ${req.roundId}`);
+  if (req.amount <= 0n) throw new ApiError(400, 'wallet.amount.positive');
+  const wallet = walletOf(req.memberId, req.vendor, req.fromGameWallet);
+  const op = { name: 'play', memberId: req.memberId, key: req.idempotencyKey, request: req.request };
+  const { value } = await once(db, op, async (tx) => {
+    const { win, detail } = await play(tx);
+    if (win < 0n) throw new Error('a win cannot be negative');
+    await tx.insert(gameRound).values(roundRow(req, wallet, { status: 'settled', winAmount: win, settledAt: new Date() }));
+    // The money last: the house games row stays locked only from here to the commit.
+    const legs = [{ from: wallet, to: gamesAccount(req.memberId), amount: req.amount }];
+    let posted = await postTransfer(tx, { kind: 'bet', memberId: req.memberId, reference: req.roundId, memo: req.gameName, legs });
+    if (win > 0n) {
+      posted = await postTransfer(tx, {
+        kind: 'win',
+        memberId: req.memberId,
+        reference: req.roundId,
+        memo: req.gameName,
+        legs: [{ from: gamesAccount(req.memberId), to: wallet, amount: win }],
+      });
+    }
+    return { ...answer(req.roundId, 'settled', req.amount, win, posted.balances.get(wallet)!), detail };
+  }, RECORD_LAST);
+  return value;
+}
+
+/**
+ * Refunds rounds a vendor opened and never closed (a closed window, a lost connection, a server
+ * restart on either side) once they are older than `maxAgeMs`: every open round ends settled or
+ * refunded. Each refund is its own idempotent call, so several processes may sweep at once (the
+ * loser of a race finds the round closed). Answers how many this call refunded.
+ */
+export async function refundStaleRounds(db: Db, now: number, maxAgeMs: number, limit = 200): Promise<number> {
+  const stale = await db
+    .select({ roundId: gameRound.roundId })
+    .from(gameRound)
+    .where(and(eq(gameRound.status, 'open'), lt(gameRound.createdAt, new Date(now - maxAgeMs))))
+    .orderBy(asc(gameRound.createdAt))
+    .limit(limit);
+  let refunded = 0;
+  for (const { roundId } of stale) {
+    try {
+      await refundRound(db, roundId);
+      refunded++;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.errorCode === 'wallet.round.closed')) throw err;
+    }
+  }
+  return refunded;
+}
+
+/**
+ * Closes an open round, at most once, and answers it: a second settle or refund finds it closed
+ * and is refused. One conditional UPDATE: a concurrent settle or refund waits on the row, then
+ * finds it closed. (Settle and refund are keyed by the round id alone, unique across members, so
+ * that the round is read here, in their transaction, and not by a query before it.)
+ */
+async function closeRound(tx: Tx, roundId: string, status: 'settled' | 'refunded', win: bigint | null) {
+  const rows = await tx
+    .update(gameRound)
+    .set({ status, winAmount: win, settledAt: new Date() })
+    .where(and(eq(gameRound.roundId, roundId), eq(gameRound.status, 'open')))
+    .returning();
+  if (rows[0]) return rows[0];
+  const known = await tx.select({ roundId: gameRound.roundId }).from(gameRound).where(eq(gameRound.roundId, roundId));
+  throw known.length ? new ApiError(409, 'wallet.round.closed') : new ApiError(404, 'wallet.round.unknown');
+}
+
+async function currentBalance(tx: Tx, code: string): Promise<bigint> {
+  return (await balancesOf(tx, [code])).get(code)!;
+}
+
+function answer(roundId: string, status: RoundAnswer['status'], bet: bigint, win: bigint | null, balance: bigint): RoundAnswer {
+  return { roundId, status, bet: formatMinor(bet), win: win === null ? null : formatMinor(win), balance: formatMinor(balance) };
+}
+
+/** Who a round belongs to (member and vendor), or null when there is no such round. */
+export async function roundOwner(db: Db, roundId: string): Promise<{ memberId: number; vendor: string } | null> {
+  const [row] = await db.select({ memberId: gameRound.memberId, vendor: gameRound.vendor }).from(gameRound).where(eq(gameRound.roundId, roundId));
+  return row ?? null;
+}

@@ -1,0 +1,221 @@
+/**
+ * The double-entry ledger. A transfer moves money between accounts in legs (from, to, amount);
+ * each leg writes a debit entry on `from` and a credit entry on `to`, so every transfer's entries
+ * sum to zero and the sum over all accounts stays zero forever. Balances are kept on the account
+ * rows in the same transaction as the entries, under row locks: member accounts in account-id
+ * order first, then the house accounts in code order (no deadlocks between transfers). Member
+ * accounts never go below zero (the table's CHECK constraint refuses it, and postTransfer answers
+ * 'wallet.balance.insufficient'); house accounts face the outside world and may.
+ *
+ * Entries and transfers are append-only (a trigger refuses UPDATE and DELETE): a correction is a
+ * new transfer.
+ */
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../kernel/db/index.ts';
+import { ledgerAccount } from './tables.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import { describeAccount } from './accounts.ts';
+
+/** What a database transaction handle looks like to the ledger (a Db works the same way). */
+export type { Tx } from '../../../kernel/db/index.ts';
+import type { Tx } from '../../../kernel/db/index.ts';
+
+export type TransferKind =
+  | 'deposit'
+  | 'withdrawal_hold'
+  | 'withdrawal_release'
+  | 'withdrawal_payout'
+  | 'bet'
+  | 'win'
+  | 'refund'
+  | 'wallet_transfer'
+  | 'upline_transfer'
+  | 'bonus'
+  | 'adjustment';
+
+/** One leg: `amount` minor units leave `from` and arrive at `to` (account codes). */
+export interface Leg {
+  from: string;
+  to: string;
+  amount: bigint;
+}
+
+export interface TransferRequest {
+  kind: TransferKind;
+  memberId: number | null;
+  reference?: string | null;
+  memo?: string | null;
+  legs: Leg[];
+}
+
+export interface PostedTransfer {
+  transferId: number;
+  /** Balance of every touched account after the transfer, by code. */
+  balances: Map<string, bigint>;
+}
+
+/**
+ * Posts a transfer inside the caller's transaction, in one statement: locks the touched member
+ * accounts that exist in id order, applies the deltas (creating the house accounts and credited
+ * member accounts that do not exist yet), and writes the transfer and its entries. A member account
+ * that would go below zero (or a debit from one that never existed) is refused with
+ * 'wallet.balance.insufficient' by the database itself (CHECK constraint, NOT NULL entry account):
+ * the statement writes nothing, and the caller's transaction is left aborted, so it can only roll
+ * back (every caller throws the refusal on).
+ *
+ * House accounts (the house games accounts take every bet and win) are locked last, by the same
+ * statement, so a transaction holds a house row only from that statement to its commit, and bets
+ * of different players queue on it for that short while instead of the whole transfer
+ * (docs/architecture.md, Wallet; `npm run bench` measures it). One statement instead of one per
+ * row is also fewer round-trips, which is most of a bet's cost.
+ */
+export async function postTransfer(tx: Tx, req: TransferRequest): Promise<PostedTransfer> {
+  if (req.legs.length === 0) throw new Error('a transfer needs at least one leg');
+  const deltas = new Map<string, bigint>();
+  for (const leg of req.legs) {
+    if (typeof leg.amount !== 'bigint' || leg.amount <= 0n) throw new Error(`a leg moves a positive bigint amount, got ${String(leg.amount)}`);
+    if (leg.from === leg.to) throw new Error(`a leg cannot move money from ${leg.from} to itself`);
+    deltas.set(leg.from, (deltas.get(leg.from) ?? 0n) - leg.amount);
+    deltas.set(leg.to, (deltas.get(leg.to) ?? 0n) + leg.amount);
+  }
+  const byCode = (a: { code: string }, b: { code: string }) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
+  const rows = [...deltas.keys()].map(describeAccount).sort(byCode);
+  const guarded = rows.filter((r) => !r.allowNegative);
+
+  // Entries in leg order (from, then to); each entry's balance_after is the account's final
+  // balance less what later entries of this transfer move on it.
+  const entries: { code: string; amount: bigint; later: bigint }[] = [];
+  for (const leg of req.legs) entries.push({ code: leg.from, amount: -leg.amount, later: 0n }, { code: leg.to, amount: leg.amount, later: 0n });
+  const after = new Map<string, bigint>();
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i]!;
+    e.later = after.get(e.code) ?? 0n;
+    after.set(e.code, e.later + e.amount);
+  }
+
+  const ctes: SQL[] = [];
+  const sources: string[] = [];
+  if (guarded.length) {
+    // Existing member accounts: locked in id order (as every transfer does, so no deadlock),
+    // then updated; the CHECK constraint refuses a negative result.
+    const codes = guarded.map((r) => sql`${r.code}`);
+    const values = guarded.map((r) => sql`(${r.code}, ${deltas.get(r.code)!.toString()}::bigint)`);
+    ctes.push(sql`lk as (select id, code from ledger_account where code in (${sql.join(codes, sql`, `)}) order by id for update)`);
+    ctes.push(sql`mem as (update ledger_account a set balance = a.balance + x.delta
+      from lk join (values ${sql.join(values, sql`, `)}) as x(code, delta) on x.code = lk.code
+      where a.id = lk.id returning a.id, a.code, a.balance)`);
+    sources.push('select id, code, balance from mem');
+  }
+  // House accounts, and member accounts credited for the first time: upserted in code order. A
+  // member account debited for the first time is left out, so its entry finds no account.
+  const upserted = rows.filter((r) => r.allowNegative || deltas.get(r.code)! >= 0n);
+  if (upserted.length) {
+    const values = upserted.map(
+      (r) =>
+        sql`(${r.code}, ${r.memberId ?? null}::integer, ${r.kind}, ${r.vendor ?? null}::text, ${r.currency}, ${r.allowNegative ?? false}::boolean, ${deltas.get(r.code)!.toString()}::bigint)`,
+    );
+    const fresh = guarded.length ? sql`where not exists (select 1 from lk where lk.code = v.code)` : sql``;
+    ctes.push(sql`ups as (insert into ledger_account (code, member_id, kind, vendor, currency, allow_negative, balance)
+      select v.* from (values ${sql.join(values, sql`, `)}) as v(code, member_id, kind, vendor, currency, allow_negative, balance)
+      ${fresh} order by v.code
+      on conflict (code) do update set balance = ledger_account.balance + excluded.balance
+      returning id, code, balance)`);
+    sources.push('select id, code, balance from ups');
+  }
+  const entryValues = entries.map((e, i) => sql`(${e.code}, ${e.amount.toString()}::bigint, ${e.later.toString()}::bigint, ${i}::integer)`);
+  let result: unknown;
+  try {
+    result = await tx.execute(sql`
+      with ${sql.join(ctes, sql`, `)},
+      acc as (${sql.raw(sources.join(' union all '))}),
+      t as (
+        insert into ledger_transfer (kind, member_id, reference, memo)
+        values (${req.kind}, ${req.memberId}::integer, ${req.reference ?? null}::text, ${req.memo ?? null}::text)
+        returning id
+      ), e as (
+        insert into ledger_entry (transfer_id, account_id, amount, balance_after)
+        select t.id, acc.id, x.amount, acc.balance - x.later
+        from (values ${sql.join(entryValues, sql`, `)}) as x(code, amount, later, ord)
+        cross join t left join acc on acc.code = x.code
+        order by x.ord
+        returning 1
+      )
+      select (select id from t)::text as transfer_id, (select count(*) from e)::int as entries, acc.code, acc.balance::text as balance from acc`);
+  } catch (err) {
+    if (isShortOfMoney(err)) throw new ApiError(400, 'wallet.balance.insufficient');
+    throw err;
+  }
+  const out = rowsOf(result);
+  if (out.length !== rows.length || Number(out[0]!.entries) !== entries.length) {
+    throw new Error(`ledger: transfer of ${rows.map((r) => r.code).join(', ')} wrote ${out.length} accounts and ${String(out[0]?.entries)} entries`);
+  }
+  return {
+    transferId: Number(out[0]!.transfer_id),
+    balances: new Map(out.map((r) => [String(r.code), BigInt(String(r.balance))])),
+  };
+}
+
+/** Is this the database refusing a member account below zero, or a debit from an account that never existed? */
+function isShortOfMoney(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const x = e as { code?: unknown; constraint?: unknown; column?: unknown; table?: unknown };
+    if (x.code === '23514' && x.constraint === 'ledger_account_not_negative') return true;
+    if (x.code === '23502' && x.table === 'ledger_entry' && x.column === 'account_id') return true;
+  }
+  return false;
+}
+
+/** Balances of the given account codes (0 for accounts that do not exist yet), without locking. */
+export async function balancesOf(db: Db | Tx, codes: string[]): Promise<Map<string, bigint>> {
+  const out = new Map(codes.map((c) => [c, 0n]));
+  if (codes.length === 0) return out;
+  const rows = await db.select({ code: ledgerAccount.code, balance: ledgerAccount.balance }).from(ledgerAccount).where(inArray(ledgerAccount.code, codes));
+  for (const r of rows) out.set(r.code, r.balance);
+  return out;
+}
+
+/** What an audit of the whole ledger found; every list empty and `total` 0 means it is sound. */
+export interface LedgerAudit {
+  /** Sum of all account balances (must be 0). */
+  total: bigint;
+  /** Accounts whose stored balance differs from the sum of their entries. */
+  drifted: { code: string; balance: bigint; entries: bigint }[];
+  /** Transfers whose entries do not sum to zero. */
+  unbalanced: number[];
+  /** Member accounts below zero. */
+  negative: string[];
+  accounts: number;
+  transfers: number;
+}
+
+/** Checks the ledger's invariants over the whole database (tests, `npm run ops -- ledger:audit`). */
+export async function auditLedger(db: Db): Promise<LedgerAudit> {
+  const drifted = (await db.execute(sql`
+    select a.code, a.balance::text as balance, coalesce(sum(e.amount), 0)::text as entries
+    from ledger_account a left join ledger_entry e on e.account_id = a.id
+    group by a.id, a.code, a.balance
+    having a.balance <> coalesce(sum(e.amount), 0)`)) as unknown as { rows?: Record<string, string>[] } | Record<string, string>[];
+  const unbalanced = await db.execute(sql`
+    select t.id from ledger_transfer t left join ledger_entry e on e.transfer_id = t.id
+    group by t.id having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2`);
+  const totals = await db.execute(sql`
+    select coalesce(sum(balance), 0)::text as total, count(*)::int as accounts,
+      (select count(*)::int from ledger_transfer) as transfers
+    from ledger_account`);
+  const negative = await db.execute(sql`select code from ledger_account where not allow_negative and balance < 0`);
+  const t = rowsOf(totals)[0]!;
+  return {
+    total: BigInt(String(t.total)),
+    drifted: rowsOf(drifted).map((r) => ({ code: String(r.code), balance: BigInt(String(r.balance)), entries: BigInt(String(r.entries)) })),
+    unbalanced: rowsOf(unbalanced).map((r) => Number(r.id)),
+    negative: rowsOf(negative).map((r) => String(r.code)),
+    accounts: Number(t.accounts),
+    transfers: Number(t.transfers),
+  };
+}
+
+/** Rows of a raw `execute` answer: node-postgres and PGlite both answer `{ rows }`. */
+export function rowsOf(result: unknown): Record<string, unknown>[] {
+  if (Array.isArray(result)) return result as Record<string, unknown>[];
+  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
+}

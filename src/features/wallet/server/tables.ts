@@ -1,0 +1,177 @@
+/**
+ * Wallet: a double-entry, append-only ledger. Every movement of money is a transfer of legs; deposits, withdrawals and game rounds.
+ * Part of the one pg-core schema (src/app/schema.ts gathers every part for drizzle-kit and the
+ * migrations folder ./drizzle). Money columns are bigint minor units.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { member } from '../../accounts/server/tables.ts';
+
+/** A ledger account: a member's main wallet, a vendor game wallet or withdrawal hold, or a house account. */
+export const ledgerAccount = pgTable(
+  'ledger_account',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** member:<id>:main, member:<id>:game:<vendor>, member:<id>:hold, or house:<name>. */
+    code: text('code').notNull(),
+    memberId: integer('member_id').references(() => member.id),
+    /** main, game, hold or house. */
+    kind: text('kind').notNull(),
+    vendor: text('vendor'),
+    currency: text('currency').notNull(),
+    /** Sum of this account's entries (minor units). */
+    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** House accounts face the outside world and may go below zero; a member's never do. */
+    allowNegative: boolean('allow_negative').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_account_code_uq').on(t.code),
+    index('ledger_account_member_idx').on(t.memberId),
+    check('ledger_account_not_negative', sql`${t.allowNegative} or ${t.balance} >= 0`),
+  ],
+);
+
+/** One movement of money: its entries' amounts sum to zero. */
+export const ledgerTransfer = pgTable(
+  'ledger_transfer',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** deposit, withdrawal_hold, withdrawal_release, withdrawal_payout, bet, win, refund, wallet_transfer, upline_transfer, bonus, adjustment. */
+    kind: text('kind').notNull(),
+    /** The member the movement is about (records); null for house-only movements. */
+    memberId: integer('member_id').references(() => member.id),
+    /** Order, withdrawal or round id the movement belongs to. */
+    reference: text('reference'),
+    /** Why (operator adjustments), or a short description. */
+    memo: text('memo'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('ledger_transfer_member_idx').on(t.memberId, t.createdAt), index('ledger_transfer_reference_idx').on(t.reference)],
+);
+
+/** A leg of a transfer on one account: positive credits the account, negative debits it. */
+export const ledgerEntry = pgTable(
+  'ledger_entry',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transferId: bigint('transfer_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransfer.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccount.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** The account's balance right after this entry (statements, audits). */
+    balanceAfter: bigint('balance_after', { mode: 'bigint' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_entry_account_idx').on(t.accountId, t.id),
+    // The account record (transaction history) filters a member's entries by date.
+    index('ledger_entry_account_time_idx').on(t.accountId, t.createdAt),
+    index('ledger_entry_transfer_idx').on(t.transferId),
+    check('ledger_entry_not_zero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/** A deposit through a payment provider: pending until the provider's signed callback says paid. */
+export const paymentOrder = pgTable(
+  'payment_order',
+  {
+    id: text('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    provider: text('provider').notNull(),
+    channel: text('channel').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    /** pending, paid, failed or expired. */
+    status: text('status').notNull(),
+    /** The provider's own reference, once it has one. */
+    providerRef: text('provider_ref'),
+    transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfer.id),
+    /** Where the payer pays a pending order (the provider's page). */
+    payUrl: text('pay_url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [index('payment_order_member_idx').on(t.memberId, t.createdAt)],
+);
+
+/** Every callback a provider sent, kept whatever its fate (audit); an event id takes effect once. */
+export const paymentCallback = pgTable(
+  'payment_callback',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id'),
+    orderId: text('order_id'),
+    /** credited, duplicate, bad_signature, stale, unknown_order, mismatch, failed. */
+    outcome: text('outcome').notNull(),
+    body: text('body').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_callback_order_idx').on(t.orderId),
+    // An event takes effect once: a second accepted row with the same event id cannot exist, so a
+    // replayed callback (even one racing the first) is recorded as 'replayed' and does nothing.
+    uniqueIndex('payment_callback_event_uq').on(t.provider, t.eventId).where(sql`${t.outcome} in ('credited', 'failed')`),
+  ],
+);
+
+/** A withdrawal: funds held at request, then rejected (released) or paid out and confirmed. */
+export const withdrawal = pgTable(
+  'withdrawal',
+  {
+    id: text('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency').notNull(),
+    /** pending, rejected, paid, received (full paid), disputed, force_received. */
+    status: text('status').notNull(),
+    payeeName: text('payee_name'),
+    reviewNote: text('review_note'),
+    reviewedBy: text('reviewed_by'),
+    /** What the player says arrived (confirmation); the rest is the remaining amount. */
+    receivedAmount: bigint('received_amount', { mode: 'bigint' }),
+    proofType: text('proof_type'),
+    proofImage: text('proof_image'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [index('withdrawal_member_idx').on(t.memberId, t.requestedAt), index('withdrawal_status_idx').on(t.status, t.requestedAt)],
+);
+
+/** A game round: the bet debited at start, then settled with a win (maybe 0) or refunded, once. */
+export const gameRound = pgTable(
+  'game_round',
+  {
+    roundId: text('round_id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    vendor: text('vendor').notNull(),
+    nodeId: integer('node_id'),
+    gameName: text('game_name').notNull(),
+    betAmount: bigint('bet_amount', { mode: 'bigint' }).notNull(),
+    winAmount: bigint('win_amount', { mode: 'bigint' }),
+    /** Ledger account the bet came from; the win or refund goes back to it. */
+    walletAccount: text('wallet_account').notNull(),
+    /** open, settled or refunded. */
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('game_round_member_idx').on(t.memberId, t.createdAt),
+    // The sweeper's search for rounds a vendor left open (game-play.ts refundStaleRounds).
+    index('game_round_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+  ],
+);

@@ -1,0 +1,79 @@
+/**
+ * What a feature adds to the platform, declared once in its `manifest.ts` and read only by the
+ * composition root (src/app/features.ts): its calls and their handlers, its tables, its operator
+ * commands, its scheduled jobs and its demo data. The app builds the API, the ops command, the
+ * server's jobs, the seed and the schema check from these; a new feature is one folder and one
+ * line in the app's feature list. Its pages are declared apart, in `pages.ts` (plain data, read
+ * at build time, see src/app/pages.ts).
+ */
+import type { CallDef } from './contract.ts';
+import type { Db, DbHandle } from './db/index.ts';
+import type { Route } from './http/dispatch.ts';
+
+/** What an operator command answers; `changed` puts it in the audit log. */
+export interface OpsAnswer {
+  ok: boolean;
+  output: string;
+  changed?: boolean;
+}
+
+export interface OpsInput {
+  /** The word after the command's name (`withdrawals approve 12` -> `approve`). */
+  verb: string | undefined;
+  /** The words after the verb. */
+  rest: string[];
+  /** Options given as `--name value` or `--name=value`. */
+  flags: Record<string, string>;
+  /** Who runs it (for the audit log). */
+  actor: string;
+}
+
+/** One operator command (`npm run ops -- <name> ...`). */
+export interface OpsCommand {
+  /** The command's first word as typed: `withdrawals`, `user:create`. */
+  name: string;
+  /** Its lines of the usage text, indented by two spaces. */
+  usage: string;
+  /** Options that take a value; any other option is refused with the usage. */
+  options?: readonly string[];
+  /** Options that take no value (`--keep-password`). */
+  switches?: readonly string[];
+  /** Options whose values never reach the audit log. */
+  secretOptions?: readonly string[];
+  run(db: Db, input: OpsInput): Promise<OpsAnswer>;
+}
+
+/**
+ * Scheduled work that every server process runs. Jobs must be safe when several processes run
+ * them at once (one conditional statement, or an idempotent step), as the settlements are.
+ */
+export interface Job {
+  name: string;
+  everyMs: number;
+  /** Also once at start-up (work a restart may have left behind). */
+  atStart?: boolean;
+  run(db: Db, now: number): Promise<unknown>;
+}
+
+/**
+ * A step of the demo data. Steps that name the same marker run together, once per database (the
+ * marker is a `system_setting` written after them); a step without a marker runs at every start
+ * and must itself do nothing when done.
+ */
+export interface SeedStep {
+  marker?: string;
+  run(handle: DbHandle, options: { size?: number }): Promise<unknown>;
+}
+
+export interface FeatureManifest {
+  name: string;
+  /** Every call of the feature's contract. */
+  calls: readonly CallDef[];
+  /** One handler per call. */
+  routes: readonly Route[];
+  /** The feature's tables module (`server/tables.ts`), for the schema check. */
+  tables?: Record<string, unknown>;
+  ops?: readonly OpsCommand[];
+  jobs?: readonly Job[];
+  seed?: readonly SeedStep[];
+}

@@ -1,0 +1,152 @@
+/**
+ * The browser's API client, derived from the contract: `api.call(gameList, { query })` is typed
+ * by the call's zod schemas. It sends the headers of the wire notes (Merchant, Language, Device,
+ * Authorization), unwraps the envelope, and turns every failure into an ApiFailure whose message
+ * is the one to show: the server's, or the spec's network and timeout messages.
+ */
+import { FetchError, ofetch, type $Fetch } from 'ofetch';
+import type { BodyOf, CallDef, Envelope, QueryOf, ValueOf } from '../contract.ts';
+import { sessionKey } from '../envelope/contract.ts';
+import { ENCRYPTION_HEADER, importPublicKey, sealBody } from '../envelope/crypto.ts';
+import { TOKEN_KEY } from './session-keys.ts';
+
+export interface ClientMessages {
+  /** 'Network link is abnormal, please try again' in the page's language. */
+  network: string;
+  /** 'The page took longer time to load, please check your network connectivity'. */
+  timeout: string;
+  /** 'Unknown error'. */
+  unknown: string;
+}
+
+export interface ClientOptions {
+  merchant: string;
+  /** API language code (EN, ES). */
+  language: string;
+  messages: ClientMessages;
+  /** The session token, when there is one. */
+  token?: () => string | null;
+  baseURL?: string;
+  timeoutMs?: number;
+  /** A fetch implementation (tests). */
+  fetch?: typeof fetch;
+}
+
+/** errorCodes after which an encrypted call is sent once more with a freshly fetched key. */
+const RETRY_WITH_NEW_KEY = new Set(['request.decrypt.failed']);
+
+/** A refused or failed call, with what the user should be told. */
+export class ApiFailure extends Error {
+  readonly errorCode: string;
+  readonly status: number;
+  readonly fieldErrors: Record<string, string>;
+  /** The `value` a refusal may carry (e.g. loginFailureValue, ipVerifyValue of contract/accounts.ts). */
+  readonly value: unknown;
+  constructor(message: string, errorCode: string, status: number, fieldErrors: Record<string, string> = {}, value?: unknown) {
+    super(message);
+    this.value = value;
+    this.name = 'ApiFailure';
+    this.errorCode = errorCode;
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export type CallInput<C extends CallDef> = { query?: QueryOf<C>; body?: BodyOf<C> };
+
+export interface ApiClient {
+  call<C extends CallDef>(def: C, input?: CallInput<C>): Promise<ValueOf<C>>;
+}
+
+/** Creates a client bound to one brand, language and session. */
+export function createApiClient(options: ClientOptions): ApiClient {
+  const $fetch: $Fetch = options.fetch ? ofetch.create({}, { fetch: options.fetch }) : ofetch;
+  // The server's public key for enc calls, fetched once and again after a decryption refusal.
+  let key: Promise<CryptoKey> | null = null;
+  const publicKey = (fresh = false) => {
+    if (fresh || !key) {
+      key = send(sessionKey, {}).then((k) => importPublicKey(k.publicKey));
+      key.catch(() => (key = null));
+    }
+    return key;
+  };
+
+  async function send<C extends CallDef>(def: C, input: CallInput<C>, fresh = false): Promise<ValueOf<C>> {
+    const headers: Record<string, string> = { Merchant: options.merchant, Language: options.language, Device: 'web' };
+    const token = options.token?.();
+    if (token) headers.Authorization = token;
+    let body: unknown = def.method === 'GET' ? undefined : ((input.body ?? {}) as Record<string, unknown>);
+    if (def.enc) {
+      const sealed = await sealBody(await publicKey(fresh), def.method, def.path, input.body ?? {});
+      headers[ENCRYPTION_HEADER] = sealed.encryption;
+      body = { value: sealed.value };
+    } else if (def.form && body) {
+      body = new URLSearchParams(
+        Object.entries(body as Record<string, unknown>)
+          .filter(([, v]) => v !== undefined && v !== null)
+          .map(([k, v]) => [k, String(v)]),
+      );
+    }
+    let payload: unknown;
+    try {
+      payload = await $fetch(def.path, {
+        baseURL: options.baseURL,
+        method: def.method,
+        headers,
+        query: input.query as Record<string, unknown> | undefined,
+        body: body as Record<string, unknown> | undefined,
+        timeout: options.timeoutMs ?? 20_000,
+        retry: 0,
+      });
+    } catch (err) {
+      const failure = toFailure(err, options.messages);
+      if (def.enc && !fresh && RETRY_WITH_NEW_KEY.has(failure.errorCode)) return send(def, input, true);
+      throw failure;
+    }
+    if (def.bare) return payload as never;
+    const env = payload as Envelope;
+    if (!env || env.success !== true) {
+      throw new ApiFailure(env?.message || options.messages.unknown, env?.errorCode ?? 'unknown', 200, env?.fieldErrors, env?.value);
+    }
+    return env.value as never;
+  }
+
+  return { call: (def, input = {}) => send(def, input) };
+}
+
+function toFailure(err: unknown, messages: ClientMessages): ApiFailure {
+  if (err instanceof FetchError) {
+    const data = err.data as Envelope | undefined;
+    if (err.response && data && typeof data === 'object' && data.errorCode) {
+      return new ApiFailure(data.message || messages.unknown, data.errorCode, err.response.status, data.fieldErrors, data.value);
+    }
+    if (err.cause instanceof Error && (err.cause.name === 'TimeoutError' || err.cause.name === 'AbortError')) {
+      return new ApiFailure(messages.timeout, 'timeout', 0);
+    }
+    if (!err.response) return new ApiFailure(messages.network, 'network', 0);
+    return new ApiFailure(messages.unknown, 'unknown', err.response.status);
+  }
+  return new ApiFailure(messages.network, 'network', 0);
+}
+
+/**
+ * The client for this page: brand, language and messages come from the JSON the layout embeds
+ * (`<script type="application/json" id="client-config">`); the token from session storage.
+ */
+export function pageApiClient(): ApiClient {
+  const el = typeof document !== 'undefined' ? document.getElementById('client-config') : null;
+  const cfg = el ? (JSON.parse(el.textContent || '{}') as { merchant: string; language: string; messages: ClientMessages }) : null;
+  if (!cfg) throw new Error('The page has no client-config element');
+  return createApiClient({
+    merchant: cfg.merchant,
+    language: cfg.language,
+    messages: cfg.messages,
+    token: () => {
+      try {
+        return sessionStorage.getItem(TOKEN_KEY);
+      } catch {
+        return null;
+      }
+    },
+  });
+}

@@ -1,0 +1,50 @@
+/** Conversions between Node's http objects and fetch Request/Response, for the API dispatcher. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { env } from '../env.ts';
+
+/** Headers the pipeline (src/app/site.ts) sets for Astro pages; any value sent by a client is dropped first. */
+export const CLIENT_IP_HEADER = 'x-casino-client-ip';
+export const STATUS_HEADER = 'x-casino-status';
+
+/** The caller's address: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY=1. */
+export function clientIp(req: IncomingMessage): string {
+  if (env().TRUST_PROXY === '1') {
+    const fwd = req.headers['x-forwarded-for'];
+    const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
+    if (first) return first;
+  }
+  return req.socket.remoteAddress ?? '0.0.0.0';
+}
+
+/** Wraps an incoming message as a fetch Request (body streamed, not buffered). */
+export function toRequest(req: IncomingMessage): Request {
+  const host = req.headers.host ?? 'localhost';
+  const url = new URL(req.url ?? '/', `http://${host}`);
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const item of v) headers.append(k, item);
+    else headers.set(k, v);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    duplex: hasBody ? 'half' : undefined,
+  } as RequestInit);
+}
+
+/** Writes a fetch Response to a Node response. */
+export async function writeResponse(res: ServerResponse, response: Response): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((v, k) => (headers[k] = v));
+  // Several Set-Cookie headers must stay several lines (forEach would keep only one).
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length) headers['set-cookie'] = cookies;
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
+  if (body) headers['content-length'] = String(body.byteLength);
+  res.writeHead(response.status, headers);
+  res.end(body ?? undefined);
+}

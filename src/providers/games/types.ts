@@ -1,0 +1,27 @@
+/**
+ * A game provider: who serves a vendor's games. The lobby asks it for the address the player's
+ * window opens; its game then moves money through the wallet's game-play interface, either in
+ * process (the sandbox) or through the seamless-wallet door a real vendor calls back
+ * (POST /wps/game/wallet/http, see ./http.ts).
+ */
+import type { Locale } from '../../kernel/locales.ts';
+
+export interface LaunchSpec {
+  /** The game session's launch token (the only way the game names its player). */
+  token: string;
+  demo: boolean;
+  gameCode: string;
+  vassalage: string;
+  locale: Locale;
+  /** Turns a site path into the page language's path ('/play' -> '/es/play'). */
+  playPath: (path: string) => string;
+  /** The origin the launch request came to (the vendor's wallet calls go back to it unless GAME_WALLET_CALLBACK_ORIGIN says otherwise). */
+  origin?: string;
+}
+
+export interface GameProvider {
+  /** Stored on the game session: 'sandbox' or 'http'. */
+  code: 'sandbox' | 'http';
+  /** The address the player's window opens (absolute for a vendor, same-site for the sandbox). */
+  launchUrl(spec: LaunchSpec): Promise<string>;
+}

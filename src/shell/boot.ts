@@ -1,0 +1,86 @@
+/**
+ * The page's first script for accounts, kept tiny so that a visitor's page loads no React until
+ * it is needed (the home page's budget is 100 KB of JavaScript before any interaction). It loads
+ * the shell (React, the session store, the popups) only when:
+ * - a session token is present (the header's logged-in state, guarded pages);
+ * - the page itself opens a popup (/login, /register, /forget render `data-open-popup`);
+ * - a guarded page needs a session check (`data-guard`);
+ * - the visitor follows a link to /login, /register or /forget: the popup opens in place;
+ * - the visitor uses the search bar ('Find your game'): its first focus loads the shell and the
+ *   search modal, a click, typing or Enter opens the modal (without JavaScript the bar's form
+ *   submits to /all).
+ */
+import { hasSessionToken } from '../kernel/http/session-keys.ts';
+import { localeOfHtmlLang, localePrefix, splitLocale } from '../kernel/locales.ts';
+
+type RoutePopup = 'login' | 'register' | 'forget';
+type Shell = typeof import('./mount.tsx');
+
+const ROUTE_POPUPS: Record<string, RoutePopup> = { '/login': 'login', '/register': 'register', '/forget': 'forget' };
+
+let shell: Promise<Shell> | null = null;
+function loadShell(): Promise<Shell> {
+  shell ??= import('./mount.tsx').then(async (m) => {
+    await m.mountShell();
+    // Favourite hearts become toggles once logged in (they share the shell's session store).
+    void import('../features/games/islands/favourites.ts').then((f) => f.enhanceFavourites());
+    // Play / Demo buttons and the launch rules, the /recent page, the search and vendor popups.
+    void import('../features/play/islands/lobby/lobby.ts').then((l) => l.enhanceLobby());
+    return m;
+  });
+  return shell;
+}
+
+/** '/es/login' -> '/login'. */
+const unlocalized = (p: string) => splitLocale(p).path;
+const prefix = localePrefix(localeOfHtmlLang(document.documentElement.lang));
+
+const guard = document.querySelector<HTMLElement>('[data-guard]')?.dataset.guard;
+const session = hasSessionToken();
+if (guard && !session) {
+  // Spec 2.2: a route that needs login sends a visitor with no stored token to /login (agent pages to /agent).
+  window.location.replace(guard === 'agent' ? `${prefix}/agent` : `${prefix}/login`);
+} else {
+  if (session) {
+    // Hides the Login / Sign-up links until the shell knows whether the token still works.
+    document.documentElement.dataset.session = 'pending';
+    void loadShell();
+  }
+  const initial = document.querySelector<HTMLElement>('[data-open-popup]')?.dataset.openPopup as RoutePopup | undefined;
+  if (initial || guard || document.querySelector('[data-shell-page]')) {
+    void loadShell().then((m) => initial && m.openRoutePopup(initial, true));
+  }
+}
+
+document.addEventListener('click', (e) => {
+  if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+  if (!a || (a.target && a.target !== '_self') || a.origin !== window.location.origin) return;
+  const popup = ROUTE_POPUPS[unlocalized(a.pathname)];
+  if (!popup) return;
+  e.preventDefault();
+  void loadShell().then((m) => m.openRoutePopup(popup, false));
+});
+
+// The search bar opens the search modal (spec 2.6); the modal's code is loaded on first focus.
+const bar = document.querySelector<HTMLFormElement>('form[data-search-bar]');
+const barInput = bar?.querySelector<HTMLInputElement>('input');
+if (bar && barInput) {
+  const preload = () => Promise.all([loadShell(), import('../features/play/islands/lobby/lobby.ts')]);
+  const open = () =>
+    preload().then(
+      ([, lobby]) => {
+        const initial = barInput.value;
+        barInput.value = '';
+        lobby.openSearch(initial);
+      },
+      () => bar.submit(),
+    );
+  barInput.addEventListener('focus', () => void preload().catch(() => undefined), { once: true });
+  barInput.addEventListener('click', () => void open());
+  barInput.addEventListener('input', () => barInput.value.trim() && void open());
+  bar.addEventListener('submit', (e) => {
+    e.preventDefault();
+    void open();
+  });
+}

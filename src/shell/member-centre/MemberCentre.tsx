@@ -1,0 +1,110 @@
+/**
+ * The member-centre overlay (spec 2.14): its menu and the selected page, over whatever page the
+ * player is on. Like the popups of spec 2.8 it closes only through its close button (first in tab
+ * order), freezes the page's scroll and keeps focus inside; the selected page is remembered for
+ * the session (stores/memberCentre.ts). 'My account' is the /member page itself.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { $member } from '../../features/accounts/client.ts';
+import { closeMemberCentre, MEMBER_PAGES, type MemberCentrePage } from './store.ts';
+import { routePath } from '../../features/accounts/client.ts';
+import { localPath, useLabels } from '../labels.tsx';
+import { useModalLayer } from '../../ui/modal.ts';
+import './member-centre.css';
+
+import type * as WalletCentre from '../../features/wallet/islands/centre.ts';
+
+/** What a feature puts in the overlay: today the wallet's pages (src/features/wallet/islands/centre.ts). */
+export type CentreParts = typeof WalletCentre;
+
+export default function MemberCentre({ page, parts }: { page: MemberCentrePage; parts: CentreParts }) {
+  const { loadWalletLabels, WalletLabelsContext } = parts;
+  const labels = useLabels();
+  const [w, setW] = useState<Awaited<ReturnType<CentreParts['loadWalletLabels']>> | null>(null);
+  useEffect(() => {
+    void loadWalletLabels(labels.lang).then(setW);
+  }, [labels.lang]);
+  if (!w) return null;
+  return (
+    <WalletLabelsContext.Provider value={w}>
+      <Overlay page={page} w={w} parts={parts} />
+    </WalletLabelsContext.Provider>
+  );
+}
+
+function Overlay({ page, w, parts }: { page: MemberCentrePage; w: Awaited<ReturnType<CentreParts['loadWalletLabels']>>; parts: CentreParts }) {
+  const labels = useLabels();
+  const member = useStore($member);
+  const layerRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const ids = useId();
+  const first = useRef(true);
+  useModalLayer(layerRef);
+
+  // On a phone the menu scrolls sideways: keep the selected entry in sight.
+  useEffect(() => {
+    layerRef.current?.querySelector('.mc-nav [aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [page]);
+
+  // A new page takes focus at its heading (not on first opening: the layer focuses its box).
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    headingRef.current?.focus({ preventScroll: true });
+    layerRef.current?.querySelector('.mc-main')?.scrollTo({ top: 0 });
+  }, [page]);
+
+  const Page = parts.PAGES[page];
+  const onMemberPage = routePath() === '/member';
+  return (
+    <div ref={layerRef} className="mc-layer" data-modal-layer>
+      <div className="mc" role="dialog" aria-modal="true" aria-labelledby={`${ids}-t`} tabIndex={-1} data-autofocus>
+        <button type="button" className="popup-close mc-close" aria-label={labels.auth.close} title={labels.auth.close} onClick={closeMemberCentre}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+          </svg>
+        </button>
+        <div className="mc-head">
+          <h2 id={`${ids}-t`}>{w.centre.title}</h2>
+          {member && <span className="mc-who">{member.account}</span>}
+        </div>
+        <div className="mc-body">
+          <nav className="mc-nav" aria-label={w.centre.menu}>
+            <ul>
+              <li>
+                <a
+                  href={localPath(labels, '/member')}
+                  onClick={(e) => {
+                    // On /member the account is the page under the overlay.
+                    if (onMemberPage) {
+                      e.preventDefault();
+                      closeMemberCentre();
+                    }
+                  }}
+                >
+                  {w.centre.account}
+                </a>
+              </li>
+              {MEMBER_PAGES.map((p) => (
+                <li key={p}>
+                  <a href={localPath(labels, `/member?page=${p}`)} aria-current={p === page ? 'page' : undefined}>
+                    {w.centre.pages[p]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <section className="mc-main" aria-labelledby={`${ids}-p`}>
+            <h3 id={`${ids}-p`} ref={headingRef} tabIndex={-1} className="mc-page-title">
+              {w.centre.pages[page]}
+            </h3>
+            <Page key={page} />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}

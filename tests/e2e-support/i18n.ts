@@ -1,0 +1,27 @@
+/** The site's own EN and ES catalogues, so that tests look for what a visitor reads. */
+import { readLanguage } from '../../src/kernel/i18n/catalogues.ts';
+
+export type Lang = 'en' | 'es';
+
+/** Both languages with the prefix of their pages ('' for English, '/es' for Spanish). */
+export const LANGS: { lang: Lang; prefix: string }[] = [
+  { lang: 'en', prefix: '' },
+  { lang: 'es', prefix: '/es' },
+];
+
+/**
+ * The text of `key` (dotted for nested objects) in namespace `ns` of `lang`; throws when it is
+ * missing, so that a test never looks for `undefined`. i18next placeholders are left as they are.
+ * @example text('es', 'system', 'maintenance.title')
+ */
+export function text(lang: Lang, ns: string, key: string): string {
+  const data = (readLanguage(lang)[ns] ?? {}) as Record<string, unknown>;
+  const value = key in data ? data[key] : key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], data);
+  if (typeof value !== 'string') throw new Error(`No text for ${ns}:${key} in ${lang}`);
+  return value;
+}
+
+/** A page path in `lang`: localized('/rng', 'es') is '/es/rng', localized('/', 'es') is '/es/'. */
+export function localized(p: string, lang: Lang): string {
+  return lang === 'en' ? p : `/es${p}`;
+}
