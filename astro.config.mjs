@@ -44,4 +44,23 @@ export default defineConfig({
   ),
   devToolbar: { enabled: false },
   build: { inlineStylesheets: 'auto' },
+  // The pages' Content-Security-Policy: Astro hashes its own scripts and styles into a <meta>
+  // policy; nothing else runs. Inline style attributes (React's style props for widths and
+  // positions) are allowed, inline scripts and event handlers are not. frame-ancestors cannot live
+  // in a meta policy: the server sends it (src/kernel/http/security-headers.ts).
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "worker-src 'self' blob:",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
 });

@@ -10,6 +10,7 @@ import { db } from '../kernel/db/index.ts';
 import { createDispatcher, type HandlerContext, type Route } from '../kernel/http/dispatch.ts';
 import { ApiError } from '../kernel/http/errors.ts';
 import { statusFor, systemState } from '../features/system/server/status.ts';
+import { refreshBrand } from '../kernel/brand/index.ts';
 
 export const allRoutes: Route[] = FEATURES.flatMap((f) => f.routes) as Route[];
 
@@ -33,7 +34,11 @@ async function statusGate(call: CallDef, ctx: HandlerContext): Promise<void> {
 export function createApi(options: { checkAnswers?: boolean } = {}) {
   return createDispatcher({
     routes: allRoutes,
-    beforeCall: statusGate,
+    // The brand's flags and rules as the operator last set them (read at most once a second), then the status gate.
+    beforeCall: async (call, ctx) => {
+      await refreshBrand();
+      await statusGate(call, ctx);
+    },
     resolveSession: async (token) => resolveSession(await db(), token),
     openEnvelope,
     checkAnswers: options.checkAnswers ?? process.env.CONTRACT_CHECK_ANSWERS === '1',

@@ -48,6 +48,8 @@ export interface StartOptions {
 /** Opens the database, seeds demo data when asked, and serves. Resolves once listening. */
 export async function startServer(options: StartOptions = {}): Promise<{ server: http.Server; url: string; close(): Promise<void> }> {
   const e = env();
+  // A bad brand file stops the start here, naming the file and each bad field.
+  brand();
   const usesPglite = !e.DATABASE_URL;
   if (usesPglite && readLiveLock()) {
     throw new Error(`Another server is using ${dataDir()} (see ${lockPath()}). Stop it, or set DATA_DIR or DATABASE_URL.`);

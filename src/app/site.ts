@@ -5,13 +5,15 @@
  */
 import { maxHeaderSize, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { localizePath, splitLocale } from '../kernel/locales.ts';
+import { isLocale, localizePath, splitLocale } from '../kernel/locales.ts';
 import { log } from '../kernel/log.ts';
 import { statusFor, systemState } from '../features/system/server/status.ts';
 import { createApi } from './api.ts';
 import { refusal } from '../kernel/http/dispatch.ts';
 import { clientIp, toRequest, writeResponse } from '../kernel/http/node-bridge.ts';
-import { captureForCache, serveCached } from '../kernel/http/page-cache.ts';
+import { captureForCache, clearPageCache, serveCached } from '../kernel/http/page-cache.ts';
+import { isHttps, securityHeaders } from '../kernel/http/security-headers.ts';
+import { brand, onBrandChange, refreshBrand } from '../kernel/brand/index.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => unknown;
 
@@ -47,6 +49,8 @@ const FETCH_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
 
 /** Builds the Node request listener. */
 export function createSiteHandler(options: SiteOptions) {
+  // A page cached before an operator changed the brand's flags or rules shows the old ones.
+  onBrandChange(clearPageCache);
   const api = createApi();
 
   /** An API call, always answered in the envelope: also when the request cannot become a fetch Request. */
@@ -70,6 +74,8 @@ export function createSiteHandler(options: SiteOptions) {
     const ip = clientIp(req);
     delete req.headers[CLIENT_IP_HEADER];
     delete req.headers[STATUS_HEADER];
+    // Set before any handler writes: writeHead merges them into every answer, cached or not.
+    for (const [k, v] of Object.entries(securityHeaders({ https: isHttps(req), frameAncestors: brand().frameAncestors ?? [] }))) res.setHeader(k, v);
     try {
       if (isApiPath(path)) {
         await writeResponse(res, await answerApi(req, path, ip));
@@ -86,6 +92,16 @@ export function createSiteHandler(options: SiteOptions) {
         return;
       }
       if (isPagePath(path)) {
+        // Pages show the brand's flags: read an operator's change first (at most once a second).
+        await refreshBrand();
+        // A language the brand does not offer sends the visitor to the same page in its default one.
+        const { locale, path: bare } = splitLocale(path);
+        const b = brand();
+        if (!b.languages.includes(locale) && isLocale(b.defaultLanguage)) {
+          const query = (req.url ?? '').slice(path.length);
+          res.writeHead(302, { location: localizePath(bare, b.defaultLanguage) + query, 'cache-control': 'no-store' }).end();
+          return;
+        }
         req.headers[CLIENT_IP_HEADER] = ip;
         const status = statusFor(await systemState(), ip);
         if (status !== 0) {

@@ -14,6 +14,10 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
   BRAND: z.string().default('demo'),
+  /** Key for the authenticator-app secrets at rest (default: one made per database). */
+  TOTP_KEY: z.string().min(16).optional(),
+  /** Folder of brand files (default: ./brands). */
+  BRANDS_DIR: z.string().optional(),
   /** Trust X-Forwarded-For from a reverse proxy (only when one is in front). */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
@@ -58,6 +62,11 @@ export function env(): Env {
   const raw = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== ''));
   cached = envSchema.parse(raw);
   return cached;
+}
+
+/** Forgets the parsed settings, so that the next env() reads process.env again (tests). */
+export function resetEnv(): void {
+  cached = undefined;
 }
 
 /** Absolute path of the PGlite data folder. */

@@ -14,10 +14,29 @@ export function addressFor(info: TestInfo, salt = ''): string {
   return `10.${h[0]! % 250}.${h[1]! % 250}.${(h[2]! % 250) + 1}`;
 }
 
-/** Playwright's test with `ip` (this test's address, sent as X-Forwarded-For). */
-export const test = base.extend<{ ip: string }>({
+/**
+ * Playwright's test with `ip` (this test's address, sent as X-Forwarded-For), and a guard that
+ * fails any test whose pages broke their Content-Security-Policy (the browser reports each
+ * refusal on the console).
+ */
+export const test = base.extend<{ ip: string; allowCspViolations: boolean; cspGuard: void }>({
   ip: async ({}, use, info) => use(addressFor(info)),
+  /** A test that provokes a violation on purpose (framing the site) turns the guard off. */
+  allowCspViolations: [false, { option: true }],
   extraHTTPHeaders: async ({ ip }, use) => use({ 'X-Forwarded-For': ip }),
+  cspGuard: [
+    async ({ context, allowCspViolations }, use) => {
+      const violations: string[] = [];
+      const watch = (page: Page) => page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) violations.push(`${m.text()} (${page.url()})`);
+      });
+      context.pages().forEach(watch);
+      context.on('page', watch);
+      await use();
+      if (!allowCspViolations) baseExpect(violations, 'the pages broke their Content-Security-Policy').toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 /**
  * Playwright's expect with room for a login: the browser answers a proof-of-work challenge and

@@ -1,9 +1,8 @@
 /** Helpers for accounts tests: proof of work, encrypted calls, logins, the sms outbox. */
-import { desc, eq } from 'drizzle-orm';
 import { importPublicKey, sealBody, ENCRYPTION_HEADER } from '../../src/kernel/envelope/crypto.ts';
 import { solveChallenge } from '../../src/kernel/pow/pow.ts';
 import { db } from '../../src/kernel/db/index.ts';
-import { messageOutbox } from '../../src/app/schema.ts';
+import { readOutbox } from '../../src/providers/outbox/index.ts';
 import { callApi, type CallOptions } from './api.ts';
 import { clock } from '../../src/kernel/clock.ts';
 import { createMember, type NewMember } from '../../src/features/accounts/server/members.ts';
@@ -54,15 +53,14 @@ export async function login(input: LoginInput, o: CallOptions = {}) {
 
 /** The newest sms the sandbox sent to a number ending in `mobile`, and the code in it. */
 export async function lastSms(mobile: string): Promise<{ body: string; code: string | null; count: number } | null> {
-  const rows = await (await db()).select().from(messageOutbox).where(eq(messageOutbox.channel, 'sms')).orderBy(desc(messageOutbox.id));
-  const mine = rows.filter((r) => r.recipient.endsWith(mobile.replace(/^0+/, '')));
+  const mine = await readOutbox(await db(), 'sms', { recipient: mobile.replace(/^0+/, ''), limit: 1000 });
   if (!mine.length) return null;
   return { body: mine[0]!.body, code: /\b(\d{6})\b/.exec(mine[0]!.body)?.[1] ?? null, count: mine.length };
 }
 
 /** The newest e-mail the sandbox sent to `to`. */
 export async function lastEmail(to: string) {
-  const rows = await (await db()).select().from(messageOutbox).where(eq(messageOutbox.recipient, to)).orderBy(desc(messageOutbox.id)).limit(1);
+  const rows = await readOutbox(await db(), 'email', { recipient: to, exact: true, limit: 1 });
   return rows[0] ?? null;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue, DEFAULT_CATALOGUE_SIZE } from '../../features/games/server/seed.ts';
-import { demoBrand } from '../../kernel/brand/brands/demo.ts';
+import { brand } from '../../kernel/brand/index.ts';
 import { CATEGORY_ORDER } from '../../kernel/categories.ts';
 
 describe('the demo catalogue', () => {
@@ -26,7 +26,7 @@ describe('the demo catalogue', () => {
   });
 
   it('has one demo vendor per code of the vendor map, each with a plausible name', () => {
-    const codes = new Set(Object.values(demoBrand.vendorMap).flat());
+    const codes = new Set(Object.values(brand().vendorMap).flat());
     expect(new Set(big.vendors.map((v) => v.code))).toEqual(codes);
     for (const v of big.vendors) {
       expect(v.isDemo).toBe(true);
@@ -36,12 +36,12 @@ describe('the demo catalogue', () => {
   });
 
   it('gives every (category, vendor) pair of the vendor map games of that category', () => {
-    for (const [type, codes] of Object.entries(demoBrand.vendorMap)) {
+    for (const [type, codes] of Object.entries(brand().vendorMap)) {
       for (const code of codes) {
         expect(big.games.some((g) => g.gameType === type && g.vassalage === code), `${type}/${code}`).toBe(true);
       }
     }
-    for (const code of demoBrand.vendorMap.ESPORTS!) {
+    for (const code of brand().vendorMap.ESPORTS!) {
       expect(big.games.some((g) => g.gameType === 'ESPORTS' && g.vassalage === code)).toBe(true);
     }
   });
@@ -77,7 +77,7 @@ describe('the demo catalogue', () => {
     const lobbies = big.games.filter((g) => g.isGame === 'VASSALAGE');
     expect(lobbies.map((g) => g.gameType).sort()).toContain('LIVE');
     for (const g of lobbies) expect(['LIVE', 'SPORTS', 'COCKFIGHT']).toContain(g.gameType);
-    for (const code of demoBrand.vendorMap.LIVE!) {
+    for (const code of brand().vendorMap.LIVE!) {
       expect(lobbies.some((g) => g.vassalage === code && g.gameType === 'LIVE')).toBe(true);
     }
   });
@@ -95,7 +95,7 @@ describe('the demo catalogue', () => {
     const sorted = [...big.games].sort((a, b) => a.sort! - b.sort!);
     const typeOrder = sorted.map((g) => CATEGORY_ORDER.indexOf(g.gameType as never));
     expect(typeOrder).toEqual([...typeOrder].sort((a, b) => a - b));
-    const rng = sorted.filter((g) => g.gameType === 'RNG').map((g) => demoBrand.vendorMap.RNG!.indexOf(g.vassalage));
+    const rng = sorted.filter((g) => g.gameType === 'RNG').map((g) => brand().vendorMap.RNG!.indexOf(g.vassalage));
     expect(rng).toEqual([...rng].sort((a, b) => a - b));
   });
 });

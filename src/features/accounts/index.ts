@@ -4,6 +4,6 @@ export { findById, findByUsername } from './server/members.ts';
 export type { Member } from './server/members.ts';
 export { passwords } from './server/passwords.ts';
 export { DEMO_ACCOUNTS } from './server/seed.ts';
-export { keepSessionAlive, requireRealAccount, sessionOf } from './server/sessions.ts';
+export { callerSession, keepSessionAlive, requireRealAccount, sessionOf } from './server/sessions.ts';
 /** Read-only for joins by later features (a game session lives while its login session does); only accounts writes them. */
 export { member, memberSession } from './server/tables.ts';

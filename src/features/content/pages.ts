@@ -3,10 +3,10 @@ import type { PageDecl } from '../../kernel/pages.ts';
 
 export const pages: PageDecl[] = [
   { path: '/announce', view: 'views/AnnouncePage.astro', cacheSeconds: 30 },
-  { path: '/down', view: 'views/DownloadPage.astro', prerender: true },
-  { path: '/help', view: 'views/HelpPage.astro', prerender: true },
+  { path: '/down', view: 'views/DownloadPage.astro', cacheSeconds: 300 },
+  { path: '/help', view: 'views/HelpPage.astro', cacheSeconds: 300 },
   { path: '/mirrors', view: 'views/MirrorsPage.astro', cacheSeconds: 300 },
-  { path: '/promotions', view: 'views/PromotionsPage.astro', prerender: true },
+  { path: '/promotions', view: 'views/PromotionsPage.astro', cacheSeconds: 300 },
   // Generated banner art, the same in every language.
   { path: '/img/art/[file]', view: 'endpoints/banner-art.ts', localized: false },
 ];

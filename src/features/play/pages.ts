@@ -2,7 +2,7 @@
 import type { PageDecl } from '../../kernel/pages.ts';
 
 export const pages: PageDecl[] = [
-  { path: '/play', view: 'views/PlayPage.astro', prerender: true },
-  { path: '/play/verify', view: 'views/PlayVerifyPage.astro', prerender: true },
+  { path: '/play', view: 'views/PlayPage.astro', cacheSeconds: 300 },
+  { path: '/play/verify', view: 'views/PlayVerifyPage.astro', cacheSeconds: 300 },
   { path: '/recent', view: 'views/RecentPage.astro' },
 ];

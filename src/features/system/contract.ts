@@ -60,7 +60,8 @@ export const systemWhitelabel = defineCall({
   name: 'systemWhitelabel',
   method: 'GET',
   path: '/wps/system/whitelabel',
-  cacheSeconds: 60,
+  // Short: an operator's change of a flag reaches every process within a second (refreshBrand).
+  cacheSeconds: 5,
   value: z.array(whitelabelNode),
 });
 
@@ -68,7 +69,7 @@ export const systemRegisterSetting = defineCall({
   name: 'systemRegisterSetting',
   method: 'GET',
   path: '/wps/system/setting/register',
-  cacheSeconds: 60,
+  cacheSeconds: 5,
   value: z.record(z.string(), registerRule),
 });
 

@@ -2,11 +2,11 @@
 import type { FeatureManifest } from '../../kernel/feature.ts';
 import { systemCalls } from './contract.ts';
 import { systemRoutes } from './server/routes.ts';
-import { maintenanceCommand, regionsCommand } from './server/ops.ts';
+import { brandCommand, maintenanceCommand, regionsCommand } from './server/ops.ts';
 
 export const manifest: FeatureManifest = {
   name: 'system',
   calls: systemCalls,
   routes: systemRoutes,
-  ops: [maintenanceCommand, regionsCommand],
+  ops: [maintenanceCommand, regionsCommand, brandCommand],
 };

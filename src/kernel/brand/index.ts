@@ -1,15 +1,133 @@
-/** The brand this process serves, chosen by the BRAND setting. */
-import { env } from '../env.ts';
-import { demoBrand } from './brands/demo.ts';
-import type { Brand } from './types.ts';
+/**
+ * The brand this process serves: the file brands/<BRAND>.json (BRANDS_DIR to look elsewhere),
+ * validated at start (src/kernel/brand/schema.ts), plus the operator's overrides of flags and
+ * registration rules kept in the database (`npm run ops -- brand ...`). Every process reads the
+ * overrides at most once a second (`refreshBrand`, awaited before each API call and page), so a
+ * change reaches all of them within a second, as maintenance does, with no restart or rebuild.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { db as getDb, type Db } from '../db/index.ts';
+import { readSetting, writeSetting } from '../db/settings.ts';
+import { env, projectRoot } from '../env.ts';
+import { parseBrandFile } from './schema.ts';
+import { LOCALES } from '../locales.ts';
+import type { Brand, RegisterRule } from './types.ts';
 
-const brands: Record<string, Brand> = { demo: demoBrand };
+/** What an operator may change on a running brand. */
+export interface BrandOverrides {
+  /** White-label flags by modId (spec 3). */
+  flags?: Record<string, boolean>;
+  /** Registration rules by field. */
+  register?: Record<string, Partial<Pick<RegisterRule, 'enabled' | 'required' | 'min' | 'max'>>>;
+}
 
-/** The active brand's configuration. */
+const TTL_MS = 1000;
+let base: Brand | null = null;
+let overrides: BrandOverrides = {};
+let overridesText = '{}';
+let current: Brand | null = null;
+let fetched: { at: number; done: Promise<void> } | null = null;
+const listeners = new Set<() => void>();
+
+/** The folder of brand files. */
+export function brandsDir(): string {
+  const dir = env().BRANDS_DIR;
+  return dir ? path.resolve(dir) : path.join(projectRoot, 'brands');
+}
+
+/** The names of the brand files there (without .json). */
+export function brandNames(): string[] {
+  try {
+    return readdirSync(brandsDir()).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Reads and validates one brand file; the error names the file and each bad field. */
+export function loadBrandFile(name: string): Brand {
+  const dir = brandsDir();
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,40}$/.test(name)) throw new Error(`BRAND must name a file in ${dir} (letters, digits, - and _), not "${name}"`);
+  const file = path.join(dir, `${name}.json`);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`Unknown BRAND "${name}": there is no ${file}; brands there: ${brandNames().join(', ') || '(none)'}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`Brand file ${file} is not valid JSON: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  return parseBrandFile(data, file);
+}
+
+/** The brand with `o` applied: flags set by modId anywhere in the tree, rules patched by field. */
+export function applyOverrides(b: Brand, o: BrandOverrides): Brand {
+  const flags = o.flags ?? {};
+  const tree = (nodes: Brand['whitelabel']): Brand['whitelabel'] =>
+    nodes.map((n) => ({ ...n, enabled: n.modId in flags ? (flags[n.modId] ? '1' : '0') : n.enabled, childrenNodes: tree(n.childrenNodes) }));
+  const register = Object.fromEntries(Object.entries(b.register).map(([field, rule]) => [field, { ...rule, ...(o.register?.[field] ?? {}) }]));
+  return { ...b, whitelabel: tree(b.whitelabel), register };
+}
+
+/** The active brand's configuration (the file, with the overrides last read). */
 export function brand(): Brand {
-  const b = brands[env().BRAND];
-  if (!b) throw new Error(`Unknown BRAND "${env().BRAND}"; known: ${Object.keys(brands).join(', ')}`);
-  return b;
+  if (!current) {
+    base ??= loadBrandFile(env().BRAND);
+    current = applyOverrides(base, overrides);
+  }
+  return current;
+}
+
+/** The settings key of this brand's overrides. */
+export const overridesKey = () => `brand.overrides.${env().BRAND}`;
+
+function adopt(next: BrandOverrides): void {
+  const text = JSON.stringify(next);
+  if (text === overridesText) return;
+  overrides = next;
+  overridesText = text;
+  current = null;
+  for (const l of listeners) l();
+}
+
+/** Reads the overrides from the database when the last read is older than a second. */
+export function refreshBrand(): Promise<void> {
+  const now = Date.now();
+  if (!fetched || now - fetched.at > TTL_MS) {
+    const done = getDb().then((db) => readSetting<BrandOverrides>(db, overridesKey(), {})).then(adopt);
+    fetched = { at: now, done };
+    done.catch(() => (fetched = null));
+  }
+  return fetched.done;
+}
+
+/** The overrides in force (as last read). */
+export function brandOverrides(): BrandOverrides {
+  return overrides;
+}
+
+/** Stores new overrides for every process, and applies them in this one at once. */
+export async function setBrandOverrides(db: Db, next: BrandOverrides): Promise<void> {
+  await writeSetting(db, overridesKey(), next);
+  fetched = null;
+  adopt(next);
+}
+
+/** Calls `listener` whenever the brand changes in this process (the page cache forgets its pages). */
+export function onBrandChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The site's languages this brand offers, in the site's order (the language menus and alternates list these). */
+export function brandLocales(): (typeof LOCALES)[number][] {
+  const offered = brand().languages;
+  return LOCALES.filter((l) => offered.includes(l.code));
 }
 
 export { flattenWhitelabel } from './whitelabel.ts';

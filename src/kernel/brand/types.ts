@@ -1,4 +1,4 @@
-/** The shape of a brand's configuration (white label). One file per brand in ./brands. */
+/** The shape of a brand's configuration (white label), as the code reads it. The files in ./brands are validated and turned into it by ./schema.ts. */
 import type { WhitelabelNode } from './whitelabel.ts';
 import type { WeeklyHours } from '../hours.ts';
 
@@ -34,6 +34,8 @@ export interface MirrorSite {
 export interface Brand {
   merchantCode: string;
   name: string;
+  /** Shipped as sample data (brands/demo.json): the site says so. */
+  demo?: boolean;
   currency: string;
   currencySymbol: string;
   /** Digits after the decimal point of the currency (minor units). */
@@ -60,7 +62,8 @@ export interface Brand {
   hiddenNavCodes: string[];
   licences: {
     curacao: { number: string; holder: string };
-    mexico: { number: string; holder: string };
+    /** Only for brands licensed in Mexico. */
+    mexico?: { number: string; holder: string };
   };
   /** Support hours shown on the agent page. */
   supportHours: WeeklyHours;
@@ -68,6 +71,8 @@ export interface Brand {
   withdrawalAutoReceiveMinutes: number;
   accounts: AccountSettings;
   wallet: WalletSettings;
+  /** Origins allowed to show the site in a frame (CSP frame-ancestors); none when empty or absent. */
+  frameAncestors?: string[];
 }
 
 /** A way to deposit, shown on the deposit page; amounts in minor units. */

@@ -18,3 +18,12 @@ export function hasSessionToken(): boolean {
     return false;
   }
 }
+
+/** The session token of this tab, or null (no session, or storage unavailable). */
+export function storedToken(): string | null {
+  try {
+    return window.sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}

@@ -3,12 +3,14 @@
  * the outbox table (`npm run ops -- email-outbox`); a real one (SMTP, an HTTP API) implements
  * the same interface.
  */
-import { keepMessage } from '../outbox/index.ts';
+import { keepMessage, type OneTimeSecret } from '../outbox/index.ts';
 
 export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The one-time secret inside `text` (a temporary password), kept by the sandbox only while it lives. */
+  secret?: OneTimeSecret;
 }
 
 export interface EmailProvider {
@@ -19,7 +21,7 @@ export interface EmailProvider {
 export const sandboxEmailProvider: EmailProvider = {
   name: 'sandbox',
   async send(m) {
-    await keepMessage({ channel: 'email', recipient: m.to, subject: m.subject, body: m.text });
+    await keepMessage({ channel: 'email', recipient: m.to, subject: m.subject, body: m.text, secret: m.secret });
   },
 };
 

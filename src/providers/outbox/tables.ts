@@ -13,7 +13,11 @@ export const messageOutbox = pgTable(
     channel: text('channel').notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
+    /** The text as sent, with its one-time secret (if any) replaced by SECRET_SLOT. */
     body: text('body').notNull(),
+    /** The one-time secret (code, temporary password) while it can still be used; then null. */
+    secret: text('secret'),
+    secretExpiresAt: timestamp('secret_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('message_outbox_recipient_idx').on(t.channel, t.recipient, t.id)],

@@ -4,6 +4,7 @@
  * SMS_PROVIDER (sandbox | http, with SMS_HTTP_URL and SMS_HTTP_TOKEN).
  */
 import { env } from '../../kernel/env.ts';
+import type { OneTimeSecret } from '../outbox/index.ts';
 import { httpSmsProvider } from './http.ts';
 import { sandboxSmsProvider } from './sandbox.ts';
 
@@ -11,6 +12,8 @@ export interface SmsMessage {
   /** International number: '+' dialing code and national number without leading zeros. */
   to: string;
   text: string;
+  /** The one-time code inside `text`, so that a provider that keeps messages keeps it only while it lives. */
+  secret?: OneTimeSecret;
 }
 
 export interface SmsProvider {

@@ -5,6 +5,6 @@ import type { SmsProvider } from './index.ts';
 export const sandboxSmsProvider: SmsProvider = {
   name: 'sandbox',
   async send(message) {
-    await keepMessage({ channel: 'sms', recipient: message.to, body: message.text });
+    await keepMessage({ channel: 'sms', recipient: message.to, body: message.text, secret: message.secret });
   },
 };

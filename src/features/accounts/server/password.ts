@@ -19,6 +19,7 @@ import { LIMITS, attempt, hit, reset } from '../../../kernel/rate-limit.ts';
 import { refuseFields } from './register.ts';
 import { requireRealAccount, revokeMemberSessions } from './sessions.ts';
 import { consumeCode } from './sms-codes.ts';
+import { flags } from './login.ts';
 
 export const TEMP_PASSWORD_MINUTES = 30;
 
@@ -76,6 +77,8 @@ export async function changePassword(db: Db, body: { oldPassword: string; newPas
  * answer and its timing are the same either way.
  */
 export async function forgotByEmail(db: Db, body: { username: string; email: string; challengeId?: string; challengeNonce?: string }, ctx: HandlerContext): Promise<null> {
+  // Spec 2.11: the brand may switch this way off (CHNGPASSMAIL3); the server refuses it then, not only the form.
+  if (!flags().CHNGPASSMAIL3) throw new ApiError(403, 'password.email.disabled');
   const username = body.username.trim();
   const email = body.email.trim();
   const issues: Record<string, FieldIssue> = {};
@@ -94,12 +97,10 @@ export async function forgotByEmail(db: Db, body: { username: string; email: str
   const temp = randomPassword(12);
   const tempHash = await passwords.hash(temp); // made either way, so timing does not tell
   if (m && m.email && m.email.toLowerCase() === email.toLowerCase() && m.status === 'active' && !isTrialType(m.type)) {
-    await db
-      .update(member)
-      .set({ tempPasswordHash: tempHash, tempPasswordExpiresAt: new Date(clock.now() + TEMP_PASSWORD_MINUTES * 60_000) })
-      .where(eq(member.id, m.id));
+    const expiresAt = new Date(clock.now() + TEMP_PASSWORD_MINUTES * 60_000);
+    await db.update(member).set({ tempPasswordHash: tempHash, tempPasswordExpiresAt: expiresAt }).where(eq(member.id, m.id));
     const vars = { brand: brand().name, password: temp, minutes: TEMP_PASSWORD_MINUTES };
-    await emailProvider().send({ to: m.email, subject: ctx.t('accounts:email.resetSubject', vars), text: ctx.t('accounts:email.resetBody', vars) });
+    await emailProvider().send({ to: m.email, subject: ctx.t('accounts:email.resetSubject', vars), text: ctx.t('accounts:email.resetBody', vars), secret: { value: temp, expiresAt } });
   }
   ctx.response.message = ctx.t('accounts:sent.password');
   return null;
@@ -111,6 +112,8 @@ export async function setPasswordBySms(
   body: { newPassword: string; confirmNewPassword?: string; mobileNum: string; countryDialingCode: string; verificationCode: string },
   ctx: HandlerContext,
 ): Promise<null> {
+  // Spec 2.11: resetting with an sms code exists only while CHNGPASSVERIF3 is on.
+  if (!flags().CHNGPASSVERIF3) throw new ApiError(403, 'password.sms.disabled');
   const mobile = body.mobileNum.trim();
   const dialingCode = normaliseDialingCode(body.countryDialingCode || brand().accounts.defaultDialingCode);
   const issues: Record<string, FieldIssue> = {};

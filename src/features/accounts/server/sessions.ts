@@ -5,7 +5,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { SESSION_IDLE_MINUTES, isAgentType, isTrialType } from '../contract.ts';
-import type { Db } from '../../../kernel/db/index.ts';
+import { db as getDb, type Db } from '../../../kernel/db/index.ts';
 import { member, memberSession } from './tables.ts';
 import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
@@ -120,6 +120,16 @@ export async function revokeMemberSessions(db: Db, memberId: number, keep?: numb
     ? and(eq(memberSession.memberId, memberId), isNull(memberSession.revokedAt))
     : and(eq(memberSession.memberId, memberId), isNull(memberSession.revokedAt), ne(memberSession.id, keep));
   await db.update(memberSession).set({ revokedAt: new Date(clock.now()) }).where(where);
+}
+
+/**
+ * The caller's live session on a call that does not require one (null without a token, or with
+ * a dead one): for calls that act on another credential but must know who else is asking.
+ */
+export async function callerSession(ctx: HandlerContext): Promise<AccountSession | null> {
+  if (ctx.session) return ctx.session as AccountSession;
+  if (!ctx.token) return null;
+  return resolveSession(await getDb(), ctx.token);
 }
 
 /** The session of a token call (the dispatcher has resolved it). */

@@ -61,7 +61,7 @@ export async function sendCode(db: Db, purpose: CodePurpose, target: Target, loc
   await db.update(smsCode).set({ codeHash: codeHash(String(id), code) }).where(eq(smsCode.id, id));
   const text = getT(locale)('accounts:sms.code', { brand: brand().name, code, minutes });
   try {
-    await smsProvider().send({ to: `+${target.dialingCode}${mobile}`, text });
+    await smsProvider().send({ to: `+${target.dialingCode}${mobile}`, text, secret: { value: code, expiresAt: new Date(now + minutes * 60_000) } });
   } catch (err) {
     log.error('sms.send.failed', { provider: smsProvider().name, error: err instanceof Error ? err.message : String(err) });
     await db.update(smsCode).set({ usedAt: new Date(now) }).where(eq(smsCode.id, id));

@@ -16,7 +16,7 @@ import {
   visibleFields,
   type FieldRule,
 } from '../registerPatterns.ts';
-import { demoBrand } from '../../../kernel/brand/brands/demo.ts';
+import { brand } from '../../../kernel/brand/index.ts';
 import { readCatalogues } from '../../../kernel/i18n/server.ts';
 
 const rule = (patternId: number, min = 1, max = 50, extra: Partial<FieldRule> = {}): FieldRule => ({
@@ -99,7 +99,7 @@ describe('messages with bounds', () => {
 });
 
 describe('registration validation', () => {
-  const rules = demoBrand.register;
+  const rules = brand().register;
   const register = { mode: 'register' as const, smsVerification: true, mobilePassword: true };
   const mobile = { mode: 'registerMobile' as const, smsVerification: true, mobilePassword: true };
 
@@ -178,13 +178,13 @@ describe('small rules', () => {
     expect(isMobileNumber('0551234567')).toBe(true);
     expect(isMobileNumber('5512')).toBe(false);
     expect(isMobileNumber('55 1234567')).toBe(false);
-    expect(isMobileNumber('5512345678', demoBrand.register.mobileNum)).toBe(true);
-    expect(isMobileNumber('551234567890', demoBrand.register.mobileNum)).toBe(false);
+    expect(isMobileNumber('5512345678', brand().register.mobileNum)).toBe(true);
+    expect(isMobileNumber('551234567890', brand().register.mobileNum)).toBe(false);
     expect(normaliseDialingCode('+52')).toBe('52');
     expect(normaliseDialingCode('52a')).toBeNull();
-    expect(isUsernameFormat('abcdef', demoBrand.register.username)).toBe(true);
-    expect(isUsernameFormat('5512345678', demoBrand.register.username)).toBe(true);
-    expect(isUsernameFormat('a b', demoBrand.register.username)).toBe(false);
+    expect(isUsernameFormat('abcdef', brand().register.username)).toBe(true);
+    expect(isUsernameFormat('5512345678', brand().register.username)).toBe(true);
+    expect(isUsernameFormat('a b', brand().register.username)).toBe(false);
     expect(isEmail('a@example.com')).toBe(true);
     expect(isEmail('a@example')).toBe(false);
   });

@@ -51,7 +51,7 @@ const normaliseCode = (code: string) => code.toUpperCase().replace(/[\s_-]+/g, '
  * Does `input` (a representative's code, or an address) belong to the brand? Codes compare
  * without case, spaces or dashes; addresses compare by exact host, so look-alikes
  * ('lucky-demo.example.evil.test') and user@host tricks fail.
- * @example verifyRepresentative('ld-7q2k', demoBrand) // { valid: true, url: 'https://lucky-demo.example' }
+ * @example verifyRepresentative('ld-7q2k', brand()) // { valid: true, url: 'https://lucky-demo.example' }
  */
 export function verifyRepresentative(input: string, b: Brand): { valid: boolean; url?: string } {
   const code = normaliseCode(input);

@@ -15,7 +15,7 @@ import {
 import { bannerHref } from '../server/banners.ts';
 import { bannerArt, parseArtFile } from '../server/art.ts';
 import { hostOf, officialAddresses, verifyRepresentative } from '../server/mirrors.ts';
-import { demoBrand } from '../../../kernel/brand/brands/demo.ts';
+import { brand } from '../../../kernel/brand/index.ts';
 import { PROMO_TILES, PROMO_TYPES } from '../contract.ts';
 
 const ATTACKS = [
@@ -199,19 +199,19 @@ describe('banner art', () => {
 
 describe('official addresses and Verify Representative', () => {
   it('lists the main address first and each mirror once', () => {
-    const list = officialAddresses(demoBrand);
+    const list = officialAddresses(brand());
     expect(list[0]).toEqual({ url: 'https://lucky-demo.example', host: 'lucky-demo.example', main: true });
     expect(list.map((a) => a.host)).toEqual(['lucky-demo.example', 'lucky-demo1.example', 'lucky-demo2.example']);
   });
 
   it('accepts a code without regard to case, spaces or dashes', () => {
-    expect(verifyRepresentative('LD-3M8P', demoBrand)).toEqual({ valid: true, url: 'https://lucky-demo1.example' });
-    expect(verifyRepresentative(' ld 3m8p ', demoBrand)).toEqual({ valid: true, url: 'https://lucky-demo1.example' });
+    expect(verifyRepresentative('LD-3M8P', brand())).toEqual({ valid: true, url: 'https://lucky-demo1.example' });
+    expect(verifyRepresentative(' ld 3m8p ', brand())).toEqual({ valid: true, url: 'https://lucky-demo1.example' });
   });
 
   it('accepts an official address however it is typed', () => {
     for (const a of ['lucky-demo2.example', 'https://lucky-demo2.example/promotions', 'http://WWW.Lucky-Demo2.example/', 'lucky-demo2.example.']) {
-      expect(verifyRepresentative(a, demoBrand), a).toEqual({ valid: true, url: 'https://lucky-demo2.example' });
+      expect(verifyRepresentative(a, brand()), a).toEqual({ valid: true, url: 'https://lucky-demo2.example' });
     }
   });
 
@@ -225,7 +225,7 @@ describe('official addresses and Verify Representative', () => {
       'javascript:alert(1)',
       'lucky demo.example',
     ]) {
-      expect(verifyRepresentative(a, demoBrand), a).toEqual({ valid: false });
+      expect(verifyRepresentative(a, brand()), a).toEqual({ valid: false });
     }
   });
 

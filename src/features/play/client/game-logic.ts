@@ -232,7 +232,7 @@ export const NETWORK_CODES = new Set(['network', 'timeout', 'unknown', 'system.b
  * contract's schema refused (a malformed `launch`).
  */
 export function isEndedSession(errorCode: string, status = 0, fieldErrors: Record<string, string> = {}): boolean {
-  if (errorCode === 'game.launch.lottery') return false;
+  if (errorCode === 'game.launch.lottery' || errorCode === 'game.session.otherMember') return false;
   if (/(^|\.)(launch|session)(\.|$)/.test(errorCode) && errorCode !== 'login.not.session') return true;
   if (status === 410) return true;
   return errorCode === 'request.invalid' && 'launch' in fieldErrors;

@@ -1,8 +1,9 @@
 /**
  * The game page's state and actions (the sandbox provider's game window, /play?launch=<token>),
  * as nanostores advises: one store per page, actions as plain functions, the component only
- * renders. It speaks only to the provider's calls with the launch token (never the member's
- * session, as a vendor's game would): sandboxState to load, sandboxSpin to play (a fresh
+ * renders. It speaks only to the provider's calls with the launch token (acting for the member
+ * who launched the game; the tab's own login goes along only so that the server refuses a tab
+ * logged in as someone else): sandboxState to load, sandboxSpin to play (a fresh
  * idempotency key per spin, kept while the same spin is retried after a network failure),
  * sandboxSeed to rotate the server seed, and sandboxRounds for older rounds.
  */
@@ -19,7 +20,8 @@ export type SpinError = { kind: 'insufficient' } | { kind: 'network' } | { kind:
 
 export interface GameView {
   launch: string | null;
-  phase: 'loading' | 'ready' | 'ended' | 'failed';
+  /** otherMember: the tab is logged in as another member than the one who launched the game. */
+  phase: 'loading' | 'ready' | 'ended' | 'failed' | 'otherMember';
   loadError: string;
   state: GameState | null;
   balance: string;
@@ -58,6 +60,7 @@ export interface GameWords {
 }
 
 const HISTORY_PAGE = 20;
+const OTHER_MEMBER = 'game.session.otherMember';
 const NONE_SPINNING = Number.MAX_SAFE_INTEGER;
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
@@ -135,6 +138,7 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
       });
     } catch (err) {
       if (ended(err)) set({ phase: 'ended' });
+      else if (err instanceof ApiFailure && err.errorCode === OTHER_MEMBER) set({ loadError: err.message, phase: 'otherMember' });
       else set({ loadError: message(err), phase: 'failed' });
     }
   }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { siteOrigin } from '../../../kernel/http/origins.ts';
 import { launchGame, recentGame, roomList, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, sandboxVerify } from '../contract/play.ts';
 import { formatMinor, parseMinor } from '../../../kernel/money.ts';
-import { requireRealAccount, sessionOf } from '../../accounts/index.ts';
+import { callerSession, requireRealAccount, sessionOf } from '../../accounts/index.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { db } from '../../../kernel/db/index.ts';
 import { game } from '../../games/index.ts';
@@ -23,10 +23,16 @@ function stake(text: string, ctx: HandlerContext): bigint {
   return v;
 }
 
-/** A sandbox call's session; a session of another provider's game is not the sandbox's to serve. */
-async function sandboxSession(token: string) {
+/**
+ * A sandbox call's session; a session of another provider's game is not the sandbox's to serve.
+ * The game page sends its tab's login too: a tab logged in as another member than the one who
+ * launched the game is refused, so the page never mixes one member's bets with another's wallet.
+ */
+async function sandboxSession(token: string, ctx: HandlerContext) {
   const s = await resolveSession(await db(), token);
   if (s.provider !== 'sandbox') throw new ApiError(401, 'game.session.invalid');
+  const page = await callerSession(ctx);
+  if (page && page.memberId !== s.memberId) throw new ApiError(403, 'game.session.otherMember');
   return s;
 }
 
@@ -67,9 +73,9 @@ export const playRoutes = [
     return recentGames(await db(), s.memberId, { page, pageSize, gameType: query.gameType, vassalage: query.vassalage });
   }),
 
-  route(sandboxState, async ({ query }) => {
+  route(sandboxState, async ({ query }, ctx) => {
     const d = await db();
-    const s = await sandboxSession(query.launch);
+    const s = await sandboxSession(query.launch, ctx);
     const config = sandbox.gameConfig(s.game.seed);
     const decimals = brand().currencyDecimals;
     const balance = s.demo ? s.demoBalance! : (await balancesOf(d, [s.wallet])).get(s.wallet)!;
@@ -97,17 +103,17 @@ export const playRoutes = [
   }),
 
   route(sandboxSpin, async ({ body }, ctx) => {
-    const s = await sandboxSession(body.launch);
+    const s = await sandboxSession(body.launch, ctx);
     return sandbox.spin(await db(), s, stake(body.bet, ctx), body.idempotencyKey);
   }),
 
-  route(sandboxSeed, async ({ body }) => {
-    const s = await sandboxSession(body.launch);
+  route(sandboxSeed, async ({ body }, ctx) => {
+    const s = await sandboxSession(body.launch, ctx);
     return sandbox.rotateSeed(await db(), s.memberId, s.demo, body.clientSeed);
   }),
 
-  route(sandboxRounds, async ({ query }) => {
-    const s = await sandboxSession(query.launch);
+  route(sandboxRounds, async ({ query }, ctx) => {
+    const s = await sandboxSession(query.launch, ctx);
     return sandbox.rounds(await db(), s, query.pageNo ?? 1, query.pageSize ?? 20);
   }),
 

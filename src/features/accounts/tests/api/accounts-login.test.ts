@@ -6,7 +6,7 @@ import { callApi } from '../../../../../tests/support/api.ts';
 import { captchaFor, freshIp, lastSms, login, makeUser, requestCode, shiftClock, solved } from '../../../../../tests/support/accounts.ts';
 import { passwords } from '../../server/passwords.ts';
 import { member, memberSession } from '../../../../app/schema.ts';
-import { demoBrand } from '../../../../kernel/brand/brands/demo.ts';
+import { brand } from '../../../../kernel/brand/index.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ afterEach(() => {
 
 /** Switches one white-label flag of the demo brand for the rest of a test (restored by the returned function). */
 function setFlag(modId: string, on: boolean): () => void {
-  const node = demoBrand.whitelabel.flatMap((n) => n.childrenNodes).find((n) => n.modId === modId)!;
+  const node = brand().whitelabel.flatMap((n) => n.childrenNodes).find((n) => n.modId === modId)!;
   const before = node.enabled;
   node.enabled = on ? '1' : '0';
   return () => {
@@ -268,14 +268,14 @@ describe('who may log in where', () => {
 
 describe('forced password change', () => {
   it('says passwordExpired for the weak default password', async () => {
-    const u = await makeUser({ password: demoBrand.accounts.weakDefaultPassword });
+    const u = await makeUser({ password: brand().accounts.weakDefaultPassword });
     const r = await login({ username: u.username, password: u.password }, { ip: freshIp() });
     expect(r.json.value.passwordExpired).toBe(true);
   });
 
   it('says passwordExpired for a password older than the brand allows, only while PWDEXPFORCECHANGE3 is on', async () => {
     const u = await makeUser();
-    const old = new Date(Date.now() - (demoBrand.accounts.passwordMaxAgeDays + 1) * 86_400_000);
+    const old = new Date(Date.now() - (brand().accounts.passwordMaxAgeDays + 1) * 86_400_000);
     await t.db.update(member).set({ passwordChangedAt: old }).where(eq(member.id, u.id));
     const ip = freshIp();
     expect((await login({ username: u.username, password: u.password }, { ip })).json.value.passwordExpired).toBe(true);
@@ -288,7 +288,7 @@ describe('forced password change', () => {
   });
 
   it('does not force a change after an sms login, even with the weak default', async () => {
-    const u = await makeUser({ password: demoBrand.accounts.weakDefaultPassword, mobile: '5511110001', countryDialingCode: '52' });
+    const u = await makeUser({ password: brand().accounts.weakDefaultPassword, mobile: '5511110001', countryDialingCode: '52' });
     const ip = freshIp();
     expect((await requestCode('noLogin', '5511110001', '52', { ip })).json.success).toBe(true);
     const code = (await lastSms('5511110001'))!.code!;
@@ -297,7 +297,7 @@ describe('forced password change', () => {
   });
 
   it('clears the flag once the password is changed', async () => {
-    const u = await makeUser({ password: demoBrand.accounts.weakDefaultPassword });
+    const u = await makeUser({ password: brand().accounts.weakDefaultPassword });
     const ip = freshIp();
     const first = await login({ username: u.username, password: u.password }, { ip });
     const { callEnc } = await import('../../../../../tests/support/accounts.ts');

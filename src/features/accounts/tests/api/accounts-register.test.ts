@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
 import { callEnc, captchaFor, freshIp, lastSms, login, makeUser, requestCode, solved } from '../../../../../tests/support/accounts.ts';
-import { demoBrand } from '../../../../kernel/brand/brands/demo.ts';
+import { brand } from '../../../../kernel/brand/index.ts';
 import { runOps } from '../../../../app/ops.ts';
 import type { RegisterRule } from '../../../../kernel/brand/types.ts';
 
@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 function setFlag(modId: string, on: boolean): () => void {
-  const node = demoBrand.whitelabel.flatMap((n) => n.childrenNodes).find((n) => n.modId === modId)!;
+  const node = brand().whitelabel.flatMap((n) => n.childrenNodes).find((n) => n.modId === modId)!;
   const before = node.enabled;
   node.enabled = on ? '1' : '0';
   return () => {
@@ -24,10 +24,10 @@ function setFlag(modId: string, on: boolean): () => void {
 }
 
 function setRule(field: string, patch: Partial<RegisterRule>): () => void {
-  const before = { ...demoBrand.register[field]! };
-  Object.assign(demoBrand.register[field]!, patch);
+  const before = { ...brand().register[field]! };
+  Object.assign(brand().register[field]!, patch);
   return () => {
-    demoBrand.register[field] = before;
+    brand().register[field] = before;
   };
 }
 

@@ -1,6 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageOutbox } from '../../../../app/schema.ts';
+import { scrubOutboxSecrets } from '../../../../providers/outbox/index.ts';
+import { clock as appClock } from '../../../../kernel/clock.ts';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
 import { callEnc, freshIp, lastEmail, lastSms, login, makeUser, requestCode, shiftClock, solved } from '../../../../../tests/support/accounts.ts';
@@ -207,6 +211,39 @@ describe('change password', () => {
     const token = (await login({ username: u.username, password: u.password }, { ip })).json.value.token;
     const r = await callApi('/wps/member/password', { method: 'POST', ip, headers: { authorization: token }, body: { oldPassword: u.password, newPassword: 'Other123', confirmNewPassword: 'Other123' } });
     expect(r.json.errorCode).toBe('request.encryption.required');
+  });
+});
+
+describe('secrets in the sandbox outbox', () => {
+  it('keeps an sms code and a temporary password apart from the text and only while they work', async () => {
+    const clock = shiftClock();
+    try {
+      const mobile = newMobile();
+      await makeUser({ mobile, countryDialingCode: '52' });
+      expect((await requestCode('noLogin', mobile, '52', { ip: freshIp() })).json.success).toBe(true);
+      const u = await makeUser({ email: 'kept@example.com' });
+      expect((await forgotByEmail({ username: u.username, email: 'kept@example.com', ...(await solved()) })).json.success).toBe(true);
+      const code = (await lastSms(mobile))!.code!;
+      const temp = /is ([A-Za-z0-9]{12})\./.exec((await lastEmail('kept@example.com'))!.body)![1]!;
+      // At rest, the text holds neither secret: only the secret column does, until it expires.
+      const rows = await t.db.select().from(messageOutbox).where(inArray(messageOutbox.secret, [code, temp]));
+      expect(rows).toHaveLength(2);
+      for (const r of rows) expect(r.body).not.toContain(r.secret!);
+
+      clock.advance(5 * 60_000 + 1000); // the sms code's life (the temporary password lives longer)
+      expect((await lastSms(mobile))!.body).toContain('••••••');
+      expect((await lastSms(mobile))!.code).toBeNull();
+      expect((await lastEmail('kept@example.com'))!.body).toContain(temp);
+      expect(await scrubOutboxSecrets(t.db, appClock.now())).toBeGreaterThanOrEqual(1);
+      expect(await t.db.select().from(messageOutbox).where(eq(messageOutbox.secret, code))).toHaveLength(0);
+
+      clock.advance(24 * 60 * 60_000);
+      await scrubOutboxSecrets(t.db, appClock.now());
+      expect(await t.db.select().from(messageOutbox).where(eq(messageOutbox.secret, temp))).toHaveLength(0);
+      expect((await lastEmail('kept@example.com'))!.body).not.toContain(temp);
+    } finally {
+      clock.restore();
+    }
   });
 });
 

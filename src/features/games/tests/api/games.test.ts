@@ -5,7 +5,7 @@ import { callApi } from '../../../../../tests/support/api.ts';
 import { game, vendor, winner } from '../../../../app/schema.ts';
 import { seedCatalogue, seedDemoWinners } from '../../server/seed.ts';
 import { categoriesWithVendors, listGames } from '../../server/queries.ts';
-import { demoBrand } from '../../../../kernel/brand/brands/demo.ts';
+import { brand } from '../../../../kernel/brand/index.ts';
 import { CATEGORY_ORDER } from '../../../../kernel/categories.ts';
 import { GET as gameIconGet } from '../../endpoints/game-icon.ts';
 import { GET as vendorLogoGet } from '../../endpoints/vendor-logo.ts';
@@ -86,7 +86,7 @@ describe('game list', () => {
     expect(new Set(games.map((g) => g.nodeId)).size).toBe(total);
     const typeRank = games.map((g) => CATEGORY_ORDER.indexOf(g.gameType as never));
     expect(typeRank).toEqual([...typeRank].sort((a, b) => a - b));
-    const rngVendors = games.filter((g) => g.gameType === 'RNG').map((g) => demoBrand.vendorMap.RNG!.indexOf(g.vassalage));
+    const rngVendors = games.filter((g) => g.gameType === 'RNG').map((g) => brand().vendorMap.RNG!.indexOf(g.vassalage));
     expect(rngVendors).toEqual([...rngVendors].sort((a, b) => a - b));
   });
 
@@ -125,7 +125,7 @@ describe('game list', () => {
 
   it('lists every e-sports vendor under ESPORTS', async () => {
     const vendors = new Set((await all({ gameType: 'ESPORTS' })).map((g) => g.vassalage));
-    expect(vendors).toEqual(new Set(demoBrand.vendorMap.ESPORTS));
+    expect(vendors).toEqual(new Set(brand().vendorMap.ESPORTS));
   });
 
   it('filters by vendor, also when the code comes in lower case', async () => {
@@ -278,7 +278,7 @@ describe('vendor lanes and menus', () => {
     expect(lanes.map((l) => l.gameClassify.key)).toEqual([...CATEGORY_ORDER]);
     expect(lanes[0]!.title).toBe('Slots');
     for (const lane of lanes) {
-      expect(lane.gameClassify.vendors).toEqual(demoBrand.vendorMap[lane.gameClassify.key]);
+      expect(lane.gameClassify.vendors).toEqual(brand().vendorMap[lane.gameClassify.key]);
       expect(lane.cards.map((c) => c.vassalage)).toEqual(lane.gameClassify.vendors);
       expect(lane.cards.every((c) => c.gameType === lane.gameClassify.key && c.smallIcon === `/img/vendor/${c.vassalage}.svg`)).toBe(true);
     }

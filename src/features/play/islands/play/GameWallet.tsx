@@ -10,7 +10,7 @@
  */
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { ApiFailure, createApiClient, type ClientMessages } from '../../../../kernel/http/client.ts';
-import { TOKEN_KEY } from '../../../../kernel/http/session-keys.ts';
+import { storedToken } from '../../../../kernel/http/session-keys.ts';
 import { submission } from '../../../wallet/client.ts';
 import { MAIN_WALLET, walletBalance, walletTransfer, type BalanceValue } from '../../../wallet/client.ts';
 import { formatMinor, parseMinor } from '../../../../kernel/money.ts';
@@ -41,14 +41,6 @@ export interface GameWalletProps {
   onMoved: () => Promise<void>;
   /** Grows when a spin was refused for want of money: the form takes focus. */
   needMoney: number;
-}
-
-function storedToken(): string | null {
-  try {
-    return sessionStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
 }
 
 const mainOf = (b: BalanceValue) => b.balance.find((x) => x.accountTypeId === MAIN_WALLET)?.availBalance ?? '0.00';

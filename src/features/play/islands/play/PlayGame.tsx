@@ -1,12 +1,13 @@
 /**
  * The sandbox provider's game page (/play?launch=<token>, issue 5): it renders the page's store
  * (`createGameSession`, src/features/play/client/game-session.ts), which speaks to the provider's
- * calls with the launch token alone. Demo play is labelled as play money. Strings come as props
- * (the `play` catalogue, raw; placeholders are filled here).
+ * calls with the launch token (and the tab's login, so that a tab of another member is refused).
+ * Demo play is labelled as play money. Strings come as props (the `play` catalogue, raw; placeholders are filled here).
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useId, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { createApiClient, type ClientMessages } from '../../../../kernel/http/client.ts';
+import { storedToken } from '../../../../kernel/http/session-keys.ts';
 import { formatMinor, parseMinor } from '../../../../kernel/money.ts';
 import { createGameSession } from '../../client/game-session.ts';
 import type { Locale } from '../../../../kernel/locales.ts';
@@ -43,7 +44,7 @@ export default function PlayGame(props: Props) {
   const { labels: L, lang, locale } = props;
   // The page's store (src/features/play/client/game-session.ts): state and actions; this component renders.
   const [session] = useState(() => {
-    const client = createApiClient({ merchant: props.merchant, language: props.language, messages: props.messages });
+    const client = createApiClient({ merchant: props.merchant, language: props.language, messages: props.messages, token: storedToken });
     const symbolOf = (currency: string) => symbolFor(currency, { currency: props.brandCurrency, currencySymbol: props.brandSymbol });
     return createGameSession({
       client,
@@ -109,6 +110,16 @@ export default function PlayGame(props: Props) {
       <div className="pl-app">
         <div className="pl-ended card" role="alert">
           <p>{L.ended}</p>
+          <a className="btn btn-primary" href={props.lobbyHref}>{L.toLobby}</a>
+        </div>
+      </div>
+    );
+  }
+  if (phase === 'otherMember') {
+    return (
+      <div className="pl-app">
+        <div className="pl-ended card" role="alert" data-testid="game-other-member">
+          <p>{loadError}</p>
           <a className="btn btn-primary" href={props.lobbyHref}>{L.toLobby}</a>
         </div>
       </div>

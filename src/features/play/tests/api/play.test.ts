@@ -374,6 +374,26 @@ describe('a game session lives only while the login that launched it does', () =
     expect((await stateOf(other)).json.errorCode).toBe('game.session.invalid');
   });
 
+  it("refuses a tab logged in as another member, for reads and spins, and moves nothing; the launcher's own tab and a dead login play on", async () => {
+    const u = await walletUser();
+    await fundGame(u.id, 10_00n);
+    const token = tokenOf(await launched(u, g['Slot A']!));
+    const v = await walletUser();
+    const asOther = await v.call(STATE, { query: { launch: token } });
+    expect(asOther.status).toBe(403);
+    expect(asOther.json.errorCode).toBe('game.session.otherMember');
+    expect(asOther.json.message).toMatch(/another account/);
+    const es = await v.call(STATE, { query: { launch: token }, headers: { language: 'es' } });
+    expect(es.json.message).toMatch(/otra cuenta|cuenta distinta/);
+    const spun = await v.call(SPIN, { method: 'POST', body: { launch: token, bet: '1.00', idempotencyKey: newKey() } });
+    expect(spun.json.errorCode).toBe('game.session.otherMember');
+    expect(await gameBalance(u.id)).toBe(10_00n);
+    expect((await u.call(STATE, { query: { launch: token } })).status).toBe(200);
+    // A tab whose own login has ended is no one: the launch token still acts for its member.
+    expect((await v.call('/wps/session/logout', { method: 'DELETE' })).status).toBe(200);
+    expect((await v.call(STATE, { query: { launch: token } })).status).toBe(200);
+  });
+
   it('ends when the login expires, and playing keeps the login alive', async () => {
     const u = await walletUser();
     const token = tokenOf(await launched(u, g['Slot A']!));

@@ -1,0 +1,67 @@
+/**
+ * The second demo brand (brands/sol.json) on the same build as the first, started with BRAND=sol
+ * and nothing else (playwright.config.ts): Spanish only, soles (PEN), one wallet, and other flags
+ * (no sms login, no free play, no mobile registration, no password reset by sms, e-mail required).
+ * A smoke test: the brand file alone changes what visitors see and what the server accepts.
+ */
+import { devices } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
+import { accountButton, dialog, expect, newUsername, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+
+test.describe('the second demo brand', () => {
+  test('offers Spanish only: / leads to /es with its name, and no English anywhere', async ({ page, request }) => {
+    const first = await request.get('/rng?x=1', { maxRedirects: 0 });
+    expect(first.status()).toBe(302);
+    expect(first.headers().location).toBe('/es/rng?x=1');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/es\/?$/);
+    await expect(page).toHaveTitle(/Sol Demo/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.locator('a[data-lang]')).toHaveCount(1);
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveCount(0);
+    const status = (await (await request.get('/wps/system/status')).json()).value.info;
+    expect(status).toMatchObject({ merchantCode: 'SOLDEMO', brandName: 'Sol Demo', currency: 'PEN', currencySymbol: 'S/', languages: ['es'] });
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('its flags hold on the page and on the server', async ({ page, request }) => {
+    await page.goto('/es/login');
+    const login = dialog(page, t('es', 'auth', 'login.title'));
+    await expect(login.locator('input[name="username"]')).toBeVisible();
+    await expect(login.getByRole('button', { name: t('es', 'auth', 'login.freePlay') })).toHaveCount(0);
+    await expect(login.getByText(t('es', 'auth', 'login.bySms'), { exact: true })).toHaveCount(0);
+    const freePlay = await request.post('/wps/session/login/freeplay', { data: {}, headers: { merchant: 'SOLDEMO', language: 'ES' } });
+    expect(freePlay.status()).toBe(403);
+    expect((await freePlay.json()).message).toBe('El juego gratuito no está disponible');
+    const sms = await request.post('/wps/verification/sms/register', { data: { mobileNo: '912345678', countryDialingCode: '51' }, headers: { merchant: 'SOLDEMO', language: 'ES' } });
+    expect((await sms.json()).errorCode).toBe('sms.not.allowed');
+  });
+
+  test('a visitor registers with the e-mail the brand requires, and the header counts in soles', async ({ page }) => {
+    await page.goto('/es/register');
+    const popup = dialog(page, t('es', 'auth', 'register.title'));
+    await expect(popup.getByRole('button', { name: t('es', 'auth', 'register.byMobile') })).toHaveCount(0);
+    const name = newUsername('sol');
+    await popup.locator('input[name="username"]').fill(name);
+    await popup.locator('input[name="password"]').fill('Sol12345');
+    await popup.locator('input[name="confirmPassword"]').fill('Sol12345');
+    await popup.locator('button[type="submit"]', { hasText: t('es', 'auth', 'register.submit') }).click();
+    // The e-mail is required by this brand: the one field left empty is the one refused inline.
+    await expect(popup.locator('.field-error')).toHaveCount(1);
+    await expect(popup.locator('input[name="email"]')).toHaveAttribute('aria-invalid', 'true');
+    await popup.locator('input[name="email"]').fill(`${name}@example.com`);
+    await popup.locator('button[type="submit"]', { hasText: t('es', 'auth', 'register.submit') }).click();
+    await expect(popup).toBeHidden({ timeout: 15_000 });
+    await expect(accountButton(page, 'es', name)).toBeVisible();
+    await expect(page.getByRole('button', { name: /S\/\s?0,00/ })).toBeVisible();
+  });
+
+  test('fits a phone', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ ...devices['Pixel 7'], baseURL });
+    const page = await context.newPage();
+    await page.goto('/es');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * A brand's configuration file (brands/<name>.json), validated at start with zod: a bad field
+ * stops the server with its path and what is wrong. The file is written for people: flags as a
+ * map, register rules with defaults, amounts in minor units as whole numbers. `parseBrandFile`
+ * turns it into the Brand the code reads.
+ */
+import { z } from 'zod';
+import { LOCALES } from '../locales.ts';
+import { WHITELABEL_FLAGS } from './whitelabel.ts';
+import type { Brand, RegisterRule } from './types.ts';
+
+/** Amounts in minor units (cents): whole, not negative, safe as numbers. */
+const minor = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).transform((n) => BigInt(n));
+const httpsOrMail = z.string().regex(/^(https?:\/\/|mailto:|viber:|tel:)/, 'must be an http(s), mailto:, viber: or tel: address');
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24 h)');
+const isoDay = z.number().int().min(1).max(7);
+const known = new Set<string>(LOCALES.map((l) => l.code));
+const language = z.string().refine((c) => known.has(c), { message: `must be one of the site's languages (${[...known].join(', ')})` });
+
+const registerRule = z
+  .object({
+    enabled: z.boolean().default(true),
+    required: z.boolean().default(false),
+    patternId: z.number().int().min(0),
+    /** '*' accepts anything; default: the pattern id. */
+    acceptedPattern: z.string().optional(),
+    min: z.number().int().min(0).default(0),
+    max: z.number().int().min(1).default(255),
+  })
+  .strict()
+  .refine((r) => r.min <= r.max, { message: 'min must not exceed max' })
+  .transform((r): RegisterRule => ({ ...r, acceptedPattern: r.acceptedPattern ?? String(r.patternId) }));
+
+const REGISTER_FIELDS = ['username', 'password', 'payeeName', 'paymentPassword', 'email', 'mobileNum', 'qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber', 'recommenderId', 'affiliateCode', 'captcha'] as const;
+
+/** Flags grouped by module, as spec 3 nests them: { "ACCOUNT": { "FREEPLAY3": true }, ... }. */
+const flagName = z.enum(WHITELABEL_FLAGS);
+const flags = z.record(z.string().regex(/^[A-Z0-9_]+$/, 'module names are upper case'), z.partialRecord(flagName, z.boolean()));
+
+export const brandFileSchema = z
+  .object({
+    merchantCode: z.string().regex(/^[A-Z0-9_]{2,20}$/, 'must be 2-20 upper-case letters, digits or _'),
+    name: z.string().min(1).max(60),
+    /** Shipped as sample data: the site labels it as a demo. */
+    demo: z.boolean().default(false),
+    currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD'),
+    currencySymbol: z.string().min(1).max(5),
+    currencyDecimals: z.number().int().min(0).max(4),
+    mainDomain: z.string().min(3),
+    timeZone: z.string().refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as America/Mexico_City'),
+    languages: z.array(language).min(1),
+    defaultLanguage: language,
+    flags,
+    register: z.object(Object.fromEntries(REGISTER_FIELDS.map((f) => [f, registerRule])) as Record<(typeof REGISTER_FIELDS)[number], typeof registerRule>).strict(),
+    customerService: z.array(z.object({ csType: z.enum(['LIVECHAT', 'FACEBOOK', 'TELEGRAM']), title: z.string().min(1), path: httpsOrMail }).strict()),
+    resources: z.record(z.string(), z.object({ url: httpsOrMail, labelNameEn: z.string().min(1) }).strict()),
+    mirrors: z.array(z.object({ url: z.url(), verifyCode: z.string().min(4) }).strict()),
+    imageCDNs: z.array(z.string()).default(['']),
+    launchGameCDNs: z.array(z.string()).default(['']),
+    analytics: z.object({ gtagId: z.string() }).strict().default({ gtagId: '' }),
+    recommendedVendor: z.string(),
+    vendorMap: z.record(z.string(), z.array(z.string())),
+    newGameMap: z.array(z.string()),
+    hiddenNavCodes: z.array(z.string()),
+    licences: z.object({
+      curacao: z.object({ number: z.string().min(1), holder: z.string().min(1) }).strict(),
+      /** Only for brands licensed in Mexico: shown on the Spanish pages. */
+      mexico: z.object({ number: z.string().min(1), holder: z.string().min(1) }).strict().optional(),
+    }).strict(),
+    supportHours: z.object({ fromDay: isoDay, toDay: isoDay, opens: hhmm, closes: hhmm }).strict(),
+    withdrawalAutoReceiveMinutes: z.number().int().positive(),
+    accounts: z.object({
+      weakDefaultPassword: z.string().min(1),
+      passwordMaxAgeDays: z.number().int().positive(),
+      smsExpiredMinutes: z.number().int().min(1).max(60),
+      defaultDialingCode: z.string().regex(/^\d{1,4}$/),
+      powDifficulty: z.number().int().min(1).max(30),
+    }).strict(),
+    wallet: z.object({
+      singleWallet: z.boolean(),
+      withdrawMin: minor,
+      withdrawMax: minor,
+      maxAmount: minor,
+      depositChannels: z.array(z.object({ code: z.string().regex(/^[A-Z0-9_]+$/), name: z.string().min(1), min: minor, max: minor, provider: z.enum(['sandbox', 'http']) }).strict()).min(1),
+    }).strict(),
+    frameAncestors: z.array(z.string().regex(/^https:\/\/[^\s;,']+$/, "must be an https origin (no spaces, ';' or quotes)")).default([]),
+  })
+  .strict()
+  .refine((b) => b.languages.includes(b.defaultLanguage), { message: 'must be one of languages', path: ['defaultLanguage'] })
+  .refine((b) => b.wallet.withdrawMin <= b.wallet.withdrawMax, { message: 'withdrawMin must not exceed withdrawMax', path: ['wallet', 'withdrawMin'] });
+
+export type BrandFile = z.input<typeof brandFileSchema>;
+
+/** The tree of spec 3 (modules holding flags) from the file's map. */
+function toWhitelabel(map: Record<string, Partial<Record<string, boolean>>>): Brand['whitelabel'] {
+  return Object.entries(map).map(([modId, children]) => ({
+    modId,
+    enabled: '1' as const,
+    childrenNodes: Object.entries(children).map(([id, on]) => ({ modId: id, enabled: on ? ('1' as const) : ('0' as const), childrenNodes: [] })),
+  }));
+}
+
+/**
+ * Validates a parsed brand file; throws an Error naming each bad field by its path.
+ * @example parseBrandFile(JSON.parse(text), 'brands/demo.json').merchantCode // 'DEMO'
+ */
+export function parseBrandFile(data: unknown, source: string): Brand {
+  const r = brandFileSchema.safeParse(data);
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => `  ${i.path.length ? i.path.join('.') : '(file)'}: ${i.message}`);
+    throw new Error(`Brand file ${source} is not valid:\n${lines.join('\n')}`);
+  }
+  const { flags: map, ...rest } = r.data;
+  return { ...rest, whitelabel: toWhitelabel(map) };
+}
