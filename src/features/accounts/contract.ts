@@ -77,8 +77,8 @@ export type LoginFailureValue = z.infer<typeof loginFailureValue>;
 
 /** The `value` of a `login.ip.verify` refusal: how to prove it is the owner. */
 export const ipVerifyValue = z.object({
-  /** sms: a code went to the registered mobile; payeeName: type the account's payee name. */
-  method: z.enum(['sms', 'payeeName']),
+  /** totp: a code of the authenticator app (or a recovery code); sms: a code went to the registered mobile; payeeName: type the account's payee name. */
+  method: z.enum(['totp', 'sms', 'payeeName']),
   /** Masked mobile the code went to (sms only). */
   mobile: z.string().nullable(),
   /** Minutes the code lives (sms only; drives the countdown). */
@@ -352,6 +352,59 @@ export const affiliateCheck = defineCall({
   value: z.object({ affiliateCode: z.string() }),
 });
 
+/** The security centre's view of how the account proves itself from a new address. */
+export const securityValue = z.object({
+  /** An authenticator app is set up. */
+  totp: z.boolean(),
+  /** Recovery codes of the app not yet used. */
+  recoveryCodesLeft: z.number().int(),
+  /** Masked registered mobile (codes go there), or null. */
+  mobile: z.string().nullable(),
+  payeeName: z.boolean(),
+  /** What a login from a new address asks for: the strongest the account has; null: none, so it cannot log in from a new address. */
+  newAddressProof: z.enum(['totp', 'sms', 'payeeName']).nullable(),
+});
+export type SecurityValue = z.infer<typeof securityValue>;
+
+export const securityInfo = defineCall({
+  name: 'securityInfo',
+  method: 'GET',
+  path: '/wps/member/security',
+  token: true,
+  value: securityValue,
+});
+
+/** Starts setting up an authenticator app: a new secret, its otpauth address and QR code (SVG). */
+export const totpSetup = defineCall({
+  name: 'totpSetup',
+  method: 'POST',
+  path: '/wps/member/security/totp',
+  token: true,
+  body: z.object({}),
+  value: z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() }),
+});
+
+/** Confirms the app with its first code; answers ten recovery codes, shown once. */
+export const totpConfirm = defineCall({
+  name: 'totpConfirm',
+  method: 'POST',
+  path: '/wps/member/security/totp/confirm',
+  token: true,
+  body: z.object({ code: str(16).default('') }),
+  value: z.object({ recoveryCodes: z.array(z.string()) }),
+});
+
+/** Turns the app off: the password and a code of the app (or a recovery code). */
+export const totpDisable = defineCall({
+  name: 'totpDisable',
+  method: 'POST',
+  path: '/wps/member/security/totp/disable',
+  token: true,
+  enc: true,
+  body: z.object({ password: str(128).default(''), code: str(16).default('') }),
+  value: z.null(),
+});
+
 export const accountCalls = [
   sessionKey,
   verificationChallenge,
@@ -370,6 +423,10 @@ export const accountCalls = [
   captchaImage,
   affiliateInfo,
   affiliateCheck,
+  securityInfo,
+  totpSetup,
+  totpConfirm,
+  totpDisable,
 ];
 
 /** errorCodes of the accounts calls that a client reacts to (beyond showing the message). */

@@ -119,13 +119,14 @@ export default function LoginForm({ agent = false, onSuccess, onFreePlay, onForg
 
   if (ipStep) {
     const sms = ipStep.value.method === 'sms';
+    const totp = ipStep.value.method === 'totp';
     return (
       <form ref={formRef} className="auth-form" onSubmit={onSubmit} noValidate>
         <h3 className="step-title">{auth.ipVerify.title}</h3>
         <p className="lead">{ipStep.message}</p>
         <Field
-          name={sms ? 'ipCode' : 'payeeName'}
-          label={sms ? auth.verificationCode : auth.ipVerify.payeeName}
+          name={sms || totp ? 'ipCode' : 'payeeName'}
+          label={sms ? auth.verificationCode : totp ? auth.ipVerify.totp : auth.ipVerify.payeeName}
           value={ipAnswer}
           onChange={setIpAnswer}
           error={errors.ip}
@@ -133,7 +134,7 @@ export default function LoginForm({ agent = false, onSuccess, onFreePlay, onForg
           autoFocus
           maxLength={100}
           inputMode={sms ? 'numeric' : 'text'}
-          autoComplete={sms ? 'one-time-code' : 'name'}
+          autoComplete={sms || totp ? 'one-time-code' : 'name'}
           addon={
             sms ? (
               <button

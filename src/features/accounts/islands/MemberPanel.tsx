@@ -1,5 +1,6 @@
 /**
- * The live part of /member: the account's details and the security centre (change password).
+ * The live part of /member: the account's details and the security centre (change password, the
+ * authenticator app and what a login from a new network asks for).
  * The member-centre menu around it is rendered by the page; sections of later issues say so.
  */
 import { useStore } from '@nanostores/react';
@@ -7,6 +8,7 @@ import { useId, useState } from 'react';
 import { $member } from '../client/session.ts';
 import { showDialog } from '../../../ui/stores/ui.ts';
 import ChangePasswordForm from './ChangePasswordForm.tsx';
+import AuthenticatorPanel from './AuthenticatorPanel.tsx';
 import { useLabels } from '../../../shell/labels.tsx';
 
 export default function MemberPanel() {
@@ -53,6 +55,7 @@ export default function MemberPanel() {
             setFormKey((k) => k + 1);
           }}
         />
+        <AuthenticatorPanel />
       </section>
     </>
   );

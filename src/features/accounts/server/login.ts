@@ -22,6 +22,7 @@ import { createMember, findByMobile, findByUsername, hasKnownIps, knowsIp, norma
 import { passwords, sameText } from './passwords.ts';
 import { LIMITS, attempt, hit, minutesLeft, reset, type BucketState } from '../../../kernel/rate-limit.ts';
 import { openSession } from './sessions.ts';
+import { checkSecondFactor } from './second-factor.ts';
 import { chargeSend, consumeCode, sendCode } from './sms-codes.ts';
 
 type LoginBody = z.output<typeof loginBody>;
@@ -150,13 +151,14 @@ async function passwordLogin(db: Db, body: LoginBody, ctx: HandlerContext): Prom
 const nameKey = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
- * Login from an address the account has not used (spec 4): a code goes to the registered
- * mobile, or the payee name is asked when there is no mobile. Accounts with neither have
- * nothing to check against and are let in.
+ * Login from an address the account has not used (spec 4): the strongest proof the account has
+ * is asked for: a code of its authenticator app (or a recovery code), else a code sent to its
+ * registered mobile, else its payee name. An account with none cannot log in from a new address
+ * until it adds one from an address it already uses (`login.ip.noProof`, which says so).
  */
 async function verifyNewAddress(db: Db, m: Member, body: LoginBody, ctx: HandlerContext, acctKey: string, ipKey: string): Promise<void> {
-  const method: IpVerifyValue['method'] | null = m.mobile && m.countryDialingCode ? 'sms' : m.payeeName ? 'payeeName' : null;
-  if (!method) return;
+  const method: IpVerifyValue['method'] | null = m.totpSecret ? 'totp' : m.mobile && m.countryDialingCode ? 'sms' : m.payeeName ? 'payeeName' : null;
+  if (!method) throw new ApiError(403, 'login.ip.noProof');
   const masked = method === 'sms' ? maskMobile(m.mobile!) : null;
   const expiredMinutes = method === 'sms' ? brand().accounts.smsExpiredMinutes : null;
   const answer = body.ipVerification?.trim();
@@ -174,11 +176,13 @@ async function verifyNewAddress(db: Db, m: Member, body: LoginBody, ctx: Handler
     }
     throw new ApiError(403, 'login.ip.verify', { mobile: masked ?? '' }, undefined, {
       value: prompt(false),
-      messageKey: method === 'sms' ? 'loginIp.sms' : 'loginIp.payee',
+      messageKey: method === 'sms' ? 'loginIp.sms' : method === 'totp' ? 'loginIp.totp' : 'loginIp.payee',
     });
   }
   let ok = false;
-  if (method === 'sms') {
+  if (method === 'totp') {
+    ok = await checkSecondFactor(db, m, answer);
+  } else if (method === 'sms') {
     try {
       await consumeCode(db, 'loginIp', { dialingCode: m.countryDialingCode!, mobile: m.mobile! }, answer);
       ok = true;

@@ -17,6 +17,10 @@ import {
   smsNoLogin,
   smsRegister,
   verificationChallenge,
+  securityInfo,
+  totpConfirm,
+  totpDisable,
+  totpSetup,
 } from '../contract.ts';
 import { isTrialType } from '../contract.ts';
 import { db } from '../../../kernel/db/index.ts';
@@ -34,6 +38,7 @@ import { LIMITS, hit } from '../../../kernel/rate-limit.ts';
 import { registerMember } from './register.ts';
 import { revokeSession, sessionOf } from './sessions.ts';
 import { smsNoLogin as doSmsNoLogin, smsRegister as doSmsRegister } from './verification.ts';
+import * as security from './security.ts';
 
 export const accountRoutes = [
   route(sessionKey, async () => publicKeyInfo(await db())),
@@ -62,6 +67,10 @@ export const accountRoutes = [
     ctx.response.headers.set(CAPTCHA_HEADER, c.id);
     return c.png.toString('base64');
   }),
+  route(securityInfo, async (_input, ctx) => security.securityInfo(await db(), ctx)),
+  route(totpSetup, async (_input, ctx) => security.totpSetup(await db(), ctx)),
+  route(totpConfirm, async ({ body }, ctx) => security.totpConfirm(await db(), body, ctx)),
+  route(totpDisable, async ({ body }, ctx) => security.totpDisable(await db(), body, ctx)),
   route(affiliateInfo, async ({ query }, ctx) => {
     const domain = normaliseDomain(query.domain || ctx.url.hostname);
     return { domain, affiliateCode: await affiliateForDomain(await db(), domain) };

@@ -46,6 +46,13 @@ export const member = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     lastLoginIp: text('last_login_ip'),
+    /** Authenticator app (TOTP) secret, encrypted with the server's key (second-factor.ts); null: none. */
+    totpSecret: text('totp_secret'),
+    /** A secret being set up, until its first code confirms it. */
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last 30-second step whose code was accepted: a code is good once. */
+    totpLastStep: integer('totp_last_step').notNull().default(0),
   },
   (t) => [
     uniqueIndex('member_username_uq').on(sql`lower(${t.username})`),
@@ -107,4 +114,17 @@ export const smsCode = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('sms_code_target_idx').on(t.purpose, t.countryDialingCode, t.mobile, t.createdAt)],
+);
+
+/** Recovery codes of the authenticator app (SHA-256 of each); each works once. */
+export const memberRecoveryCode = pgTable(
+  'member_recovery_code',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.codeHash] })],
 );

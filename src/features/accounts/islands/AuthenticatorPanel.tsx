@@ -1,0 +1,179 @@
+/**
+ * The security centre's second factor (issue 10): what a login from a new network asks for, and
+ * the authenticator app: set it up (scan the QR code or type the key, confirm a first code, keep
+ * the ten recovery codes shown once), or turn it off with the password and a code.
+ */
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { securityInfo, totpConfirm, totpDisable, totpSetup, type SecurityValue } from '../contract.ts';
+import { ApiFailure } from '../../../kernel/http/client.ts';
+import { api } from '../client/session.ts';
+import { MSG } from '../registerPatterns.ts';
+import { FormError, focusFirstInvalid } from '../../../ui/form.tsx';
+import { Field, PasswordField } from './fields.tsx';
+import { useLabels } from '../../../shell/labels.tsx';
+import { issueText } from './issue-text.ts';
+
+type Setup = { secret: string; qr: string };
+type Phase = { kind: 'view' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] } | { kind: 'disable' };
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export default function AuthenticatorPanel() {
+  const labels = useLabels();
+  const L = labels.auth.security;
+  const ids = useId();
+  const [info, setInfo] = useState<SecurityValue | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'view' });
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ code?: string; password?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const load = () =>
+    api()
+      .call(securityInfo)
+      .then((v) => {
+        setInfo(v);
+        setLoadError(null);
+      })
+      .catch((err) => setLoadError(message(err)));
+  useEffect(() => {
+    void load();
+  }, []);
+
+  const reset = (next: Phase) => {
+    setPhase(next);
+    setCode('');
+    setPassword('');
+    setErrors({});
+    setFormError(null);
+  };
+
+  async function begin() {
+    setBusy(true);
+    setFormError(null);
+    try {
+      const s = await api().call(totpSetup, { body: {} });
+      reset({ kind: 'setup', setup: { secret: s.secret, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(s.qrSvg)}` } });
+    } catch (err) {
+      setFormError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submit(ev: SubmitEvent<HTMLFormElement>) {
+    ev.preventDefault();
+    if (busy) return;
+    const required = issueText(labels, { key: MSG.required });
+    const found = { ...(code.trim() ? {} : { code: required }), ...(phase.kind === 'disable' && !password ? { password: required } : {}) };
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length) {
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setBusy(true);
+    try {
+      if (phase.kind === 'setup') {
+        const { recoveryCodes } = await api().call(totpConfirm, { body: { code: code.trim() } });
+        reset({ kind: 'codes', codes: recoveryCodes });
+      } else {
+        await api().call(totpDisable, { body: { password, code: code.trim() } });
+        reset({ kind: 'view' });
+      }
+      await load();
+    } catch (err) {
+      if (err instanceof ApiFailure && Object.keys(err.fieldErrors).length) {
+        setErrors({ code: err.fieldErrors.code, password: err.fieldErrors.password });
+        focusFirstInvalid(formRef.current);
+      } else setFormError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!info) return loadError ? <FormError message={loadError} /> : <p className="muted">{L.loading}</p>;
+  const proof = info.newAddressProof;
+  return (
+    <div className="authenticator" data-testid="authenticator">
+      <h3 id={`${ids}-h`}>{L.title}</h3>
+      <p className={proof ? 'muted' : 'notice-warn'} data-testid="new-address-proof">
+        {proof === 'totp' ? L.proof.totp : proof === 'sms' ? L.proof.sms.replace('{{mobile}}', info.mobile ?? '') : proof === 'payeeName' ? L.proof.payeeName : L.proof.none}
+      </p>
+      {phase.kind === 'view' && !info.totp && (
+        <>
+          <p>{L.lead}</p>
+          <button type="button" className="btn btn-primary" onClick={() => void begin()} disabled={busy}>
+            {L.setUp}
+          </button>
+          <FormError message={formError} />
+        </>
+      )}
+      {phase.kind === 'view' && info.totp && (
+        <>
+          <p data-testid="totp-on">
+            <strong>{L.on}</strong> {L.codesLeft.replace('{{count}}', String(info.recoveryCodesLeft))}
+          </p>
+          <button type="button" className="btn" onClick={() => reset({ kind: 'disable' })}>
+            {L.turnOff}
+          </button>
+        </>
+      )}
+      {phase.kind === 'codes' && (
+        <div role="status">
+          <p>{L.codesLead}</p>
+          <ul className="recovery-codes" data-testid="recovery-codes">
+            {phase.codes.map((c) => (
+              <li key={c}>
+                <code>{c}</code>
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="btn btn-primary" onClick={() => reset({ kind: 'view' })}>
+            {L.codesSaved}
+          </button>
+        </div>
+      )}
+      {(phase.kind === 'setup' || phase.kind === 'disable') && (
+        <form ref={formRef} className="auth-form" onSubmit={submit} noValidate aria-labelledby={`${ids}-h`}>
+          {phase.kind === 'setup' && (
+            <>
+              <p>{L.scan}</p>
+              <img className="totp-qr" src={phase.setup.qr} width={200} height={200} alt={L.qrAlt} />
+              <p className="muted">
+                {L.typeKey} <code data-testid="totp-secret">{phase.setup.secret}</code>
+              </p>
+            </>
+          )}
+          {phase.kind === 'disable' && (
+            <PasswordField name="password" label={L.password} value={password} onChange={setPassword} error={errors.password} required maxLength={128} autoComplete="current-password" />
+          )}
+          <Field
+            name="code"
+            label={phase.kind === 'setup' ? L.code : L.codeOrRecovery}
+            value={code}
+            onChange={setCode}
+            error={errors.code}
+            required
+            maxLength={16}
+            inputMode={phase.kind === 'setup' ? 'numeric' : 'text'}
+            autoComplete="one-time-code"
+          />
+          <FormError message={formError} />
+          <div className="actions">
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {phase.kind === 'setup' ? L.confirm : L.turnOff}
+            </button>
+            <button type="button" className="btn" onClick={() => reset({ kind: 'view' })}>
+              {L.cancel}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+/**
+ * The authenticator app (TOTP, RFC 6238, with the `otpauth` library): a member sets it up in the
+ * security centre by scanning a QR code (rendered by `uqr` as SVG) and confirming a first code,
+ * and gets ten recovery codes, each good once, for a lost phone. A login from a new address then
+ * asks for a code of the app (the strongest proof an account can have, see login.ts).
+ *
+ * The secret must be readable to check codes, so it is stored encrypted (AES-256-GCM) with a key
+ * kept apart from the data: TOTP_KEY, or one made per database (settings). Recovery codes are
+ * stored as SHA-256 hashes. A code is accepted once: the last accepted 30-second step is kept
+ * and a code of that step or an older one is refused (replay), in one conditional UPDATE so that
+ * two requests racing with the same code cannot both pass.
+ */
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
+import { and, count, eq, isNull, lt } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { renderSVG } from 'uqr';
+import { brand } from '../../../kernel/brand/index.ts';
+import { clock } from '../../../kernel/clock.ts';
+import type { Db } from '../../../kernel/db/index.ts';
+import { sharedSecret } from '../../../kernel/db/settings.ts';
+import { env } from '../../../kernel/env.ts';
+import { member, memberRecoveryCode } from './tables.ts';
+import type { Member } from './members.ts';
+
+const PERIOD = 30;
+const RECOVERY_CODES = 10;
+/** Letters and digits a person copies without confusion (no 0/O, 1/I/L). */
+const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+async function keyOf(db: Db): Promise<Buffer> {
+  return createHash('sha256').update(await sharedSecret(db, 'accounts.totp.key', env().TOTP_KEY)).digest();
+}
+
+/** 'v1.' + base64url(iv | tag | ciphertext). */
+async function seal(db: Db, plain: string): Promise<string> {
+  const iv = randomBytes(12);
+  const c = createCipheriv('aes-256-gcm', await keyOf(db), iv);
+  const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+  return `v1.${Buffer.concat([iv, c.getAuthTag(), body]).toString('base64url')}`;
+}
+
+async function open(db: Db, sealed: string): Promise<string> {
+  const raw = Buffer.from(sealed.slice(3), 'base64url');
+  const d = createDecipheriv('aes-256-gcm', await keyOf(db), raw.subarray(0, 12));
+  d.setAuthTag(raw.subarray(12, 28));
+  return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('utf8');
+}
+
+function totpOf(username: string, base32: string): TOTP {
+  return new TOTP({ issuer: brand().name, label: username, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(base32) });
+}
+
+/** The 30-second step a code belongs to, or null when it is not a code of the secret now (±1 step). */
+function stepOf(totp: TOTP, code: string, now: number): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const delta = totp.validate({ token: code, timestamp: now, window: 1 });
+  return delta === null ? null : Math.floor(now / 1000 / PERIOD) + delta;
+}
+
+export interface TotpSetup {
+  /** The secret in base32, for typing into an app that cannot scan. */
+  secret: string;
+  /** otpauth:// address the QR code holds. */
+  uri: string;
+  /** The QR code as an SVG document. */
+  qrSvg: string;
+}
+
+/** Starts a setup: a new secret, kept aside until a code confirms it. */
+export async function beginTotp(db: Db, m: Member): Promise<TotpSetup> {
+  const secret = new Secret({ size: 20 }).base32;
+  await db.update(member).set({ totpPendingSecret: await seal(db, secret) }).where(eq(member.id, m.id));
+  const uri = totpOf(m.username, secret).toString();
+  return { secret, uri, qrSvg: renderSVG(uri, { border: 2 }) };
+}
+
+/** A recovery code: 8 characters in two groups (XXXX-XXXX), about 40 bits. */
+function recoveryCode(): string {
+  let s = '';
+  for (let i = 0; i < 8; i++) s += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
+  return `${s.slice(0, 4)}-${s.slice(4)}`;
+}
+const recoveryHash = (code: string) => createHash('sha256').update(code.toUpperCase().replace(/[^A-Z0-9]/g, '')).digest('hex');
+
+/** Replaces the member's recovery codes with new ones; answers them (shown once). */
+async function newRecoveryCodes(db: Db, memberId: number): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODES }, recoveryCode);
+  await db.delete(memberRecoveryCode).where(eq(memberRecoveryCode.memberId, memberId));
+  await db.insert(memberRecoveryCode).values(codes.map((c) => ({ memberId, codeHash: recoveryHash(c) })));
+  return codes;
+}
+
+/** Confirms the pending secret with a code of it; answers the recovery codes, or null for a wrong code. */
+export async function confirmTotp(db: Db, m: Member, code: string): Promise<string[] | null> {
+  if (!m.totpPendingSecret) return null;
+  const secret = await open(db, m.totpPendingSecret);
+  const step = stepOf(totpOf(m.username, secret), code.trim(), clock.now());
+  if (step === null) return null;
+  await db
+    .update(member)
+    .set({ totpSecret: m.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: new Date(clock.now()), totpLastStep: step })
+    .where(eq(member.id, m.id));
+  return newRecoveryCodes(db, m.id);
+}
+
+/**
+ * Checks a code of the member's app, or one of its recovery codes; each is good once. False
+ * when the member has no app set up.
+ */
+export async function checkSecondFactor(db: Db, m: Member, answer: string): Promise<boolean> {
+  if (!m.totpSecret) return false;
+  const code = answer.trim();
+  if (/^\d{6}$/.test(code)) {
+    const step = stepOf(totpOf(m.username, await open(db, m.totpSecret)), code, clock.now());
+    if (step === null) return false;
+    const used = await db
+      .update(member)
+      .set({ totpLastStep: step })
+      .where(and(eq(member.id, m.id), lt(member.totpLastStep, step)))
+      .returning({ id: member.id });
+    return used.length === 1;
+  }
+  if (!/^[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}$/.test(code)) return false;
+  const used = await db
+    .update(memberRecoveryCode)
+    .set({ usedAt: new Date(clock.now()) })
+    .where(and(eq(memberRecoveryCode.memberId, m.id), eq(memberRecoveryCode.codeHash, recoveryHash(code)), isNull(memberRecoveryCode.usedAt)))
+    .returning({ memberId: memberRecoveryCode.memberId });
+  return used.length === 1;
+}
+
+/** Turns the app off and forgets its secret and recovery codes. */
+export async function disableTotp(db: Db, memberId: number): Promise<void> {
+  await db.update(member).set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: 0 }).where(eq(member.id, memberId));
+  await db.delete(memberRecoveryCode).where(eq(memberRecoveryCode.memberId, memberId));
+}
+
+/** Recovery codes not yet used. */
+export async function recoveryCodesLeft(db: Db, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(memberRecoveryCode)
+    .where(and(eq(memberRecoveryCode.memberId, memberId), isNull(memberRecoveryCode.usedAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** Issues a fresh set of recovery codes (the old ones stop working). */
+export function renewRecoveryCodes(db: Db, memberId: number): Promise<string[]> {
+  return newRecoveryCodes(db, memberId);
+}
+
+/** For tests and tools: the current code of a base32 secret. */
+export function currentCode(username: string, base32: string, now = clock.now()): string {
+  return totpOf(username, base32).generate({ timestamp: now });
+}

@@ -1,0 +1,124 @@
+/**
+ * A second factor for every account (issue 10): the authenticator app set up from the security
+ * centre, asked for first at a login from a new network, with recovery codes; each code good
+ * once; the secret encrypted at rest; an account with no proof at all cannot log in from a
+ * second network and is told how to add one.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
+import { callApi } from '../../../../../tests/support/api.ts';
+import { callEnc, freshIp, login, makeUser } from '../../../../../tests/support/accounts.ts';
+import { member } from '../../../../app/schema.ts';
+import { currentCode } from '../../server/second-factor.ts';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await openTestDb();
+});
+afterAll(async () => {
+  await t.dispose();
+});
+
+/** A player with a session from its first network, and that network. */
+async function player(o: { payeeName?: string } = {}) {
+  const u = await makeUser(o);
+  const home = freshIp();
+  const l = await login({ username: u.username, password: u.password }, { ip: home });
+  expect(l.json.success).toBe(true);
+  const call = (path: string, c: Parameters<typeof callApi>[1] = {}) => callApi(path, { ip: home, ...c, headers: { ...c?.headers, authorization: l.json.value.token } });
+  return { ...u, home, token: l.json.value.token as string, call };
+}
+
+/** Sets up the app for `p`; answers its base32 secret and recovery codes. */
+async function withApp(p: Awaited<ReturnType<typeof player>>) {
+  const s = await p.call('/wps/member/security/totp', { method: 'POST', body: {} });
+  expect(s.status).toBe(200);
+  expect(s.json.value.uri).toMatch(/^otpauth:\/\/totp\//);
+  expect(s.json.value.qrSvg).toMatch(/^<svg/);
+  const secret = s.json.value.secret as string;
+  const used = currentCode(p.username, secret);
+  const ok = await p.call('/wps/member/security/totp/confirm', { method: 'POST', body: { code: used } });
+  expect(ok.status).toBe(200);
+  return { secret, used, recoveryCodes: ok.json.value.recoveryCodes as string[] };
+}
+
+describe('the authenticator app', () => {
+  it('is set up with a first code, gives ten recovery codes, and keeps its secret encrypted', async () => {
+    const p = await player();
+    expect((await p.call('/wps/member/security')).json.value).toMatchObject({ totp: false, newAddressProof: null });
+    const s = await p.call('/wps/member/security/totp', { method: 'POST', body: {} });
+    const wrong = await p.call('/wps/member/security/totp/confirm', { method: 'POST', body: { code: '000000' === currentCode(p.username, s.json.value.secret) ? '111111' : '000000' } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.fieldErrors).toEqual({ code: 'The code is not correct. Enter the 6 digits your app shows now' });
+    const empty = await p.call('/wps/member/security/totp/confirm', { method: 'POST', body: { code: '' }, headers: { language: 'ES' } });
+    expect(empty.json.fieldErrors.code).toBeTruthy();
+    const ok = await p.call('/wps/member/security/totp/confirm', { method: 'POST', body: { code: currentCode(p.username, s.json.value.secret) } });
+    expect(ok.json.value.recoveryCodes).toHaveLength(10);
+    expect(new Set(ok.json.value.recoveryCodes).size).toBe(10);
+    expect((await p.call('/wps/member/security')).json.value).toMatchObject({ totp: true, recoveryCodesLeft: 10, newAddressProof: 'totp' });
+    const [row] = await t.db.select().from(member).where(eq(member.id, p.id));
+    expect(row!.totpSecret).toMatch(/^v1\./);
+    expect(row!.totpSecret).not.toContain(s.json.value.secret);
+    // A second set-up is refused while one is on.
+    expect((await p.call('/wps/member/security/totp', { method: 'POST', body: {} })).json.errorCode).toBe('totp.already');
+  });
+
+  it('is what a login from a new network asks for; a code works once, a recovery code once', async () => {
+    const p = await player({ payeeName: 'Ana Gomez' });
+    const { secret, used, recoveryCodes } = await withApp(p);
+    const away = freshIp();
+    const prompt = await login({ username: p.username, password: p.password }, { ip: away });
+    expect(prompt.status).toBe(403);
+    expect(prompt.json).toMatchObject({ errorCode: 'login.ip.verify', value: { method: 'totp', mobile: null } });
+    expect(prompt.json.message).toMatch(/authenticator app/);
+    // The payee name no longer suffices: the strongest proof is asked.
+    expect((await login({ username: p.username, password: p.password, ipVerification: 'Ana Gomez' }, { ip: away })).json.errorCode).toBe('login.ip.verify.invalid');
+    // The code the set-up used is spent: replaying it is refused, whenever it is sent.
+    expect((await login({ username: p.username, password: p.password, ipVerification: used }, { ip: away })).json.errorCode).toBe('login.ip.verify.invalid');
+    // The app's next code (the server accepts one step either side) logs in, once.
+    const next = currentCode(p.username, secret, Date.now() + 30_000);
+    expect((await login({ username: p.username, password: p.password, ipVerification: next }, { ip: away })).json.success).toBe(true);
+    expect((await login({ username: p.username, password: p.password, ipVerification: next }, { ip: freshIp() })).json.errorCode).toBe('login.ip.verify.invalid');
+    // A recovery code from yet another network, once.
+    const third = freshIp();
+    expect((await login({ username: p.username, password: p.password, ipVerification: recoveryCodes[0]!.toLowerCase() }, { ip: third })).json.success).toBe(true);
+    const fourth = freshIp();
+    expect((await login({ username: p.username, password: p.password, ipVerification: recoveryCodes[0]! }, { ip: fourth })).json.errorCode).toBe('login.ip.verify.invalid');
+    expect((await p.call('/wps/member/security')).json.value.recoveryCodesLeft).toBe(9);
+  });
+
+  it('turns off only with the password and a code', async () => {
+    const p = await player();
+    const { recoveryCodes } = await withApp(p);
+    const noPassword = await callEnc('/wps/member/security/totp/disable', 'POST', { password: 'wrong-one', code: recoveryCodes[1] }, { ip: p.home, headers: { authorization: p.token } });
+    expect(noPassword.json.fieldErrors).toMatchObject({ password: expect.any(String) });
+    const badCode = await callEnc('/wps/member/security/totp/disable', 'POST', { password: p.password, code: 'ZZZZ-ZZZZ' }, { ip: p.home, headers: { authorization: p.token } });
+    expect(badCode.json.fieldErrors).toMatchObject({ code: expect.any(String) });
+    const off = await callEnc('/wps/member/security/totp/disable', 'POST', { password: p.password, code: recoveryCodes[1] }, { ip: p.home, headers: { authorization: p.token } });
+    expect(off.json.success).toBe(true);
+    expect((await p.call('/wps/member/security')).json.value).toMatchObject({ totp: false, newAddressProof: null });
+  });
+
+  it('counts code tries before checking them: 20 concurrent wrong codes, at most 5 checked', async () => {
+    const p = await player();
+    const s = await p.call('/wps/member/security/totp', { method: 'POST', body: {} });
+    const right = currentCode(p.username, s.json.value.secret);
+    const wrongs = Array.from({ length: 20 }, (_, i) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(wrongs.map((code) => p.call('/wps/member/security/totp/confirm', { method: 'POST', body: { code } })));
+    const checked = answers.filter((a) => a.json.errorCode === 'totp.code.invalid').length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(answers.filter((a) => a.json.errorCode === 'totp.rate.limited').length).toBe(20 - checked);
+  });
+});
+
+describe('an account with no proof', () => {
+  it('cannot log in from a second network, and is told how to add a proof; its first network still works', async () => {
+    const p = await player();
+    const away = await login({ username: p.username, password: p.password }, { ip: freshIp(), headers: { language: 'ES' } });
+    expect(away.status).toBe(403);
+    expect(away.json.errorCode).toBe('login.ip.noProof');
+    expect(away.json.message).toMatch(/app de autenticación/);
+    expect((await login({ username: p.username, password: p.password }, { ip: p.home })).json.success).toBe(true);
+  });
+});
