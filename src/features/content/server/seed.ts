@@ -10,6 +10,7 @@ import type { Db } from '../../../kernel/db/index.ts';
 import { insertAnnouncements, type NewAnnouncement } from './announcements.ts';
 import { insertBanners, type NewBanner } from './banners.ts';
 import { artUrl } from './art.ts';
+import { brand } from '../../../kernel/brand/index.ts';
 
 type Texts = Record<Locale, { title: string; content: string }>;
 type DemoNotice = Omit<NewAnnouncement, 'locale' | 'title' | 'content'> & { texts: Texts };
@@ -217,6 +218,12 @@ const BANNERS: DemoBanner[] = [
 
 const SEED_LOCALES: Locale[] = ['en', 'es'];
 
+/** The demo texts name the brand being seeded (written for the first demo brand). */
+function named<T extends Record<string, unknown>>(texts: T): T {
+  const name = brand().name;
+  return Object.fromEntries(Object.entries(texts).map(([k, v]) => [k, typeof v === 'string' ? v.replaceAll('Lucky Demo', name) : v])) as T;
+}
+
 /** Replaces the demo notices and banners (isDemo rows) with the ones above, in one transaction. */
 export async function seedContent(d: Db): Promise<void> {
   await d.transaction(async (tx) => {
@@ -226,12 +233,12 @@ export async function seedContent(d: Db): Promise<void> {
     await insertAnnouncements(
       t,
       SEED_LOCALES.flatMap((locale) =>
-        NOTICES.map(({ texts, ...n }) => ({ ...n, ...texts[locale], locale, isDemo: true })),
+        NOTICES.map(({ texts, ...n }) => ({ ...n, ...named(texts[locale]), locale, isDemo: true })),
       ),
     );
     await insertBanners(
       t,
-      SEED_LOCALES.flatMap((locale) => BANNERS.map(({ texts, ...b }) => ({ ...b, ...texts[locale], locale, isDemo: true }))),
+      SEED_LOCALES.flatMap((locale) => BANNERS.map(({ texts, ...b }) => ({ ...b, ...named(texts[locale]), locale, isDemo: true }))),
     );
   });
 }

@@ -16,6 +16,8 @@ test.describe('the second demo brand', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/es\/?$/);
     await expect(page).toHaveTitle(/Sol Demo/);
+    // The demo notices and banners name the brand they were seeded for.
+    expect(await page.locator('body').innerText()).not.toContain('Lucky Demo');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.locator('a[data-lang]')).toHaveCount(1);
     await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveCount(0);
