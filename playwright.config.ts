@@ -40,6 +40,41 @@ const BRAND_SPEC = /brand-sol\.spec\.ts$/;
 const SOL_PORT = E2E_PORT + 1;
 const PHONE_SPECS = [/visitor-pages\.spec\.ts$/, /accounts-a11y\.spec\.ts$/, /wallet-a11y\.spec\.ts$/, /wallet-header\.spec\.ts$/, /lobby-search\.spec\.ts$/];
 
+/** One e2e server: `npm start` on a fresh data folder, after `before` (a shell prefix). */
+function e2eServer(port: number, dataDir: string, extra: Record<string, string>, before: string) {
+  return {
+    command: `${before}rm -rf "${dataDir}" && node_modules/.bin/node scripts/start.mjs`,
+    cwd: path.resolve(import.meta.dirname),
+    url: `http://127.0.0.1:${port}/wps/system/status`,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: E2E_DIST_DIR,
+      SEED: 'demo',
+      LOG_LEVEL: 'warn',
+      // The e2e server must not talk to a PostgreSQL set for something else.
+      DATABASE_URL: '',
+      // Each accounts test speaks from its own address (X-Forwarded-For, tests/e2e/support/accounts.ts),
+      // so that per-address limits (captcha after failures, sms per address) and the new-address
+      // check of one test do not leak into another.
+      TRUST_PROXY: '1',
+      // Cheaper password hashes and proofs of work, as in the vitest projects: the flows are the
+      // same at any cost, and every login, registration and sms request of the suite paid the
+      // production figures (scrypt N=2^17 on the server, 16 bits of work in the browser) on a
+      // 2-core machine. Those figures are measured by `npm run bench` (logins/s) and unit tests.
+      PASSWORD_HASH_COST: '12',
+      POW_DIFFICULTY: '8',
+      ...extra,
+    },
+    reuseExistingServer: !CI && process.env.E2E_REUSE === '1',
+    timeout: 240_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+  };
+}
+
 export default defineConfig({
   // Each part's browser tests sit in its own tests/e2e folder.
   testDir: 'src',
@@ -94,61 +129,10 @@ export default defineConfig({
     },
   ],
   webServer: [
-    {
-      // A fresh data folder on every run: delete it, then `npm start` (build if needed, migrate, seed).
-      command: `rm -rf "${E2E_DATA_DIR}" && node_modules/.bin/node scripts/start.mjs`,
-      cwd: path.resolve(import.meta.dirname),
-      url: `http://127.0.0.1:${E2E_PORT}/wps/system/status`,
-      env: {
-        PORT: String(E2E_PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: E2E_DATA_DIR,
-        DIST_DIR: E2E_DIST_DIR,
-        SEED: 'demo',
-        LOG_LEVEL: 'warn',
-        // The e2e server must not talk to a PostgreSQL set for something else.
-        DATABASE_URL: '',
-        // Each accounts test speaks from its own address (X-Forwarded-For, tests/e2e/support/accounts.ts),
-        // so that per-address limits (captcha after failures, sms per address) and the new-address
-        // check of one test do not leak into another.
-        TRUST_PROXY: '1',
-        // Cheaper password hashes and proofs of work, as in the vitest projects: the flows are the
-        // same at any cost, and every login, registration and sms request of the suite paid the
-        // production figures (scrypt N=2^17 on the server, 16 bits of work in the browser) on a
-        // 2-core machine. Those figures are measured by `npm run bench` (logins/s) and unit tests.
-        PASSWORD_HASH_COST: '12',
-        POW_DIFFICULTY: '8',
-      },
-      reuseExistingServer: !CI && process.env.E2E_REUSE === '1',
-      timeout: 240_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    },
-    {
-      // The second demo brand on the same build (BRAND=sol), once the first server has built and
-      // started, so that the two never build at once.
-      command: `node_modules/.bin/node -e "const u='http://127.0.0.1:${E2E_PORT}/wps/system/status';(async()=>{for(;;){try{if((await fetch(u)).ok)break}catch{}await new Promise(r=>setTimeout(r,500))}})()" && rm -rf "${E2E_DATA_DIR}-sol" && node_modules/.bin/node scripts/start.mjs`,
-      cwd: path.resolve(import.meta.dirname),
-      url: `http://127.0.0.1:${SOL_PORT}/wps/system/status`,
-      env: {
-        PORT: String(SOL_PORT),
-        HOST: '127.0.0.1',
-        BRAND: 'sol',
-        DATA_DIR: `${E2E_DATA_DIR}-sol`,
-        DIST_DIR: E2E_DIST_DIR,
-        SEED: 'demo',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        TRUST_PROXY: '1',
-        PASSWORD_HASH_COST: '12',
-        POW_DIFFICULTY: '8',
-      },
-      reuseExistingServer: !CI && process.env.E2E_REUSE === '1',
-      timeout: 240_000,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    },
+    // A fresh data folder on every run: delete it, then `npm start` (build if needed, migrate, seed).
+    e2eServer(E2E_PORT, E2E_DATA_DIR, {}, ''),
+    // The second demo brand on the same build (BRAND=sol), once the first server has built and
+    // started, so that the two never build at once.
+    e2eServer(SOL_PORT, `${E2E_DATA_DIR}-sol`, { BRAND: 'sol' }, `node_modules/.bin/node -e "const u='http://127.0.0.1:${E2E_PORT}/wps/system/status';(async()=>{for(;;){try{if((await fetch(u)).ok)break}catch{}await new Promise(r=>setTimeout(r,500))}})()" && `),
   ],
 });

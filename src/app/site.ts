@@ -99,7 +99,9 @@ export function createSiteHandler(options: SiteOptions) {
         const b = brand();
         if (!b.languages.includes(locale) && isLocale(b.defaultLanguage)) {
           const query = (req.url ?? '').slice(path.length);
-          res.writeHead(302, { location: localizePath(bare, b.defaultLanguage) + query, 'cache-control': 'no-store' }).end();
+          // One leading slash, whatever came: '/es//evil.example' must not become '//evil.example'.
+          const local = `/${bare.replace(/^[/\\]+/, '')}`;
+          res.writeHead(302, { location: localizePath(local, b.defaultLanguage) + query, 'cache-control': 'no-store' }).end();
           return;
         }
         req.headers[CLIENT_IP_HEADER] = ip;

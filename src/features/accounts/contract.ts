@@ -384,13 +384,14 @@ export const totpSetup = defineCall({
   value: z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() }),
 });
 
-/** Confirms the app with its first code; answers ten recovery codes, shown once. */
+/** Confirms the app with the password and its first code; answers ten recovery codes, shown once. */
 export const totpConfirm = defineCall({
   name: 'totpConfirm',
   method: 'POST',
   path: '/wps/member/security/totp/confirm',
   token: true,
-  body: z.object({ code: str(16).default('') }),
+  enc: true,
+  body: z.object({ password: str(128).default(''), code: str(16).default('') }),
   value: z.object({ recoveryCodes: z.array(z.string()) }),
 });
 

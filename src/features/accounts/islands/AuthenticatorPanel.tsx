@@ -1,7 +1,8 @@
 /**
  * The security centre's second factor (issue 10): what a login from a new network asks for, and
  * the authenticator app: set it up (scan the QR code or type the key, confirm a first code, keep
- * the ten recovery codes shown once), or turn it off with the password and a code.
+ * the ten recovery codes shown once; the password too, so that a borrowed session cannot do it), or
+ * turn it off with the password and a code. Either ends the member's other sessions.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { securityInfo, totpConfirm, totpDisable, totpSetup, type SecurityValue } from '../contract.ts';
@@ -69,7 +70,7 @@ export default function AuthenticatorPanel() {
     ev.preventDefault();
     if (busy) return;
     const required = issueText(labels, { key: MSG.required });
-    const found = { ...(code.trim() ? {} : { code: required }), ...(phase.kind === 'disable' && !password ? { password: required } : {}) };
+    const found = { ...(password ? {} : { password: required }), ...(code.trim() ? {} : { code: required }) };
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length) {
@@ -79,7 +80,7 @@ export default function AuthenticatorPanel() {
     setBusy(true);
     try {
       if (phase.kind === 'setup') {
-        const { recoveryCodes } = await api().call(totpConfirm, { body: { code: code.trim() } });
+        const { recoveryCodes } = await api().call(totpConfirm, { body: { password, code: code.trim() } });
         reset({ kind: 'codes', codes: recoveryCodes });
       } else {
         await api().call(totpDisable, { body: { password, code: code.trim() } });
@@ -149,9 +150,7 @@ export default function AuthenticatorPanel() {
               </p>
             </>
           )}
-          {phase.kind === 'disable' && (
-            <PasswordField name="password" label={L.password} value={password} onChange={setPassword} error={errors.password} required maxLength={128} autoComplete="current-password" />
-          )}
+          <PasswordField name="password" label={L.password} value={password} onChange={setPassword} error={errors.password} required maxLength={128} autoComplete="current-password" />
           <Field
             name="code"
             label={phase.kind === 'setup' ? L.code : L.codeOrRecovery}

@@ -22,7 +22,7 @@ import { createMember, findByMobile, findByUsername, hasKnownIps, knowsIp, norma
 import { passwords, sameText } from './passwords.ts';
 import { LIMITS, attempt, hit, minutesLeft, reset, type BucketState } from '../../../kernel/rate-limit.ts';
 import { openSession } from './sessions.ts';
-import { checkSecondFactor } from './second-factor.ts';
+import { checkSecondFactor, countProofTry } from './second-factor.ts';
 import { chargeSend, consumeCode, sendCode } from './sms-codes.ts';
 
 type LoginBody = z.output<typeof loginBody>;
@@ -180,9 +180,8 @@ async function verifyNewAddress(db: Db, m: Member, body: LoginBody, ctx: Handler
     });
   }
   let ok = false;
-  if (method === 'totp') {
-    ok = await checkSecondFactor(db, m, answer);
-  } else if (method === 'sms') {
+  if (method === 'sms') {
+    // Sms codes count their own tries per number (consumeCode).
     try {
       await consumeCode(db, 'loginIp', { dialingCode: m.countryDialingCode!, mobile: m.mobile! }, answer);
       ok = true;
@@ -190,7 +189,11 @@ async function verifyNewAddress(db: Db, m: Member, body: LoginBody, ctx: Handler
       if (!(err instanceof ApiError)) throw err;
     }
   } else {
-    ok = sameText(nameKey(answer), nameKey(m.payeeName!));
+    // An app code or a payee name: the try is counted before it is checked, so a burst of
+    // concurrent guesses by someone who knows the password sees the limit (5 in 15 minutes).
+    const tried = await countProofTry(db, m.id);
+    ok = method === 'totp' ? await checkSecondFactor(db, m, answer) : sameText(nameKey(answer), nameKey(m.payeeName!));
+    if (ok) await tried.release();
   }
   if (!ok) {
     const captchaRequired = await countFailure(db, acctKey, ipKey);
@@ -222,7 +225,16 @@ async function smsLogin(db: Db, body: LoginBody, ctx: HandlerContext): Promise<L
   if (!m) throw new ApiError(400, 'sms.code.invalid');
   checkAccountKind(m, body);
   await reset(db, acctKey);
-  // The code proved the registered mobile: no new-address check, no forced change (spec 4).
+  // The code proved the registered mobile: no other new-address check, no forced change (spec
+  // 4). But an account with an authenticator app asks for it from a new network whatever else
+  // was proven: a code by sms alone is what a swapped SIM card gives.
+  if (m.totpSecret && (await hasKnownIps(db, m.id)) && !(await knowsIp(db, m.id, ctx.ip))) {
+    const answer = body.ipVerification?.trim();
+    if (!answer) throw new ApiError(403, 'login.sms.needsApp');
+    const tried = await countProofTry(db, m.id);
+    if (!(await checkSecondFactor(db, m, answer))) throw new ApiError(400, 'login.ip.verify.invalid', {}, undefined, { messageKey: 'loginIp.invalid' });
+    await tried.release();
+  }
   return issueLogin(db, m, ctx, { deviceId: body.loginDeviceId, passwordExpired: false });
 }
 

@@ -19,6 +19,9 @@ import { clock } from '../../../kernel/clock.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { sharedSecret } from '../../../kernel/db/settings.ts';
 import { env } from '../../../kernel/env.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import { log } from '../../../kernel/log.ts';
+import { LIMITS, attempt } from '../../../kernel/rate-limit.ts';
 import { member, memberRecoveryCode } from './tables.ts';
 import type { Member } from './members.ts';
 
@@ -39,11 +42,30 @@ async function seal(db: Db, plain: string): Promise<string> {
   return `v1.${Buffer.concat([iv, c.getAuthTag(), body]).toString('base64url')}`;
 }
 
-async function open(db: Db, sealed: string): Promise<string> {
-  const raw = Buffer.from(sealed.slice(3), 'base64url');
-  const d = createDecipheriv('aes-256-gcm', await keyOf(db), raw.subarray(0, 12));
-  d.setAuthTag(raw.subarray(12, 28));
-  return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('utf8');
+/** The secret, or null when it cannot be opened (TOTP_KEY changed since it was sealed): logged, and no code matches. */
+async function open(db: Db, sealed: string): Promise<string | null> {
+  try {
+    const raw = Buffer.from(sealed.slice(3), 'base64url');
+    const d = createDecipheriv('aes-256-gcm', await keyOf(db), raw.subarray(0, 12));
+    d.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('utf8');
+  } catch {
+    log.error('totp.secret.unreadable', { hint: 'TOTP_KEY differs from the key the secret was sealed with; recovery codes still work' });
+    return null;
+  }
+}
+
+/**
+ * Counts one try of a proof (an app code, a recovery code, a payee name) of a member before it
+ * is checked: 5 in 15 minutes, like wrong old passwords; `release` when it turned out right.
+ */
+export async function countProofTry(db: Db, memberId: number) {
+  const tried = await attempt(db, [`proof:${memberId}`], LIMITS.loginWindowMs);
+  if (tried.before[0]!.count >= LIMITS.oldPasswordFailures) {
+    await tried.release();
+    throw new ApiError(429, 'totp.rate.limited');
+  }
+  return tried;
 }
 
 function totpOf(username: string, base32: string): TOTP {
@@ -69,7 +91,13 @@ export interface TotpSetup {
 /** Starts a setup: a new secret, kept aside until a code confirms it. */
 export async function beginTotp(db: Db, m: Member): Promise<TotpSetup> {
   const secret = new Secret({ size: 20 }).base32;
-  await db.update(member).set({ totpPendingSecret: await seal(db, secret) }).where(eq(member.id, m.id));
+  // Never over an app already on (a set-up racing a confirmation).
+  const set = await db
+    .update(member)
+    .set({ totpPendingSecret: await seal(db, secret) })
+    .where(and(eq(member.id, m.id), isNull(member.totpSecret)))
+    .returning({ id: member.id });
+  if (!set.length) throw new ApiError(409, 'totp.already');
   const uri = totpOf(m.username, secret).toString();
   return { secret, uri, qrSvg: renderSVG(uri, { border: 2 }) };
 }
@@ -92,14 +120,17 @@ async function newRecoveryCodes(db: Db, memberId: number): Promise<string[]> {
 
 /** Confirms the pending secret with a code of it; answers the recovery codes, or null for a wrong code. */
 export async function confirmTotp(db: Db, m: Member, code: string): Promise<string[] | null> {
-  if (!m.totpPendingSecret) return null;
+  if (!m.totpPendingSecret || m.totpSecret) return null;
   const secret = await open(db, m.totpPendingSecret);
-  const step = stepOf(totpOf(m.username, secret), code.trim(), clock.now());
+  const step = secret === null ? null : stepOf(totpOf(m.username, secret), code.trim(), clock.now());
   if (step === null) return null;
-  await db
+  // Only this pending secret, only while no app is on: two confirmations racing turn it on once.
+  const on = await db
     .update(member)
     .set({ totpSecret: m.totpPendingSecret, totpPendingSecret: null, totpEnabledAt: new Date(clock.now()), totpLastStep: step })
-    .where(eq(member.id, m.id));
+    .where(and(eq(member.id, m.id), isNull(member.totpSecret), eq(member.totpPendingSecret, m.totpPendingSecret)))
+    .returning({ id: member.id });
+  if (!on.length) return null;
   return newRecoveryCodes(db, m.id);
 }
 
@@ -111,7 +142,8 @@ export async function checkSecondFactor(db: Db, m: Member, answer: string): Prom
   if (!m.totpSecret) return false;
   const code = answer.trim();
   if (/^\d{6}$/.test(code)) {
-    const step = stepOf(totpOf(m.username, await open(db, m.totpSecret)), code, clock.now());
+    const secret = await open(db, m.totpSecret);
+    const step = secret === null ? null : stepOf(totpOf(m.username, secret), code, clock.now());
     if (step === null) return false;
     const used = await db
       .update(member)

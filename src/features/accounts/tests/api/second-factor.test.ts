@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
-import { callEnc, freshIp, login, makeUser } from '../../../../../tests/support/accounts.ts';
+import { callEnc, freshIp, lastSms, login, makeUser, requestCode } from '../../../../../tests/support/accounts.ts';
 import { member } from '../../../../app/schema.ts';
 import { currentCode } from '../../server/second-factor.ts';
 
@@ -30,6 +30,10 @@ async function player(o: { payeeName?: string } = {}) {
   return { ...u, home, token: l.json.value.token as string, call };
 }
 
+/** Sends the confirmation of the app (password and code, encrypted). */
+const confirm = (p: Awaited<ReturnType<typeof player>>, code: string, password = p.password, language = 'EN') =>
+  callEnc('/wps/member/security/totp/confirm', 'POST', { password, code }, { ip: p.home, headers: { authorization: p.token, language } });
+
 /** Sets up the app for `p`; answers its base32 secret and recovery codes. */
 async function withApp(p: Awaited<ReturnType<typeof player>>) {
   const s = await p.call('/wps/member/security/totp', { method: 'POST', body: {} });
@@ -38,7 +42,7 @@ async function withApp(p: Awaited<ReturnType<typeof player>>) {
   expect(s.json.value.qrSvg).toMatch(/^<svg/);
   const secret = s.json.value.secret as string;
   const used = currentCode(p.username, secret);
-  const ok = await p.call('/wps/member/security/totp/confirm', { method: 'POST', body: { code: used } });
+  const ok = await confirm(p, used);
   expect(ok.status).toBe(200);
   return { secret, used, recoveryCodes: ok.json.value.recoveryCodes as string[] };
 }
@@ -48,12 +52,15 @@ describe('the authenticator app', () => {
     const p = await player();
     expect((await p.call('/wps/member/security')).json.value).toMatchObject({ totp: false, newAddressProof: null });
     const s = await p.call('/wps/member/security/totp', { method: 'POST', body: {} });
-    const wrong = await p.call('/wps/member/security/totp/confirm', { method: 'POST', body: { code: '000000' === currentCode(p.username, s.json.value.secret) ? '111111' : '000000' } });
+    const right = currentCode(p.username, s.json.value.secret);
+    const wrong = await confirm(p, right === '000000' ? '111111' : '000000');
     expect(wrong.status).toBe(400);
     expect(wrong.json.fieldErrors).toEqual({ code: 'The code is not correct. Enter the 6 digits your app shows now' });
-    const empty = await p.call('/wps/member/security/totp/confirm', { method: 'POST', body: { code: '' }, headers: { language: 'ES' } });
-    expect(empty.json.fieldErrors.code).toBeTruthy();
-    const ok = await p.call('/wps/member/security/totp/confirm', { method: 'POST', body: { code: currentCode(p.username, s.json.value.secret) } });
+    const empty = await confirm(p, '', '', 'ES');
+    expect(Object.keys(empty.json.fieldErrors).sort()).toEqual(['code', 'password']);
+    // The session alone is not enough: a borrowed session does not know the password.
+    expect((await confirm(p, right, 'not-the-password')).json.fieldErrors).toMatchObject({ password: expect.any(String) });
+    const ok = await confirm(p, right);
     expect(ok.json.value.recoveryCodes).toHaveLength(10);
     expect(new Set(ok.json.value.recoveryCodes).size).toBe(10);
     expect((await p.call('/wps/member/security')).json.value).toMatchObject({ totp: true, recoveryCodesLeft: 10, newAddressProof: 'totp' });
@@ -105,10 +112,43 @@ describe('the authenticator app', () => {
     const s = await p.call('/wps/member/security/totp', { method: 'POST', body: {} });
     const right = currentCode(p.username, s.json.value.secret);
     const wrongs = Array.from({ length: 20 }, (_, i) => String((Number(right) + 1 + i) % 1_000_000).padStart(6, '0'));
-    const answers = await Promise.all(wrongs.map((code) => p.call('/wps/member/security/totp/confirm', { method: 'POST', body: { code } })));
+    const answers = await Promise.all(wrongs.map((code) => confirm(p, code)));
     const checked = answers.filter((a) => a.json.errorCode === 'totp.code.invalid').length;
     expect(checked).toBeLessThanOrEqual(5);
     expect(answers.filter((a) => a.json.errorCode === 'totp.rate.limited').length).toBe(20 - checked);
+  });
+});
+
+describe('the app guards every way in from a new network', () => {
+  it('a code by sms alone does not log in from a new network once the app is on', async () => {
+    const mobile = `55${String(Date.now()).slice(-8)}`;
+    const u = await makeUser({ mobile, countryDialingCode: '52' });
+    const home = freshIp();
+    const l = await login({ username: u.username, password: u.password }, { ip: home });
+    const p = { ...u, home, token: l.json.value.token as string, call: (path: string, c: Parameters<typeof callApi>[1] = {}) => callApi(path, { ip: home, ...c, headers: { ...c?.headers, authorization: l.json.value.token } }) };
+    const { secret } = await withApp(p);
+    const away = freshIp();
+    expect((await requestCode('noLogin', mobile, '52', { ip: away })).json.success).toBe(true);
+    const sms = (await lastSms(mobile))!.code!;
+    const r = await login({ type: 'sms', username: mobile, password: sms, countryDialingCode: '52' }, { ip: away });
+    expect(r.status).toBe(403);
+    expect(r.json.errorCode).toBe('login.sms.needsApp');
+    // With the app's code as well, it logs in.
+    expect((await requestCode('noLogin', mobile, '52', { ip: away })).json.success).toBe(true);
+    const again = (await lastSms(mobile))!.code!;
+    const next = currentCode(u.username, secret, Date.now() + 30_000);
+    expect((await login({ type: 'sms', username: mobile, password: again, countryDialingCode: '52', ipVerification: next }, { ip: away })).json.success).toBe(true);
+  });
+
+  it('20 concurrent app-code guesses at a login with the right password: at most 5 are checked', async () => {
+    const p = await player();
+    const { secret } = await withApp(p);
+    const right = currentCode(p.username, secret, Date.now() + 30_000);
+    const guesses = Array.from({ length: 20 }, (_, i) => String((Number(right) + 7 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((g) => login({ username: p.username, password: p.password, ipVerification: g }, { ip: freshIp() })));
+    const codes = answers.map((a) => a.json.errorCode);
+    expect(codes.filter((c) => c === 'login.ip.verify.invalid').length).toBeLessThanOrEqual(5);
+    expect(codes.every((c) => c === 'login.ip.verify.invalid' || c === 'totp.rate.limited' || c === 'captcha.required' || c === 'login.locked'), JSON.stringify(codes)).toBe(true);
   });
 });
 

@@ -25,6 +25,7 @@ for (const lang of ['en', 'es'] as Lang[]) {
     if (lang === 'en') await expectNoSeriousA11yViolations(page);
     // A wrong code is refused under its field; the right one turns the app on.
     const first = code(u.username, secret);
+    await panel.locator('input[name="password"]').fill(u.password);
     await panel.locator('input[name="code"]').fill(first === '000000' ? '111111' : '000000');
     await panel.getByRole('button', { name: t(lang, 'auth', 'security.confirm') }).click();
     await expect(panel.locator('.field-error')).toBeVisible();

