@@ -112,6 +112,17 @@ export async function mailedPassword(address: string): Promise<string> {
   throw new Error(`no e-mail for ${address}`);
 }
 
+/** The 6-digit code in the newest e-mail the sandbox sent to `address` (readable while it works). */
+export async function mailedCode(address: string): Promise<string> {
+  for (let i = 0; i < 20; i++) {
+    const out = await ops('email-outbox', '--to', address, '--limit', '1');
+    const m = /\b(\d{6})\b/.exec(out);
+    if (m) return m[1]!;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no code mailed to ${address}`);
+}
+
 /** A string of the `auth` (interface) or `accounts`/`errors` catalogue, {{placeholders}} filled. */
 export function t(lang: Lang, ns: string, key: string, values: Record<string, string | number> = {}): string {
   return text(lang, ns, key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(values[k] ?? ''));

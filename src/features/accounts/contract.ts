@@ -77,10 +77,16 @@ export type LoginFailureValue = z.infer<typeof loginFailureValue>;
 
 /** The `value` of a `login.ip.verify` refusal: how to prove it is the owner. */
 export const ipVerifyValue = z.object({
-  /** totp: a code of the authenticator app (or a recovery code); sms: a code went to the registered mobile; payeeName: type the account's payee name. */
-  method: z.enum(['totp', 'sms', 'payeeName']),
+  /**
+   * totp: a code of the authenticator app (or a recovery code); sms: a code went to the
+   * registered mobile; email: a code went to the verified e-mail address; payeeName: type the
+   * account's payee name.
+   */
+  method: z.enum(['totp', 'sms', 'email', 'payeeName']),
   /** Masked mobile the code went to (sms only). */
   mobile: z.string().nullable(),
+  /** Masked e-mail address the code went to (email only). */
+  email: z.string().nullable(),
   /** Minutes the code lives (sms only; drives the countdown). */
   expiredMinutes: z.number().int().nullable(),
   captchaRequired: z.boolean(),
@@ -361,8 +367,11 @@ export const securityValue = z.object({
   /** Masked registered mobile (codes go there), or null. */
   mobile: z.string().nullable(),
   payeeName: z.boolean(),
+  /** Masked e-mail address on file, or null; and whether a code proved it. */
+  email: z.string().nullable(),
+  emailVerified: z.boolean(),
   /** What a login from a new address asks for: the strongest the account has; null: none, so it cannot log in from a new address. */
-  newAddressProof: z.enum(['totp', 'sms', 'payeeName']).nullable(),
+  newAddressProof: z.enum(['totp', 'sms', 'email', 'payeeName']).nullable(),
 });
 export type SecurityValue = z.infer<typeof securityValue>;
 
@@ -372,6 +381,26 @@ export const securityInfo = defineCall({
   path: '/wps/member/security',
   token: true,
   value: securityValue,
+});
+
+/** Mails a code to the member's e-mail address, to verify it. */
+export const emailCode = defineCall({
+  name: 'emailCode',
+  method: 'POST',
+  path: '/wps/member/security/email/code',
+  token: true,
+  body: z.object({}),
+  value: z.object({ expiredMinutes: z.number().int() }),
+});
+
+/** Verifies the e-mail address with the code mailed to it. */
+export const emailVerify = defineCall({
+  name: 'emailVerify',
+  method: 'POST',
+  path: '/wps/member/security/email/verify',
+  token: true,
+  body: z.object({ code: str(16).default('') }),
+  value: z.null(),
 });
 
 /** Starts setting up an authenticator app: a new secret, its otpauth address and QR code (SVG). */
@@ -425,6 +454,8 @@ export const accountCalls = [
   affiliateInfo,
   affiliateCheck,
   securityInfo,
+  emailCode,
+  emailVerify,
   totpSetup,
   totpConfirm,
   totpDisable,

@@ -1,11 +1,11 @@
 /**
- * The security centre's second factor (issue 10): what a login from a new network asks for, and
- * the authenticator app: set it up (scan the QR code or type the key, confirm a first code, keep
+ * The security centre's second factor (issue 10): what a login from a new network asks for, the
+ * e-mail address (verified with a mailed code, it becomes a proof), and the authenticator app: set it up (scan the QR code or type the key, confirm a first code, keep
  * the ten recovery codes shown once; the password too, so that a borrowed session cannot do it), or
  * turn it off with the password and a code. Either ends the member's other sessions.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { securityInfo, totpConfirm, totpDisable, totpSetup, type SecurityValue } from '../contract.ts';
+import { emailCode, emailVerify, securityInfo, totpConfirm, totpDisable, totpSetup, type SecurityValue } from '../contract.ts';
 import { ApiFailure } from '../../../kernel/http/client.ts';
 import { api } from '../client/session.ts';
 import { MSG } from '../registerPatterns.ts';
@@ -15,7 +15,7 @@ import { useLabels } from '../../../shell/labels.tsx';
 import { issueText } from './issue-text.ts';
 
 type Setup = { secret: string; qr: string };
-type Phase = { kind: 'view' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] } | { kind: 'disable' };
+type Phase = { kind: 'view' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] } | { kind: 'disable' } | { kind: 'email' };
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -66,11 +66,24 @@ export default function AuthenticatorPanel() {
     }
   }
 
+  async function mailCode() {
+    setBusy(true);
+    setFormError(null);
+    try {
+      await api().call(emailCode, { body: {} });
+      reset({ kind: 'email' });
+    } catch (err) {
+      setFormError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   async function submit(ev: SubmitEvent<HTMLFormElement>) {
     ev.preventDefault();
     if (busy) return;
     const required = issueText(labels, { key: MSG.required });
-    const found = { ...(password ? {} : { password: required }), ...(code.trim() ? {} : { code: required }) };
+    const found = { ...(password || phase.kind === 'email' ? {} : { password: required }), ...(code.trim() ? {} : { code: required }) };
     setErrors(found);
     setFormError(null);
     if (Object.keys(found).length) {
@@ -82,6 +95,9 @@ export default function AuthenticatorPanel() {
       if (phase.kind === 'setup') {
         const { recoveryCodes } = await api().call(totpConfirm, { body: { password, code: code.trim() } });
         reset({ kind: 'codes', codes: recoveryCodes });
+      } else if (phase.kind === 'email') {
+        await api().call(emailVerify, { body: { code: code.trim() } });
+        reset({ kind: 'view' });
       } else {
         await api().call(totpDisable, { body: { password, code: code.trim() } });
         reset({ kind: 'view' });
@@ -103,8 +119,26 @@ export default function AuthenticatorPanel() {
     <div className="authenticator" data-testid="authenticator">
       <h3 id={`${ids}-h`}>{L.title}</h3>
       <p className={proof ? 'muted' : 'notice-warn'} data-testid="new-address-proof">
-        {proof === 'totp' ? L.proof.totp : proof === 'sms' ? L.proof.sms.replace('{{mobile}}', info.mobile ?? '') : proof === 'payeeName' ? L.proof.payeeName : L.proof.none}
+        {proof === 'totp'
+          ? L.proof.totp
+          : proof === 'sms'
+            ? L.proof.sms.replace('{{mobile}}', info.mobile ?? '')
+            : proof === 'email'
+              ? L.proof.email.replace('{{email}}', info.email ?? '')
+              : proof === 'payeeName'
+                ? L.proof.payeeName
+                : L.proof.none}
       </p>
+      {phase.kind === 'view' && info.email && (
+        <p data-testid="email-state">
+          {info.emailVerified ? L.emailVerified.replace('{{email}}', info.email) : L.emailUnverified.replace('{{email}}', info.email)}{' '}
+          {!info.emailVerified && (
+            <button type="button" className="btn" onClick={() => void mailCode()} disabled={busy}>
+              {L.verifyEmail}
+            </button>
+          )}
+        </p>
+      )}
       {phase.kind === 'view' && !info.totp && (
         <>
           <p>{L.lead}</p>
@@ -139,7 +173,7 @@ export default function AuthenticatorPanel() {
           </button>
         </div>
       )}
-      {(phase.kind === 'setup' || phase.kind === 'disable') && (
+      {(phase.kind === 'setup' || phase.kind === 'disable' || phase.kind === 'email') && (
         <form ref={formRef} className="auth-form" onSubmit={submit} noValidate aria-labelledby={`${ids}-h`}>
           {phase.kind === 'setup' && (
             <>
@@ -150,22 +184,25 @@ export default function AuthenticatorPanel() {
               </p>
             </>
           )}
-          <PasswordField name="password" label={L.password} value={password} onChange={setPassword} error={errors.password} required maxLength={128} autoComplete="current-password" />
+          {phase.kind === 'email' && <p>{L.emailSent.replace('{{email}}', info.email ?? '')}</p>}
+          {phase.kind !== 'email' && (
+            <PasswordField name="password" label={L.password} value={password} onChange={setPassword} error={errors.password} required maxLength={128} autoComplete="current-password" />
+          )}
           <Field
             name="code"
-            label={phase.kind === 'setup' ? L.code : L.codeOrRecovery}
+            label={phase.kind === 'setup' ? L.code : phase.kind === 'email' ? L.emailCode : L.codeOrRecovery}
             value={code}
             onChange={setCode}
             error={errors.code}
             required
             maxLength={16}
-            inputMode={phase.kind === 'setup' ? 'numeric' : 'text'}
+            inputMode={phase.kind === 'disable' ? 'text' : 'numeric'}
             autoComplete="one-time-code"
           />
           <FormError message={formError} />
           <div className="actions">
             <button type="submit" className="btn btn-primary" disabled={busy}>
-              {phase.kind === 'setup' ? L.confirm : L.turnOff}
+              {phase.kind === 'disable' ? L.turnOff : L.confirm}
             </button>
             <button type="button" className="btn" onClick={() => reset({ kind: 'view' })}>
               {L.cancel}

@@ -118,7 +118,8 @@ export default function LoginForm({ agent = false, onSuccess, onFreePlay, onForg
   );
 
   if (ipStep) {
-    const sms = ipStep.value.method === 'sms';
+    // A code sent by sms or by e-mail reads the same: a code field with its resend button.
+    const sms = ipStep.value.method === 'sms' || ipStep.value.method === 'email';
     const totp = ipStep.value.method === 'totp';
     return (
       <form ref={formRef} className="auth-form" onSubmit={onSubmit} noValidate>

@@ -8,7 +8,7 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { SESSION_IDLE_MINUTES, isAgentType, isTrialType, TRIAL_TYPE, type IpVerifyValue, type LoginValue, type loginBody } from '../contract.ts';
-import { isMobileNumber, maskMobile, normaliseDialingCode } from '../registerPatterns.ts';
+import { isMobileNumber, maskEmail, maskMobile, normaliseDialingCode } from '../registerPatterns.ts';
 import { flattenWhitelabel } from '../../../kernel/brand/whitelabel.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
@@ -23,7 +23,7 @@ import { passwords, sameText } from './passwords.ts';
 import { LIMITS, attempt, hit, minutesLeft, reset, type BucketState } from '../../../kernel/rate-limit.ts';
 import { openSession } from './sessions.ts';
 import { checkSecondFactor, countProofTry } from './second-factor.ts';
-import { chargeSend, consumeCode, sendCode } from './sms-codes.ts';
+import { chargeSend, consumeCode, emailTarget, sendCode, sendEmailCode } from './sms-codes.ts';
 
 type LoginBody = z.output<typeof loginBody>;
 
@@ -151,39 +151,53 @@ async function passwordLogin(db: Db, body: LoginBody, ctx: HandlerContext): Prom
 const nameKey = (s: string) => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 /**
+ * The strongest proof an account has for a login from a new network: its authenticator app, its
+ * registered mobile, its verified e-mail address, its payee name; null: none.
+ */
+export function newAddressProofOf(m: Pick<Member, 'totpSecret' | 'mobile' | 'countryDialingCode' | 'email' | 'emailVerifiedAt' | 'payeeName'>): IpVerifyValue['method'] | null {
+  if (m.totpSecret) return 'totp';
+  if (m.mobile && m.countryDialingCode) return 'sms';
+  if (m.email && m.emailVerifiedAt) return 'email';
+  return m.payeeName ? 'payeeName' : null;
+}
+
+/**
  * Login from an address the account has not used (spec 4): the strongest proof the account has
  * is asked for: a code of its authenticator app (or a recovery code), else a code sent to its
- * registered mobile, else its payee name. An account with none cannot log in from a new address
+ * registered mobile, else one mailed to its verified e-mail address, else its payee name. An account with none cannot log in from a new address
  * until it adds one from an address it already uses (`login.ip.noProof`, which says so).
  */
 async function verifyNewAddress(db: Db, m: Member, body: LoginBody, ctx: HandlerContext, acctKey: string, ipKey: string): Promise<void> {
-  const method: IpVerifyValue['method'] | null = m.totpSecret ? 'totp' : m.mobile && m.countryDialingCode ? 'sms' : m.payeeName ? 'payeeName' : null;
+  const method = newAddressProofOf(m);
   if (!method) throw new ApiError(403, 'login.ip.noProof');
   const masked = method === 'sms' ? maskMobile(m.mobile!) : null;
-  const expiredMinutes = method === 'sms' ? brand().accounts.smsExpiredMinutes : null;
+  const maskedEmail = method === 'email' ? maskEmail(m.email!) : null;
+  const expiredMinutes = method === 'sms' || method === 'email' ? brand().accounts.smsExpiredMinutes : null;
   const answer = body.ipVerification?.trim();
-  const prompt = (captchaRequired: boolean): IpVerifyValue => ({ method, mobile: masked, expiredMinutes, captchaRequired });
+  const prompt = (captchaRequired: boolean): IpVerifyValue => ({ method, mobile: masked, email: maskedEmail, expiredMinutes, captchaRequired });
   if (!answer) {
-    if (method === 'sms') {
-      const target = { dialingCode: m.countryDialingCode!, mobile: m.mobile! };
+    if (method === 'sms' || method === 'email') {
+      const target = method === 'sms' ? { dialingCode: m.countryDialingCode!, mobile: m.mobile! } : emailTarget(m.email!);
       try {
         await chargeSend(db, target, ctx.ip);
-        await sendCode(db, 'loginIp', target, ctx.locale);
+        if (method === 'sms') await sendCode(db, 'loginIp', target, ctx.locale);
+        else await sendEmailCode(db, 'loginIpEmail', m.email!, ctx.locale);
       } catch (err) {
-        // Over the sms limit: the code sent a moment ago is still good; ask for it again.
+        // Over the sending limit: the code sent a moment ago is still good; ask for it again.
         if (!(err instanceof ApiError && err.errorCode === 'sms.rate.limited')) throw err;
       }
     }
-    throw new ApiError(403, 'login.ip.verify', { mobile: masked ?? '' }, undefined, {
+    throw new ApiError(403, 'login.ip.verify', { mobile: masked ?? '', email: maskedEmail ?? '' }, undefined, {
       value: prompt(false),
-      messageKey: method === 'sms' ? 'loginIp.sms' : method === 'totp' ? 'loginIp.totp' : 'loginIp.payee',
+      messageKey: `loginIp.${method === 'payeeName' ? 'payee' : method}`,
     });
   }
   let ok = false;
-  if (method === 'sms') {
-    // Sms codes count their own tries per number (consumeCode).
+  if (method === 'sms' || method === 'email') {
+    // Codes count their own tries per number or address (consumeCode).
     try {
-      await consumeCode(db, 'loginIp', { dialingCode: m.countryDialingCode!, mobile: m.mobile! }, answer);
+      if (method === 'sms') await consumeCode(db, 'loginIp', { dialingCode: m.countryDialingCode!, mobile: m.mobile! }, answer);
+      else await consumeCode(db, 'loginIpEmail', emailTarget(m.email!), answer);
       ok = true;
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;

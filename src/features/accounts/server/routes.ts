@@ -18,6 +18,8 @@ import {
   smsRegister,
   verificationChallenge,
   securityInfo,
+  emailCode,
+  emailVerify,
   totpConfirm,
   totpDisable,
   totpSetup,
@@ -68,6 +70,8 @@ export const accountRoutes = [
     return c.png.toString('base64');
   }),
   route(securityInfo, async (_input, ctx) => security.securityInfo(await db(), ctx)),
+  route(emailCode, async (_input, ctx) => security.emailCode(await db(), ctx)),
+  route(emailVerify, async ({ body }, ctx) => security.emailVerify(await db(), body, ctx)),
   route(totpSetup, async (_input, ctx) => security.totpSetup(await db(), ctx)),
   route(totpConfirm, async ({ body }, ctx) => security.totpConfirm(await db(), body, ctx)),
   route(totpDisable, async ({ body }, ctx) => security.totpDisable(await db(), body, ctx)),

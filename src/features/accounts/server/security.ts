@@ -1,10 +1,15 @@
-/** Handlers of the security centre (contract: securityInfo, totpSetup, totpConfirm, totpDisable). */
+/** Handlers of the security centre (contract: securityInfo, emailCode, emailVerify, totpSetup, totpConfirm, totpDisable). */
 import type { SecurityValue } from '../contract.ts';
 import { MSG } from '../registerPatterns.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
-import { maskMobile } from '../registerPatterns.ts';
+import { maskEmail, maskMobile } from '../registerPatterns.ts';
+import { and, eq } from 'drizzle-orm';
+import { clock } from '../../../kernel/clock.ts';
+import { member } from './tables.ts';
+import { newAddressProofOf } from './login.ts';
+import { chargeSend, consumeCode, emailTarget, sendEmailCode } from './sms-codes.ts';
 import { findById, type Member } from './members.ts';
 import { passwords } from './passwords.ts';
 import { refuseFields } from './register.ts';
@@ -25,9 +30,37 @@ export async function securityInfo(db: Db, ctx: HandlerContext): Promise<Securit
     totp: !!m.totpSecret,
     recoveryCodesLeft: m.totpSecret ? await recoveryCodesLeft(db, m.id) : 0,
     mobile: sms ? maskMobile(m.mobile!) : null,
+    email: m.email ? maskEmail(m.email) : null,
+    emailVerified: !!(m.email && m.emailVerifiedAt),
     payeeName: !!m.payeeName,
-    newAddressProof: m.totpSecret ? 'totp' : sms ? 'sms' : m.payeeName ? 'payeeName' : null,
+    newAddressProof: newAddressProofOf(m),
   };
+}
+
+/** POST /wps/member/security/email/code: a code to the address on file, to verify it. */
+export async function emailCode(db: Db, ctx: HandlerContext) {
+  const m = await me(db, ctx);
+  if (!m.email) throw new ApiError(409, 'email.missing');
+  if (m.emailVerifiedAt) throw new ApiError(409, 'email.verified');
+  await chargeSend(db, emailTarget(m.email), ctx.ip);
+  return sendEmailCode(db, 'emailVerify', m.email, ctx.locale);
+}
+
+/** POST /wps/member/security/email/verify: the code mailed by emailCode proves the address. */
+export async function emailVerify(db: Db, body: { code: string }, ctx: HandlerContext): Promise<null> {
+  const m = await me(db, ctx);
+  if (!body.code.trim()) refuseFields({ code: { key: MSG.required } }, ctx.t);
+  if (!m.email) throw new ApiError(409, 'email.missing');
+  try {
+    await consumeCode(db, 'emailVerify', emailTarget(m.email), body.code.trim());
+  } catch (err) {
+    if (err instanceof ApiError && (err.errorCode === 'sms.code.invalid' || err.errorCode === 'sms.code.expired')) {
+      throw new ApiError(400, err.errorCode, {}, { code: ctx.t(`errors:${err.errorCode}`) });
+    }
+    throw err;
+  }
+  await db.update(member).set({ emailVerifiedAt: new Date(clock.now()) }).where(and(eq(member.id, m.id), eq(member.email, m.email)));
+  return null;
 }
 
 /** POST /wps/member/security/totp. */

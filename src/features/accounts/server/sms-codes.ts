@@ -1,6 +1,7 @@
 /**
- * Sms verification codes: 6 digits, stored hashed, living the brand's expiredMinutes, good for
- * one use and LIMITS.triesPerCode tries; sending is limited per number and per address.
+ * Verification codes by sms (and by e-mail, see sendEmailCode): 6 digits, stored hashed, living
+ * the brand's expiredMinutes, good for one use and LIMITS.triesPerCode tries; sending is limited
+ * per number (or address) and per caller address.
  */
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -12,12 +13,13 @@ import { getT } from '../../../kernel/i18n/server.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { log } from '../../../kernel/log.ts';
 import { smsProvider } from '../../../providers/sms/index.ts';
+import { emailProvider } from '../../../providers/email/index.ts';
 import type { Locale } from '../../../kernel/locales.ts';
 import { clock } from '../../../kernel/clock.ts';
 import { normaliseMobile } from './members.ts';
 import { LIMITS, hit } from '../../../kernel/rate-limit.ts';
 
-export type CodePurpose = 'register' | 'noLogin' | 'loginIp';
+export type CodePurpose = 'register' | 'noLogin' | 'loginIp' | 'emailVerify' | 'loginIpEmail';
 
 const codeHash = (id: string, code: string) => createHash('sha256').update(`${id}:${code}`).digest('hex');
 
@@ -38,34 +40,56 @@ export async function chargeSend(db: Db, target: Target, ip: string): Promise<vo
   if (perNumber.count > LIMITS.smsPerNumber || perIp.count > LIMITS.smsPerIp) throw new ApiError(429, 'sms.rate.limited');
 }
 
-/** Makes a code for a number and sends it; the previous codes of that purpose stop working. */
-export async function sendCode(db: Db, purpose: CodePurpose, target: Target, locale: Locale): Promise<{ expiredMinutes: number }> {
-  const minutes = brand().accounts.smsExpiredMinutes;
+/** A new code row for a target (its hash stored, never the code); the newest one is the one that counts. */
+async function newCode(db: Db, purpose: CodePurpose, target: Target, minutes: number): Promise<{ id: number; code: string; now: number; expiresAt: Date }> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  const mobile = normaliseMobile(target.mobile);
   const now = clock.now();
   // Old codes go now and then, as the kernel's challenges do (see newChallenge).
   if (Math.random() < 0.005) void pruneSmsCodes(db).catch(() => undefined);
+  const expiresAt = new Date(now + minutes * 60_000);
   const rows = await db
     .insert(smsCode)
-    .values({
-      purpose,
-      countryDialingCode: target.dialingCode,
-      mobile,
-      codeHash: 'pending',
-      createdAt: new Date(now),
-      expiresAt: new Date(now + minutes * 60_000),
-    })
+    .values({ purpose, countryDialingCode: target.dialingCode, mobile: normaliseMobile(target.mobile), codeHash: 'pending', createdAt: new Date(now), expiresAt })
     .returning({ id: smsCode.id });
   const id = rows[0]!.id;
   await db.update(smsCode).set({ codeHash: codeHash(String(id), code) }).where(eq(smsCode.id, id));
-  const text = getT(locale)('accounts:sms.code', { brand: brand().name, code, minutes });
+  return { id, code, now, expiresAt };
+}
+
+/** Makes a code for a number and sends it; the previous codes of that purpose stop working. */
+export async function sendCode(db: Db, purpose: CodePurpose, target: Target, locale: Locale): Promise<{ expiredMinutes: number }> {
+  const minutes = brand().accounts.smsExpiredMinutes;
+  const c = await newCode(db, purpose, target, minutes);
+  const text = getT(locale)('accounts:sms.code', { brand: brand().name, code: c.code, minutes });
   try {
-    await smsProvider().send({ to: `+${target.dialingCode}${mobile}`, text, secret: { value: code, expiresAt: new Date(now + minutes * 60_000) } });
+    await smsProvider().send({ to: `+${target.dialingCode}${normaliseMobile(target.mobile)}`, text, secret: { value: c.code, expiresAt: c.expiresAt } });
   } catch (err) {
     log.error('sms.send.failed', { provider: smsProvider().name, error: err instanceof Error ? err.message : String(err) });
-    await db.update(smsCode).set({ usedAt: new Date(now) }).where(eq(smsCode.id, id));
+    await db.update(smsCode).set({ usedAt: new Date(c.now) }).where(eq(smsCode.id, c.id));
     throw new ApiError(502, 'sms.send.failed');
+  }
+  return { expiredMinutes: minutes };
+}
+
+/**
+ * E-mail codes live in the same table, limits and rules as sms codes: their target is the
+ * dialing code EMAIL_TARGET and the address in lower case.
+ */
+export const EMAIL_TARGET = 'email';
+export const emailTarget = (email: string): Target => ({ dialingCode: EMAIL_TARGET, mobile: email.trim().toLowerCase() });
+
+/** Makes a code for an e-mail address and mails it (verifying the address, or a login from a new network). */
+export async function sendEmailCode(db: Db, purpose: 'emailVerify' | 'loginIpEmail', email: string, locale: Locale): Promise<{ expiredMinutes: number }> {
+  const minutes = brand().accounts.smsExpiredMinutes;
+  const c = await newCode(db, purpose, emailTarget(email), minutes);
+  const t = getT(locale);
+  const vars = { brand: brand().name, code: c.code, minutes };
+  try {
+    await emailProvider().send({ to: email, subject: t('accounts:email.codeSubject', vars), text: t('accounts:email.codeBody', vars), secret: { value: c.code, expiresAt: c.expiresAt } });
+  } catch (err) {
+    log.error('email.send.failed', { provider: emailProvider().name, error: err instanceof Error ? err.message : String(err) });
+    await db.update(smsCode).set({ usedAt: new Date(c.now) }).where(eq(smsCode.id, c.id));
+    throw new ApiError(502, 'email.send.failed');
   }
   return { expiredMinutes: minutes };
 }

@@ -53,6 +53,8 @@ export const member = pgTable(
     totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
     /** The last 30-second step whose code was accepted: a code is good once. */
     totpLastStep: integer('totp_last_step').notNull().default(0),
+    /** When the member proved the e-mail address with a code (null: not verified; changing it clears this). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('member_username_uq').on(sql`lower(${t.username})`),
@@ -98,12 +100,12 @@ export const memberLoginIp = pgTable(
   (t) => [primaryKey({ columns: [t.memberId, t.ip] })],
 );
 
-/** Sms verification codes (hashed), by purpose and number; single use, few attempts. */
+/** Verification codes (hashed), by purpose and number (or e-mail address, dialing code 'email'); single use, few attempts. */
 export const smsCode = pgTable(
   'sms_code',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** register, noLogin (sms login, set password by phone) or loginIp (new address). */
+    /** register, noLogin (sms login, set password by phone), loginIp (new address); by e-mail: emailVerify, loginIpEmail. */
     purpose: text('purpose').notNull(),
     countryDialingCode: text('country_dialing_code').notNull(),
     mobile: text('mobile').notNull(),

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
-import { callEnc, freshIp, lastSms, login, makeUser, requestCode } from '../../../../../tests/support/accounts.ts';
+import { callEnc, freshIp, lastEmail, lastSms, login, makeUser, requestCode } from '../../../../../tests/support/accounts.ts';
 import { member } from '../../../../app/schema.ts';
 import { currentCode } from '../../server/second-factor.ts';
 
@@ -149,6 +149,41 @@ describe('the app guards every way in from a new network', () => {
     const codes = answers.map((a) => a.json.errorCode);
     expect(codes.filter((c) => c === 'login.ip.verify.invalid').length).toBeLessThanOrEqual(5);
     expect(codes.every((c) => c === 'login.ip.verify.invalid' || c === 'totp.rate.limited' || c === 'captcha.required' || c === 'login.locked'), JSON.stringify(codes)).toBe(true);
+  });
+});
+
+describe('a verified e-mail address', () => {
+  it('is verified with a mailed code, then a login from a new network gets a code by e-mail', async () => {
+    const email = `v${Date.now().toString(36)}@example.com`;
+    const u = await makeUser({ email });
+    const home = freshIp();
+    const l = await login({ username: u.username, password: u.password }, { ip: home });
+    const call = (path: string, c: Parameters<typeof callApi>[1] = {}) => callApi(path, { ip: home, ...c, headers: { ...c?.headers, authorization: l.json.value.token } });
+    expect((await call('/wps/member/security')).json.value).toMatchObject({ emailVerified: false, newAddressProof: null });
+    expect((await call('/wps/member/security/email/code', { method: 'POST', body: {} })).json.value.expiredMinutes).toBe(5);
+    const code = /\b(\d{6})\b/.exec((await lastEmail(email))!.body)![1]!;
+    const wrong = await call('/wps/member/security/email/verify', { method: 'POST', body: { code: code === '000000' ? '111111' : '000000' } });
+    expect(wrong.json.fieldErrors).toMatchObject({ code: expect.any(String) });
+    expect((await call('/wps/member/security/email/verify', { method: 'POST', body: { code } })).json.success).toBe(true);
+    expect((await call('/wps/member/security')).json.value).toMatchObject({ emailVerified: true, newAddressProof: 'email' });
+    expect((await call('/wps/member/security/email/code', { method: 'POST', body: {} })).json.errorCode).toBe('email.verified');
+
+    const away = freshIp();
+    const prompt = await login({ username: u.username, password: u.password }, { ip: away });
+    expect(prompt.json).toMatchObject({ errorCode: 'login.ip.verify', value: { method: 'email', mobile: null, email: expect.stringContaining('@example.com') } });
+    expect(prompt.json.message).toMatch(/mailed to/);
+    const mailed = /\b(\d{6})\b/.exec((await lastEmail(email))!.body)![1]!;
+    expect((await login({ username: u.username, password: u.password, ipVerification: mailed }, { ip: away })).json.success).toBe(true);
+  });
+
+  it('ranks below the mobile: an account with both gets the sms', async () => {
+    const email = `w${Date.now().toString(36)}@example.com`;
+    const mobile = `56${String(Date.now()).slice(-8)}`;
+    const u = await makeUser({ email, mobile, countryDialingCode: '52' });
+    await t.db.update(member).set({ emailVerifiedAt: new Date() }).where(eq(member.id, u.id));
+    expect((await login({ username: u.username, password: u.password }, { ip: freshIp() })).json.success).toBe(true);
+    const prompt = await login({ username: u.username, password: u.password }, { ip: freshIp() });
+    expect(prompt.json.value.method).toBe('sms');
   });
 });
 

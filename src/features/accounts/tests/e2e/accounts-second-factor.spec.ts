@@ -2,10 +2,10 @@
  * The authenticator app in a real browser (issue 10): a player sets it up in the security centre
  * by its key, confirms a first code, sees the recovery codes once; a login from another network
  * then asks for the app's code and lets the player in with it. An account with no proof is told
- * at a second network how to add one.
+ * at a second network how to add one, verifies its e-mail, and then gets in with a mailed code.
  */
 import { Secret, TOTP } from 'otpauth';
-import { addressFor, at, createUser, dialog, expect, submitLogin, t, test, loginAs } from '../../../../../tests/e2e-support/accounts.ts';
+import { addressFor, at, createUser, dialog, expect, loginAs, mailedCode, newUsername, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import type { Lang } from '../../../../../tests/e2e-support/i18n.ts';
 
@@ -52,13 +52,32 @@ for (const lang of ['en', 'es'] as Lang[]) {
   });
 }
 
-test('an account with no proof is told at a second network how to add one', async ({ page, browser, baseURL }, info) => {
-  const u = await createUser();
+test('an account with no proof is told at a second network how to add one; a verified e-mail then lets it in', async ({ page, browser, baseURL }, info) => {
+  const email = `${newUsername('em')}@example.com`;
+  const u = await createUser({ email });
   await loginAs(page, 'en', u.username, u.password);
   const away = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': addressFor(info, 'away') } });
   const other = await away.newPage();
   await other.goto('/login');
   await submitLogin(other, 'en', u.username, u.password);
   await expect(dialog(other, t('en', 'auth', 'login.title'))).toContainText('add an authenticator app');
+
+  // Back on the first network: verify the e-mail address in the security centre.
+  await page.goto('/member');
+  const panel = page.getByTestId('authenticator');
+  await expect(panel.getByTestId('new-address-proof')).toHaveText(t('en', 'auth', 'security.proof.none'));
+  await panel.getByRole('button', { name: t('en', 'auth', 'security.verifyEmail') }).click();
+  await panel.locator('input[name="code"]').fill(await mailedCode(email));
+  await panel.getByRole('button', { name: t('en', 'auth', 'security.confirm') }).click();
+  await expect(panel.getByTestId('new-address-proof')).toContainText('A login from a new network asks for a code mailed to');
+
+  // The second network now gets a code by e-mail.
+  await other.goto('/login');
+  await submitLogin(other, 'en', u.username, u.password);
+  const popup = dialog(other, t('en', 'auth', 'login.title'));
+  await expect(popup.locator('input[name="ipCode"]')).toBeVisible();
+  await popup.locator('input[name="ipCode"]').fill(await mailedCode(email));
+  await popup.getByRole('button', { name: t('en', 'auth', 'ipVerify.submit') }).click();
+  await expect(dialog(other, t('en', 'auth', 'afterLogin.title', { name: u.username }))).toBeVisible();
   await away.close();
 });
