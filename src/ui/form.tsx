@@ -8,6 +8,18 @@ export function focusFirstInvalid(form: HTMLFormElement | null): void {
   requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
+/**
+ * The checks every form makes before it sends: shows the field errors `found` (and clears the
+ * form-level one), and puts focus on the first field in error. True when the form may be sent.
+ */
+export function readyToSend<E extends Partial<Record<string, string>>>(found: E, o: { form: HTMLFormElement | null; setErrors: (e: E) => void; clearFormError: () => void }): boolean {
+  o.setErrors(found);
+  o.clearFormError();
+  if (!Object.values(found).some(Boolean)) return true;
+  focusFirstInvalid(o.form);
+  return false;
+}
+
 /** The form-level error (a refusal that concerns no single field), announced to screen readers. */
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;

@@ -9,7 +9,7 @@ import { emailCode, emailVerify, securityInfo, totpConfirm, totpDisable, totpSet
 import { ApiFailure } from '../../../kernel/http/client.ts';
 import { api } from '../client/session.ts';
 import { MSG } from '../registerPatterns.ts';
-import { FormError, focusFirstInvalid } from '../../../ui/form.tsx';
+import { FormError, focusFirstInvalid, readyToSend } from '../../../ui/form.tsx';
 import { Field, PasswordField } from './fields.tsx';
 import { useLabels } from '../../../shell/labels.tsx';
 import { issueText } from './issue-text.ts';
@@ -84,12 +84,7 @@ export default function AuthenticatorPanel() {
     if (busy) return;
     const required = issueText(labels, { key: MSG.required });
     const found = { ...(password || phase.kind === 'email' ? {} : { password: required }), ...(code.trim() ? {} : { code: required }) };
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (!readyToSend(found, { form: formRef.current, setErrors, clearFormError: () => setFormError(null) })) return;
     setBusy(true);
     try {
       if (phase.kind === 'setup') {

@@ -8,7 +8,7 @@ import { ApiFailure } from '../../../kernel/http/client.ts';
 import { api, loadMemberInfo } from '../client/session.ts';
 import { loadRegisterRules } from '../client/site.ts';
 import { checkValue, MSG, type FieldRule } from '../registerPatterns.ts';
-import { FormError, focusFirstInvalid } from '../../../ui/form.tsx';
+import { FormError, readyToSend } from '../../../ui/form.tsx';
 import { PasswordField } from './fields.tsx';
 import { useLabels } from '../../../shell/labels.tsx';
 import { issueText } from './issue-text.ts';
@@ -57,13 +57,7 @@ export default function ChangePasswordForm({ knownOldPassword, onDone }: ChangeP
   async function onSubmit(ev: SubmitEvent<HTMLFormElement>) {
     ev.preventDefault();
     if (busy) return;
-    const found = validate();
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (!readyToSend(validate(), { form: formRef.current, setErrors, clearFormError: () => setFormError(null) })) return;
     setBusy(true);
     try {
       await api().call(changePassword, {

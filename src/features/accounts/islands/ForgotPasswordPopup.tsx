@@ -14,7 +14,7 @@ import { $flags, $status, loadRegisterRules, loadStatus } from '../client/site.t
 import { closePopup, showDialog } from '../../../ui/stores/ui.ts';
 import { checkValue, isEmail, isMobileNumber, isUsernameFormat, MSG, type FieldRule } from '../registerPatterns.ts';
 import Popup from '../../../ui/Popup.tsx';
-import { FormError, focusFirstInvalid } from '../../../ui/form.tsx';
+import { FormError, focusFirstInvalid, readyToSend } from '../../../ui/form.tsx';
 import { Field, PasswordField } from './fields.tsx';
 import { MobileCodeFields, useMobileCode } from './mobile-code.tsx';
 import { goHome } from './flow.ts';
@@ -88,13 +88,7 @@ export default function ForgotPasswordPopup({ onClose }: { onClose: () => void }
   async function onSubmit(ev: SubmitEvent<HTMLFormElement>) {
     ev.preventDefault();
     if (busy) return;
-    const found = validate();
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length) {
-      focusFirstInvalid(formRef.current);
-      return;
-    }
+    if (!readyToSend(validate(), { form: formRef.current, setErrors, clearFormError: () => setFormError(null) })) return;
     setBusy(true);
     try {
       if (method === 'email') {

@@ -153,3 +153,45 @@ test.describe('region block', () => {
     for (const { lang } of LANGS) await expectNormalHome(page, lang);
   });
 });
+
+// White-label flags switched by the operator while the server runs (issue 10): each flag the
+// pages show changes them within a second (the server re-reads the brand at most once a second
+// and drops its cached pages), and switching it back restores them. Here, because a flag
+// changes the site for every visitor, as maintenance does.
+test.describe('white-label flags', () => {
+  test.afterAll(async () => {
+    await ops('brand', 'reset');
+  });
+
+  /** Opens a popup route once the server answers the brand as `want` says, and the page has read its status. */
+  async function openWith(page: Page, path: string, title: string, modId: string, want: boolean) {
+    await expect(async () => {
+      const status = page.waitForResponse((r) => r.url().includes('/wps/system/status'));
+      await page.goto(path);
+      const body = (await (await status).json()) as { value: { info: { whitelabel: { modId: string; enabled: string; childrenNodes: { modId: string; enabled: string }[] }[] } } };
+      const node = body.value.info.whitelabel.flatMap((n) => n.childrenNodes).find((n) => n.modId === modId);
+      expect(node?.enabled).toBe(want ? '1' : '0');
+    }).toPass({ timeout: 10_000 });
+    const popup = page.getByRole('dialog', { name: title });
+    await expect(popup).toBeVisible();
+    return popup;
+  }
+
+  const cases: { modId: string; path: string; title: string; control: string }[] = [
+    { modId: 'FREEPLAY3', path: '/login', title: text('en', 'auth', 'login.title'), control: text('en', 'auth', 'login.freePlay') },
+    { modId: 'MOBILEVERCODELOGIN3', path: '/login', title: text('en', 'auth', 'login.title'), control: text('en', 'auth', 'login.bySms') },
+    { modId: 'MOBILENUMREG3', path: '/register', title: text('en', 'auth', 'register.title'), control: text('en', 'auth', 'register.byMobile') },
+    { modId: 'CHNGPASSVERIF3', path: '/forget', title: text('en', 'auth', 'forget.title'), control: text('en', 'auth', 'forget.byMobile') },
+    { modId: 'CHNGPASSMAIL3', path: '/forget', title: text('en', 'auth', 'forget.title'), control: text('en', 'auth', 'forget.byEmail') },
+  ];
+  for (const c of cases) {
+    test(`${c.modId} off takes its control off the page, on brings it back`, async ({ page }) => {
+      await ops('brand', 'flag', c.modId, 'off');
+      const off = await openWith(page, c.path, c.title, c.modId, false);
+      await expect(off.getByRole('button', { name: c.control, exact: true })).toHaveCount(0);
+      await ops('brand', 'flag', c.modId, 'on');
+      const on = await openWith(page, c.path, c.title, c.modId, true);
+      await expect(on.getByRole('button', { name: c.control, exact: true })).toBeVisible();
+    });
+  }
+});
