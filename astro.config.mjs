@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { sharedServerModules } from './scripts/astro-shared-server.mjs';
+import { precompressStatic } from './scripts/astro-precompress.mjs';
 import { DEFAULT_LOCALE, LOCALES, localizePath } from './src/kernel/locales.ts';
 
 // Server code (the kernel, the providers, the app, each feature's server code and contract) is
@@ -22,8 +23,9 @@ export default defineConfig({
   // the content sync has written the collections' data store into the cache.
   ...(isolated ? { cacheDir: `./${distDir}.cache/astro`, vite: { cacheDir: `./${distDir}.cache/vite` } } : {}),
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), sharedServerModules()],
-  site: process.env.SITE_URL ?? 'http://127.0.0.1:4321',
+  integrations: [react(), sharedServerModules(), precompressStatic()],
+  // No `site`: the public address is read per request at run time (SITE_URL, else the request's
+  // own, src/kernel/http/origins.ts publicOrigin), so one build serves any address.
   trailingSlash: 'ignore',
   i18n: {
     locales: LOCALES.map((l) => l.code),
@@ -43,7 +45,12 @@ export default defineConfig({
     ),
   ),
   devToolbar: { enabled: false },
-  build: { inlineStylesheets: 'auto' },
+  // The first paint waits on no stylesheet: each page's CSS is inlined into it (compressed with the
+  // page, about 8 KB of brotli on the home page), instead of five render-blocking requests.
+  build: { inlineStylesheets: 'always' },
+  // Scoped styles by a class rather than a data attribute on every element: the same specificity,
+  // fewer bytes on pages of hundreds of tiles.
+  scopedStyleStrategy: 'class',
   // The pages' Content-Security-Policy: Astro hashes its own scripts and styles into a <meta>
   // policy; nothing else runs. Inline style attributes (React's style props for widths and
   // positions) are allowed, inline scripts and event handlers are not. frame-ancestors cannot live

@@ -1,25 +1,65 @@
 /**
- * What a visitor's browser downloads for a page before any interaction: the HTML, and the
- * JavaScript it loads by itself (module and classic scripts, modulepreload links, the islands'
- * component and renderer modules, and everything those import statically), each gzipped as
- * served one file per request. Dynamic import() is left out: it loads on demand.
+ * What a visitor's browser downloads for a page before any interaction, in bytes as really sent
+ * (the server's own Content-Encoding for a browser that says `Accept-Encoding: br, gzip`): the
+ * HTML, and the JavaScript it loads by itself (module and classic scripts, modulepreload links,
+ * the islands' component and renderer modules, and everything those import statically), each
+ * beside its size before compression. Dynamic import() is left out: it loads on demand.
  */
-import { gzipSync } from 'node:zlib';
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 
-export interface PageWeight {
-  htmlBytes: number;
-  htmlGzip: number;
-  /** gzip bytes of the JS files listed in the HTML itself (script src, modulepreload). */
-  listedJsGzip: number;
-  /** gzip bytes of every JS file loaded before interaction (listed, islands, static imports). */
-  jsGzip: number;
-  /** Inline script bytes (already part of the HTML). */
-  inlineJsBytes: number;
-  files: { url: string; gzip: number; why: string }[];
+export interface SentFile {
+  url: string;
+  /** Bytes on the wire (the body as sent, compressed or not). */
+  sent: number;
+  /** Bytes once decoded. */
+  raw: number;
+  /** The Content-Encoding it came with ('' for none). */
+  encoding: string;
+  why: string;
 }
 
-/** gzip size at zlib's default level, as a server compressing on the fly would send. */
+export interface PageWeight {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  html: SentFile;
+  /** Bytes as sent of the JS files listed in the HTML itself (script src, modulepreload). */
+  listedJsSent: number;
+  /** Bytes as sent, and decoded, of every JS file loaded before interaction. */
+  jsSent: number;
+  jsRaw: number;
+  /** Inline script bytes (already part of the HTML). */
+  inlineJsBytes: number;
+  files: SentFile[];
+}
+
+/** gzip size at zlib's default level (the minimal page's figure). */
 export const gzipSize = (b: Buffer | string): number => gzipSync(b).byteLength;
+
+/** The browser's default: brotli or gzip. */
+export const BROWSER_ENCODINGS = 'br, gzip';
+
+/** GETs `url` as a browser would ask for it; answers the body as sent and decoded. */
+export function fetchAsSent(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; sent: Buffer; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { 'accept-encoding': BROWSER_ENCODINGS, ...headers } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('error', reject);
+      res.on('end', () => {
+        const sent = Buffer.concat(chunks);
+        const enc = String(res.headers['content-encoding'] ?? '');
+        try {
+          const body = enc === 'br' ? brotliDecompressSync(sent) : enc === 'gzip' ? gunzipSync(sent) : sent;
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, sent, body });
+        } catch (err) {
+          reject(err);
+        }
+      });
+    });
+    req.on('error', reject);
+  });
+}
 
 const attr = (attrs: string, name: string): string | undefined =>
   new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attrs)?.slice(1).find((v) => v !== undefined);
@@ -59,14 +99,13 @@ export function scriptsOf(html: string): { listed: string[]; islands: string[]; 
   return { listed, islands, inlineBytes };
 }
 
-/** Fetches `pageUrl` and weighs it with the JS it loads before interaction. */
+/** Fetches `pageUrl` and weighs it, as sent, with the JS it loads before interaction. */
 export async function weighPage(pageUrl: string): Promise<PageWeight> {
-  const res = await fetch(pageUrl);
-  if (res.status !== 200) throw new Error(`${pageUrl} answered ${res.status}`);
-  const html = Buffer.from(await res.arrayBuffer());
-  const { listed, islands, inlineBytes } = scriptsOf(html.toString('utf8'));
+  const page = await fetchAsSent(pageUrl);
+  if (page.status !== 200) throw new Error(`${pageUrl} answered ${page.status}`);
+  const { listed, islands, inlineBytes } = scriptsOf(page.body.toString('utf8'));
   const origin = new URL(pageUrl).origin;
-  const files = new Map<string, { url: string; gzip: number; why: string }>();
+  const files = new Map<string, SentFile>();
   const queue: { url: string; why: string }[] = [
     ...listed.map((u) => ({ url: new URL(u, pageUrl).href, why: 'listed' })),
     ...islands.map((u) => ({ url: new URL(u, pageUrl).href, why: 'island' })),
@@ -74,20 +113,21 @@ export async function weighPage(pageUrl: string): Promise<PageWeight> {
   while (queue.length) {
     const { url, why } = queue.shift()!;
     if (files.has(url) || new URL(url).origin !== origin) continue;
-    const r = await fetch(url);
+    const r = await fetchAsSent(url);
     if (r.status !== 200) throw new Error(`${url} (JS of ${pageUrl}) answered ${r.status}`);
-    const code = Buffer.from(await r.arrayBuffer());
-    files.set(url, { url: new URL(url).pathname, gzip: gzipSize(code), why });
-    for (const spec of staticImports(code.toString('utf8'))) {
+    files.set(url, { url: new URL(url).pathname, sent: r.sent.byteLength, raw: r.body.byteLength, encoding: String(r.headers['content-encoding'] ?? ''), why });
+    for (const spec of staticImports(r.body.toString('utf8'))) {
       if (spec.startsWith('.') || spec.startsWith('/')) queue.push({ url: new URL(spec, url).href, why: 'import' });
     }
   }
   const all = [...files.values()];
   return {
-    htmlBytes: html.byteLength,
-    htmlGzip: gzipSize(html),
-    listedJsGzip: all.filter((f) => f.why === 'listed').reduce((s, f) => s + f.gzip, 0),
-    jsGzip: all.reduce((s, f) => s + f.gzip, 0),
+    status: page.status,
+    headers: page.headers,
+    html: { url: new URL(pageUrl).pathname, sent: page.sent.byteLength, raw: page.body.byteLength, encoding: String(page.headers['content-encoding'] ?? ''), why: 'page' },
+    listedJsSent: all.filter((f) => f.why === 'listed').reduce((n, f) => n + f.sent, 0),
+    jsSent: all.reduce((n, f) => n + f.sent, 0),
+    jsRaw: all.reduce((n, f) => n + f.raw, 0),
     inlineJsBytes: inlineBytes,
     files: all,
   };

@@ -17,11 +17,11 @@ export interface LoadResult {
   errors: number;
 }
 
-/** `connections` keep-alive connections hammering `url` for `seconds`, after a short warm-up. */
-export async function load(url: string, connections: number, seconds: number): Promise<LoadResult> {
+/** `connections` keep-alive connections hammering `url` for `seconds` (with `headers`), after a short warm-up. */
+export async function load(url: string, connections: number, seconds: number, headers: Record<string, string> = {}): Promise<LoadResult> {
   assertLoopback(url);
-  await autocannon({ url, connections, duration: 2 });
-  const r = await autocannon({ url, connections, duration: seconds, timeout: 10 });
+  await autocannon({ url, connections, duration: 2, headers });
+  const r = await autocannon({ url, connections, duration: seconds, timeout: 10, headers });
   return {
     requestsPerSecond: r.requests.average,
     p99Ms: r.latency.p99,

@@ -62,7 +62,8 @@ export async function startServer(options: StartOptions = {}): Promise<{ server:
   const entry = path.join(projectRoot, process.env.DIST_DIR || 'dist', 'server/entry.mjs');
   const astro = options.astro ?? ((await import(entry)) as { handler: NodeHandler }).handler;
   const secret = randomBytes(24).toString('base64url');
-  const site = createSiteHandler({ astro, ops: usesPglite ? opsHandler(secret) : undefined, cache: true });
+  const staticDir = options.astro ? undefined : path.join(projectRoot, process.env.DIST_DIR || 'dist', 'client');
+  const site = createSiteHandler({ astro, ops: usesPglite ? opsHandler(secret) : undefined, cache: true, staticDir });
   const server = http.createServer((req, res) => void site(req, res));
   server.on('clientError', answerClientError);
   server.keepAliveTimeout = 65_000;

@@ -12,14 +12,18 @@ import { createApi } from './api.ts';
 import { refusal } from '../kernel/http/dispatch.ts';
 import { clientIp, toRequest, writeResponse } from '../kernel/http/node-bridge.ts';
 import { captureForCache, clearPageCache, serveCached } from '../kernel/http/page-cache.ts';
+import { compressAnswer } from '../kernel/http/compress.ts';
+import { staticFiles } from '../kernel/http/static-files.ts';
+import { publicOrigin } from '../kernel/http/origins.ts';
+import { env } from '../kernel/env.ts';
 import { isHttps, securityHeaders } from '../kernel/http/security-headers.ts';
 import { brand, onBrandChange, refreshBrand } from '../kernel/brand/index.ts';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse, next?: () => void) => unknown;
 
-import { CLIENT_IP_HEADER, STATUS_HEADER } from '../kernel/http/node-bridge.ts';
+import { CLIENT_IP_HEADER, ORIGIN_HEADER, STATUS_HEADER } from '../kernel/http/node-bridge.ts';
 
-export { CLIENT_IP_HEADER, STATUS_HEADER };
+export { CLIENT_IP_HEADER, ORIGIN_HEADER, STATUS_HEADER };
 
 /** The page that replaces the app while status is 1 or 2. */
 export const STATUS_PAGE = '/system-status';
@@ -42,6 +46,8 @@ export interface SiteOptions {
   ops?: NodeHandler;
   /** Use the shared page cache (off in dev so edits show at once). */
   cache?: boolean;
+  /** The built client folder, served with its precompressed copies (production; Vite serves them in dev). */
+  staticDir?: string;
 }
 
 /** Methods a fetch Request can carry; the others (TRACE, TRACK, CONNECT...) are refused before one is made. */
@@ -52,6 +58,7 @@ export function createSiteHandler(options: SiteOptions) {
   // A page cached before an operator changed the brand's flags or rules shows the old ones.
   onBrandChange(clearPageCache);
   const api = createApi();
+  const files = options.staticDir ? staticFiles(options.staticDir) : null;
 
   /** An API call, always answered in the envelope: also when the request cannot become a fetch Request. */
   async function answerApi(req: IncomingMessage, path: string, ip: string): Promise<Response> {
@@ -74,9 +81,21 @@ export function createSiteHandler(options: SiteOptions) {
     const ip = clientIp(req);
     delete req.headers[CLIENT_IP_HEADER];
     delete req.headers[STATUS_HEADER];
+    const origin = publicOrigin(req);
+    req.headers[ORIGIN_HEADER] = origin;
     // Set before any handler writes: writeHead merges them into every answer, cached or not.
     for (const [k, v] of Object.entries(securityHeaders({ https: isHttps(req), frameAncestors: brand().frameAncestors ?? [] }))) res.setHeader(k, v);
     try {
+      if (files && (req.method === 'GET' || req.method === 'HEAD')) {
+        // A file of the build: served with its precompressed copy, or on to the pages (sirv
+        // decides at once: it calls `next` or starts sending before returning).
+        let passed = false;
+        files(req, res, () => (passed = true));
+        if (!passed) return;
+      }
+      // Whatever is written from here is compressed when it is worth it (not twice: cached pages
+      // carry their own encoding, compress.ts).
+      if (path !== '/_ops') await compressAnswer(req, res);
       if (isApiPath(path)) {
         await writeResponse(res, await answerApi(req, path, ip));
         return;
@@ -110,8 +129,10 @@ export function createSiteHandler(options: SiteOptions) {
           req.headers[STATUS_HEADER] = String(status);
           req.url = localizePath(STATUS_PAGE, splitLocale(path).locale);
         } else if (options.cache) {
-          if (serveCached(req, res)) return;
-          captureForCache(req, res);
+          // With SITE_URL set every page names that address; otherwise each host has its own copies.
+          const scope = env().SITE_URL ? '' : origin;
+          if (serveCached(req, res, scope)) return;
+          captureForCache(req, res, scope);
         }
       }
       await options.astro(req, res, next);

@@ -8,8 +8,12 @@ import { z } from 'zod';
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   HOST: z.string().default('127.0.0.1'),
-  /** The site's public address: canonical links, and where partners call back (never a request's Host). */
-  SITE_URL: z.url().default('http://127.0.0.1:4321'),
+  /**
+   * The site's public address: canonical links, hreflang, the sitemap and robots.txt (read at run
+   * time: unset, the request's own address is used), and where partners call back (unset: the
+   * listening address; never a request's Host).
+   */
+  SITE_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),

@@ -9,14 +9,18 @@ import { openPopup } from '../ui/stores/ui.ts';
 import { notAvailable, onPopupRoute, refuseTrial } from '../features/accounts/client.ts';
 import { loadLabels, localPath, pageLang, type Labels } from './labels.tsx';
 import Shell from './Shell.tsx';
-import './shell.css';
+import shellCss from './shell.css?url';
+import { addStylesheet, stylesheetsReady } from '../ui/stylesheets.ts';
+
+void addStylesheet(shellCss);
 
 let labels: Labels;
 let ready: Promise<unknown>;
 
 /** Renders the shell once and starts the session. */
 export async function mountShell(): Promise<void> {
-  labels = await loadLabels(pageLang());
+  // The shell's stylesheets (its own and its parts', added as their modules loaded) before anything shows.
+  [labels] = await Promise.all([loadLabels(pageLang()), stylesheetsReady()]);
   const html = document.documentElement;
   $sessionState.subscribe((s) => {
     if (s === 'anonymous') delete html.dataset.session;

@@ -6,6 +6,8 @@ import { env } from '../env.ts';
 /** Headers the pipeline (src/app/site.ts) sets for Astro pages; any value sent by a client is dropped first. */
 export const CLIENT_IP_HEADER = 'x-casino-client-ip';
 export const STATUS_HEADER = 'x-casino-status';
+/** The site's public address for this request (origins.ts publicOrigin), set by the server for pages. */
+export const ORIGIN_HEADER = 'x-casino-origin';
 
 /** The caller's address: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY=1. */
 export function clientIp(req: IncomingMessage): string {

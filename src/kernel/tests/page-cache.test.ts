@@ -1,7 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cacheKey, captureForCache, clearPageCache, pageCacheSize, serveCached, setPageCacheLimits } from '../http/page-cache.ts';
+import { compressAnswer } from '../http/compress.ts';
 
 let renders = 0;
 let status = 200;
@@ -108,5 +110,115 @@ describe('the page cache', () => {
     } finally {
       setPageCacheLimits(before);
     }
+  });
+});
+
+describe('the page cache with compression in front (as src/app/site.ts)', () => {
+  let front: http.Server;
+  let origin: string;
+  let frontRenders = 0;
+  const PAGE = `<!doctype html><title>t</title>${'<p>a game tile with a name</p>'.repeat(200)}`;
+
+  beforeAll(async () => {
+    front = http.createServer(async (req, res) => {
+      await compressAnswer(req, res);
+      const scope = `http://${req.headers.host}`;
+      if (serveCached(req, res, scope)) return;
+      captureForCache(req, res, scope);
+      frontRenders++;
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=60' });
+      res.write(PAGE.slice(0, 1000));
+      res.end(PAGE.slice(1000));
+    });
+    await new Promise<void>((r) => front.listen(0, '127.0.0.1', r));
+    origin = `http://127.0.0.1:${(front.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    front.closeAllConnections();
+    await new Promise((r) => front.close(r));
+  });
+  beforeEach(() => {
+    frontRenders = 0;
+  });
+
+  /** A GET that keeps the bytes as sent. */
+  const raw = (path: string, headers: Record<string, string>) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; sent: Buffer }>((resolve, reject) => {
+      http
+        .get(origin + path, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, sent: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+  const decode = (r: { headers: http.IncomingHttpHeaders; sent: Buffer }) =>
+    (r.headers['content-encoding'] === 'br' ? brotliDecompressSync(r.sent) : r.headers['content-encoding'] === 'gzip' ? gunzipSync(r.sent) : r.sent).toString('utf8');
+  /** Waits until the stored copy has its compressed forms. */
+  async function storedCompressed(path: string): Promise<void> {
+    for (let i = 0; i < 100; i++) {
+      const r = await raw(path, { 'accept-encoding': 'br' });
+      if (r.headers['x-cache'] === 'hit' && r.headers['content-encoding'] === 'br') return;
+      await new Promise((res) => setTimeout(res, 20));
+    }
+    throw new Error('the stored page never got its brotli form');
+  }
+
+  it('sends each browser the encoding it accepts, compressed once, the same page underneath', async () => {
+    const miss = await raw('/c', { 'accept-encoding': 'br, gzip' });
+    expect(miss.headers['content-encoding'], 'compressed on the fly when rendered').toBe('br');
+    expect(decode(miss)).toBe(PAGE);
+    await storedCompressed('/c');
+    const br = await raw('/c', { 'accept-encoding': 'gzip, deflate, br' });
+    const gz = await raw('/c', { 'accept-encoding': 'gzip' });
+    const none = await raw('/c', { 'accept-encoding': 'identity' });
+    expect([br.headers['content-encoding'], gz.headers['content-encoding'], none.headers['content-encoding']]).toEqual(['br', 'gzip', undefined]);
+    for (const r of [br, gz, none]) {
+      expect(r.headers['x-cache']).toBe('hit');
+      expect(r.headers.vary).toBe('Accept-Encoding');
+      expect(Number(r.headers['content-length'])).toBe(r.sent.byteLength);
+      expect(decode(r), 'decoded once, the page itself').toBe(PAGE);
+    }
+    expect(br.sent.byteLength).toBeLessThan(PAGE.length / 10);
+    expect(frontRenders).toBe(1);
+  });
+
+  it('answers 304 to a browser that holds the current copy, per encoding', async () => {
+    await raw('/e', { 'accept-encoding': 'br' });
+    await storedCompressed('/e');
+    const br = await raw('/e', { 'accept-encoding': 'br' });
+    const etag = String(br.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+-br"$/);
+    const notModified = await raw('/e', { 'accept-encoding': 'br', 'if-none-match': etag });
+    expect(notModified.status).toBe(304);
+    expect(notModified.sent.byteLength, 'no body, and nothing compressed into one').toBe(0);
+    expect(notModified.headers['content-encoding']).toBeUndefined();
+    expect((await raw('/e', { 'accept-encoding': 'br', 'if-none-match': `W/${etag}` })).status).toBe(304);
+    // Another encoding is another representation: its own tag.
+    const gz = await raw('/e', { 'accept-encoding': 'gzip', 'if-none-match': etag });
+    expect(gz.status).toBe(200);
+    expect(decode(gz)).toBe(PAGE);
+  });
+
+  it('keeps copies apart by public address when the address comes from the request', async () => {
+    await raw('/s', { host: 'one.example' });
+    await raw('/s', { host: 'two.example' });
+    await raw('/s', { host: 'one.example' });
+    expect(frontRenders).toBe(2);
+  });
+
+  it('leaves small answers alone', async () => {
+    const tiny = http.createServer(async (req, res) => {
+      await compressAnswer(req, res);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': 11 });
+      res.end('{"ok":true}');
+    });
+    await new Promise<void>((r) => tiny.listen(0, '127.0.0.1', r));
+    const port = (tiny.address() as AddressInfo).port;
+    const r = await new Promise<http.IncomingMessage>((resolve) => http.get(`http://127.0.0.1:${port}/`, { headers: { 'accept-encoding': 'br' } }, resolve));
+    expect(r.headers['content-encoding']).toBeUndefined();
+    r.resume();
+    tiny.closeAllConnections();
+    await new Promise((res) => tiny.close(res));
   });
 });

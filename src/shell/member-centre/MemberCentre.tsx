@@ -11,9 +11,12 @@ import { closeMemberCentre, MEMBER_PAGES, type MemberCentrePage } from './store.
 import { routePath } from '../../features/accounts/client.ts';
 import { localPath, useLabels } from '../labels.tsx';
 import { useModalLayer } from '../../ui/modal.ts';
-import './member-centre.css';
+import memberCentreCss from './member-centre.css?url';
 
 import type * as WalletCentre from '../../features/wallet/islands/centre.ts';
+import { addStylesheet } from '../../ui/stylesheets.ts';
+
+void addStylesheet(memberCentreCss);
 
 /** What a feature puts in the overlay: today the wallet's pages (src/features/wallet/islands/centre.ts). */
 export type CentreParts = typeof WalletCentre;

@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../../../tests/e2e-support/a11y.ts';
 import { watchConsoleErrors } from '../../../../tests/e2e-support/console.ts';
 import { LANGS, localized, type Lang } from '../../../../tests/e2e-support/i18n.ts';
+import { fetchAsSent } from '../../../../scripts/bench/page-weight.ts';
 
 /** Unprefixed visitor pages; each is also opened under /es. */
 const PAGES = [
@@ -67,6 +68,7 @@ for (const { lang } of LANGS) {
         expect.soft(canonicalHref, 'canonical link is an absolute URL').toMatch(/^https?:\/\//);
         if (canonicalHref && /^https?:\/\//.test(canonicalHref)) {
           expect.soft(stripSlash(new URL(canonicalHref).pathname), 'canonical path').toBe(expectedPath(p, lang));
+          expect.soft(new URL(canonicalHref).origin, 'canonical address is where the page is served').toBe(new URL(page.url()).origin);
         }
 
         for (const other of LANGS) {
@@ -120,4 +122,57 @@ test('every page the home page links to answers without an error', async ({ page
       expect.soft(res.status(), `${href} (linked from ${localized('/', lang)})`).toBeLessThan(400);
     }
   }
+});
+
+test('the front door is sent compressed, with cache headers, and names the address it is served at', async ({ baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one run is enough');
+  const origin = new URL(baseURL!).origin;
+  // Bytes as really sent to a browser that accepts brotli and gzip (not what gzip would give),
+  // once the page cache holds the page with its compressed forms (the first visit renders it).
+  let home = await fetchAsSent(`${origin}/`);
+  for (let i = 0; i < 50 && !(home.headers['x-cache'] === 'hit' && home.headers.etag); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    home = await fetchAsSent(`${origin}/`);
+  }
+  expect(home.status).toBe(200);
+  expect(home.headers['content-encoding'], 'home page encoding').toBe('br');
+  expect(String(home.headers.vary), 'Vary').toMatch(/accept-encoding/i);
+  expect(home.sent.byteLength, 'home HTML as sent (bytes)').toBeLessThanOrEqual(30 * 1024);
+  expect(home.body.byteLength, 'the decoded page is the whole page').toBeGreaterThan(home.sent.byteLength * 3);
+  // A browser that accepts only gzip gets gzip; one that accepts nothing gets the page as it is.
+  expect((await fetchAsSent(`${origin}/`, { 'accept-encoding': 'gzip' })).headers['content-encoding']).toBe('gzip');
+  const plain = await fetchAsSent(`${origin}/`, { 'accept-encoding': 'identity' });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.sent.equals(home.body), 'same page whatever the encoding').toBe(true);
+
+  // A stored page revalidates by its ETag.
+  const etag = String(home.headers.etag ?? '');
+  expect(etag, 'the home page has an ETag').toMatch(/^"[^"]+"$/);
+  const again = await fetchAsSent(`${origin}/`, { 'if-none-match': etag });
+  expect(again.status, 'If-None-Match with the current ETag').toBe(304);
+
+  // Fingerprinted assets: compressed once at build time, cached for a year.
+  const script = /<script type="module" src="(\/_astro\/[^"]+\.js)"/.exec(home.body.toString('utf8'))?.[1];
+  expect(script, 'the home page loads a module script').toBeTruthy();
+  const js = await fetchAsSent(`${origin}${script}`);
+  expect(js.headers['content-encoding'], `${script} encoding`).toBe('br');
+  expect(String(js.headers['cache-control'])).toContain('immutable');
+  expect(String(js.headers['cache-control'])).toContain('max-age=31536000');
+
+  // API answers above 1 KB are compressed too; small ones are not.
+  const list = await fetchAsSent(`${origin}/wps/relay/GCSGAME_gameList?pageNo=1&pageSize=50&gameType=RNG`, { merchant: 'DEMO', language: 'EN' });
+  expect(list.status).toBe(200);
+  expect(list.headers['content-encoding'], 'a 50-game list').toBe('br');
+  const favicon = await fetchAsSent(`${origin}/favicon.svg`);
+  expect(favicon.headers['content-encoding'], 'a file under 1 KB').toBeUndefined();
+
+  // robots.txt and the sitemap name the address the site is really served at.
+  const robots = (await fetchAsSent(`${origin}/robots.txt`)).body.toString('utf8');
+  expect(robots).toMatch(new RegExp(`^Sitemap: ${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/sitemap\\.xml$`, 'm'));
+  const sitemap = (await fetchAsSent(`${origin}/sitemap.xml`)).body.toString('utf8');
+  const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).origin);
+  expect(locs.length).toBeGreaterThan(10);
+  expect(new Set(locs), 'every sitemap address').toEqual(new Set([origin]));
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(home.body.toString('utf8'))?.[1];
+  expect(canonical, 'the canonical link of the home page').toBe(`${origin}/`);
 });

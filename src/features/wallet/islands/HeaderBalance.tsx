@@ -17,7 +17,10 @@ import { EyeIcon } from '../../../ui/icons.tsx';
 import { fill, localPath, useLabels } from '../../../shell/labels.tsx';
 import { maskedMoney, money } from './format.ts';
 import { useWalletLabels } from './labels.ts';
-import './wallet.css';
+import walletCss from './wallet.css?url';
+import { addStylesheet } from '../../../ui/stylesheets.ts';
+
+void addStylesheet(walletCss);
 
 /** Seconds after which coming back to the tab refreshes the balance. */
 const STALE_MS = 30_000;

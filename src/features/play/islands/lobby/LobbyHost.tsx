@@ -11,7 +11,10 @@ import type { LobbyLabels } from './labels.ts';
 import RoomPopup from './RoomPopup.tsx';
 import SearchPopup from './SearchPopup.tsx';
 import VendorPopup from './VendorPopup.tsx';
-import './lobby.css';
+import lobbyCss from './lobby.css?url';
+import { addStylesheet, stylesheetsReady } from '../../../../ui/stylesheets.ts';
+
+void addStylesheet(lobbyCss);
 
 function LobbyHost({ labels }: { labels: LobbyLabels }) {
   const search = useStore($searchOpen);
@@ -27,9 +30,10 @@ function LobbyHost({ labels }: { labels: LobbyLabels }) {
 }
 
 let mounted = false;
-export function mountLobbyHost(labels: LobbyLabels): void {
+export async function mountLobbyHost(labels: LobbyLabels): Promise<void> {
   if (mounted) return;
   mounted = true;
+  await stylesheetsReady();
   const host = document.createElement('div');
   host.id = 'lobby-root';
   document.body.append(host);
