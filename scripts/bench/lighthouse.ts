@@ -31,7 +31,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 async function auditOnce(url: string): Promise<Omit<PageAudit, 'path'>> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromePath(),
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
@@ -63,12 +63,27 @@ async function auditOnce(url: string): Promise<Omit<PageAudit, 'path'>> {
   }
 }
 
+/**
+ * Lighthouse's trace recording fails now and then in headless Chromium (NO_NAVSTART, NO_FCP on a
+ * busy machine): such a run measured nothing, so it is run again, up to three times in all.
+ */
+async function auditWithRetry(url: string): Promise<Omit<PageAudit, 'path'>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.log(`  (Lighthouse on ${url}: ${err instanceof Error ? err.message : String(err)}; again)`);
+    }
+  }
+}
+
 /** Audits each page `runs` times; answers the median run by performance score. */
 export async function auditPages(origin: string, paths: string[], runs = 3): Promise<PageAudit[]> {
   const out: PageAudit[] = [];
   for (const path of paths) {
     const all: Omit<PageAudit, 'path'>[] = [];
-    for (let i = 0; i < runs; i++) all.push(await auditOnce(origin + path));
+    for (let i = 0; i < runs; i++) all.push(await auditWithRetry(origin + path));
     all.sort((a, b) => a.performance - b.performance);
     out.push({ path, ...all[Math.floor(all.length / 2)]! });
   }
