@@ -21,7 +21,7 @@ function solve(c: Challenge): string {
   }
 }
 
-async function json(res: Response): Promise<{ success: boolean; value?: any; errorCode?: string }> {
+async function json(res: Response): Promise<{ success: boolean; value?: any; errorCode?: string; message?: string }> {
   return (await res.json()) as never;
 }
 
