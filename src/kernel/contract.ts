@@ -91,6 +91,15 @@ export const intParam = (min: number, max: number, dflt?: number) =>
     ? z.coerce.number().int().min(min).max(max).optional()
     : z.coerce.number().int().min(min).max(max).default(dflt);
 
+/**
+ * A page size: at least 1, and above `max` taken as `max` rather than refused (real clients ask
+ * for 3000 to mean "all there is", wire notes); the answer's totalPages tells the truth.
+ */
+export const pageSizeParam = (max: number, dflt?: number) => {
+  const size = z.coerce.number().int().min(1).transform((n) => Math.min(n, max));
+  return dflt === undefined ? size.optional() : size.default(dflt);
+};
+
 /** A query flag given as 1/0/true/false. */
 export const boolParam = z
   .enum(['0', '1', 'true', 'false'])

@@ -54,6 +54,8 @@ export const loginValue = z.object({
   /** 256-bit session token; sent back raw in the Authorization header. */
   token: z.string(),
   id: z.number().int(),
+  /** id again: clients of the existing API read the registration answer's `customerId`. */
+  customerId: z.number().int(),
   userName: z.string(),
   /** Account type: 0 player, 1/2/41/42 agent, 4 trial. */
   customerType: z.number().int(),
@@ -145,6 +147,15 @@ export const logout = defineCall({
   value: z.null(),
 });
 
+/** The same logout by POST, as one mobile client of the existing API sends it (wire notes). */
+export const logoutPost = defineCall({
+  name: 'logoutPost',
+  method: 'POST',
+  path: '/wps/session/logout',
+  token: true,
+  value: z.null(),
+});
+
 export const freePlayLogin = defineCall({
   name: 'freePlayLogin',
   method: 'POST',
@@ -206,6 +217,10 @@ export const memberInfoValue = z.object({
   email: z.string().nullable(),
   /** VIP label; null while VIP is off. */
   vip: z.string().nullable(),
+  /** The language the member last chose on the site ('en', 'es'); null before the first choice. */
+  language: z.string().nullable(),
+  /** The VIP label where clients of the existing API read it (`clubLabel.labelName`); null while VIP is off. */
+  clubLabel: z.object({ labelName: z.string() }).nullable(),
   firstTimeLogin: z.boolean(),
   /** The login before the current session (ms), null when there was none. */
   lastLoginTime: z.number().nullable(),
@@ -232,6 +247,20 @@ export const memberIcon = defineCall({
   token: true,
   /** An SVG avatar drawn for the account (a data: URL), used by the header menu. */
   value: z.object({ iconUrl: z.string() }),
+});
+
+/**
+ * The member's language (spec 4: a language change "triggers a server language update"): what the
+ * server speaks to the member when no request says (messages, sms). `EN`, `es`, `es-MX`...: the
+ * language part is taken; one the brand does not offer is refused with `language.unsupported`.
+ */
+export const memberLanguage = defineCall({
+  name: 'memberLanguage',
+  method: 'POST',
+  path: '/wps/member/language',
+  token: true,
+  body: z.object({ language: z.string().trim().min(2).max(16) }),
+  value: z.object({ language: z.string() }),
 });
 
 /** The registration record of spec 3; per-field rules of /wps/system/setting/register apply. */
@@ -440,11 +469,13 @@ export const accountCalls = [
   verificationChallenge,
   login,
   logout,
+  logoutPost,
   freePlayLogin,
   smsNoLogin,
   smsRegister,
   memberInfo,
   memberIcon,
+  memberLanguage,
   register,
   registerMobile,
   changePassword,

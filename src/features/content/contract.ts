@@ -100,6 +100,23 @@ export const listAnnouncements = defineCall({
   value: z.array(announcementItem),
 });
 
+/** An announcement as clients of the existing API read it: with its images (none yet: our announcements are text). */
+export const clientAnnouncement = announcementItem.extend({ announcementImages: z.array(z.object({ imageUrl: z.string() })) });
+
+/**
+ * The same announcements where clients of the existing API ask for them (wire notes:
+ * CCSFE_getListAnnouncements with types=PR, platform=M), under each of the names they read the
+ * list by: `list`, `promotion` and `announcements` hold the same items.
+ */
+export const clientAnnouncements = defineCall({
+  name: 'clientAnnouncements',
+  method: 'GET',
+  path: '/wps/relay/CCSFE_getListAnnouncements',
+  cacheSeconds: 60,
+  query: listAnnouncements.query,
+  value: z.object({ list: z.array(clientAnnouncement), promotion: z.array(clientAnnouncement), announcements: z.array(clientAnnouncement) }),
+});
+
 /**
  * Is this code (read out by a representative) or this address one of the brand's official
  * mirrors? Under /wps/system so that it answers during maintenance and region blocks too, when
@@ -113,7 +130,7 @@ export const verifyRepresentative = defineCall({
   value: z.object({ valid: z.boolean(), url: z.string().optional() }),
 });
 
-export const contentCalls = [helpCenter, listAnnouncements, verifyRepresentative];
+export const contentCalls = [helpCenter, listAnnouncements, clientAnnouncements, verifyRepresentative];
 
 /** Banner groups of spec 3: home carousel, side menu, login and register popups. */
 export const BANNER_GROUPS = ['w_home', 'w_leftmenu', 'w_login', 'w_register'] as const;

@@ -93,4 +93,7 @@ export const countryCodes = defineCall({
   }),
 });
 
-export const systemCalls = [systemStatus, systemWhitelabel, systemRegisterSetting, systemDomainRoute, countryCodes];
+/** The same list where clients of the existing API ask for it (wire notes: /wps/system/country). */
+export const countryList = defineCall({ ...countryCodes, name: 'countryList', path: '/wps/system/country' });
+
+export const systemCalls = [systemStatus, systemWhitelabel, systemRegisterSetting, systemDomainRoute, countryCodes, countryList];

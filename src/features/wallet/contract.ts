@@ -18,7 +18,7 @@
  * - Trial accounts are refused every call here with `account.trial` (in_need_true_account).
  */
 import { z } from 'zod';
-import { defineCall } from '../../kernel/contract.ts';
+import { defineCall, pageSizeParam } from '../../kernel/contract.ts';
 
 /** A decimal amount as typed by a user; the server parses it into minor units. */
 export const amountInput = z.union([z.string().max(40), z.number()]).transform((v) => String(v));
@@ -33,7 +33,7 @@ const recordQuery = z.object({
   from: day.optional(),
   to: day.optional(),
   pageNo: intParam(1, 100_000, 1),
-  pageSize: intParam(1, 100, 20),
+  pageSize: pageSizeParam(100, 20),
 });
 const page = <T extends z.ZodType>(item: T) =>
   z.object({ content: z.array(item), pageNum: z.number().int(), totalPages: z.number().int(), totalCount: z.number().int() });

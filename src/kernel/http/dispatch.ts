@@ -111,7 +111,9 @@ export function createDispatcher(options: DispatcherOptions) {
         if (!ctx.session) throw new ApiError(401, 'user.or.token.invalid');
       }
       await options.beforeCall?.(r.call, ctx);
-      const rawQuery = Object.fromEntries(url.searchParams);
+      // Real clients send every filter, an empty one meaning "any" (`gameType=`, wire notes): an
+      // empty query parameter is an absent one.
+      const rawQuery = Object.fromEntries([...url.searchParams].filter(([, v]) => v !== ''));
       refuseBadText(rawQuery, ctx.t);
       const query = parseWith(r.call.query, rawQuery, ctx.t);
       let rawBody = req.method === 'GET' || req.method === 'HEAD' ? {} : await readBody(req, r.call, r.call.maxBodyBytes ?? maxBody);

@@ -60,6 +60,6 @@ export function paymentCallbackOrigin(): string {
  * x-casino-origin header that only the server sets, src/app/site.ts); else SITE_URL or the URL
  * the page was asked by (`astro dev` without the site handler, tests).
  */
-export function pageOrigin(request: Request, url: URL): string {
+export function pageOrigin(request: { headers: Headers }, url: URL): string {
   return request.headers.get(ORIGIN_HEADER) ?? env().SITE_URL?.replace(/\/+$/, '') ?? url.origin;
 }

@@ -9,7 +9,8 @@ import { httpGameProvider } from './http.ts';
 const sandbox: GameProvider = {
   code: 'sandbox',
   async launchUrl(spec) {
-    return `${spec.playPath('/play')}?launch=${spec.token}`;
+    // Absolute: clients of the existing API open it in a web view or check it with new URL().
+    return `${spec.publicOrigin ?? ''}${spec.playPath('/play')}?launch=${spec.token}`;
   },
 };
 

@@ -17,11 +17,13 @@ export interface LaunchSpec {
   playPath: (path: string) => string;
   /** The origin the launch request came to (the vendor's wallet calls go back to it unless GAME_WALLET_CALLBACK_ORIGIN says otherwise). */
   origin?: string;
+  /** The site's public address as the player reached it: the sandbox's game page is served there. */
+  publicOrigin?: string;
 }
 
 export interface GameProvider {
   /** Stored on the game session: 'sandbox' or 'http'. */
   code: 'sandbox' | 'http';
-  /** The address the player's window opens (absolute for a vendor, same-site for the sandbox). */
+  /** The absolute address the player's window opens (a vendor's, or the sandbox's game page on this site). */
   launchUrl(spec: LaunchSpec): Promise<string>;
 }

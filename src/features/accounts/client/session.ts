@@ -8,7 +8,8 @@
  * cookies of 24 hours. Never a password: not in a cookie, not in storage.
  */
 import { atom, computed } from 'nanostores';
-import { isAgentType, isTrialType, logout as logoutCall, memberInfo, type LoginValue, type MemberInfo } from '../contract.ts';
+import { isAgentType, isTrialType, logout as logoutCall, memberInfo, memberLanguage, type LoginValue, type MemberInfo } from '../contract.ts';
+import { localeOfHtmlLang } from '../../../kernel/locales.ts';
 import { COOKIE_LIFE_MS } from '../../../kernel/constants.ts';
 import { ApiFailure, pageApiClient, type ApiClient } from '../../../kernel/http/client.ts';
 import { DEVICE_KEY, TOKEN_KEY } from '../../../kernel/http/session-keys.ts';
@@ -88,12 +89,31 @@ export async function loadMemberInfo(): Promise<MemberInfo | null> {
     const info = await api().call(memberInfo);
     $member.set(info);
     $sessionState.set('member');
+    syncLanguage(info);
     return info;
   } catch (err) {
     if (err instanceof ApiFailure && err.status === 401) clearSession();
     else if ($member.get() === null) $sessionState.set('anonymous');
     return null;
   }
+}
+
+/**
+ * Spec 4: a language change updates the server. The page's language is the one the member is
+ * reading; when it is not the one the server keeps for the member, the server is told (in the
+ * background: the page does not wait, and a failure only means the next page tries again).
+ */
+function syncLanguage(info: MemberInfo): void {
+  if (typeof document === 'undefined' || info.isTrial) return;
+  const lang = localeOfHtmlLang(document.documentElement.lang);
+  if (info.language === lang) return;
+  void api()
+    .call(memberLanguage, { body: { language: lang } })
+    .then((v) => {
+      const current = $member.get();
+      if (current?.id === info.id) $member.set({ ...current, language: v.language });
+    })
+    .catch(() => undefined);
 }
 
 /** Keeps the token of a successful login, registration or free play, then loads member info. */

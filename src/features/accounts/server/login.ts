@@ -53,6 +53,7 @@ export async function issueLogin(db: Db, m: Member, ctx: HandlerContext, o: { de
   return {
     token,
     id: m.id,
+    customerId: m.id,
     userName: m.username,
     customerType: m.type,
     isAgent: isAgentType(m.type),

@@ -4,6 +4,10 @@ import { maskEmail, maskMobile } from '../registerPatterns.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { findById } from './members.ts';
+import { member } from './tables.ts';
+import { brand } from '../../../kernel/brand/index.ts';
+import { isLocale } from '../../../kernel/locales.ts';
+import { eq } from 'drizzle-orm';
 import type { AccountSession } from './sessions.ts';
 
 /** GET /wps/member/info */
@@ -24,6 +28,8 @@ export async function memberInfo(db: Db, s: AccountSession): Promise<MemberInfo>
     countryDialingCode: m.mobile ? m.countryDialingCode : null,
     email: m.email ? maskEmail(m.email) : null,
     vip: null,
+    language: m.language,
+    clubLabel: null,
     // The session was opened with the member's previous login; that login is what "first" means.
     firstTimeLogin: s.prevLoginAt === null,
     lastLoginTime: s.prevLoginAt,
@@ -54,4 +60,12 @@ export function avatarSvg(id: number, name: string): string {
 export function memberIcon(s: AccountSession): { iconUrl: string } {
   const svg = avatarSvg(s.memberId, s.userName);
   return { iconUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+}
+
+/** POST /wps/member/language: keeps the member's choice of language, one the brand offers. */
+export async function setMemberLanguage(db: Db, s: AccountSession, language: string): Promise<{ language: string }> {
+  const base = language.split(/[-_]/)[0]!.toLowerCase();
+  if (!isLocale(base) || !brand().languages.includes(base)) throw new ApiError(400, 'language.unsupported', { language });
+  await db.update(member).set({ language: base }).where(eq(member.id, s.memberId));
+  return { language: base };
 }

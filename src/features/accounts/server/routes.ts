@@ -8,7 +8,9 @@ import {
   freePlayLogin,
   login,
   logout,
+  logoutPost,
   memberIcon,
+  memberLanguage,
   memberInfo,
   register,
   registerMobile,
@@ -35,26 +37,31 @@ import { freePlay, login as doLogin } from './login.ts';
 import { findByAffiliateCode } from './members.ts';
 import { affiliateForDomain, normaliseDomain } from './affiliate-domains.ts';
 import { changePassword as doChangePassword, forgotByEmail, setPasswordBySms as doSetPasswordBySms } from './password.ts';
-import { memberIcon as icon, memberInfo as info } from './profile.ts';
+import { memberIcon as icon, memberInfo as info, setMemberLanguage } from './profile.ts';
 import { LIMITS, hit } from '../../../kernel/rate-limit.ts';
 import { registerMember } from './register.ts';
 import { revokeSession, sessionOf } from './sessions.ts';
 import { smsNoLogin as doSmsNoLogin, smsRegister as doSmsRegister } from './verification.ts';
 import * as security from './security.ts';
 
+/** Logout, by DELETE or POST: the session ends, and with it every game session it opened. */
+async function endSession(ctx: Parameters<typeof sessionOf>[0]): Promise<null> {
+  await revokeSession(await db(), sessionOf(ctx).sessionId);
+  return null;
+}
+
 export const accountRoutes = [
   route(sessionKey, async () => publicKeyInfo(await db())),
   route(verificationChallenge, async () => newChallenge(await db())),
   route(login, async ({ body }, ctx) => doLogin(await db(), body, ctx)),
-  route(logout, async (_input, ctx) => {
-    await revokeSession(await db(), sessionOf(ctx).sessionId);
-    return null;
-  }),
+  route(logout, (_input, ctx) => endSession(ctx)),
+  route(logoutPost, (_input, ctx) => endSession(ctx)),
   route(freePlayLogin, async ({ body }, ctx) => freePlay(await db(), body, ctx)),
   route(smsNoLogin, async ({ body }, ctx) => doSmsNoLogin(await db(), body, ctx)),
   route(smsRegister, async ({ body }, ctx) => doSmsRegister(await db(), body, ctx)),
   route(memberInfo, async (_input, ctx) => info(await db(), sessionOf(ctx))),
   route(memberIcon, (_input, ctx) => icon(sessionOf(ctx))),
+  route(memberLanguage, async ({ body }, ctx) => setMemberLanguage(await db(), sessionOf(ctx), body.language)),
   route(register, async ({ body }, ctx) => registerMember(await db(), body, ctx, 'register')),
   route(registerMobile, async ({ body }, ctx) => registerMember(await db(), body, ctx, 'registerMobile')),
   route(changePassword, async ({ body }, ctx) => doChangePassword(await db(), body, ctx)),

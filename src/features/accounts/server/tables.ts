@@ -18,6 +18,8 @@ export const member = pgTable(
     /** 0 player, 1, 2, 41, 42 agents, 4 trial. */
     type: smallint('type').notNull().default(0),
     nickname: text('nickname'),
+    /** The site language the member last chose (spec 4: a language change updates the server); null until one is chosen. */
+    language: text('language'),
     countryDialingCode: text('country_dialing_code'),
     mobile: text('mobile'),
     email: text('email'),

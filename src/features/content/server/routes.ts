@@ -1,5 +1,5 @@
 /** Handlers of the content calls (contract: src/features/content/contract.ts). */
-import { helpCenter, listAnnouncements, verifyRepresentative } from '../contract.ts';
+import { clientAnnouncements, helpCenter, listAnnouncements, verifyRepresentative } from '../contract.ts';
 import { localeFromApi } from '../../../kernel/locales.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { db } from '../../../kernel/db/index.ts';
@@ -16,5 +16,10 @@ export const contentRoutes = [
   route(listAnnouncements, async ({ query }, ctx) =>
     findAnnouncements(await db(), { locale: ctx.locale, types: query.types, executions: query.execution }),
   ),
+  route(clientAnnouncements, async ({ query }, ctx) => {
+    const items = await findAnnouncements(await db(), { locale: ctx.locale, types: query.types, executions: query.execution });
+    const list = items.map((a) => ({ ...a, announcementImages: [] }));
+    return { list, promotion: list, announcements: list };
+  }),
   route(verifyRepresentative, ({ query }) => verify(query.code, brand())),
 ];

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { CATEGORY_ORDER, type Category } from '../../../kernel/categories.ts';
-import { defineCall, intParam } from '../../../kernel/contract.ts';
+import { defineCall, intParam, pageSizeParam } from '../../../kernel/contract.ts';
 
 /** Categories in navigation order (spec 2.6); the one list lives in shared/categories.ts. */
 export const GAME_TYPES = CATEGORY_ORDER;
@@ -18,9 +18,16 @@ export const MAX_PAGE_SIZE = 100;
 /** A game as tiles and lists show it (spec 3 Game). Money is a 2-decimal string. */
 export const gameItem = z.object({
   nodeId: z.number().int(),
+  /** The same id under the name the existing API's clients key hot games by. */
+  gameId: z.number().int(),
   gameName: z.string(),
+  /** gameName again: clients of the existing API read `gameName or nodeName`. */
+  nodeName: z.string(),
   displayName: z.string(),
   iconUrl: z.string(),
+  /** iconUrl again: those clients read `showIcon or defaultIcon or iconUrl`. */
+  showIcon: z.string(),
+  defaultIcon: z.string(),
   gameType,
   vassalage: z.string(),
   vendorName: z.string(),
@@ -50,8 +57,8 @@ export const gameListQuery = z.object({
   /** Only games with at least this many lines. */
   minLineNum: intParam(0, 1_000_000),
   pageNo: intParam(1, 100_000, 1),
-  /** Default (spec 9): 32 with a gameName, else 20; home sections ask for 14. */
-  pageSize: intParam(1, MAX_PAGE_SIZE),
+  /** Default (spec 9): 32 with a gameName, else 20; home sections ask for 14; above 100 taken as 100. */
+  pageSize: pageSizeParam(MAX_PAGE_SIZE),
   language: z.string().max(8).optional(),
   /** 1/true: only new games; 0/false: no filter (clients send isNew=0 on ordinary lists). */
   isNew: z.enum(['0', '1', 'true', 'false']).optional(),
@@ -75,7 +82,8 @@ export const gameList = defineCall({
 
 const hotQuery = z.object({
   merchantCode: z.string().max(32).optional(),
-  isPlatform: z.string().max(4).optional(),
+  /** Mobile clients send the number 2 in a JSON body, the desktop client text in the query. */
+  isPlatform: z.union([z.string().max(4), z.number().int().transform(String)]).optional(),
   vassalage: z.string().max(32).optional(),
   platform: z.string().max(64).optional(),
   language: z.string().max(8).optional(),
@@ -108,7 +116,10 @@ export const newGameVendor = defineCall({
     data: z.object({
       lanes: z.array(
         z.object({
-          title: z.string(),
+          /** The category's code (`RNG`, `LIVE`...): clients compare it with the game type. */
+          title: gameType,
+          /** The category's name in the caller's language. */
+          label: z.string(),
           gameClassify: z.object({ key: gameType, vendors: z.array(z.string()) }),
           cards: z.array(vendorCard),
         }),
@@ -134,6 +145,10 @@ export const rankItem = z.object({
   customerName: z.string(),
   winAmount: z.string(),
   iconUrl: z.string(),
+  gameType,
+  /** The vendor, under both names clients read (`vendor or vassalage`). */
+  vassalage: z.string(),
+  vendor: z.string(),
   /** Seeded demo winners are labelled so and never shown as live. */
   demo: z.boolean(),
 });
@@ -153,6 +168,9 @@ export const rankList = defineCall({
   }),
 });
 
+/** The same winner board where the existing API's desktop and mobile bundles ask for it (wire notes). */
+export const winnerBoard = defineCall({ ...rankList, name: 'winnerBoard', path: '/wps/relay/ODSFE2_getWinnerBoard' });
+
 /** The lottery gateway's menu of categories and their vendors (bare JSON, no envelope). */
 export const gameMenus = defineCall({
   name: 'gameMenus',
@@ -170,4 +188,4 @@ export const gameMenus = defineCall({
   }),
 });
 
-export const gameCalls = [gameList, hotGames, newGameVendor, vassGameType, rankList, gameMenus];
+export const gameCalls = [gameList, hotGames, newGameVendor, vassGameType, rankList, winnerBoard, gameMenus];

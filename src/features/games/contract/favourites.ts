@@ -14,7 +14,7 @@
  *   `vendor` and `gameType`, when sent, must match the game, else 400 `game.mismatch`.
  */
 import { z } from 'zod';
-import { defineCall, intParam } from '../../../kernel/contract.ts';
+import { defineCall, intParam, pageSizeParam } from '../../../kernel/contract.ts';
 import { gameItem, gameType, MAX_PAGE_SIZE } from './catalogue.ts';
 
 /** Default page size of the favourites list (spec 7: pageSize 20). */
@@ -44,7 +44,7 @@ export const getFavoriteGamesList = defineCall({
   token: true,
   query: z.object({
     pageNo: intParam(1, 100_000, 1),
-    pageSize: intParam(1, MAX_PAGE_SIZE, FAVOURITES_PAGE_SIZE),
+    pageSize: pageSizeParam(MAX_PAGE_SIZE, FAVOURITES_PAGE_SIZE),
     gameType: gameType.optional(),
     vendor: z.string().max(32).optional(),
     language: z.string().max(8).optional(),

@@ -50,11 +50,16 @@ export function vendorLogoUrl(code: string): string {
 
 /** Maps a catalogue row to the contract's game item. */
 export function presentGame(row: GameRowView): GameItem {
+  const icon = gameIconUrl(row.gameType, row.seed);
   return {
     nodeId: row.nodeId,
+    gameId: row.nodeId,
     gameName: row.gameName,
+    nodeName: row.gameName,
     displayName: row.gameName,
-    iconUrl: gameIconUrl(row.gameType, row.seed),
+    iconUrl: icon,
+    showIcon: icon,
+    defaultIcon: icon,
     gameType: row.gameType as GameType,
     vassalage: row.vassalage,
     vendorName: row.vendorName,
@@ -74,6 +79,7 @@ export interface RankRowView {
   nodeId: number;
   gameName: string;
   gameType: string;
+  vassalage: string;
   seed: number;
   customerName: string;
   winAmount: bigint;
@@ -88,6 +94,9 @@ export function presentRank(row: RankRowView): RankItem {
     customerName: row.customerName,
     winAmount: formatMinor(row.winAmount, brand().currencyDecimals),
     iconUrl: gameIconUrl(row.gameType, row.seed),
+    gameType: row.gameType as GameType,
+    vassalage: row.vassalage,
+    vendor: row.vassalage,
     demo: row.isDemo,
   };
 }

@@ -219,6 +219,7 @@ export async function rankList(db: Db, o: { gameCategory?: GameType | 'ALL'; lim
       nodeId: winner.nodeId,
       gameName: game.gameName,
       gameType: game.gameType,
+      vassalage: game.vassalage,
       seed: game.seed,
       customerName: winner.customerName,
       winAmount: winner.winAmount,

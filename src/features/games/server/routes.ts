@@ -1,5 +1,5 @@
 /** Handlers of the catalogue calls (contract: src/features/games/contract/catalogue.ts). */
-import { gameList, gameMenus, hotGames, newGameVendor, rankList, vassGameType } from '../contract/catalogue.ts';
+import { gameList, gameMenus, hotGames, newGameVendor, rankList, vassGameType, winnerBoard } from '../contract/catalogue.ts';
 import { CATEGORY_ROUTE, PAGE_SIZE } from '../../../kernel/categories.ts';
 import { WINNER_BOARD_LIMIT } from '../../../kernel/constants.ts';
 import { parseMinor } from '../../../kernel/money.ts';
@@ -8,11 +8,18 @@ import { db } from '../../../kernel/db/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { route } from '../../../kernel/http/dispatch.ts';
 import * as q from './queries.ts';
+import type { GameType } from '../contract/catalogue.ts';
 import { presentGame, presentRank, vendorLogoUrl } from './present.ts';
 
 const on = (flag: string | undefined) => flag === '1' || flag === 'true';
 /** Vendor codes are upper case on the wire; a lower-case one from a hand-typed URL still matches. */
 const vendorCode = (code: string | undefined) => code?.trim().toUpperCase() || undefined;
+
+/** The winner board: the biggest wins, of one category or all. */
+async function winners(query: { gameCategory: GameType | 'ALL'; limitNum?: number }) {
+  const rows = await q.rankList(await db(), { gameCategory: query.gameCategory, limit: query.limitNum ?? WINNER_BOARD_LIMIT });
+  return { list: rows.map((r) => ({ vo: presentRank(r) })) };
+}
 
 export const gameRoutes = [
   route(gameList, async ({ query }, ctx) => {
@@ -48,7 +55,8 @@ export const gameRoutes = [
 
   route(newGameVendor, async (_input, ctx) => {
     const lanes = (await q.vendorsByCategory(await db())).map((c) => ({
-      title: ctx.t(`games:category.${c.gameType}`),
+      title: c.gameType,
+      label: ctx.t(`games:category.${c.gameType}`),
       gameClassify: { key: c.gameType, vendors: c.vendors.map((v) => v.vassalage) },
       cards: c.vendors.map((v) => ({
         vassalage: v.vassalage,
@@ -63,10 +71,8 @@ export const gameRoutes = [
 
   route(vassGameType, async () => ({ content: await q.vendorClassifies(await db()) })),
 
-  route(rankList, async ({ query }) => {
-    const rows = await q.rankList(await db(), { gameCategory: query.gameCategory, limit: query.limitNum ?? WINNER_BOARD_LIMIT });
-    return { list: rows.map((r) => ({ vo: presentRank(r) })) };
-  }),
+  route(rankList, async ({ query }) => winners(query)),
+  route(winnerBoard, async ({ query }) => winners(query)),
 
   route(gameMenus, async () => ({
     menus: (await q.vendorsByCategory(await db())).map((c) => ({

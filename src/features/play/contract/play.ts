@@ -11,9 +11,12 @@
  *   `game.disabled`; a vendor under maintenance: 503 `game.maintenance`; a lottery vendor's
  *   game (TCG_LOTTO_VN, TCG_SEA, LOTT, ELOTT) is launched from the lottery pages, not here: 409
  *   `game.launch.lottery`. `vassalage`, when sent, must match the game (400 `game.mismatch`).
- * - The answer's game_url is a same-site address (`/play?launch=<token>`, `/es/play?...` in
- *   Spanish) of the provider's game page; the launch token (256 bits, CSPRNG) names one game
- *   session of one member, game and mode, and expires after 2 hours without play.
+ * - The answer's game_url (and gameUrl, the same) is an absolute address: a vendor's, or the
+ *   sandbox's game page on this site (`<public address>/play?launch=<token>`, `/es/play?...` in
+ *   Spanish), the public address being SITE_URL or the one the caller reached; the launch token
+ *   (256 bits, CSPRNG) names one game session of one member, game and mode, and expires after 2
+ *   hours without play. A launch may name its game by nodeId, or by gameId alone (a nodeId, or
+ *   the vendor's game code with its vassalage), as clients of the existing API do.
  * - A launch is what makes a game recent (GCS_recentGame, newest first, also for demo).
  * - Every sandbox call takes the launch token (`launch`) instead of the member's session, as a
  *   vendor's game would: the game page needs no access to the member's account.
@@ -23,7 +26,7 @@
  *   session's stakes to that room's. Without a roomId every stake is offered.
  */
 import { z } from 'zod';
-import { defineCall, intParam } from '../../../kernel/contract.ts';
+import { defineCall, intParam, pageSizeParam } from '../../../kernel/contract.ts';
 import { gameItem, gameType, MAX_PAGE_SIZE } from '../../games/contract.ts';
 
 /** The launch token of a game session: 43 base64url characters (32 random bytes). */
@@ -41,8 +44,10 @@ export const launchGame = defineCall({
   method: 'GET',
   path: '/wps/game/launchGame',
   token: true,
-  query: z.object({
-    nodeId: z.string().regex(/^\d{1,9}$/).transform(Number),
+  query: z
+    .object({
+    /** The game; clients that send only gameId (the nodeId, or the vendor's game code with vassalage) are understood too. */
+    nodeId: z.string().regex(/^\d{1,9}$/).transform(Number).optional(),
     vassalage: z.string().max(32).optional(),
     gameId: z.string().max(64).optional(),
     roomId: z.string().max(64).optional(),
@@ -51,8 +56,10 @@ export const launchGame = defineCall({
     accountType: z.enum(['0', '1']).default('1'),
     language: z.string().max(8).optional(),
     backUrl: z.string().max(512).optional(),
-  }),
-  value: z.object({ content: z.object({ game_url: z.string() }) }),
+  })
+    .refine((q) => q.nodeId !== undefined || q.gameId !== undefined, { path: ['nodeId'], message: 'required' }),
+  /** game_url is absolute; gameUrl is the same address where some clients read it. */
+  value: z.object({ content: z.object({ game_url: z.string() }), gameUrl: z.string() }),
 });
 
 /** A room of a PVP game: a table of stakes (spec 7 GLS2_roomList). Money is 2-decimal strings. */
@@ -78,7 +85,7 @@ export const recentGame = defineCall({
   token: true,
   query: z.object({
     page: intParam(1, 100_000, 1),
-    pageSize: intParam(1, MAX_PAGE_SIZE, 20),
+    pageSize: pageSizeParam(MAX_PAGE_SIZE, 20),
     gameType: gameType.optional(),
     language: z.string().max(8).optional(),
     clientType: z.string().max(8).optional(),
@@ -183,7 +190,7 @@ export const sandboxRounds = defineCall({
   name: 'sandboxRounds',
   method: 'GET',
   path: '/wps/sandbox/game/rounds',
-  query: z.object({ launch: launchToken, pageNo: intParam(1, 100_000, 1), pageSize: intParam(1, 50, 20) }),
+  query: z.object({ launch: launchToken, pageNo: intParam(1, 100_000, 1), pageSize: pageSizeParam(50, 20) }),
   value: z.object({ list: z.array(playedRound), pageNum: z.number().int(), totalPages: z.number().int() }),
 });
 

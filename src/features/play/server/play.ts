@@ -40,7 +40,29 @@ export interface LaunchRequest {
   locale: Locale;
   /** The site's origin as the caller reached it (a real vendor's wallet calls come back there). */
   origin?: string;
+  /** The site's public address for this caller (SITE_URL, else the request's own): where the sandbox's page is. */
+  publicOrigin?: string;
   now?: number;
+}
+
+/**
+ * The game a launch names by gameId alone (clients of the existing API): a nodeId in digits, or a
+ * vendor's game code, with the vendor when the code alone is not enough.
+ */
+export async function nodeIdOfGameId(db: Db, gameId: string | undefined, vassalage?: string): Promise<number> {
+  const id = gameId?.trim() ?? '';
+  if (/^\d{1,9}$/.test(id)) return Number(id);
+  const vendorCode = vassalage?.trim().toUpperCase();
+  const found = id
+    ? await db
+        .select({ nodeId: game.nodeId })
+        .from(game)
+        .where(and(eq(game.gameCode, id), vendorCode ? eq(game.vassalage, vendorCode) : undefined))
+        .limit(2)
+    : [];
+  if (!found.length) throw new ApiError(404, 'game.not.found');
+  if (found.length > 1) throw new ApiError(400, 'game.mismatch');
+  return found[0]!.nodeId;
 }
 
 /** Checks and opens a game session; answers the game_url. */
@@ -93,7 +115,7 @@ export async function launch(db: Db, req: LaunchRequest): Promise<string> {
       .values({ memberId: req.memberId, nodeId: g.nodeId, lastLaunchedAt: new Date(now) })
       .onConflictDoUpdate({ target: [memberRecentGame.memberId, memberRecentGame.nodeId], set: { lastLaunchedAt: new Date(now) } });
   });
-  return provider.launchUrl({ token, demo: req.demo, gameCode: g.gameCode, vassalage: g.vassalage, locale: req.locale, playPath: (p) => localizePath(p, req.locale), origin: req.origin });
+  return provider.launchUrl({ token, demo: req.demo, gameCode: g.gameCode, vassalage: g.vassalage, locale: req.locale, playPath: (p) => localizePath(p, req.locale), origin: req.origin, publicOrigin: req.publicOrigin });
 }
 
 /**

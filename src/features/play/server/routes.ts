@@ -1,6 +1,6 @@
 /** Handlers of the play calls (contract: src/features/play/contract/play.ts). */
 import { eq } from 'drizzle-orm';
-import { siteOrigin } from '../../../kernel/http/origins.ts';
+import { pageOrigin, siteOrigin } from '../../../kernel/http/origins.ts';
 import { launchGame, recentGame, roomList, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, sandboxVerify } from '../contract/play.ts';
 import { formatMinor, parseMinor } from '../../../kernel/money.ts';
 import { callerSession, requireRealAccount, sessionOf } from '../../accounts/index.ts';
@@ -12,7 +12,7 @@ import { route, type HandlerContext } from '../../../kernel/http/dispatch.ts';
 import * as sandbox from './sandbox/provider.ts';
 import { balancesOf } from '../../wallet/index.ts';
 import { gameIconUrl } from '../../games/index.ts';
-import { launch, recentGames, resolveSession } from './play.ts';
+import { launch, nodeIdOfGameId, recentGames, resolveSession } from './play.ts';
 
 const HISTORY_SIZE = 10;
 
@@ -39,8 +39,20 @@ async function sandboxSession(token: string, ctx: HandlerContext) {
 export const playRoutes = [
   route(launchGame, async ({ query }, ctx) => {
     const s = requireRealAccount(ctx);
-    const url = await launch(await db(), { memberId: s.memberId, memberSessionId: s.sessionId, nodeId: query.nodeId, vassalage: query.vassalage, demo: query.accountType === '0', roomId: query.roomId, locale: ctx.locale, origin: siteOrigin() });
-    return { content: { game_url: url } };
+    const database = await db();
+    const nodeId = query.nodeId ?? (await nodeIdOfGameId(database, query.gameId, query.vassalage));
+    const url = await launch(database, {
+      memberId: s.memberId,
+      memberSessionId: s.sessionId,
+      nodeId,
+      vassalage: query.vassalage,
+      demo: query.accountType === '0',
+      roomId: query.roomId,
+      locale: ctx.locale,
+      origin: siteOrigin(),
+      publicOrigin: pageOrigin(ctx, ctx.url),
+    });
+    return { content: { game_url: url }, gameUrl: url };
   }),
 
   route(roomList, async ({ query }, ctx) => {

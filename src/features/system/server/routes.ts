@@ -1,9 +1,18 @@
 /** Handlers of the system calls (contract: src/features/system/contract.ts). */
-import { countryCodes, systemDomainRoute, systemRegisterSetting, systemStatus, systemWhitelabel } from '../contract.ts';
+import { countryCodes, countryList, systemDomainRoute, systemRegisterSetting, systemStatus, systemWhitelabel } from '../contract.ts';
 import { COUNTRIES } from './countries.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { route } from '../../../kernel/http/dispatch.ts';
 import { normaliseIp, statusFor, systemState } from './status.ts';
+
+/** The dialing codes, the country names in the caller's language. */
+function countriesIn(locale: string) {
+  const names = new Intl.DisplayNames([locale], { type: 'region' });
+  return {
+    current: COUNTRIES[0]!.iso,
+    list: COUNTRIES.map((c) => ({ ...c, name: names.of(c.iso) ?? c.iso })),
+  };
+}
 
 export const systemRoutes = [
   route(systemStatus, async (_input, ctx) => {
@@ -39,11 +48,6 @@ export const systemRoutes = [
   route(systemWhitelabel, () => brand().whitelabel),
   route(systemRegisterSetting, () => brand().register),
   route(systemDomainRoute, () => ({ mainDomain: brand().mainDomain, mirrors: brand().mirrors })),
-  route(countryCodes, (_input, ctx) => {
-    const names = new Intl.DisplayNames([ctx.locale], { type: 'region' });
-    return {
-      current: COUNTRIES[0]!.iso,
-      list: COUNTRIES.map((c) => ({ ...c, name: names.of(c.iso) ?? c.iso })),
-    };
-  }),
+  route(countryCodes, (_input, ctx) => countriesIn(ctx.locale)),
+  route(countryList, (_input, ctx) => countriesIn(ctx.locale)),
 ];

@@ -106,12 +106,16 @@ describe('game list', () => {
     expect(past).toMatchObject({ games: [], pageNum: last + 5, totalPages: last, totalCount: total });
   });
 
-  it('allows a page of 100 games at most', async () => {
+  it('answers a page of 100 games at most: a bigger page size is taken as 100, a size below 1 is refused', async () => {
     expect((await list({ pageSize: 100 })).games).toHaveLength(100);
-    const r = await callApi(LIST, { query: { pageSize: 101 } });
+    // Real clients ask for 3000 to mean "all there is" (wire notes): clamped, with the true page count.
+    const big = await list({ pageSize: 3000 });
+    expect(big.games).toHaveLength(100);
+    expect(big.totalPages).toBe(Math.ceil(total / 100));
+    const r = await callApi(LIST, { query: { pageSize: 0 } });
     expect(r.status).toBe(400);
     expect(r.json).toMatchObject({ success: false, errorCode: 'request.invalid' });
-    expect(r.json.fieldErrors.pageSize).toBe('Must be at most 100');
+    expect(r.json.fieldErrors.pageSize).toBe('Must be at least 1');
   });
 
   it('filters by category, and a category total matches its games', async () => {
@@ -276,7 +280,9 @@ describe('vendor lanes and menus', () => {
     expect(r.headers.get('cache-control')).toBe('public, max-age=60');
     const lanes = r.json.value.data.lanes as { title: string; gameClassify: { key: string; vendors: string[] }; cards: { vassalage: string; smallIcon: string; gameCount: number; gameType: string }[] }[];
     expect(lanes.map((l) => l.gameClassify.key)).toEqual([...CATEGORY_ORDER]);
-    expect(lanes[0]!.title).toBe('Slots');
+    // The title is the game-type code the existing API's clients compare; the label is for people.
+    expect(lanes.map((l) => l.title)).toEqual([...CATEGORY_ORDER]);
+    expect((lanes[0] as unknown as { label: string }).label).toBe('Slots');
     for (const lane of lanes) {
       expect(lane.gameClassify.vendors).toEqual(brand().vendorMap[lane.gameClassify.key]);
       expect(lane.cards.map((c) => c.vassalage)).toEqual(lane.gameClassify.vendors);
@@ -286,9 +292,9 @@ describe('vendor lanes and menus', () => {
     expect(counted).toBe(total);
   });
 
-  it('titles lanes in the caller language', async () => {
+  it('labels lanes in the caller language', async () => {
     const r = await callApi('/wps/relay/GCSGAME_newGameVendor', { headers: { language: 'ES' } });
-    expect(r.json.value.data.lanes[0].title).toBe('Tragamonedas');
+    expect(r.json.value.data.lanes[0].label).toBe('Tragamonedas');
   });
 
   it('lists the classifications each vendor offers per category', async () => {

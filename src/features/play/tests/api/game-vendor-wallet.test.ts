@@ -147,7 +147,7 @@ describe('launch through the game gateway', () => {
 
     // Vendors not listed stay on the sandbox.
     const local = await u.call(`${LAUNCH}?nodeId=${g['Local Slot']}`);
-    expect(local.json.value.content.game_url).toMatch(/^\/play\?launch=/);
+    expect(local.json.value.content.game_url).toMatch(/^https?:\/\/[^/]+\/play\?launch=/);
   });
 
   it('sends wallet calls to GAME_WALLET_CALLBACK_ORIGIN when set', async () => {

@@ -76,12 +76,27 @@ async function launched(u: Awaited<ReturnType<typeof walletUser>>, nodeId: numbe
 }
 
 describe('launch', () => {
+  it('names the game by gameId alone, as some clients do: a nodeId, or the vendor code of the game', async () => {
+    const u = await walletUser();
+    const [row] = await t.db.select({ gameCode: game.gameCode, vassalage: game.vassalage }).from(game).where(eq(game.nodeId, g['Slot A']!));
+    const byNode = await u.call(`${LAUNCH}?gameId=${g['Slot A']}&launchMode=GLS&accountType=1&language=EN`);
+    expect(byNode.status, JSON.stringify(byNode.json)).toBe(200);
+    const byCode = await u.call(`${LAUNCH}?gameId=${encodeURIComponent(row!.gameCode)}&vassalage=${row!.vassalage}&accountType=1`);
+    expect(byCode.status, JSON.stringify(byCode.json)).toBe(200);
+    const sessions = await t.db.select({ nodeId: gameSession.nodeId }).from(gameSession).where(eq(gameSession.memberId, u.id));
+    expect(sessions.map((x) => x.nodeId)).toEqual([g['Slot A'], g['Slot A']]);
+    expect((await u.call(`${LAUNCH}?gameId=no_such_game&vassalage=${row!.vassalage}`)).json.errorCode).toBe('game.not.found');
+    expect((await u.call(`${LAUNCH}?accountType=1`)).status, 'neither nodeId nor gameId').toBe(400);
+  });
+
   it('opens a session and answers the sandbox game page, in the caller language', async () => {
     const u = await walletUser();
     const url = await launched(u, g['Slot A']!);
-    expect(url).toMatch(/^\/play\?launch=[A-Za-z0-9_-]{43}$/);
+    // Absolute (clients of the existing API open it in a web view or check it with new URL()).
+    expect(url).toMatch(/^https?:\/\/[^/]+\/play\?launch=[A-Za-z0-9_-]{43}$/);
     const es = await u.call(`${LAUNCH}?nodeId=${g['Slot A']}`, { headers: { language: 'ES' } });
-    expect(es.json.value.content.game_url).toMatch(/^\/es\/play\?launch=/);
+    expect(es.json.value.content.game_url).toMatch(/^https?:\/\/[^/]+\/es\/play\?launch=/);
+    expect(es.json.value.gameUrl, 'the same address where some clients read it').toBe(es.json.value.content.game_url);
     // Only the token's hash is stored.
     const sessions = await t.db.select().from(gameSession).where(eq(gameSession.memberId, u.id));
     expect(sessions).toHaveLength(2);

@@ -64,7 +64,8 @@ for (const { lang } of LANGS) {
       await adjust(user.username, '100');
       await loginAs(page, lang, user.username, user.password);
       const gameUrl = await launch(page, '1');
-      expect(gameUrl.startsWith(at(lang, '/play?launch='))).toBe(true);
+      // Absolute, on the address the player reached the site at (the e2e server's own).
+      expect(gameUrl.startsWith(new URL(at(lang, '/play?launch='), page.url()).href), gameUrl).toBe(true);
 
       const state = await callApi<{ game: { vassalage: string; gameName: string; vendorName: string } }>(page, `/wps/sandbox/game/state?launch=${gameUrl.split('launch=')[1]}`);
       expect(state.success).toBe(true);

@@ -1,0 +1,202 @@
+/**
+ * Real clients of the existing API (wire notes, "What real clients send and read"): each request
+ * replayed as those clients send it, headers included (lower-case names, the language as stored,
+ * the extra headers they add, cache busters, empty filters), and every field they read asserted
+ * with its type. On both databases (the pglite and postgres projects).
+ *
+ * Not here yet, with the issue that brings them: the login and registration bodies without our
+ * proof of work, transfers without an idempotency key and numeric wallet ids (the `compatible`
+ * protocol profile), POST /wps/session/login/verification, GCS_gameLaunchFB and
+ * GCS_gameTrialLaunch, and a launch by roomId alone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDb, type TestDb } from '../../../../tests/support/db.ts';
+import { callApi, type CallOptions } from '../../../../tests/support/api.ts';
+import { walletUser } from '../../../../tests/support/wallet.ts';
+import { seedCatalogue, seedDemoWinners } from '../../../features/games/server/seed.ts';
+import { seedContent } from '../../../features/content/server/seed.ts';
+import { GAME_TYPES } from '../../../features/games/contract.ts';
+
+let t: TestDb;
+
+/** What the clients send besides the envelope's own headers (wire notes: Requests). */
+const CLIENT_HEADERS = {
+  merchant: 'DEMO',
+  language: 'en',
+  device: 'web',
+  'x-real-ua': Buffer.from('Mozilla/5.0 (Linux; Android 14) Mobile').toString('base64'),
+  moduleid: 'GAMELO3',
+  'x-gateway-version': '2',
+  'x-timestamp': String(Date.now()),
+};
+const asClient = (path: string, o: CallOptions = {}) => callApi(path, { ...o, headers: { ...CLIENT_HEADERS, ...o.headers } });
+const buster = () => String(Date.now());
+
+const isString = (v: unknown) => typeof v === 'string';
+const isNumber = (v: unknown) => typeof v === 'number' && Number.isFinite(v);
+
+beforeAll(async () => {
+  t = await openTestDb();
+  await seedCatalogue(t.db, { size: 400 });
+  await seedDemoWinners(t.db, 60);
+  await seedContent(t.db);
+});
+afterAll(async () => {
+  await t.dispose();
+});
+
+describe('catalogue calls as real clients send them', () => {
+  it('gameList: every filter in the query, empty ones meaning any, 3000 meaning all there is', async () => {
+    const r = await asClient('/wps/relay/GCSGAME_gameList', {
+      query: { clientType: '3', platform: 'html5', gameType: '', vassalage: '', gameClassify: '', gameName: '', pageNo: 1, pageSize: 3000, language: 'en', isNew: '0', t: buster() },
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const v = r.json.value;
+    for (const k of ['pageNum', 'totalPages', 'totalCount']) expect(isNumber(v[k]), k).toBe(true);
+    expect(v.totalCount).toBeGreaterThan(100);
+    // Clamped to the largest page rather than refused; totalPages tells the truth about the rest.
+    expect(v.games).toHaveLength(100);
+    expect(v.totalPages).toBe(Math.ceil(v.totalCount / 100));
+    for (const g of v.games.slice(0, 20)) {
+      expect(isNumber(g.nodeId)).toBe(true);
+      expect(isString(g.gameName) && isString(g.nodeName)).toBe(true);
+      expect(isString(g.showIcon) && isString(g.defaultIcon) && isString(g.iconUrl)).toBe(true);
+      expect(g.showIcon).toBe(g.iconUrl);
+      expect(isString(g.vassalage) && isString(g.displayName)).toBe(true);
+      expect(GAME_TYPES).toContain(g.gameType);
+    }
+  });
+
+  it('hot games: the mobile clients JSON body with isPlatform as a number, items keyed by gameId', async () => {
+    const r = await asClient('/wps/relay/GCSGAME_hotGamesV2', { method: 'POST', body: { isPlatform: 2, language: 'en', platform: 'html5' } });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(Array.isArray(r.json.value.list)).toBe(true);
+    for (const g of r.json.value.list) expect(g.gameId).toBe(g.nodeId);
+    // The desktop client sends the same in the query.
+    const q = await asClient('/wps/relay/GCSGAME_hotGamesV2', { method: 'POST', query: { isPlatform: '2', platform: 'html5', language: 'EN' }, body: {} });
+    expect(q.status, JSON.stringify(q.json)).toBe(200);
+  });
+
+  it('vendor lanes: the title is the game-type code the clients compare, cards carry what they show', async () => {
+    const r = await asClient('/wps/relay/GCSGAME_newGameVendor', { query: { platform: 'html5', language: 'en', _: buster() } });
+    expect(r.status).toBe(200);
+    const lanes = r.json.value.data.lanes;
+    expect(lanes.length).toBeGreaterThan(3);
+    for (const lane of lanes) {
+      expect(GAME_TYPES).toContain(lane.title);
+      expect(isString(lane.label)).toBe(true);
+      for (const c of lane.cards) expect(isString(c.vassalage) && isString(c.smallIcon) && isString(c.displayName)).toBe(true);
+    }
+  });
+
+  it('winner board: by GCSGAME_getRankList and ODSFE2_getWinnerBoard, the same items', async () => {
+    const rank = await asClient('/wps/relay/GCSGAME_getRankList', { query: { gameCategory: 'ALL', language: 'en', limitNum: 50 } });
+    const board = await asClient('/wps/relay/ODSFE2_getWinnerBoard', { query: { gameCategory: 'ALL', language: 'en', limitNum: 50 } });
+    expect(rank.status).toBe(200);
+    expect(board.json.value).toEqual(rank.json.value);
+    expect(rank.json.value.list.length).toBeGreaterThan(10);
+    for (const { vo } of rank.json.value.list) {
+      expect(isString(vo.gameName) && isString(vo.customerName) && isString(vo.winAmount) && isString(vo.iconUrl)).toBe(true);
+      expect(isNumber(vo.nodeId)).toBe(true);
+      expect(GAME_TYPES).toContain(vo.gameType);
+      expect(vo.vendor).toBe(vo.vassalage);
+    }
+  });
+
+  it('announcements: CCSFE_getListAnnouncements answers value.list, .promotion and .announcements, with images', async () => {
+    const r = await asClient('/wps/relay/CCSFE_getListAnnouncements', { query: { types: 'PR', platform: 'M' } });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const v = r.json.value;
+    expect(v.promotion).toEqual(v.list);
+    expect(v.announcements).toEqual(v.list);
+    const all = await asClient('/wps/relay/CCSFE_getListAnnouncements');
+    expect(all.json.value.list.length).toBeGreaterThan(0);
+    for (const a of all.json.value.list) expect(Array.isArray(a.announcementImages)).toBe(true);
+  });
+
+  it('the country dialing codes at /wps/system/country', async () => {
+    const r = await asClient('/wps/system/country');
+    expect(r.status).toBe(200);
+    expect(r.json.value.list.length).toBeGreaterThan(5);
+    for (const c of r.json.value.list) expect(isString(c.iso) && isString(c.dialingCode) && isString(c.name)).toBe(true);
+  });
+});
+
+describe('a member as real clients speak for it', () => {
+  it('member info: account, nickname, masked mobile, regDate and type as numbers, clubLabel', async () => {
+    const u = await walletUser({ mobile: '5512345678', countryDialingCode: '52' });
+    const r = await asClient('/wps/member/info', { headers: { authorization: u.token, moduleid: 'COMM3' } });
+    expect(r.status).toBe(200);
+    const v = r.json.value;
+    expect(v.account).toBe(u.username);
+    expect(isString(v.nickname)).toBe(true);
+    expect(v.mobile).toMatch(/\*/);
+    expect(isNumber(v.regDate) && isNumber(v.type)).toBe(true);
+    // VIP is off for the demo brand: no label, in the place the clients look for it.
+    expect(v.clubLabel).toBeNull();
+  });
+
+  it('favourites and recent games with the empty gameType that means all', async () => {
+    const u = await walletUser();
+    const fav = await asClient('/wps/relay/MCSFE_getFavoriteGamesList', { headers: { authorization: u.token }, query: { pageNo: 1, pageSize: 20, gameType: '', vendor: '', language: 'en' } });
+    expect(fav.status, JSON.stringify(fav.json)).toBe(200);
+    expect(isNumber(fav.json.value.pageNum) && isNumber(fav.json.value.totalPages)).toBe(true);
+    const recent = await asClient('/wps/relay/GCS_recentGame', { headers: { authorization: u.token }, query: { page: 1, pageSize: 20, gameType: '', language: 'en', clientType: '3', vassalage: '' } });
+    expect(recent.status, JSON.stringify(recent.json)).toBe(200);
+    expect(Array.isArray(recent.json.value.list)).toBe(true);
+  });
+
+  it('launchGame: the desktop client query with its extras; an absolute address at content.game_url and gameUrl', async () => {
+    const u = await walletUser();
+    const list = await asClient('/wps/relay/GCSGAME_gameList', { query: { gameType: 'RNG', pageSize: 5 } });
+    const g = list.json.value.games.find((x: { isGame: string }) => x.isGame === 'GAME');
+    const r = await asClient('/wps/game/launchGame', {
+      headers: { authorization: u.token },
+      query: {
+        gameType: g.gameType,
+        vassalage: g.vassalage,
+        gameId: g.nodeId,
+        nodeId: g.nodeId,
+        platform: 'html5',
+        launchMode: 'GLS',
+        accountType: '1',
+        language: 'en',
+        confirmTrans: '1',
+        clientType: '3',
+        webView: '0',
+        isCoin: '0',
+        username: u.username,
+      },
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const url = r.json.value.content.game_url as string;
+    expect(url).toMatch(/^https?:\/\//);
+    expect(() => new URL(url)).not.toThrow();
+    expect(r.json.value.gameUrl).toBe(url);
+  });
+
+  it('the server language update of spec 4: POST /wps/member/language, kept and shown in member info', async () => {
+    const u = await walletUser();
+    const before = await asClient('/wps/member/info', { headers: { authorization: u.token } });
+    expect(before.json.value.language).toBeNull();
+    const set = await asClient('/wps/member/language', { method: 'POST', headers: { authorization: u.token }, body: { language: 'ES-mx' } });
+    expect(set.status, JSON.stringify(set.json)).toBe(200);
+    expect(set.json.value).toEqual({ language: 'es' });
+    expect((await asClient('/wps/member/info', { headers: { authorization: u.token } })).json.value.language).toBe('es');
+    const refused = await asClient('/wps/member/language', { method: 'POST', headers: { authorization: u.token, language: 'ES' }, body: { language: 'fr' } });
+    expect(refused.status).toBe(400);
+    expect(refused.json.errorCode).toBe('language.unsupported');
+    expect(refused.json.message).toMatch(/idioma/);
+    expect((await asClient('/wps/member/language', { method: 'POST', body: { language: 'en' } })).status, 'no session').toBe(401);
+  });
+
+  it('logout by POST, as one mobile client sends it, ends the session like DELETE', async () => {
+    const u = await walletUser();
+    const out = await asClient('/wps/session/logout', { method: 'POST', headers: { authorization: u.token } });
+    expect(out.status, JSON.stringify(out.json)).toBe(200);
+    expect(out.json.success).toBe(true);
+    const after = await asClient('/wps/member/info', { headers: { authorization: u.token } });
+    expect(after.status).toBe(401);
+    expect(after.json.errorCode).toBe('user.or.token.invalid');
+  });
+});
