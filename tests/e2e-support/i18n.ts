@@ -1,5 +1,6 @@
 /** The site's own EN and ES catalogues, so that tests look for what a visitor reads. */
 import { readLanguage } from '../../src/kernel/i18n/catalogues.ts';
+import { test } from '@playwright/test';
 
 export type Lang = 'en' | 'es';
 
@@ -24,4 +25,16 @@ export function text(lang: Lang, ns: string, key: string): string {
 /** A page path in `lang`: localized('/rng', 'es') is '/es/rng', localized('/', 'es') is '/es/'. */
 export function localized(p: string, lang: Lang): string {
   return lang === 'en' ? p : `/es${p}`;
+}
+
+/**
+ * Inside a describe of one language: on the phone project, runs it in English only. The flows and
+ * popups are the same markup in Spanish with other words; Spanish on a phone is checked where
+ * words change the layout (every visitor page's fit, src/app/tests/e2e/visitor-pages.spec.ts) and
+ * Spanish itself on the desktop. Keeps the suite inside CI's time.
+ */
+export function phoneInEnglishOnly(lang: Lang): void {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name === 'phone' && lang !== 'en', 'Spanish runs on the desktop; the phone runs English');
+  });
 }

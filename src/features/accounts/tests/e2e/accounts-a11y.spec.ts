@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
-import { LANGS, text } from '../../../../../tests/e2e-support/i18n.ts';
+import { LANGS, phoneInEnglishOnly, text } from '../../../../../tests/e2e-support/i18n.ts';
 import { accountButton, at, createUser, dialog, expect, openLogin, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 
 /** axe on the page with a popup open: the rest of the page is covered, so only the popup layers count. */
@@ -17,6 +17,7 @@ async function axePopup(page: Page): Promise<void> {
 
 for (const { lang } of LANGS) {
   test.describe(`popups and accounts pages in ${lang.toUpperCase()}`, () => {
+    phoneInEnglishOnly(lang);
     test('the login popup is a labelled modal: close button first, Escape and outside clicks do not close it, focus and scroll come back', async ({ page }) => {
       await page.goto(at(lang, '/'));
       await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));

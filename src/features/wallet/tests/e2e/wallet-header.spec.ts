@@ -4,12 +4,13 @@
  * button that spins while the new balance loads; the balance opening the member centre on the
  * page selected last (spec 2.1); and a trial account, which has no wallet, told to get a real one.
  */
-import { LANGS } from '../../../../../tests/e2e-support/i18n.ts';
+import { LANGS, phoneInEnglishOnly } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, dialog, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, headerBalance, memberCentre, openCentrePage, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 
 for (const { lang } of LANGS) {
   test.describe(`header wallet in ${lang.toUpperCase()}`, () => {
+    phoneInEnglishOnly(lang);
     test('the balance can be hidden until shown again, even after a reload, and refreshes with a spinning button', async ({ page }) => {
       const player = await createUser();
       await adjust(player.username, '12.5');
