@@ -38,6 +38,9 @@ export const LIMITS = {
   resetWindowMs: 60 * 60_000,
   /** Trial accounts made from one address per hour. */
   trialsPerIp: 20,
+  /** Registrations without a proof of work (the `compatible` protocol profile) per address and hour. */
+  registrationsPerIp: 10,
+  registrationWindowMs: 60 * 60_000,
   trialWindowMs: 60 * 60_000,
   /** Wrong old passwords per account (change password). */
   oldPasswordFailures: 5,

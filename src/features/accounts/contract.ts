@@ -117,7 +117,8 @@ export const loginBody = z.object({
   username: str(64).default(''),
   /** Password, or the sms code in sms mode (not trimmed). */
   password: str(128).default(''),
-  type: z.enum(['username', 'sms']).default('username'),
+  /** 'username' or 'sms'; '1' (one client of the existing API) is a username login. */
+  type: z.preprocess((v) => (v === '1' || v === 1 ? 'username' : v), z.enum(['username', 'sms'])).default('username'),
   /** Dialing code of the mobile number in sms mode, digits only ('52'). */
   countryDialingCode: opt(6),
   /** A UUID the browser keeps in local storage. */

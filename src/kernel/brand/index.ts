@@ -20,6 +20,8 @@ export interface BrandOverrides {
   flags?: Record<string, boolean>;
   /** Registration rules by field. */
   register?: Record<string, Partial<Pick<RegisterRule, 'enabled' | 'required' | 'min' | 'max'>>>;
+  /** The protocol profile (docs/protocol.md). */
+  protocol?: Brand['protocol'];
 }
 
 const TTL_MS = 1000;
@@ -71,7 +73,7 @@ export function applyOverrides(b: Brand, o: BrandOverrides): Brand {
   const tree = (nodes: Brand['whitelabel']): Brand['whitelabel'] =>
     nodes.map((n) => ({ ...n, enabled: n.modId in flags ? (flags[n.modId] ? '1' : '0') : n.enabled, childrenNodes: tree(n.childrenNodes) }));
   const register = Object.fromEntries(Object.entries(b.register).map(([field, rule]) => [field, { ...rule, ...(o.register?.[field] ?? {}) }]));
-  return { ...b, whitelabel: tree(b.whitelabel), register };
+  return { ...b, whitelabel: tree(b.whitelabel), register, protocol: o.protocol ?? b.protocol };
 }
 
 /** The active brand's configuration (the file, with the overrides last read). */

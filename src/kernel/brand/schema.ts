@@ -90,6 +90,14 @@ export const brandFileSchema = z
       maxAmount: minor,
       depositChannels: z.array(z.object({ code: z.string().regex(/^[A-Z0-9_]+$/), name: z.string().min(1), min: minor, max: minor, provider: z.enum(['sandbox', 'http']) }).strict()).min(1),
     }).strict(),
+    /**
+     * The protocol profile (docs/protocol.md): `strict` asks a proof of work before every login,
+     * registration, free play and code request; `compatible` speaks the existing platform's
+     * rules for the front ends written for it: the proof of work is checked when a client sends
+     * one and not required otherwise (the captcha after failed logins, the lockouts and the rate
+     * limits hold in both, and registrations without a proof are limited per address).
+     */
+    protocol: z.enum(['strict', 'compatible']).default('strict'),
     frameAncestors: z.array(z.string().regex(/^https:\/\/[^\s;,']+$/, "must be an https origin (no spaces, ';' or quotes)")).default([]),
   })
   .strict()

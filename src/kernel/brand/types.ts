@@ -73,6 +73,8 @@ export interface Brand {
   wallet: WalletSettings;
   /** Origins allowed to show the site in a frame (CSP frame-ancestors); none when empty or absent. */
   frameAncestors?: string[];
+  /** The protocol profile (schema.ts, docs/protocol.md): 'strict' unless the brand says 'compatible'. */
+  protocol: 'strict' | 'compatible';
 }
 
 /** A way to deposit, shown on the deposit page; amounts in minor units. */

@@ -40,8 +40,11 @@ export function nonceAnswers(salt: string, nonce: string, difficulty: number): b
  * Uses up a challenge; throws verification.required ('Please complete verification first')
  * when it is missing, unknown, used, expired or wrongly answered.
  */
-export async function requireChallenge(db: Db, input: { challengeId?: string; challengeNonce?: string }): Promise<void> {
+export async function requireChallenge(db: Db, input: { challengeId?: string; challengeNonce?: string }, o: { optional?: boolean } = {}): Promise<boolean> {
   const { challengeId, challengeNonce } = input;
+  // Optional (a brand of the `compatible` protocol profile): a request without one passes
+  // unproved (the caller applies its limits); one that sends a proof must send a good one.
+  if (o.optional && !challengeId && !challengeNonce) return false;
   if (!challengeId || !challengeNonce) throw new ApiError(400, 'verification.required');
   const rows = await db
     .update(powChallenge)
@@ -50,6 +53,7 @@ export async function requireChallenge(db: Db, input: { challengeId?: string; ch
     .returning({ salt: powChallenge.salt, difficulty: powChallenge.difficulty });
   const c = rows[0];
   if (!c || !nonceAnswers(c.salt, challengeNonce, c.difficulty)) throw new ApiError(400, 'verification.required');
+  return true;
 }
 
 /** Deletes what has expired in the kernel's short-lived tables (features prune their own). */

@@ -4,9 +4,8 @@
  * the extra headers they add, cache busters, empty filters), and every field they read asserted
  * with its type. On both databases (the pglite and postgres projects).
  *
- * Not here yet, with the issue that brings them: the login and registration bodies without our
- * proof of work, transfers without an idempotency key and numeric wallet ids (the `compatible`
- * protocol profile), POST /wps/session/login/verification, GCS_gameLaunchFB and
+ * Not here yet, with the issue that brings them: transfers without an idempotency key and
+ * numeric wallet ids, POST /wps/session/login/verification, GCS_gameLaunchFB and
  * GCS_gameTrialLaunch, and a launch by roomId alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,9 @@ import { walletUser } from '../../../../tests/support/wallet.ts';
 import { seedCatalogue, seedDemoWinners } from '../../../features/games/server/seed.ts';
 import { seedContent } from '../../../features/content/server/seed.ts';
 import { GAME_TYPES } from '../../../features/games/contract.ts';
+import { callEnc, freshIp, makeUser } from '../../../../tests/support/accounts.ts';
+import { setBrandOverrides } from '../../../kernel/brand/index.ts';
+import { LIMITS } from '../../../kernel/rate-limit.ts';
 
 let t: TestDb;
 
@@ -198,5 +200,69 @@ describe('a member as real clients speak for it', () => {
     const after = await asClient('/wps/member/info', { headers: { authorization: u.token } });
     expect(after.status).toBe(401);
     expect(after.json.errorCode).toBe('user.or.token.invalid');
+  });
+});
+
+describe('the compatible protocol profile: logins and registrations as real clients send them', () => {
+  /** The login body the clients send (wire notes): no proof of work, captcha empty until asked. */
+  const clientLogin = (username: string, password: string, captcha = '') => ({
+    username,
+    password,
+    captcha,
+    type: 'username',
+    loginDeviceId: '7f0c2a64-3e1b-4b7e-9a57-2f1c9d1e5b20',
+    isSms: false,
+    isOfficialAppLogin: false,
+  });
+  const clientRegister = (username: string) => ({ username, password: 'Secret123', confirmPassword: 'Secret123', captcha: '', registerMethod: 'WEB' });
+
+  afterAll(async () => {
+    await setBrandOverrides(t.db, {});
+  });
+
+  it('strict (the default) asks our proof of work; compatible lets a client in without one', async () => {
+    const u = await makeUser();
+    await setBrandOverrides(t.db, {});
+    const strict = await callEnc('/wps/session/login', 'POST', clientLogin(u.username, u.password), { ip: freshIp(), headers: CLIENT_HEADERS });
+    expect(strict.json.errorCode).toBe('verification.required');
+    await setBrandOverrides(t.db, { protocol: 'compatible' });
+    const ip = freshIp();
+    const ok = await callEnc('/wps/session/login', 'POST', clientLogin(u.username, u.password), { ip, headers: CLIENT_HEADERS });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect(isString(ok.json.value.token) && ok.json.value.customerId === u.id).toBe(true);
+    // The client that sends type '1' means a username login.
+    const typeOne = await callEnc('/wps/session/login', 'POST', { ...clientLogin(u.username, u.password), type: '1' }, { ip, headers: CLIENT_HEADERS });
+    expect(typeOne.status, JSON.stringify(typeOne.json)).toBe(200);
+    // A proof that is sent is still checked.
+    const forged = await callEnc('/wps/session/login', 'POST', { ...clientLogin(u.username, u.password), challengeId: 'x'.repeat(20), challengeNonce: '1' }, { ip, headers: CLIENT_HEADERS });
+    expect(forged.json.errorCode).toBe('verification.required');
+  });
+
+  it('compatible keeps the captcha after failed logins and the lockout', async () => {
+    await setBrandOverrides(t.db, { protocol: 'compatible' });
+    const u = await makeUser();
+    const ip = freshIp();
+    for (let i = 0; i < LIMITS.captchaAfterFailures; i++) {
+      const r = await callEnc('/wps/session/login', 'POST', clientLogin(u.username, 'wrong-password'), { ip, headers: CLIENT_HEADERS });
+      expect(r.json.errorCode).toBe('login.failed');
+    }
+    const asked = await callEnc('/wps/session/login', 'POST', clientLogin(u.username, u.password), { ip, headers: CLIENT_HEADERS });
+    expect(asked.json.errorCode, 'even the right password needs the captcha now').toBe('captcha.required');
+    expect(asked.json.value.captchaRequired).toBe(true);
+  });
+
+  it('compatible registers without a proof, answering customerId, and limits registrations per address', async () => {
+    await setBrandOverrides(t.db, { protocol: 'compatible' });
+    const ip = freshIp();
+    const first = await callEnc('/wps/member/register', 'PUT', clientRegister(`cmp${Date.now().toString(36).slice(-6)}`), { ip, headers: CLIENT_HEADERS });
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    expect(isNumber(first.json.value.customerId)).toBe(true);
+    for (let i = 1; i < LIMITS.registrationsPerIp; i++) {
+      const r = await callEnc('/wps/member/register', 'PUT', clientRegister(`cmp${i}x${Date.now().toString(36).slice(-5)}`), { ip, headers: CLIENT_HEADERS });
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+    }
+    const over = await callEnc('/wps/member/register', 'PUT', clientRegister(`cmpover${Date.now().toString(36).slice(-4)}`), { ip, headers: CLIENT_HEADERS });
+    expect(over.status).toBe(429);
+    expect(over.json.errorCode).toBe('register.rate.limited');
   });
 });

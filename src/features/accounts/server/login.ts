@@ -16,7 +16,7 @@ import { member } from './tables.ts';
 import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { CAPTCHA_COOKIE, checkCaptcha } from '../../../kernel/captcha/captcha.ts';
-import { requireChallenge } from '../../../kernel/pow/challenge.ts';
+import { proveHuman } from './human.ts';
 import { clock } from '../../../kernel/clock.ts';
 import { createMember, findByMobile, findByUsername, hasKnownIps, knowsIp, normaliseMobile, recordLogin, type Member } from './members.ts';
 import { passwords, sameText } from './passwords.ts';
@@ -97,7 +97,7 @@ async function passwordLogin(db: Db, body: LoginBody, ctx: HandlerContext): Prom
   const username = body.username.trim();
   const password = body.password;
   if (!username || !password) throw new ApiError(400, 'login.empty');
-  await requireChallenge(db, body);
+  await proveHuman(db, body);
   const acctKey = `login:acct:${username.toLowerCase()}`;
   const ipKey = `login:ip:${ctx.ip}`;
   // Counted before it is checked, so that concurrent guesses see each other (kernel attempt()).
@@ -256,7 +256,7 @@ async function smsLogin(db: Db, body: LoginBody, ctx: HandlerContext): Promise<L
 /** POST /wps/session/login/freeplay: a trial account (type 4) and its session. */
 export async function freePlay(db: Db, body: { challengeId?: string; challengeNonce?: string; loginDeviceId?: string }, ctx: HandlerContext): Promise<LoginValue> {
   if (!flags().FREEPLAY3) throw new ApiError(403, 'freeplay.disabled');
-  await requireChallenge(db, body);
+  await proveHuman(db, body);
   const made = await hit(db, `trial:ip:${ctx.ip}`, LIMITS.trialWindowMs);
   if (made.count > LIMITS.trialsPerIp) throw new ApiError(429, 'freeplay.rate.limited');
   for (let attempt = 0; attempt < 5; attempt++) {

@@ -11,7 +11,7 @@ import { member } from './tables.ts';
 import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { emailProvider } from '../../../providers/email/index.ts';
-import { requireChallenge } from '../../../kernel/pow/challenge.ts';
+import { proveHuman } from './human.ts';
 import { clock } from '../../../kernel/clock.ts';
 import { findById, findByMobile, findByUsername } from './members.ts';
 import { passwords, randomPassword, sameText } from './passwords.ts';
@@ -87,7 +87,7 @@ export async function forgotByEmail(db: Db, body: { username: string; email: str
   if (!email) issues.email = { key: MSG.required };
   else if (!isEmail(email)) issues.email = { key: MSG.email };
   refuseFields(issues, ctx.t);
-  await requireChallenge(db, body);
+  await proveHuman(db, body);
   const [perIp, perUser] = await Promise.all([
     hit(db, `reset:ip:${ctx.ip}`, LIMITS.resetWindowMs),
     hit(db, `reset:user:${username.toLowerCase()}`, LIMITS.resetWindowMs),

@@ -21,7 +21,8 @@ import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { phoneAuthProvider } from '../../../providers/phone-auth/index.ts';
 import { checkCaptcha } from '../../../kernel/captcha/captcha.ts';
-import { requireChallenge } from '../../../kernel/pow/challenge.ts';
+import { proveHuman } from './human.ts';
+import { LIMITS, hit } from '../../../kernel/rate-limit.ts';
 import { captchaIdOf, flags, issueLogin } from './login.ts';
 import { createMember, findByAffiliateCode, findByMobile, findByUsername, type Member } from './members.ts';
 import { passwords, randomPassword, sameText } from './passwords.ts';
@@ -51,7 +52,11 @@ const TEXT_FIELDS = [
 export async function registerMember(db: Db, body: RegisterBody, ctx: HandlerContext, mode: RegisterMode): Promise<LoginValue> {
   const f = flags();
   if (mode === 'registerMobile' && !f.MOBILENUMREG3) throw new ApiError(403, 'register.mobile.disabled');
-  await requireChallenge(db, body);
+  if (!(await proveHuman(db, body))) {
+    // No proof (a `compatible` brand's client): registrations from one address are limited.
+    const made = await hit(db, `register:ip:${ctx.ip}`, LIMITS.registrationWindowMs);
+    if (made.count > LIMITS.registrationsPerIp) throw new ApiError(429, 'register.rate.limited');
+  }
   const raw: Record<string, string | undefined> = {};
   for (const k of TEXT_FIELDS) raw[k] = body[k];
   const input = normaliseInput(raw);

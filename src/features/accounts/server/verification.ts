@@ -5,7 +5,7 @@ import { brand } from '../../../kernel/brand/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
-import { requireChallenge } from '../../../kernel/pow/challenge.ts';
+import { proveHuman } from './human.ts';
 import { flags } from './login.ts';
 import { findByMobile } from './members.ts';
 import { chargeSend, sendCode, type Target } from './sms-codes.ts';
@@ -26,7 +26,7 @@ export async function smsNoLogin(db: Db, body: { mobileNum: string; countryDiali
   const f = flags();
   if (!f.MOBILEVERCODELOGIN3 && !f.CHNGPASSVERIF3) throw new ApiError(403, 'sms.not.allowed');
   const target = targetOf(body.mobileNum, body.countryDialingCode, false);
-  await requireChallenge(db, body);
+  await proveHuman(db, body);
   await chargeSend(db, target, ctx.ip);
   const m = await findByMobile(db, target.dialingCode, target.mobile);
   let expiredMinutes = brand().accounts.smsExpiredMinutes;
@@ -39,7 +39,7 @@ export async function smsNoLogin(db: Db, body: { mobileNum: string; countryDiali
 export async function smsRegister(db: Db, body: { mobileNo: string; countryDialingCode: string; challengeId?: string; challengeNonce?: string }, ctx: HandlerContext) {
   if (!flags().REGMOBVERF3) throw new ApiError(403, 'sms.not.allowed');
   const target = targetOf(body.mobileNo, body.countryDialingCode, true);
-  await requireChallenge(db, body);
+  await proveHuman(db, body);
   // Counted before it can reveal: probing which numbers have accounts costs sms allowance.
   await chargeSend(db, target, ctx.ip);
   if (await findByMobile(db, target.dialingCode, target.mobile)) throw new ApiError(409, 'register.mobile.taken');

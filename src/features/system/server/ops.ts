@@ -70,6 +70,7 @@ export const brandCommand: OpsCommand = {
   brand flag <MODID> on|off                            switch a white-label flag (e.g. FREEPLAY3)
   brand register <field> [--enabled on|off] [--required on|off] [--min N] [--max N]
                                                        change a registration rule (e.g. email)
+  brand protocol strict|compatible                     the protocol profile (docs/protocol.md)
   brand reset                                          drop every override: back to the brand file`,
   options: ['enabled', 'required', 'min', 'max'],
   async run(db, { verb, rest, flags }) {
@@ -83,6 +84,7 @@ export const brandCommand: OpsCommand = {
           `${on.name} (${on.merchantCode}) from ${file}`,
           `flags: ${Object.entries(flattenWhitelabel(on.whitelabel)).map(([k, v]) => `${k}=${v ? 'on' : 'off'}`).join(' ')}`,
           `register: ${Object.entries(on.register).map(([k, r]) => `${k}(${r.enabled ? 'on' : 'off'}${r.required ? ',required' : ''},${r.min}-${r.max})`).join(' ')}`,
+          `protocol: ${on.protocol}`,
           `overrides: ${JSON.stringify(now)}`,
         ].join('\n'),
       };
@@ -99,6 +101,12 @@ export const brandCommand: OpsCommand = {
       if (value === null) return { ok: false, output: 'Say on or off.' };
       await setBrandOverrides(db, { ...now, flags: { ...now.flags, [modId]: value } });
       return { ok: true, changed: true, output: `${modId} is ${value ? 'on' : 'off'} on every process within a second.` };
+    }
+    if (verb === 'protocol') {
+      const [profile] = rest;
+      if (profile !== 'strict' && profile !== 'compatible') return { ok: false, output: 'Say strict or compatible.' };
+      await setBrandOverrides(db, { ...now, protocol: profile });
+      return { ok: true, changed: true, output: `The protocol profile is ${profile} on every process within a second.` };
     }
     if (verb === 'register') {
       const [field] = rest;
