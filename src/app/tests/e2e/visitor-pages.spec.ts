@@ -186,3 +186,19 @@ test('the front door is sent compressed, with cache headers, and names the addre
   const canonical = /<link rel="canonical" href="([^"]+)"/.exec(home.body.toString('utf8'))?.[1];
   expect(canonical, 'the canonical link of the home page').toBe(`${origin}/`);
 });
+
+test('the banner autoplays, and stays still for a visitor who asks for less motion', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one run is enough');
+  await page.clock.install();
+  const active = () => page.locator('.banners .swiper-slide-active').first().getAttribute('data-swiper-slide-index');
+  for (const motion of ['no-preference', 'reduce'] as const) {
+    await page.emulateMedia({ reducedMotion: motion });
+    await page.goto('/');
+    await expect(page.locator('.banners .swiper-initialized')).toHaveCount(1);
+    const first = await active();
+    // Swiper's autoplay waits 5 s between slides: the page's clock runs past it.
+    await page.clock.runFor(6_000);
+    if (motion === 'reduce') expect(await active(), 'no autoplay with reduced motion').toBe(first);
+    else await expect.poll(active, { message: 'the next banner after 5 s' }).not.toBe(first);
+  }
+});
