@@ -38,7 +38,13 @@ async function auditOnce(url: string): Promise<Omit<PageAudit, 'path'>> {
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const lhr = result.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
-    const score = (c: string) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+    // A category Lighthouse could not score (an audit errored) measured nothing: run again.
+    const unscored = CATEGORIES.filter((c) => typeof lhr.categories[c]?.score !== 'number');
+    if (unscored.length) {
+      const errored = Object.values(lhr.audits).filter((a) => a.errorMessage).map((a) => `${a.id}: ${a.errorMessage}`);
+      throw new Error(`Lighthouse on ${url} could not score ${unscored.join(', ')} (${errored.slice(0, 3).join('; ') || 'no audit error given'})`);
+    }
+    const score = (c: string) => Math.round(lhr.categories[c]!.score! * 100);
     const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const failing = CATEGORIES.flatMap((c) =>
       (lhr.categories[c]?.auditRefs ?? [])
