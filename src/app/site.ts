@@ -14,7 +14,7 @@ import { clientIp, toRequest, writeResponse } from '../kernel/http/node-bridge.t
 import { captureForCache, clearPageCache, serveCached } from '../kernel/http/page-cache.ts';
 import { compressAnswer } from '../kernel/http/compress.ts';
 import { staticFiles } from '../kernel/http/static-files.ts';
-import { publicOrigin } from '../kernel/http/origins.ts';
+import { publicOrigin, requestOrigin } from '../kernel/http/origins.ts';
 import { env } from '../kernel/env.ts';
 import { isHttps, securityHeaders } from '../kernel/http/security-headers.ts';
 import { brand, onBrandChange, refreshBrand } from '../kernel/brand/index.ts';
@@ -81,8 +81,11 @@ export function createSiteHandler(options: SiteOptions) {
     const ip = clientIp(req);
     delete req.headers[CLIENT_IP_HEADER];
     delete req.headers[STATUS_HEADER];
+    // Pages name the site's public address (SITE_URL first: mirrors canonicalise to the main
+    // domain); API answers hand the caller its own official address first (a game opened from a
+    // mirror stays on the mirror, where the player's session is). Both only official hosts.
     const origin = publicOrigin(req);
-    req.headers[ORIGIN_HEADER] = origin;
+    req.headers[ORIGIN_HEADER] = isApiPath(path) ? (requestOrigin(req) ?? origin) : origin;
     // Set before any handler writes: writeHead merges them into every answer, cached or not.
     for (const [k, v] of Object.entries(securityHeaders({ https: isHttps(req), frameAncestors: brand().frameAncestors ?? [] }))) res.setHeader(k, v);
     try {
@@ -129,7 +132,8 @@ export function createSiteHandler(options: SiteOptions) {
           req.headers[STATUS_HEADER] = String(status);
           req.url = localizePath(STATUS_PAGE, splitLocale(path).locale);
         } else if (options.cache) {
-          // With SITE_URL set every page names that address; otherwise each host has its own copies.
+          // With SITE_URL set every page names that address; otherwise each official host has its
+          // own copies (publicOrigin takes no other host, so the scopes are bounded).
           const scope = env().SITE_URL ? '' : origin;
           if (serveCached(req, res, scope)) return;
           captureForCache(req, res, scope);

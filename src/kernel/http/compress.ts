@@ -18,15 +18,19 @@ import Negotiator from 'negotiator';
 /** Answers smaller than this are sent as they are: the saving is smaller than the cost. */
 export const COMPRESS_THRESHOLD = 1024;
 
+/** The encodings stored with cached pages. */
 export type Encoding = 'br' | 'gzip';
 
-/** The encoding to send for this request's Accept-Encoding, brotli first; null: none. */
-export function negotiateEncoding(req: IncomingMessage): Encoding | null {
+/**
+ * The encoding the server will send for this request's Accept-Encoding, as the compression
+ * middleware chooses it (brotli first); null: none. 'deflate' is only ever made on the fly.
+ */
+export function negotiateEncoding(req: IncomingMessage): Encoding | 'deflate' | null {
   if (!req.headers['accept-encoding']) return null;
   // negotiator 0.6.4 (compression's) takes the server's preference order too; its types predate it.
   const negotiator = new Negotiator(req) as unknown as { encoding(available: string[], preferred: string[]): string | undefined };
-  const chosen = negotiator.encoding(['br', 'gzip', 'identity'], ['br', 'gzip']);
-  return chosen === 'br' || chosen === 'gzip' ? chosen : null;
+  const chosen = negotiator.encoding(['br', 'gzip', 'deflate', 'identity'], ['br', 'gzip']);
+  return chosen === 'br' || chosen === 'gzip' || chosen === 'deflate' ? chosen : null;
 }
 
 const middleware = compression({

@@ -9,12 +9,14 @@ export const STATUS_HEADER = 'x-casino-status';
 /** The site's public address for this request (origins.ts publicOrigin), set by the server for pages. */
 export const ORIGIN_HEADER = 'x-casino-origin';
 
-/** The caller's address: the socket's, or the first X-Forwarded-For hop when TRUST_PROXY=1. */
+/** The caller's address: the socket's, or the last X-Forwarded-For hop (the trusted proxy's) when TRUST_PROXY=1. */
 export function clientIp(req: IncomingMessage): string {
   if (env().TRUST_PROXY === '1') {
-    const fwd = req.headers['x-forwarded-for'];
-    const first = (Array.isArray(fwd) ? fwd[0] : fwd)?.split(',')[0]?.trim();
-    if (first) return first;
+    // The right-most hop: the one our proxy appended. Hops to its left came with the request
+    // and are the caller's to invent, so counting by them would let anyone pick its own address.
+    const fwd = [req.headers['x-forwarded-for']].flat().join(',');
+    const last = fwd.split(',').map((h) => h.trim()).filter(Boolean).at(-1);
+    if (last) return last;
   }
   return req.socket.remoteAddress ?? '0.0.0.0';
 }

@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import { env } from '../env.ts';
 import { ORIGIN_HEADER } from './node-bridge.ts';
+import { brand } from '../brand/index.ts';
 
 let listening: string | null = null;
 
@@ -27,32 +28,64 @@ export function siteOrigin(): string {
   return (env().SITE_URL ?? selfOrigin()).replace(/\/+$/, '');
 }
 
-/** A Host header value that is a host name or an address, with an optional port. */
-const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
-
-/**
- * The address a visitor reached the site at, for what pages print of their own address
- * (canonical and hreflang links, the sitemap, robots.txt): SITE_URL when set; else the request's
- * own scheme and Host, as a trusted proxy forwards them (TRUST_PROXY=1: X-Forwarded-Proto and
- * X-Forwarded-Host). A Host that is not a host name falls back to the listening address. Never
- * used for calls the server makes or hands to partners (siteOrigin).
- */
-export function publicOrigin(req: IncomingMessage): string {
-  const e = env();
-  if (e.SITE_URL) return e.SITE_URL.replace(/\/+$/, '');
-  const first = (h: string | string[] | undefined) => [h].flat()[0]?.split(',')[0]?.trim();
-  const trusted = e.TRUST_PROXY === '1';
-  const host = (trusted && first(req.headers['x-forwarded-host'])) || first(req.headers.host) || '';
-  if (!HOST.test(host)) return selfOrigin();
-  const forwarded = trusted ? first(req.headers['x-forwarded-proto'])?.toLowerCase() : undefined;
-  const tls = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
-  const proto = forwarded === 'https' || forwarded === 'http' ? forwarded : tls ? 'https' : 'http';
-  return `${proto}://${host.toLowerCase()}`;
-}
-
 /** Where a payment gateway sends its callbacks: PAYMENT_CALLBACK_ORIGIN, else the site's address. */
 export function paymentCallbackOrigin(): string {
   return (env().PAYMENT_CALLBACK_ORIGIN ?? siteOrigin()).replace(/\/+$/, '');
+}
+
+/** A Host header value that is a host name or an address, with an optional port. */
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The host name (no port) of an address written with or without its scheme; null when it does not parse. */
+function hostNameOf(address: string): string | null {
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(address) ? address : `https://${address}`).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Is `host` (a Host header value) one the site is officially served at: the brand's main domain
+ * or one of its mirrors (any port), SITE_URL's host, or where this process listens? Only those
+ * may name the site in what it prints or hands out, so that a forged Host can neither put another
+ * domain into canonical links nor make the page cache keep a copy per invented host.
+ */
+function officialHost(host: string): boolean {
+  const name = hostNameOf(host);
+  if (!name) return false;
+  const b = brand();
+  const names = [b.mainDomain, ...b.mirrors.map((m) => m.url)].map(hostNameOf);
+  if (names.includes(name)) return true;
+  const site = env().SITE_URL;
+  if (site && new URL(site).host === host) return true;
+  return new URL(selfOrigin()).host === host;
+}
+
+/**
+ * The address the caller reached the site at, when it is an official one (officialHost): its
+ * scheme and Host, as a trusted proxy forwards them (TRUST_PROXY=1: X-Forwarded-Proto and
+ * X-Forwarded-Host); null otherwise.
+ */
+export function requestOrigin(req: IncomingMessage): string | null {
+  const first = (h: string | string[] | undefined) => [h].flat()[0]?.split(',')[0]?.trim();
+  const trusted = env().TRUST_PROXY === '1';
+  const host = ((trusted && first(req.headers['x-forwarded-host'])) || first(req.headers.host) || '').toLowerCase();
+  if (!HOST.test(host) || !officialHost(host)) return null;
+  const forwarded = trusted ? first(req.headers['x-forwarded-proto'])?.toLowerCase() : undefined;
+  const tls = (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true;
+  const proto = forwarded === 'https' || forwarded === 'http' ? forwarded : tls ? 'https' : 'http';
+  return `${proto}://${host}`;
+}
+
+/**
+ * The site's public address for what pages print of their own address (canonical and hreflang
+ * links, the sitemap, robots.txt): SITE_URL when set; else the caller's own official address
+ * (requestOrigin); else the listening address. Never used for calls the server makes or hands to
+ * partners (siteOrigin).
+ */
+export function publicOrigin(req: IncomingMessage): string {
+  return env().SITE_URL?.replace(/\/+$/, '') ?? requestOrigin(req) ?? selfOrigin();
 }
 
 /**

@@ -129,8 +129,8 @@ export function serveCached(req: IncomingMessage, res: ServerResponse, scope = '
     }
   }
   const encoding = negotiateEncoding(req);
-  const body = (encoding && e.encoded[encoding]) || e.body;
-  const sent: Encoding | null = body === e.body ? null : encoding;
+  const body = (encoding && encoding !== 'deflate' && e.encoded[encoding]) || e.body;
+  const sent = body === e.body ? null : (encoding as Encoding);
   const etag = sent ? `"${e.etag}-${sent}"` : `"${e.etag}"`;
   const headers: Entry['headers'] = { ...e.headers, 'x-cache': 'hit' };
   // Until the stored forms are ready, a browser that accepts an encoding gets the page compressed on

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pageOrigin, publicOrigin, setSelfOrigin, siteOrigin } from '../http/origins.ts';
-import { ORIGIN_HEADER } from '../http/node-bridge.ts';
+import { pageOrigin, publicOrigin, requestOrigin, setSelfOrigin, siteOrigin } from '../http/origins.ts';
+import { brand } from '../brand/index.ts';
+import { ORIGIN_HEADER, clientIp } from '../http/node-bridge.ts';
 import { resetEnv } from '../env.ts';
 
 const req = (headers: Record<string, string>, encrypted = false) => ({ headers, socket: { encrypted } }) as unknown as IncomingMessage;
@@ -24,26 +25,34 @@ describe('the public address of a page', () => {
     expect(publicOrigin(req({ host: 'other.example', 'x-forwarded-host': 'evil.example' }))).toBe('https://casino.example');
   });
 
-  it('is read from the request at run time without SITE_URL: its Host, https on a TLS socket', () => {
+  it('is read from the request at run time without SITE_URL: an official Host, https on a TLS socket', () => {
     setEnv({});
+    setSelfOrigin('http://127.0.0.1:4410');
+    const main = brand().mainDomain;
     expect(publicOrigin(req({ host: '127.0.0.1:4410' }))).toBe('http://127.0.0.1:4410');
-    expect(publicOrigin(req({ host: 'Casino.Example' }, true))).toBe('https://casino.example');
-    expect(publicOrigin(req({ host: '[::1]:8080' }))).toBe('http://[::1]:8080');
+    expect(publicOrigin(req({ host: main.toUpperCase() }, true))).toBe(`https://${main}`);
+    // A mirror of the brand is official too.
+    const mirror = new URL(brand().mirrors[0]!.url).host;
+    expect(publicOrigin(req({ host: mirror }, true))).toBe(`https://${mirror}`);
   });
 
-  it('believes X-Forwarded-Host and -Proto only behind a trusted proxy', () => {
-    setEnv({ TRUST_PROXY: '0' });
-    expect(publicOrigin(req({ host: 'app:4321', 'x-forwarded-host': 'casino.example', 'x-forwarded-proto': 'https' }))).toBe('http://app:4321');
-    setEnv({ TRUST_PROXY: '1' });
-    expect(publicOrigin(req({ host: 'app:4321', 'x-forwarded-host': 'casino.example, proxy.internal', 'x-forwarded-proto': 'https' }))).toBe('https://casino.example');
-  });
-
-  it('falls back to the listening address for a Host that is not a host name', () => {
+  it('never takes a host the site is not served at: forged Hosts get the listening address', () => {
     setEnv({});
-    setSelfOrigin('http://127.0.0.1:4321');
-    for (const host of ['evil.example/path', 'a b', '"><script>', '', 'x..y']) {
-      expect(publicOrigin(req(host ? { host } : {})), JSON.stringify(host)).toBe('http://127.0.0.1:4321');
+    setSelfOrigin('http://127.0.0.1:4410');
+    for (const host of ['evil.example', 'a1.example', '127.0.0.1:9999', 'evil.example/path', 'a b', '"><script>', '', 'x..y']) {
+      expect(publicOrigin(req(host ? { host } : {})), JSON.stringify(host)).toBe('http://127.0.0.1:4410');
+      expect(requestOrigin(req(host ? { host } : {})), JSON.stringify(host)).toBeNull();
     }
+  });
+
+  it('believes X-Forwarded-Host and -Proto only behind a trusted proxy, and only for official hosts', () => {
+    setSelfOrigin('http://127.0.0.1:4410');
+    const main = brand().mainDomain;
+    setEnv({ TRUST_PROXY: '0' });
+    expect(publicOrigin(req({ host: '127.0.0.1:4410', 'x-forwarded-host': main, 'x-forwarded-proto': 'https' }))).toBe('http://127.0.0.1:4410');
+    setEnv({ TRUST_PROXY: '1' });
+    expect(publicOrigin(req({ host: '127.0.0.1:4410', 'x-forwarded-host': `${main}, proxy.internal`, 'x-forwarded-proto': 'https' }))).toBe(`https://${main}`);
+    expect(publicOrigin(req({ host: '127.0.0.1:4410', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }))).toBe('http://127.0.0.1:4410');
   });
 
   it('is what the server worked out for a page, else SITE_URL, else the URL asked for', () => {
@@ -61,5 +70,18 @@ describe('the public address of a page', () => {
     expect(siteOrigin()).toBe('http://127.0.0.1:4500');
     setEnv({ SITE_URL: 'https://casino.example' });
     expect(siteOrigin()).toBe('https://casino.example');
+  });
+});
+
+describe("the caller's address", () => {
+  const from = (xff: string | undefined) => ({ headers: xff === undefined ? {} : { 'x-forwarded-for': xff }, socket: { remoteAddress: '10.0.0.2' } }) as unknown as IncomingMessage;
+
+  it('is the hop the trusted proxy appended (the last), never one the caller wrote before it', () => {
+    setEnv({ TRUST_PROXY: '1' });
+    expect(clientIp(from('6.6.6.6, 203.0.113.9'))).toBe('203.0.113.9');
+    expect(clientIp(from('203.0.113.9'))).toBe('203.0.113.9');
+    expect(clientIp(from(undefined))).toBe('10.0.0.2');
+    setEnv({ TRUST_PROXY: '0' });
+    expect(clientIp(from('203.0.113.9'))).toBe('10.0.0.2');
   });
 });

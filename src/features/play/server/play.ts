@@ -51,8 +51,9 @@ export interface LaunchRequest {
  */
 export async function nodeIdOfGameId(db: Db, gameId: string | undefined, vassalage?: string): Promise<number> {
   const id = gameId?.trim() ?? '';
-  if (/^\d{1,9}$/.test(id)) return Number(id);
   const vendorCode = vassalage?.trim().toUpperCase();
+  // Digits alone are a nodeId, unless a vendor is named: many vendors' own codes are digits.
+  if (/^\d{1,9}$/.test(id) && !vendorCode) return Number(id);
   const found = id
     ? await db
         .select({ nodeId: game.nodeId })
@@ -60,7 +61,10 @@ export async function nodeIdOfGameId(db: Db, gameId: string | undefined, vassala
         .where(and(eq(game.gameCode, id), vendorCode ? eq(game.vassalage, vendorCode) : undefined))
         .limit(2)
     : [];
-  if (!found.length) throw new ApiError(404, 'game.not.found');
+  if (!found.length) {
+    if (/^\d{1,9}$/.test(id)) return Number(id);
+    throw new ApiError(404, 'game.not.found');
+  }
   if (found.length > 1) throw new ApiError(400, 'game.mismatch');
   return found[0]!.nodeId;
 }
