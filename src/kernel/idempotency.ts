@@ -102,6 +102,28 @@ export async function once<T>(db: Db, op: Operation, work: (tx: Tx) => Promise<T
   }
 }
 
+/**
+ * A money operation sent without a key, which only the `compatible` protocol profile allows (real
+ * clients of the existing API send none; docs/protocol.md). It runs in one transaction with the
+ * same retries on deadlock, so it is still all-or-nothing and conserves every total; what it
+ * cannot do is recognise a retry: a client that sends the same request twice moves money twice.
+ * That is the weaker guarantee the profile accepts, and the reason `strict` refuses it.
+ */
+export async function unkeyed<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<Outcome<T>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { value: await db.transaction(work), replayed: false };
+    } catch (err) {
+      const code = pgCode(err);
+      if (code && RETRYABLE.has(code) && attempt < 8) {
+        await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
+        continue;
+      }
+      throw err;
+    }
+  }
+}
+
 /** once() with the record written after the work, in the same transaction (see the header). */
 async function recordLast<T>(db: Db, key: string, memberId: number | null, requestHash: string, work: (tx: Tx) => Promise<T>): Promise<Outcome<T>> {
   for (let attempt = 1; ; attempt++) {

@@ -11,8 +11,12 @@
  *   A-Z a-z 0-9 _ -; a browser sends a UUID made once per form submission). A retry with the
  *   same key and the same body answers the first answer again; the same key with another body
  *   is refused with `wallet.idempotency.conflict`.
- * - Wallet ids (`accountTypeId`): 'MAIN' for the main wallet, a vendor code (JL, PG, ...) for a
- *   game wallet when the brand is not single-wallet.
+ * - Wallets, as the existing platform's clients read them (wire notes, "Answers read"): the
+ *   balance call answers money as JSON numbers of major units (`12.5`), the main wallet as
+ *   `accountTypeId` 2 and each game wallet by its vendor's number (101 and up); beside it,
+ *   `accountTypeName` carries the code ('MAIN', or the vendor code JL, PG, ...). Calls that name
+ *   a wallet (the transfer) accept either the number or the code. Every other amount stays a
+ *   2-decimal string, as this contract has always answered it (no real client reads those).
  * - Dates of record filters are calendar days `YYYY-MM-DD` in the brand's time zone, both ends
  *   included, at most 31 days apart (the pickers step by 7 and 30 days).
  * - Trial accounts are refused every call here with `account.trial` (in_need_true_account).
@@ -38,16 +42,23 @@ const recordQuery = z.object({
 const page = <T extends z.ZodType>(item: T) =>
   z.object({ content: z.array(item), pageNum: z.number().int(), totalPages: z.number().int(), totalCount: z.number().int() });
 
-/** 'MAIN' or a vendor code. */
+/** The main wallet's code ('MAIN') and number (2, as real clients know it). */
 export const MAIN_WALLET = 'MAIN';
-const walletId = z.string().regex(/^[A-Z0-9_]{2,32}$/);
+export const MAIN_WALLET_ID = 2;
+/** A wallet named in a request: its code ('MAIN', 'JL') or its number (2, 101...), as a number or a numeric string. */
+const walletRef = z.union([z.string().regex(/^[A-Za-z0-9_]{1,32}$/), z.number().int().positive()]).transform((v) => String(v));
+/** Money as the balance call answers it: a JSON number of major units with at most 2 decimals. */
+export const amountNumber = z.number();
+
+export const walletEntry = z.object({ accountTypeId: z.number().int(), accountTypeName: z.string(), name: z.string() });
+export type WalletEntry = z.infer<typeof walletEntry>;
 
 export const balanceValue = z.object({
   /** Main wallet plus every game wallet. */
-  sumBalance: amountText,
-  balance: z.array(z.object({ accountTypeId: z.string(), name: z.string(), availBalance: amountText })),
+  sumBalance: amountNumber,
+  balance: z.array(walletEntry.extend({ availBalance: amountNumber })),
   /** Funds held for pending withdrawals (not spendable, not in sumBalance). */
-  heldBalance: amountText,
+  heldBalance: amountNumber,
   currency: z.string(),
   currencySymbol: z.string(),
 });
@@ -67,7 +78,7 @@ export const merchantWallet = defineCall({
   method: 'GET',
   path: '/wps/relay/GCS_merchantWallet',
   token: true,
-  value: z.object({ isSingle: z.boolean(), vendors: z.array(z.object({ accountTypeId: z.string(), name: z.string() })) }),
+  value: z.object({ isSingle: z.boolean(), vendors: z.array(walletEntry) }),
 });
 
 /** Moves money between the main wallet and a game wallet; `all` brings every game wallet back to MAIN. */
@@ -77,11 +88,12 @@ export const walletTransfer = defineCall({
   path: '/wps/relay/GCS_walletTransfer',
   token: true,
   body: z.object({
-    from: walletId.optional(),
-    to: walletId,
+    from: walletRef.optional(),
+    to: walletRef,
     amount: amountInput.optional(),
     all: z.boolean().optional(),
-    idempotencyKey,
+    /** Required by the strict profile; optional in the compatible one (docs/protocol.md). */
+    idempotencyKey: idempotencyKey.optional(),
   }),
   value: balanceValue,
 });

@@ -4,14 +4,13 @@
  * the extra headers they add, cache busters, empty filters), and every field they read asserted
  * with its type. On both databases (the pglite and postgres projects).
  *
- * Not here yet, with the issue that brings them: transfers without an idempotency key and
- * numeric wallet ids, POST /wps/session/login/verification, GCS_gameLaunchFB and
- * GCS_gameTrialLaunch, and a launch by roomId alone.
+ * Not here yet, with the issue that brings them: POST /wps/session/login/verification,
+ * GCS_gameLaunchFB and GCS_gameTrialLaunch, and a launch by roomId alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../../../../tests/support/db.ts';
 import { callApi, type CallOptions } from '../../../../tests/support/api.ts';
-import { walletUser } from '../../../../tests/support/wallet.ts';
+import { fund, mainBalance, newKey, walletUser } from '../../../../tests/support/wallet.ts';
 import { seedCatalogue, seedDemoWinners } from '../../../features/games/server/seed.ts';
 import { seedContent } from '../../../features/content/server/seed.ts';
 import { GAME_TYPES } from '../../../features/games/contract.ts';
@@ -200,6 +199,54 @@ describe('a member as real clients speak for it', () => {
     const after = await asClient('/wps/member/info', { headers: { authorization: u.token } });
     expect(after.status).toBe(401);
     expect(after.json.errorCode).toBe('user.or.token.invalid');
+  });
+});
+
+describe('the wallet as real clients read and move it', () => {
+  afterAll(async () => {
+    await setBrandOverrides(t.db, {});
+  });
+
+  it('balance (typeId=0): sumBalance and availBalance are numbers, the main wallet is accountTypeId 2', async () => {
+    const u = await walletUser();
+    await fund(u.id, 25n);
+    const r = await asClient('/wps/v2/wallets/balance', { headers: { authorization: u.token, moduleid: 'COMM3' }, query: { typeId: '0', t: buster() } });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const v = r.json.value;
+    expect(v.sumBalance).toBe(0.25);
+    const main = v.balance.find((b: { accountTypeId: number }) => b.accountTypeId === 2);
+    expect(main.availBalance).toBe(0.25);
+    for (const b of v.balance) expect(isNumber(b.accountTypeId) && isNumber(b.availBalance), JSON.stringify(b)).toBe(true);
+    expect(isString(v.currency) && isString(v.currencySymbol)).toBe(true);
+  });
+
+  it('transfer (FUNDTRANS3) without an idempotency key: strict refuses it; compatible moves the money once per call', async () => {
+    const u = await walletUser();
+    await fund(u.id, 10_00n);
+    const vendors = (await asClient('/wps/relay/GCS_merchantWallet', { headers: { authorization: u.token } })).json.value.vendors;
+    const game = vendors[0].accountTypeId as number;
+    const send = () =>
+      asClient('/wps/relay/GCS_walletTransfer', { method: 'POST', headers: { authorization: u.token, moduleid: 'FUNDTRANS3' }, body: { from: 2, to: game, amount: 1.5 } });
+    await setBrandOverrides(t.db, {});
+    const strict = await send();
+    expect(strict.status).toBe(400);
+    expect(strict.json.errorCode).toBe('wallet.idempotency.key.invalid');
+    expect(await mainBalance(u.id)).toBe(10_00n);
+    await setBrandOverrides(t.db, { protocol: 'compatible' });
+    const first = await send();
+    expect(first.status, JSON.stringify(first.json)).toBe(200);
+    expect(first.json.value.balance.find((b: { accountTypeId: number }) => b.accountTypeId === game).availBalance).toBe(1.5);
+    // No key, no way to know a retry: the same request sent again is a second transfer (docs/protocol.md).
+    const second = await send();
+    expect(second.json.value.balance.find((b: { accountTypeId: number }) => b.accountTypeId === 2).availBalance).toBe(7);
+    expect(await mainBalance(u.id)).toBe(7_00n);
+    // A key that is sent still makes a retry harmless, in either profile.
+    const idempotencyKey = newKey();
+    const keyed = () =>
+      asClient('/wps/relay/GCS_walletTransfer', { method: 'POST', headers: { authorization: u.token }, body: { from: game, to: 2, amount: 3, idempotencyKey } });
+    expect((await keyed()).status).toBe(200);
+    expect((await keyed()).status).toBe(200);
+    expect(await mainBalance(u.id)).toBe(10_00n);
   });
 });
 

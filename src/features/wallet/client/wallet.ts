@@ -16,6 +16,19 @@ export const BALANCE_MASK_KEY = 'balanceMasked';
 /** Session storage: the merchant wallet answer (spec 3: cached for the session). */
 export const MERCHANT_WALLET_KEY = 'merchantWallet';
 
+/**
+ * An amount of the balance call (a JSON number of major units, as real clients of the existing
+ * API read it) as the 2-decimal text the wallet pages format and compare.
+ * @example amountText(1121.5) // '1121.50'
+ */
+export const amountText = (n: number): string => n.toFixed(2);
+
+/** What the wallet with this code ('MAIN', 'JL') holds, as 2-decimal text; '0.00' when it is not listed. */
+export function walletAmount(b: BalanceValue, code: string): string {
+  const entry = b.balance.find((x) => x.accountTypeName === code);
+  return entry ? amountText(entry.availBalance) : '0.00';
+}
+
 export const $balance = atom<BalanceValue | null>(null);
 export const $balanceLoading = atom(false);
 /** Why the last refresh failed (the server's or the network message); null after a success. */

@@ -11,7 +11,7 @@ import { useEffect, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { $isTrial, $member } from '../../accounts/client.ts';
 import { openMemberCentre } from '../../../shell/member-centre/store.ts';
-import { $balance, $balanceLoading, $balanceMasked, refreshBalance, toggleBalanceMask } from '../client/wallet.ts';
+import { $balance, $balanceLoading, $balanceMasked, amountText, refreshBalance, toggleBalanceMask } from '../client/wallet.ts';
 import { refuseTrial } from '../../accounts/client.ts';
 import { EyeIcon } from '../../../ui/icons.tsx';
 import { fill, localPath, useLabels } from '../../../shell/labels.tsx';
@@ -70,8 +70,8 @@ export default function HeaderBalance() {
   if (isTrial) return createPortal(<div className="wl-header">{deposit}</div>, slot);
 
   const symbol = balance?.currencySymbol ?? '';
-  const shown = balance ? (masked ? maskedMoney(symbol) : money(balance.sumBalance, symbol, labels.lang)) : '…';
-  const spoken = balance ? (masked ? w.header.hidden : money(balance.sumBalance, symbol, labels.lang)) : w.common.loading;
+  const shown = balance ? (masked ? maskedMoney(symbol) : money(amountText(balance.sumBalance), symbol, labels.lang)) : '…';
+  const spoken = balance ? (masked ? w.header.hidden : money(amountText(balance.sumBalance), symbol, labels.lang)) : w.common.loading;
 
   return createPortal(
     <div className="wl-header">

@@ -243,8 +243,8 @@ export function useNotice(): [string | null, (text: string | null) => void] {
 }
 
 /** Name of a wallet id: the main wallet, funds on hold, or a vendor's game wallet. */
-export function walletName(w: WalletLabels, id: string, vendors: { accountTypeId: string; name: string }[] = []): string {
+export function walletName(w: WalletLabels, id: string, vendors: { accountTypeName: string; name: string }[] = []): string {
   if (id === 'MAIN') return w.wallet.main;
   if (id === 'HOLD') return w.wallet.held;
-  return vendors.find((v) => v.accountTypeId === id)?.name ?? id;
+  return vendors.find((v) => v.accountTypeName === id)?.name ?? id;
 }

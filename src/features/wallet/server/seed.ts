@@ -49,7 +49,7 @@ export async function seedDemoWallet(db: Db): Promise<void> {
 
   // On a brand with game wallets the rounds are played from the vendor's wallet, as a vendor
   // would, after a transfer into it; otherwise from the main wallet.
-  const gameWallet = (await walletVendors(db)).some((v) => v.accountTypeId === DEMO_VENDOR);
+  const gameWallet = (await walletVendors(db)).some((v) => v.accountTypeName === DEMO_VENDOR);
   if (gameWallet) {
     await transferBetweenWallets(db, memberId, { from: MAIN_WALLET, to: DEMO_VENDOR, amount: '50.00', idempotencyKey: 'demo-seed-transfer-1' });
   }

@@ -12,42 +12,52 @@ import { ledgerAccount } from './tables.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { gameAccount, mainAccount } from './accounts.ts';
 import { money, parseAmount } from './amounts.ts';
-import { balanceView, walletVendors } from './balance.ts';
-import { once } from '../../../kernel/idempotency.ts';
+import { balanceView, walletCode, walletVendors } from './balance.ts';
+import { once, unkeyed, type Outcome } from '../../../kernel/idempotency.ts';
 import { postTransfer, type Leg, type Tx } from './ledger.ts';
 import { checkPaymentPassword } from './payment-password.ts';
 
 export interface WalletTransferInput {
-  /** 'MAIN' or a vendor code; defaults to MAIN when `to` is a game wallet. */
+  /** A wallet's code ('MAIN', 'JL') or number ('2', '101'); defaults to MAIN when `to` is a game wallet. */
   from?: string;
   to: string;
   amount?: string;
   /** Bring every game wallet back to MAIN (from and amount are then ignored). */
   all?: boolean;
-  idempotencyKey: string;
+  /** Required under the strict profile; the compatible profile runs a call without one (unkeyed()). */
+  idempotencyKey?: string;
+}
+
+/** once() with the caller's key; without one, unkeyed() where the brand's profile allows it. */
+function runOnce<T>(db: Db, op: { name: string; memberId: number; key?: string; request: unknown }, work: (tx: Tx) => Promise<T>): Promise<Outcome<T>> {
+  if (op.key !== undefined && op.key !== '') return once(db, { ...op, key: op.key }, work);
+  if (brand().protocol !== 'compatible') throw new ApiError(400, 'wallet.idempotency.key.invalid');
+  return unkeyed(db, work);
 }
 
 /** Moves money between the main wallet and a game wallet, or brings every game wallet back; answers the new balance. */
 export async function transferBetweenWallets(db: Db, memberId: number, input: WalletTransferInput): Promise<BalanceValue> {
+  const to = await walletCode(db, input.to);
+  if (!to) throw new ApiError(400, 'wallet.account.unknown');
   if (input.all) {
-    if (input.to !== MAIN_WALLET) throw new ApiError(400, 'wallet.transfer.invalid');
+    if (to !== MAIN_WALLET) throw new ApiError(400, 'wallet.transfer.invalid');
     const op = { name: 'wallet-transfer', memberId, key: input.idempotencyKey, request: { all: true, to: MAIN_WALLET } };
-    return (await once(db, op, (tx) => allBack(tx, memberId))).value;
+    return (await runOnce(db, op, (tx) => allBack(tx, memberId))).value;
   }
   if (brand().wallet.singleWallet) throw new ApiError(400, 'wallet.transfer.single');
   if (input.amount === undefined || String(input.amount).trim() === '') throw new ApiError(400, 'wallet.amount.required');
-  const from = input.from ?? MAIN_WALLET;
-  const to = input.to;
+  const from = input.from === undefined ? MAIN_WALLET : await walletCode(db, input.from);
+  if (!from) throw new ApiError(400, 'wallet.account.unknown');
   if (from === to) throw new ApiError(400, 'wallet.transfer.same');
   // Money moves between the main wallet and one game wallet; never from one vendor to another.
   if (from !== MAIN_WALLET && to !== MAIN_WALLET) throw new ApiError(400, 'wallet.transfer.invalid');
   const vendorCode = from === MAIN_WALLET ? to : from;
   const vendors = await walletVendors(db);
-  if (!vendors.some((v) => v.accountTypeId === vendorCode)) throw new ApiError(400, 'wallet.account.unknown');
+  if (!vendors.some((v) => v.accountTypeName === vendorCode)) throw new ApiError(400, 'wallet.account.unknown');
   const amount = parseAmount(input.amount);
   const code = (w: string) => (w === MAIN_WALLET ? mainAccount(memberId) : gameAccount(memberId, w));
   const op = { name: 'wallet-transfer', memberId, key: input.idempotencyKey, request: { from, to, amount } };
-  const { value } = await once(db, op, async (tx) => {
+  const { value } = await runOnce(db, op, async (tx) => {
     await postTransfer(tx, {
       kind: 'wallet_transfer',
       memberId,

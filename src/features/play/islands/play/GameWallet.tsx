@@ -43,7 +43,9 @@ export interface GameWalletProps {
   needMoney: number;
 }
 
-const mainOf = (b: BalanceValue) => b.balance.find((x) => x.accountTypeId === MAIN_WALLET)?.availBalance ?? '0.00';
+/** What a wallet of the balance answer holds (a JSON number), as 2-decimal text; '0.00' when not listed. */
+const holds = (b: BalanceValue, code: string) => b.balance.find((x) => x.accountTypeName === code)?.availBalance.toFixed(2) ?? '0.00';
+const mainOf = (b: BalanceValue) => holds(b, MAIN_WALLET);
 
 export function GameWallet(p: GameWalletProps) {
   const L = p.labels;
@@ -142,8 +144,7 @@ export function GameWallet(p: GameWalletProps) {
       setMain(mainOf(value));
       setAmount('');
       await p.onMoved();
-      const there = value.balance.find((x) => x.accountTypeId === p.vendor)?.availBalance;
-      setNotice(fill(L.moved, { amount: p.fmt(formatMinor(parseMinor(typed) ?? 0n)), vendor: p.vendorName, balance: p.fmt(there ?? p.gameBalance) }));
+      setNotice(fill(L.moved, { amount: p.fmt(formatMinor(parseMinor(typed) ?? 0n)), vendor: p.vendorName, balance: p.fmt(holds(value, p.vendor)) }));
     } catch (err) {
       if (sessionGone(err)) return;
       const f = err instanceof ApiFailure ? (err.fieldErrors.amount ?? err.fieldErrors.to ?? err.fieldErrors.from) : undefined;

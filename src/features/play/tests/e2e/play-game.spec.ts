@@ -43,9 +43,10 @@ async function launch(page: Page, accountType: '0' | '1'): Promise<string> {
 
 /** The member's wallets: the sum the header shows. */
 async function sumBalance(page: Page): Promise<string> {
-  const answer = await callApi<{ sumBalance: string }>(page, '/wps/v2/wallets/balance');
+  const answer = await callApi<{ sumBalance: number }>(page, '/wps/v2/wallets/balance');
   expect(answer.success, JSON.stringify(answer)).toBe(true);
-  return answer.value.sumBalance;
+  expect(typeof answer.value.sumBalance).toBe('number');
+  return answer.value.sumBalance.toFixed(2);
 }
 
 /** The symbol names of a reels group, reel by reel (cell labels start with the symbol's name). */

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { MAIN_WALLET, uplineTransfer } from '../../contract.ts';
 import { $member, api } from '../../../accounts/client.ts';
-import { $balance, refreshBalance, setBalance } from '../../client/wallet.ts';
+import { $balance, refreshBalance, setBalance, walletAmount } from '../../client/wallet.ts';
 import { fill, useLabels } from '../../../../shell/labels.tsx';
 import { fromInput } from '../format.ts';
 import { AMOUNT_FIELDS, AmountField, amountError, errorsOf, FormNotice, PaymentPasswordField, paymentPasswordError, useWalletForm } from '../form.tsx';
@@ -34,7 +34,7 @@ export default function UplinePage() {
       </div>
     );
   const needPassword = member.hasPaymentPassword;
-  const main = balance?.balance.find((b) => b.accountTypeId === MAIN_WALLET)?.availBalance ?? null;
+  const main = balance ? walletAmount(balance, MAIN_WALLET) : null;
 
   const onSubmit = (ev: SubmitEvent<HTMLFormElement>) => {
     const value = fromInput(amount, labels.lang);

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { MAIN_WALLET, walletTransfer } from '../../contract.ts';
 import { api } from '../../../accounts/client.ts';
-import { $balance, $balanceError, $merchantWallet, loadMerchantWallet, refreshBalance, setBalance, submission } from '../../client/wallet.ts';
+import { $balance, $balanceError, $merchantWallet, amountText, loadMerchantWallet, refreshBalance, setBalance, submission, walletAmount } from '../../client/wallet.ts';
 import { fill, useLabels } from '../../../../shell/labels.tsx';
 import { Segmented } from '../../../../ui/Segmented.tsx';
 import { compareAmounts, fromInput } from '../format.ts';
@@ -40,19 +40,16 @@ export default function WalletPage() {
   if (loadError && (!balance || !merchant)) return <LoadFailed message={loadError} onRetry={() => setTick((t) => t + 1)} />;
   if (!balance || !merchant) return <Loading />;
 
-  const main = balance.balance.find((b) => b.accountTypeId === MAIN_WALLET)?.availBalance ?? '0.00';
-  const games = merchant.vendors.map((v) => ({
-    ...v,
-    amount: balance.balance.find((b) => b.accountTypeId === v.accountTypeId)?.availBalance ?? '0.00',
-  }));
+  const main = walletAmount(balance, MAIN_WALLET);
+  const games = merchant.vendors.map((v) => ({ code: v.accountTypeName, name: v.name, amount: walletAmount(balance, v.accountTypeName) }));
 
   return (
     <div className="wl-page">
       <Facts
         facts={[
-          { label: w.wallet.total, value: <Money amount={balance.sumBalance} />, total: true },
+          { label: w.wallet.total, value: <Money amount={amountText(balance.sumBalance)} />, total: true },
           { label: w.wallet.main, value: <Money amount={main} /> },
-          { label: w.wallet.held, value: <Money amount={balance.heldBalance} /> },
+          { label: w.wallet.held, value: <Money amount={amountText(balance.heldBalance)} /> },
         ]}
       />
       <p className="wl-note">{w.wallet.heldNote}</p>
@@ -68,7 +65,7 @@ export default function WalletPage() {
   );
 }
 
-function GameWallets({ games }: { games: { accountTypeId: string; name: string; amount: string }[] }) {
+function GameWallets({ games }: { games: { code: string; name: string; amount: string }[] }) {
   const w = useWallet();
   const [all, setAll] = useState(false);
   const funded = games.filter((g) => compareAmounts(g.amount, '0.00') !== 0);
@@ -88,7 +85,7 @@ function GameWallets({ games }: { games: { accountTypeId: string; name: string; 
       ) : (
         <ul className="wl-games">
           {list.map((g) => (
-            <li key={g.accountTypeId}>
+            <li key={g.code}>
               <span className="wl-game-name">{g.name}</span>
               <Money amount={g.amount} />
             </li>
@@ -99,20 +96,20 @@ function GameWallets({ games }: { games: { accountTypeId: string; name: string; 
   );
 }
 
-function TransferForm({ main, games }: { main: string; games: { accountTypeId: string; name: string; amount: string }[] }) {
+function TransferForm({ main, games }: { main: string; games: { code: string; name: string; amount: string }[] }) {
   const w = useWallet();
   const labels = useLabels();
   const fmt = useMoney();
   const [direction, setDirection] = useState<Direction>('in');
-  const [game, setGame] = useState(games[0]?.accountTypeId ?? '');
+  const [game, setGame] = useState(games[0]?.code ?? '');
   const [amount, setAmount] = useState('');
   const form = useWalletForm(TRANSFER_FIELDS);
   const { errors, setNotice } = form;
   const [allBusy, setAllBusy] = useState(false);
   const allSub = useRef(submission());
 
-  const source = direction === 'in' ? main : (games.find((g) => g.accountTypeId === game)?.amount ?? '0.00');
-  const gameName = games.find((g) => g.accountTypeId === game)?.name ?? game;
+  const source = direction === 'in' ? main : (games.find((g) => g.code === game)?.amount ?? '0.00');
+  const gameName = games.find((g) => g.code === game)?.name ?? game;
   const anyInGames = games.some((g) => compareAmounts(g.amount, '0.00') > 0);
 
   const onSubmit = (ev: SubmitEvent<HTMLFormElement>) => {
@@ -183,7 +180,7 @@ function TransferForm({ main, games }: { main: string; games: { accountTypeId: s
               aria-describedby={errors.game ? 'wl-game-err' : undefined}
             >
               {games.map((g) => (
-                <option key={g.accountTypeId} value={g.accountTypeId}>
+                <option key={g.code} value={g.code}>
                   {`${g.name} (${fmt(g.amount)})`}
                 </option>
               ))}

@@ -167,8 +167,8 @@ describe('the demo wallet seed', () => {
     await seedDemoWallet(t.db);
     const player = (await findByUsername(t.db, DEMO_ACCOUNTS[1].username))!;
     const b = await balanceView(t.db, player.id);
-    expect(b.sumBalance).toBe('1000.00');
-    expect(b.balance.slice(0, 2).map((x) => `${x.accountTypeId} ${x.availBalance}`)).toEqual(['MAIN 950.00', 'JL 50.00']);
+    expect(b.sumBalance).toBe(1000);
+    expect(b.balance.slice(0, 2).map((x) => `${x.accountTypeName} ${x.availBalance}`)).toEqual(['MAIN 950', 'JL 50']);
     const bonus = await bonusPage(t.db, player.id, {});
     expect(bonus.content).toEqual([expect.objectContaining({ amount: '1000.00', memo: DEMO_WELCOME_MEMO })]);
     expect(DEMO_WELCOME_MEMO).toContain('demo');

@@ -18,6 +18,10 @@ afterAll(async () => {
   await t.dispose();
 });
 
+/** The numbers of the JL and PG game wallets, as the merchant wallet call names them. */
+const vendorIds = async (u: Awaited<ReturnType<typeof walletUser>>): Promise<number[]> =>
+  (await u.call('/wps/relay/GCS_merchantWallet')).json.value.vendors.map((v: { accountTypeId: number }) => v.accountTypeId);
+
 const transfer = (u: Awaited<ReturnType<typeof walletUser>>, body: Record<string, unknown>) =>
   u.call('/wps/relay/GCS_walletTransfer', { method: 'POST', body: { idempotencyKey: newKey(), ...body } });
 
@@ -27,16 +31,17 @@ describe('the balance', () => {
     await fund(u.id, 12_345n);
     const r = await u.call('/wps/v2/wallets/balance');
     expect(r.status).toBe(200);
+    const [jl, pg] = await vendorIds(u);
     expect(r.json).toEqual({
       success: true,
       value: {
-        sumBalance: '123.45',
+        sumBalance: 123.45,
         balance: [
-          { accountTypeId: 'MAIN', name: 'Main wallet', availBalance: '123.45' },
-          { accountTypeId: 'JL', name: 'JILI', availBalance: '0.00' },
-          { accountTypeId: 'PG', name: 'PG Soft', availBalance: '0.00' },
+          { accountTypeId: 2, accountTypeName: 'MAIN', name: 'Main wallet', availBalance: 123.45 },
+          { accountTypeId: jl, accountTypeName: 'JL', name: 'JILI', availBalance: 0 },
+          { accountTypeId: pg, accountTypeName: 'PG', name: 'PG Soft', availBalance: 0 },
         ],
-        heldBalance: '0.00',
+        heldBalance: 0,
         currency: 'USD',
         currencySymbol: '$',
       },
@@ -46,7 +51,17 @@ describe('the balance', () => {
   it('says the demo brand has game wallets, and lists the vendors that have one', async () => {
     const u = await walletUser();
     const r = await u.call('/wps/relay/GCS_merchantWallet');
-    expect(r.json.value).toEqual({ isSingle: false, vendors: [{ accountTypeId: 'JL', name: 'JILI' }, { accountTypeId: 'PG', name: 'PG Soft' }] });
+    expect(r.json.value).toEqual({
+      isSingle: false,
+      vendors: [
+        { accountTypeId: expect.any(Number), accountTypeName: 'JL', name: 'JILI' },
+        { accountTypeId: expect.any(Number), accountTypeName: 'PG', name: 'PG Soft' },
+      ],
+    });
+    const [jl, pg] = r.json.value.vendors.map((v: { accountTypeId: number }) => v.accountTypeId);
+    expect(jl).toBeGreaterThan(100);
+    expect(pg).toBeGreaterThan(100);
+    expect(jl).not.toBe(pg);
   });
 
   it('refuses a missing token, a garbage token and a foreign (unknown) token with 401', async () => {
@@ -82,14 +97,21 @@ describe('transfers between wallets', () => {
     await fund(u.id, 100_00n);
     const toGame = await transfer(u, { to: 'JL', amount: '30.50' });
     expect(toGame.status).toBe(200);
-    expect(toGame.json.value.sumBalance).toBe('100.00');
+    expect(toGame.json.value.sumBalance).toBe(100);
+    const [jl] = await vendorIds(u);
     expect(toGame.json.value.balance.slice(0, 2)).toEqual([
-      { accountTypeId: 'MAIN', name: 'Main wallet', availBalance: '69.50' },
-      { accountTypeId: 'JL', name: 'JILI', availBalance: '30.50' },
+      { accountTypeId: 2, accountTypeName: 'MAIN', name: 'Main wallet', availBalance: 69.5 },
+      { accountTypeId: jl, accountTypeName: 'JL', name: 'JILI', availBalance: 30.5 },
     ]);
     const back = await transfer(u, { from: 'JL', to: 'MAIN', amount: '10' });
-    expect(back.json.value.balance[0].availBalance).toBe('79.50');
-    expect(back.json.value.balance[1].availBalance).toBe('20.50');
+    expect(back.json.value.balance[0].availBalance).toBe(79.5);
+    expect(back.json.value.balance[1].availBalance).toBe(20.5);
+    // The wallets' numbers name them as well as their codes, as numbers or numeric strings.
+    const byNumber = await transfer(u, { from: jl, to: 2, amount: 0.5 });
+    expect(byNumber.json.value.balance.slice(0, 2).map((b: { availBalance: number }) => b.availBalance)).toEqual([80, 20]);
+    const byText = await transfer(u, { from: '2', to: String(jl), amount: '1' });
+    expect(byText.json.value.balance.slice(0, 2).map((b: { availBalance: number }) => b.availBalance)).toEqual([79, 21]);
+    expect((await transfer(u, { from: 2, to: 99, amount: '1' })).json.errorCode).toBe('wallet.account.unknown');
   });
 
   it('brings every game wallet back to main at once, and does nothing when they are empty', async () => {
@@ -98,10 +120,10 @@ describe('transfers between wallets', () => {
     await transfer(u, { to: 'JL', amount: '5.00' });
     await transfer(u, { to: 'PG', amount: '7.25' });
     const all = await transfer(u, { to: 'MAIN', all: true });
-    expect(all.json.value.balance.map((b: { availBalance: string }) => b.availBalance)).toEqual(['50.00', '0.00', '0.00']);
+    expect(all.json.value.balance.map((b: { availBalance: number }) => b.availBalance)).toEqual([50, 0, 0]);
     const again = await transfer(u, { to: 'MAIN', all: true });
     expect(again.status).toBe(200);
-    expect(again.json.value.sumBalance).toBe('50.00');
+    expect(again.json.value.sumBalance).toBe(50);
   });
 
   it('refuses more than the wallet holds, and moves nothing', async () => {
@@ -229,7 +251,7 @@ describe('transfer to the upline', () => {
     const { agent, player } = await family();
     const r = await send(player, { amount: '12.00' });
     expect(r.status).toBe(200);
-    expect(r.json.value).toMatchObject({ amount: '12.00', uplineAccount: agent.username, balance: { sumBalance: '28.00' } });
+    expect(r.json.value).toMatchObject({ amount: '12.00', uplineAccount: agent.username, balance: { sumBalance: 28 } });
     expect(r.json.value.transferId).toBeGreaterThan(0);
     expect(await mainBalance(agent.id)).toBe(12_00n);
   });
@@ -279,7 +301,7 @@ describe('a single-wallet brand', () => {
       await fund(u.id, 5_00n);
       expect((await u.call('/wps/relay/GCS_merchantWallet')).json.value).toEqual({ isSingle: true, vendors: [] });
       const b = await u.call('/wps/v2/wallets/balance');
-      expect(b.json.value.balance).toEqual([{ accountTypeId: 'MAIN', name: 'Main wallet', availBalance: '5.00' }]);
+      expect(b.json.value.balance).toEqual([{ accountTypeId: 2, accountTypeName: 'MAIN', name: 'Main wallet', availBalance: 5 }]);
       expect((await transfer(u, { to: 'JL', amount: '1.00' })).json.errorCode).toBe('wallet.transfer.single');
     } finally {
       w.singleWallet = saved;

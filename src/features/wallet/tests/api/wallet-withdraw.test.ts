@@ -55,7 +55,7 @@ describe('a withdrawal request', () => {
     expect(r.json.value).toMatchObject({ amount: '100.00', status: 'pending', paidAt: null, receivedAmount: null, autoReceiveAt: null });
     expect(r.json.value.id).toMatch(/^W[0-9A-F]{20}$/);
     const b = (await u.call('/wps/v2/wallets/balance')).json.value;
-    expect(b).toMatchObject({ sumBalance: '50.00', heldBalance: '100.00' });
+    expect(b).toMatchObject({ sumBalance: 50, heldBalance: 100 });
     const list = (await u.call('/wps/wallet/withdrawals')).json.value;
     expect(list).toMatchObject({ totalCount: 1, content: [{ id: r.json.value.id, status: 'pending' }] });
   });
