@@ -63,6 +63,31 @@ function officialHost(host: string): boolean {
 }
 
 /**
+ * The path (with its query and fragment) of an address on this site: a path ('/rng?x=1'), or an
+ * absolute http(s) address on one of the site's official hosts (officialHost). Null for anything
+ * else, so that an address a client hands in (launchGame's backUrl) can lead a player back here
+ * but never elsewhere: no open redirect.
+ * @example ownAddressPath('/rng') // '/rng'
+ * @example ownAddressPath('https://evil.example/') // null
+ */
+export function ownAddressPath(address: string): string | null {
+  const a = address.trim();
+  let u: URL;
+  try {
+    u = a.startsWith('/') ? new URL(a, 'http://path.invalid') : new URL(a);
+  } catch {
+    return null;
+  }
+  if (a.startsWith('/')) {
+    // '//host' and '/\host' are addresses of other hosts, not paths.
+    if (u.host !== 'path.invalid' || /^\/[\/\\]/.test(a)) return null;
+  } else if ((u.protocol !== 'http:' && u.protocol !== 'https:') || !HOST.test(u.host) || !officialHost(u.host)) {
+    return null;
+  }
+  return `${u.pathname}${u.search}${u.hash}`;
+}
+
+/**
  * The address the caller reached the site at, when it is an official one (officialHost): its
  * scheme and Host, as a trusted proxy forwards them (TRUST_PROXY=1: X-Forwarded-Proto and
  * X-Forwarded-Host); null otherwise.

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pageOrigin, publicOrigin, requestOrigin, setSelfOrigin, siteOrigin } from '../http/origins.ts';
+import { ownAddressPath, pageOrigin, publicOrigin, requestOrigin, setSelfOrigin, siteOrigin } from '../http/origins.ts';
 import { brand } from '../brand/index.ts';
 import { ORIGIN_HEADER, clientIp } from '../http/node-bridge.ts';
 import { resetEnv } from '../env.ts';
@@ -70,6 +70,20 @@ describe('the public address of a page', () => {
     expect(siteOrigin()).toBe('http://127.0.0.1:4500');
     setEnv({ SITE_URL: 'https://casino.example' });
     expect(siteOrigin()).toBe('https://casino.example');
+  });
+});
+
+describe('an address a client hands in (a way back)', () => {
+  it('is followed only to this site: a path, or an absolute address on an official host', () => {
+    setEnv({});
+    setSelfOrigin('http://127.0.0.1:4410');
+    const main = brand().mainDomain.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+    expect(ownAddressPath('/rng?x=1#top')).toBe('/rng?x=1#top');
+    expect(ownAddressPath('http://127.0.0.1:4410/es/pvp')).toBe('/es/pvp');
+    expect(ownAddressPath(`https://${main}/fish`)).toBe('/fish');
+    for (const bad of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'http://127.0.0.1:9999/', 'rng', '', 'data:text/html,x']) {
+      expect(ownAddressPath(bad), bad).toBeNull();
+    }
   });
 });
 

@@ -10,7 +10,8 @@ const sandbox: GameProvider = {
   code: 'sandbox',
   async launchUrl(spec) {
     // Absolute: clients of the existing API open it in a web view or check it with new URL().
-    return `${spec.publicOrigin ?? ''}${spec.playPath('/play')}?launch=${spec.token}`;
+    const back = spec.backPath ? `&back=${encodeURIComponent(spec.backPath)}` : '';
+    return `${spec.publicOrigin ?? ''}${spec.playPath('/play')}?launch=${spec.token}${back}`;
   },
 };
 

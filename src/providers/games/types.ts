@@ -19,6 +19,8 @@ export interface LaunchSpec {
   origin?: string;
   /** The site's public address as the player reached it: the sandbox's game page is served there. */
   publicOrigin?: string;
+  /** Where the game's way back (its lobby button) leads: a path on this site; null: the site's home. */
+  backPath?: string | null;
 }
 
 export interface GameProvider {

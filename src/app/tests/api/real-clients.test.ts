@@ -176,6 +176,21 @@ describe('a member as real clients speak for it', () => {
     expect(r.json.value.gameUrl).toBe(url);
   });
 
+  it('launchGame by roomId and backUrl alone, as one client sends it: the room names its game', async () => {
+    const u = await walletUser();
+    const list = await asClient('/wps/relay/GCSGAME_gameList', { query: { gameType: 'PVP', pageSize: 20 } });
+    const g = list.json.value.games.find((x: { isGame: string; vassalage: string }) => x.isGame === 'GAME' && !['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT', 'ELOTT'].includes(x.vassalage));
+    const rooms = await asClient('/wps/relay/GLS2_roomList', { headers: { authorization: u.token }, query: { nodeId: g.nodeId } });
+    const roomId = rooms.json.value.list[1].roomId as string;
+    const backUrl = 'http://127.0.0.1/pvp';
+    const r = await asClient('/wps/game/launchGame', { headers: { authorization: u.token }, query: { roomId, backUrl } });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(() => new URL(r.json.value.content.game_url)).not.toThrow();
+    expect(r.json.value.gameUrl).toBe(r.json.value.content.game_url);
+    const recent = await asClient('/wps/relay/GCS_recentGame', { headers: { authorization: u.token }, query: { pageSize: 1 } });
+    expect(recent.json.value.list[0].nodeId, 'the room launched its own game').toBe(g.nodeId);
+  });
+
   it('the server language update of spec 4: POST /wps/member/language, kept and shown in member info', async () => {
     const u = await walletUser();
     const before = await asClient('/wps/member/info', { headers: { authorization: u.token } });

@@ -23,7 +23,11 @@
  * - A spin carries an idempotency key: a retry with the same key answers the same round.
  * - PVP games have rooms (GLS2_roomList): tables of stakes, from the smallest the game offers to
  *   the largest; launching with a roomId (PVP games only, else 400 `game.room.invalid`) limits the
- *   session's stakes to that room's. Without a roomId every stake is offered.
+ *   session's stakes to that room's. Without a roomId every stake is offered. A room's id names
+ *   its game too ('1234-r2'), so a launch may send the roomId alone.
+ * - `backUrl`, when it is an address of this site (a path, or an absolute address on one of its
+ *   official hosts), is where the game's way back leads; any other address is ignored (no open
+ *   redirect) and the way back leads home.
  */
 import { z } from 'zod';
 import { defineCall, intParam, pageSizeParam } from '../../../kernel/contract.ts';
@@ -57,7 +61,7 @@ export const launchGame = defineCall({
     language: z.string().max(8).optional(),
     backUrl: z.string().max(512).optional(),
   })
-    .refine((q) => q.nodeId !== undefined || q.gameId !== undefined, { path: ['nodeId'], message: 'required' }),
+    .refine((q) => q.nodeId !== undefined || q.gameId !== undefined || q.roomId !== undefined, { path: ['nodeId'], message: 'required' }),
   /** game_url is absolute; gameUrl is the same address where some clients read it. */
   value: z.object({ content: z.object({ game_url: z.string() }), gameUrl: z.string() }),
 });

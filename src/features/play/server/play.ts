@@ -16,7 +16,7 @@ import { keepSessionAlive, member, memberSession } from '../../accounts/index.ts
 import { gameSession, memberRecentGame } from './tables.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { gameProviderFor } from '../../../providers/games/index.ts';
-import { DEMO_START_BALANCE, gameConfig, roomsFor, type PlaySession } from './sandbox/provider.ts';
+import { DEMO_START_BALANCE, gameConfig, parseRoomId, roomsFor, type PlaySession } from './sandbox/provider.ts';
 import { gameAccount, mainAccount } from '../../wallet/index.ts';
 import { presentGame, type GameRowView } from '../../games/index.ts';
 import { gameColumns } from '../../games/index.ts';
@@ -35,8 +35,10 @@ export interface LaunchRequest {
   nodeId: number;
   vassalage?: string;
   demo: boolean;
-  /** A PVP room (roomsFor); null or absent: every stake. */
+  /** A PVP room as roomList names it ('1234-r2', or 'r2'); null or absent: every stake. */
   roomId?: string | null;
+  /** Where the game's way back leads: a path on this site (ownAddressPath); null: the home page. */
+  backPath?: string | null;
   locale: Locale;
   /** The site's origin as the caller reached it (a real vendor's wallet calls come back there). */
   origin?: string;
@@ -95,8 +97,10 @@ export async function launch(db: Db, req: LaunchRequest): Promise<string> {
   if (LOTTERY_VENDORS.has(g.vassalage)) throw new ApiError(409, 'game.launch.lottery');
   if (g.isGame === 'VASSALAGE') throw new ApiError(409, 'game.launch.vendor');
   if (req.demo && g.supportPlay !== 0) throw new ApiError(409, 'game.demo.unavailable');
-  if (req.roomId && (g.gameType !== 'PVP' || !roomsFor(gameConfig(g.seed), g.minBet).some((r) => r.roomId === req.roomId))) {
-    throw new ApiError(400, 'game.room.invalid');
+  const room = req.roomId ? parseRoomId(req.roomId) : null;
+  if (req.roomId) {
+    const known = room && (room.nodeId === null || room.nodeId === g.nodeId) && roomsFor(gameConfig(g.seed), g.minBet).some((r) => r.roomId === room.room);
+    if (g.gameType !== 'PVP' || !known) throw new ApiError(400, 'game.room.invalid');
   }
 
   const provider = gameProviderFor(g.vassalage);
@@ -111,7 +115,7 @@ export async function launch(db: Db, req: LaunchRequest): Promise<string> {
       provider: provider.code,
       demo: req.demo,
       demoBalance: req.demo ? DEMO_START_BALANCE : null,
-      roomId: req.roomId || null,
+      roomId: room?.room ?? null,
       expiresAt: new Date(now + SESSION_IDLE_MS),
     });
     await tx
@@ -119,7 +123,17 @@ export async function launch(db: Db, req: LaunchRequest): Promise<string> {
       .values({ memberId: req.memberId, nodeId: g.nodeId, lastLaunchedAt: new Date(now) })
       .onConflictDoUpdate({ target: [memberRecentGame.memberId, memberRecentGame.nodeId], set: { lastLaunchedAt: new Date(now) } });
   });
-  return provider.launchUrl({ token, demo: req.demo, gameCode: g.gameCode, vassalage: g.vassalage, locale: req.locale, playPath: (p) => localizePath(p, req.locale), origin: req.origin, publicOrigin: req.publicOrigin });
+  return provider.launchUrl({
+    token,
+    demo: req.demo,
+    gameCode: g.gameCode,
+    vassalage: g.vassalage,
+    locale: req.locale,
+    playPath: (p) => localizePath(p, req.locale),
+    origin: req.origin,
+    publicOrigin: req.publicOrigin,
+    backPath: req.backPath ?? null,
+  });
 }
 
 /**

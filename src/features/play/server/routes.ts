@@ -1,6 +1,6 @@
 /** Handlers of the play calls (contract: src/features/play/contract/play.ts). */
 import { eq } from 'drizzle-orm';
-import { pageOrigin, siteOrigin } from '../../../kernel/http/origins.ts';
+import { ownAddressPath, pageOrigin, siteOrigin } from '../../../kernel/http/origins.ts';
 import { launchGame, recentGame, roomList, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, sandboxVerify } from '../contract/play.ts';
 import { formatMinor, parseMinor } from '../../../kernel/money.ts';
 import { callerSession, requireRealAccount, sessionOf } from '../../accounts/index.ts';
@@ -15,6 +15,13 @@ import { gameIconUrl } from '../../games/index.ts';
 import { launch, nodeIdOfGameId, recentGames, resolveSession } from './play.ts';
 
 const HISTORY_SIZE = 10;
+
+/** The game a launch by roomId alone names ('1234-r2'); a room id without its game names none. */
+function nodeIdOfRoom(roomId: string | undefined): number {
+  const nodeId = roomId ? sandbox.parseRoomId(roomId)?.nodeId : null;
+  if (!nodeId) throw new ApiError(400, 'game.room.invalid');
+  return nodeId;
+}
 
 /** A typed stake in minor units, or a field error in the caller's language. */
 function stake(text: string, ctx: HandlerContext): bigint {
@@ -40,7 +47,7 @@ export const playRoutes = [
   route(launchGame, async ({ query }, ctx) => {
     const s = requireRealAccount(ctx);
     const database = await db();
-    const nodeId = query.nodeId ?? (await nodeIdOfGameId(database, query.gameId, query.vassalage));
+    const nodeId = query.nodeId ?? (query.gameId !== undefined ? await nodeIdOfGameId(database, query.gameId, query.vassalage) : nodeIdOfRoom(query.roomId));
     const url = await launch(database, {
       memberId: s.memberId,
       memberSessionId: s.sessionId,
@@ -48,6 +55,7 @@ export const playRoutes = [
       vassalage: query.vassalage,
       demo: query.accountType === '0',
       roomId: query.roomId,
+      backPath: query.backUrl === undefined ? null : ownAddressPath(query.backUrl),
       locale: ctx.locale,
       origin: siteOrigin(),
       publicOrigin: pageOrigin(ctx, ctx.url),
@@ -68,7 +76,7 @@ export const playRoutes = [
     const decimals = brand().currencyDecimals;
     return {
       list: sandbox.roomsFor(sandbox.gameConfig(g.seed), g.minBet).map((r) => ({
-        roomId: r.roomId,
+        roomId: sandbox.roomIdOf(query.nodeId, r.roomId),
         roomName: ctx.t(`games:room.${r.roomId}`),
         minBet: formatMinor(r.bets[0]!, decimals),
         maxBet: formatMinor(r.bets.at(-1)!, decimals),

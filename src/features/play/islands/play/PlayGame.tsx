@@ -67,6 +67,13 @@ export default function PlayGame(props: Props) {
   const ids = useId();
 
   useEffect(() => session.start(window.location.search), [session]);
+  // The launch's way back (launchGame's backUrl, a path of this site the server checked); checked
+  // again here, since anyone can write an address: only a path of this site is followed.
+  const [lobbyHref, setLobbyHref] = useState(props.lobbyHref);
+  useEffect(() => {
+    const back = new URLSearchParams(window.location.search).get('back');
+    if (back && /^\/(?![/\\])/.test(back)) setLobbyHref(back);
+  }, []);
   useEffect(() => {
     if (state) document.title = `${state.game.gameName} | ${document.title.split(' | ').pop()}`;
   }, [state?.game.gameName]);
@@ -110,7 +117,7 @@ export default function PlayGame(props: Props) {
       <div className="pl-app">
         <div className="pl-ended card" role="alert">
           <p>{L.ended}</p>
-          <a className="btn btn-primary" href={props.lobbyHref}>{L.toLobby}</a>
+          <a className="btn btn-primary" href={lobbyHref}>{L.toLobby}</a>
         </div>
       </div>
     );
@@ -120,7 +127,7 @@ export default function PlayGame(props: Props) {
       <div className="pl-app">
         <div className="pl-ended card" role="alert" data-testid="game-other-member">
           <p>{loadError}</p>
-          <a className="btn btn-primary" href={props.lobbyHref}>{L.toLobby}</a>
+          <a className="btn btn-primary" href={lobbyHref}>{L.toLobby}</a>
         </div>
       </div>
     );
@@ -168,7 +175,7 @@ export default function PlayGame(props: Props) {
           <span className="pl-balance-label">{demo ? L.demoBalance : L.balance}</span>
           <strong className="pl-balance-amount" data-testid="play-balance">{fmt(balance)}</strong>
         </div>
-        <a className="pl-lobby" href={props.lobbyHref}>{L.toLobby}</a>
+        <a className="pl-lobby" href={lobbyHref}>{L.toLobby}</a>
       </header>
 
       {demo && (

@@ -137,7 +137,8 @@ describe('PVP rooms', () => {
     const rooms = await u.call(`/wps/relay/GLS2_roomList?nodeId=${g['Poker']}`);
     expect(rooms.status, JSON.stringify(rooms.json)).toBe(200);
     const list = rooms.json.value.list as { roomId: string; roomName: string; minBet: string; maxBet: string }[];
-    expect(list.map((r) => r.roomId)).toEqual(['r1', 'r2', 'r3', 'r4']);
+    // A room's id names its game as well as its table, so that a roomId alone can launch.
+    expect(list.map((r) => r.roomId)).toEqual(['r1', 'r2', 'r3', 'r4'].map((r) => `${g['Poker']}-${r}`));
     expect(list[0]!.roomName).toBe('Beginner room');
     expect((await u.call(`/wps/relay/GLS2_roomList?nodeId=${g['Poker']}`, { headers: { language: 'ES' } })).json.value.list[3].roomName).toBe('Sala VIP');
     // Rooms climb: each starts above the last one's top stake.
@@ -147,14 +148,23 @@ describe('PVP rooms', () => {
     expect((await u.call('/wps/relay/GLS2_roomList?nodeId=999999')).json.errorCode).toBe('game.not.found');
     expect((await callApi(`/wps/relay/GLS2_roomList?nodeId=${g['Poker']}`)).status).toBe(401);
 
-    const launch = tokenOf(await launched(u, g['Poker']!, '1', '&roomId=r2'));
+    const url = new URL(await launched(u, g['Poker']!, '1', `&roomId=r2&backUrl=${encodeURIComponent('/pvp?from=game')}`));
+    expect(url.searchParams.get('back'), 'a path of this site is the way back').toBe('/pvp?from=game');
+    const launch = url.searchParams.get('launch')!;
     const state = (await callApi(`${STATE}?launch=${launch}`)).json.value;
     expect(state.rules.bets).toEqual([list[1]!.minBet, list[1]!.maxBet]);
     const outside = await callApi(SPIN, { method: 'POST', body: { launch, bet: list[0]!.minBet, idempotencyKey: newKey() } });
     expect([outside.status, outside.json.errorCode]).toEqual([400, 'game.bet.invalid']);
     expect((await callApi(SPIN, { method: 'POST', body: { launch, bet: list[1]!.minBet, idempotencyKey: newKey() } })).status).toBe(200);
     // A room of another game type, or one that does not exist, is refused at launch.
-    for (const q of [`nodeId=${g['Slot A']}&roomId=r1`, `nodeId=${g['Poker']}&roomId=r9`]) {
+    // The room alone launches its game; the table alone, beside its game, too.
+    const byRoomAnswer = await u.call(`${LAUNCH}?roomId=${list[2]!.roomId}&backUrl=${encodeURIComponent('https://elsewhere.example/x')}`);
+    const byRoomUrl = new URL(byRoomAnswer.json.value.content.game_url);
+    // Another site's backUrl is not followed: no way back leads off this site.
+    expect(byRoomUrl.searchParams.has('back')).toBe(false);
+    const byRoom = byRoomUrl.searchParams.get('launch')!;
+    expect((await callApi(`${STATE}?launch=${byRoom}`)).json.value.rules.bets).toEqual([list[2]!.minBet, list[2]!.maxBet]);
+    for (const q of [`nodeId=${g['Slot A']}&roomId=r1`, `nodeId=${g['Poker']}&roomId=r9`, `nodeId=${g['Poker']}&roomId=${g['Slot A']}-r1`, 'roomId=r1', `roomId=${g['Slot A']}-r1`]) {
       const r = await u.call(`${LAUNCH}?${q}`);
       expect([r.status, r.json.errorCode], q).toEqual([400, 'game.room.invalid']);
     }

@@ -35,8 +35,8 @@ async function callApi<T>(page: Page, path: string, init: { method?: string; bod
 }
 
 /** Launches a game as the lobby does and answers its game_url. */
-async function launch(page: Page, accountType: '0' | '1'): Promise<string> {
-  const answer = await callApi<{ content: { game_url: string } }>(page, `/wps/game/launchGame?nodeId=${NODE_ID}&accountType=${accountType}`);
+async function launch(page: Page, accountType: '0' | '1', extra = ''): Promise<string> {
+  const answer = await callApi<{ content: { game_url: string } }>(page, `/wps/game/launchGame?nodeId=${NODE_ID}&accountType=${accountType}${extra}`);
   expect(answer.success, JSON.stringify(answer)).toBe(true);
   return answer.value.content.game_url;
 }
@@ -171,12 +171,14 @@ for (const { lang } of LANGS) {
       await adjust(user.username, '25');
       await loginAs(page, lang, user.username, user.password);
       await expect(headerBalance(page, lang, usd(lang, '25.00'))).toBeVisible();
-      const gameUrl = await launch(page, '0');
+      // A client's backUrl on this site is the game's way back (another site's would be dropped).
+      const gameUrl = await launch(page, '0', `&backUrl=${encodeURIComponent(new URL(at(lang, '/rng'), page.url()).href)}`);
 
       const game = await context.newPage();
       await game.goto(gameUrl);
       await expect(game.getByRole('note').filter({ hasText: pt(lang, 'demoBanner') })).toBeVisible();
       await expect(game.getByText(pt(lang, 'demoBalance'), { exact: true })).toBeVisible();
+      await expect(game.getByRole('link', { name: pt(lang, 'toLobby') })).toHaveAttribute('href', at(lang, '/rng'));
       const balance = game.getByTestId('play-balance');
       const before = await balance.textContent();
       const spin = spinButton(game, lang);
