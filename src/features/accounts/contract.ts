@@ -17,7 +17,9 @@
  * - A refused login answers `success: false` with a `value` of `loginFailureValue`: the client
  *   shows the captcha field when `captchaRequired` is true. A login from an address the account
  *   has not used before answers `login.ip.verify` with `ipVerifyValue`; the client asks for the
- *   code (or the payee name) and sends the same login again with `ipVerification`.
+ *   code (or the payee name) and sends the same login again with the answer, to
+ *   `POST /wps/session/login/verification` (loginVerification) as clients of the existing API
+ *   do, or to the login itself with `ipVerification`.
  */
 import { sessionKey } from '../../kernel/envelope/contract.ts';
 import { z } from 'zod';
@@ -137,6 +139,29 @@ export const login = defineCall({
   path: '/wps/session/login',
   enc: true,
   body: loginBody,
+  value: loginValue,
+});
+
+/**
+ * The second step of a login from a new address, under the path real clients of the existing API
+ * call for it (wire notes). It is the login again, with the answer to the `login.ip.verify`
+ * prompt: every check of a login runs (password, captcha after failures, lockouts, the proof of
+ * work of the strict profile), then the answer is checked. The answer may come as
+ * `ipVerification` or under the names clients give it: `verifyCode`, `code`, `smsCode`,
+ * `verificationCode` (a code), `payeeName` (the payee name). Our own front end sends its second
+ * step here too.
+ */
+export const loginVerification = defineCall({
+  name: 'loginVerification',
+  method: 'POST',
+  path: '/wps/session/login/verification',
+  enc: true,
+  body: loginBody
+    .extend({ verifyCode: opt(100), code: opt(100), smsCode: opt(100), verificationCode: opt(100), payeeName: opt(100) })
+    .transform(({ verifyCode, code, smsCode, verificationCode, payeeName, ...rest }) => ({
+      ...rest,
+      ipVerification: [rest.ipVerification, verifyCode, code, smsCode, verificationCode, payeeName].find((a) => a !== undefined && a.trim() !== '') ?? '',
+    })),
   value: loginValue,
 });
 
@@ -469,6 +494,7 @@ export const accountCalls = [
   sessionKey,
   verificationChallenge,
   login,
+  loginVerification,
   logout,
   logoutPost,
   freePlayLogin,

@@ -4,8 +4,7 @@
  * the extra headers they add, cache busters, empty filters), and every field they read asserted
  * with its type. On both databases (the pglite and postgres projects).
  *
- * Not here yet, with the issue that brings them: POST /wps/session/login/verification,
- * GCS_gameLaunchFB and GCS_gameTrialLaunch, and a launch by roomId alone.
+ * Not here yet: GCS_gameLaunchFB and GCS_gameTrialLaunch.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../../../../tests/support/db.ts';
@@ -14,7 +13,7 @@ import { fund, mainBalance, newKey, walletUser } from '../../../../tests/support
 import { seedCatalogue, seedDemoWinners } from '../../../features/games/server/seed.ts';
 import { seedContent } from '../../../features/content/server/seed.ts';
 import { GAME_TYPES } from '../../../features/games/contract.ts';
-import { callEnc, freshIp, makeUser } from '../../../../tests/support/accounts.ts';
+import { callEnc, freshIp, lastSms, makeUser } from '../../../../tests/support/accounts.ts';
 import { setBrandOverrides } from '../../../kernel/brand/index.ts';
 import { LIMITS } from '../../../kernel/rate-limit.ts';
 
@@ -298,6 +297,35 @@ describe('the compatible protocol profile: logins and registrations as real clie
     // A proof that is sent is still checked.
     const forged = await callEnc('/wps/session/login', 'POST', { ...clientLogin(u.username, u.password), challengeId: 'x'.repeat(20), challengeNonce: '1' }, { ip, headers: CLIENT_HEADERS });
     expect(forged.json.errorCode).toBe('verification.required');
+  });
+
+  it('a login from a new address continues at POST /wps/session/login/verification, the answer under the names clients use', async () => {
+    await setBrandOverrides(t.db, { protocol: 'compatible' });
+    const withMobile = await makeUser({ mobile: '5522230001', countryDialingCode: '52' });
+    const home = freshIp();
+    expect((await callEnc('/wps/session/login', 'POST', clientLogin(withMobile.username, withMobile.password), { ip: home, headers: CLIENT_HEADERS })).status).toBe(200);
+    const away = freshIp();
+    const prompt = await callEnc('/wps/session/login', 'POST', clientLogin(withMobile.username, withMobile.password), { ip: away, headers: CLIENT_HEADERS });
+    expect([prompt.status, prompt.json.errorCode]).toEqual([403, 'login.ip.verify']);
+    const code = (await lastSms('5522230001'))!.code!;
+    const verifyHeaders = { ...CLIENT_HEADERS, moduleid: 'LOGINIPVERF3' };
+    const wrong = await callEnc('/wps/session/login/verification', 'POST', { ...clientLogin(withMobile.username, withMobile.password), verifyCode: code === '000000' ? '111111' : '000000' }, { ip: away, headers: verifyHeaders });
+    expect(wrong.json.errorCode).toBe('login.ip.verify.invalid');
+    const ok = await callEnc('/wps/session/login/verification', 'POST', { ...clientLogin(withMobile.username, withMobile.password), verifyCode: code }, { ip: away, headers: verifyHeaders });
+    expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+    expect(isString(ok.json.value.token)).toBe(true);
+    // The payee name, under its own name; the password is checked on this step as on any login.
+    const withPayee = await makeUser({ payeeName: 'Lucía Gómez' });
+    expect((await callEnc('/wps/session/login', 'POST', clientLogin(withPayee.username, withPayee.password), { ip: home, headers: CLIENT_HEADERS })).status).toBe(200);
+    const other = freshIp();
+    const badPassword = await callEnc('/wps/session/login/verification', 'POST', { ...clientLogin(withPayee.username, 'not-the-password'), payeeName: 'Lucía Gómez' }, { ip: other, headers: verifyHeaders });
+    expect(badPassword.json.errorCode).toBe('login.failed');
+    const byName = await callEnc('/wps/session/login/verification', 'POST', { ...clientLogin(withPayee.username, withPayee.password), payeeName: 'lucía gómez' }, { ip: other, headers: verifyHeaders });
+    expect(byName.status, JSON.stringify(byName.json)).toBe(200);
+    // Strict asks its proof of work on this step too.
+    await setBrandOverrides(t.db, {});
+    const strict = await callEnc('/wps/session/login/verification', 'POST', { ...clientLogin(withPayee.username, withPayee.password), payeeName: 'Lucía Gómez' }, { ip: freshIp(), headers: verifyHeaders });
+    expect(strict.json.errorCode).toBe('verification.required');
   });
 
   it('compatible keeps the captcha after failed logins and the lockout', async () => {

@@ -6,7 +6,7 @@
  * extra proof a login from a new address needs.
  */
 import { map } from 'nanostores';
-import { ACCOUNT_ERRORS, freePlayLogin, login as loginCall, type IpVerifyValue, type LoginValue } from '../contract.ts';
+import { ACCOUNT_ERRORS, freePlayLogin, login as loginCall, loginVerification, type IpVerifyValue, type LoginValue } from '../contract.ts';
 import { ApiFailure } from '../../../kernel/http/client.ts';
 import { humanCheck } from './human-check.ts';
 import { api, loginDeviceId, merchantCode, readRemembered, saveRemembered } from './session.ts';
@@ -156,7 +156,8 @@ export function createLoginFlow(o: { agent: boolean; words: LoginWords }) {
         Object.assign(body, await humanCheck(api()));
         set({ verifying: false });
       }
-      const login = await api().call(loginCall, { body });
+      // The answer to a new-address prompt goes where clients of the existing API send it.
+      const login = await api().call(ipVerification ? loginVerification : loginCall, { body });
       saveRemembered(merchantCode(), get().remember, sms ? { mobileNum: body.username, countryDialingCode: phone.dial } : { username: body.username });
       await done({ login, type: v.mode, password: sms ? undefined : v.password, agent: o.agent });
     } catch (err) {

@@ -186,7 +186,10 @@ for (const { lang } of LANGS) {
       await popup.getByRole('button', { name: t(lang, 'auth', 'ipVerify.submit') }).click();
       await expect(popup.locator('.field-error')).toHaveText(t(lang, 'errors', 'loginIp.invalid'));
       await popup.locator('input[name="ipCode"]').fill(code);
+      // The second step goes where clients of the existing API send it.
+      const step = away.waitForResponse((r) => new URL(r.url()).pathname === '/wps/session/login/verification');
       await popup.getByRole('button', { name: t(lang, 'auth', 'ipVerify.submit') }).click();
+      expect((await step).status()).toBe(200);
       await expect(dialog(away, t(lang, 'auth', 'afterLogin.title', { name: user.username }))).toBeVisible();
       await other.close();
     });
