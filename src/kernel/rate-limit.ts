@@ -42,6 +42,9 @@ export const LIMITS = {
   registrationsPerIp: 10,
   registrationWindowMs: 60 * 60_000,
   trialWindowMs: 60 * 60_000,
+  /** Free demos a guest (no login) opens from one address per hour (GCS_gameTrialLaunch). */
+  guestDemosPerIp: 120,
+  guestDemoWindowMs: 60 * 60_000,
   /** Wrong old passwords per account (change password). */
   oldPasswordFailures: 5,
   /** Captcha images per address per minute. */

@@ -56,6 +56,20 @@ document.addEventListener('click', (e) => {
   if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
   const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
   if (!a || (a.target && a.target !== '_self') || a.origin !== window.location.origin) return;
+  // A free demo is for visitors too (issue 17): the game's window opens in the click itself
+  // (popup blockers allow only that) and the lobby's code, loaded now, sends it to the game.
+  const demoTile = a.dataset.launch === '0' ? a.closest<HTMLElement>('.tile[data-node-id]') : null;
+  if (demoTile) {
+    e.preventDefault();
+    const w = window.open('', '_blank');
+    // The shell too: it shows the dialog of a blocked window or a refusal.
+    void loadShell();
+    void import('../features/play/islands/lobby/lobby.ts').then(
+      (l) => l.launchGuestDemo(demoTile, w),
+      () => w?.close(),
+    );
+    return;
+  }
   const popup = ROUTE_POPUPS[unlocalized(a.pathname)];
   if (!popup) return;
   e.preventDefault();

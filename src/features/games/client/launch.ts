@@ -3,6 +3,8 @@
  * so that they are tested without a browser (src/features/play/tests/lobby-stores.test.ts, ../tests/launch.test.ts):
  * 1. a visitor gets the login popup and nothing else;
  * 2. a trial account is told a real account is needed (in_need_true_account) and nothing else;
+ *    except (issue 17) a game's free demo, which is for everyone: a visitor or a trial account
+ *    launches it as a guest's demo (GCS_gameTrialLaunch, play money only);
  * 3. by vendor (vassalage): TCG_LOTTO_VN to /vnLottery, TCG_SEA to /seaLottery, LOTT or ELOTT
  *    to /lottery, each with ?gameCode=;
  * 4. a vendor item (isGame VASSALAGE): of type RNG, FISH, PVP or LIVE it goes to that category's
@@ -46,8 +48,9 @@ export const CATEGORY_VENDOR_TYPES: readonly string[] = ['RNG', 'FISH', 'PVP', '
 
 /** The next step of launching `game` for `who`; `demo`: the tile's free demo (not Play). */
 export function launchStep(game: LaunchGame, who: Who, demo = false): LaunchStep {
-  if (!who.login) return { kind: 'login' };
-  if (who.trial) return { kind: 'trial' };
+  const openDemo = demo && game.isGame === 'GAME' && !LOTTERY_ROUTES[game.vassalage];
+  if (!who.login && !openDemo) return { kind: 'login' };
+  if (who.trial && !openDemo) return { kind: 'trial' };
   const lottery = LOTTERY_ROUTES[game.vassalage];
   if (lottery) return { kind: 'go', path: `${lottery}?gameCode=${encodeURIComponent(game.gameCode)}` };
   if (game.isGame === 'VASSALAGE') {

@@ -43,12 +43,8 @@ const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 /** A player's seed: printable ASCII (spaces inside allowed) without ':' (the HMAC message separator), 1 to 64 characters. */
 export const clientSeedInput = z.string().trim().regex(/^[ -9;-~]{1,64}$/);
 
-export const launchGame = defineCall({
-  name: 'launchGame',
-  method: 'GET',
-  path: '/wps/game/launchGame',
-  token: true,
-  query: z
+/** What a launch names: the game (by nodeId, gameId or roomId), the mode, the language, the way back. */
+const launchQuery = z
     .object({
     /** The game; clients that send only gameId (the nodeId, or the vendor's game code with vassalage) are understood too. */
     nodeId: z.string().regex(/^\d{1,9}$/).transform(Number).optional(),
@@ -61,9 +57,47 @@ export const launchGame = defineCall({
     language: z.string().max(8).optional(),
     backUrl: z.string().max(512).optional(),
   })
-    .refine((q) => q.nodeId !== undefined || q.gameId !== undefined || q.roomId !== undefined, { path: ['nodeId'], message: 'required' }),
-  /** game_url is absolute; gameUrl is the same address where some clients read it. */
-  value: z.object({ content: z.object({ game_url: z.string() }), gameUrl: z.string() }),
+    .refine((q) => q.nodeId !== undefined || q.gameId !== undefined || q.roomId !== undefined, { path: ['nodeId'], message: 'required' });
+/** game_url is absolute; gameUrl is the same address where some clients read it. */
+const launchValue = z.object({ content: z.object({ game_url: z.string() }), gameUrl: z.string() });
+
+export const launchGame = defineCall({
+  name: 'launchGame',
+  method: 'GET',
+  path: '/wps/game/launchGame',
+  token: true,
+  query: launchQuery,
+  value: launchValue,
+});
+
+/**
+ * A game's free demo for anyone, logged in or not (the existing platform's trial launch; a token
+ * is read when sent). With a login, it is launchGame with accountType '0' (a trial account may
+ * use it too: play money only); without, a guest's demo: play money on the session, its own seed
+ * pair and history, no recent game, at most LIMITS.guestDemosPerIp per address and hour (429
+ * `game.guest.rate.limited`). Only games that offer a demo (supportPlay 0): else 409
+ * `game.demo.unavailable`. accountType is ignored: always demo.
+ */
+export const gameTrialLaunch = defineCall({
+  name: 'gameTrialLaunch',
+  method: 'GET',
+  path: '/wps/relay/GCS_gameTrialLaunch',
+  query: launchQuery,
+  value: launchValue,
+});
+
+/**
+ * launchGame without a required session (the existing platform's GCS_gameLaunchFB, which its
+ * clients call without a token): with a session it is launchGame; without one, accountType '0'
+ * is a guest's free demo (as gameTrialLaunch) and real money asks for a login (401
+ * `login.not.session`).
+ */
+export const gameLaunchFB = defineCall({
+  name: 'gameLaunchFB',
+  method: 'GET',
+  path: '/wps/relay/GCS_gameLaunchFB',
+  query: launchQuery,
+  value: launchValue,
 });
 
 /** A room of a PVP game: a table of stakes (spec 7 GLS2_roomList). Money is 2-decimal strings. */
@@ -226,4 +260,4 @@ export const sandboxVerify = defineCall({
   }),
 });
 
-export const playCalls = [launchGame, roomList, recentGame, sandboxState, sandboxSpin, sandboxSeed, sandboxRounds, sandboxVerify];
+export const playCalls = [launchGame, gameTrialLaunch, gameLaunchFB, roomList, recentGame, sandboxState, sandboxSpin, sandboxSeed, sandboxRounds, sandboxVerify];

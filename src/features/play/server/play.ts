@@ -29,9 +29,10 @@ export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 const hashLaunchToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface LaunchRequest {
-  memberId: number;
-  /** The login session launching: the game session lives only while it does. */
-  memberSessionId: number;
+  /** The member launching; null: a guest's free demo (no login, play money only). */
+  memberId: number | null;
+  /** The login session launching: the game session lives only while it does (null for a guest). */
+  memberSessionId: number | null;
   nodeId: number;
   vassalage?: string;
   demo: boolean;
@@ -97,6 +98,7 @@ export async function launch(db: Db, req: LaunchRequest): Promise<string> {
   if (LOTTERY_VENDORS.has(g.vassalage)) throw new ApiError(409, 'game.launch.lottery');
   if (g.isGame === 'VASSALAGE') throw new ApiError(409, 'game.launch.vendor');
   if (req.demo && g.supportPlay !== 0) throw new ApiError(409, 'game.demo.unavailable');
+  if (req.memberId === null && !req.demo) throw new ApiError(401, 'login.not.session');
   const room = req.roomId ? parseRoomId(req.roomId) : null;
   if (req.roomId) {
     const known = room && (room.nodeId === null || room.nodeId === g.nodeId) && roomsFor(gameConfig(g.seed), g.minBet).some((r) => r.roomId === room.room);
@@ -118,6 +120,7 @@ export async function launch(db: Db, req: LaunchRequest): Promise<string> {
       roomId: room?.room ?? null,
       expiresAt: new Date(now + SESSION_IDLE_MS),
     });
+    if (req.memberId === null) return;
     await tx
       .insert(memberRecentGame)
       .values({ memberId: req.memberId, nodeId: g.nodeId, lastLaunchedAt: new Date(now) })
@@ -182,24 +185,59 @@ export async function resolveSession(db: Db, token: string, now = Date.now()): P
       gameType: game.gameType,
       vendorName: vendor.displayName,
     });
-  if (!found) throw new ApiError(401, 'game.session.invalid');
-  await keepSessionAlive(db, found.memberSessionId, found.memberSeenAt, now);
-  const row = found;
-  const g = found;
+  if (found) await keepSessionAlive(db, found.memberSessionId, found.memberSeenAt, now);
+  const row = found ?? (await resolveGuestSession(db, token, now));
+  if (!row) throw new ApiError(401, 'game.session.invalid');
   const fromGameWallet = !brand().wallet.singleWallet;
+  const memberId = row.memberId;
   return {
     id: row.id,
     provider: row.provider,
-    memberId: row.memberId,
+    memberId,
     demo: row.demo,
     demoBalance: row.demoBalance,
     roomId: row.roomId,
-    game: { nodeId: g.nodeId, gameName: g.gameName, vassalage: g.vassalage, seed: g.seed, minBet: g.minBet },
-    gameType: g.gameType as GameType,
-    vendorName: g.vendorName,
-    wallet: fromGameWallet ? gameAccount(row.memberId, g.vassalage) : mainAccount(row.memberId),
+    game: { nodeId: row.nodeId, gameName: row.gameName, vassalage: row.vassalage, seed: row.seed, minBet: row.minBet },
+    gameType: row.gameType as GameType,
+    vendorName: row.vendorName,
+    // A guest has no wallet: its demo's play money is on the session.
+    wallet: memberId === null ? '' : fromGameWallet ? gameAccount(memberId, row.vassalage) : mainAccount(memberId),
     fromGameWallet,
   };
+}
+
+/** A guest's demo session (no member, no login session behind it); slides its expiry. */
+async function resolveGuestSession(db: Db, token: string, now: number) {
+  const [found] = await db
+    .update(gameSession)
+    .set({ expiresAt: new Date(now + SESSION_IDLE_MS) })
+    .from(game)
+    .innerJoin(vendor, eq(vendor.code, game.vassalage))
+    .where(
+      and(
+        eq(gameSession.tokenHash, hashLaunchToken(token)),
+        isNull(gameSession.memberId),
+        eq(gameSession.demo, true),
+        gt(gameSession.expiresAt, new Date(now)),
+        eq(game.nodeId, gameSession.nodeId),
+      ),
+    )
+    .returning({
+      id: gameSession.id,
+      provider: gameSession.provider,
+      memberId: gameSession.memberId,
+      demo: gameSession.demo,
+      demoBalance: gameSession.demoBalance,
+      roomId: gameSession.roomId,
+      nodeId: game.nodeId,
+      gameName: game.gameName,
+      vassalage: game.vassalage,
+      seed: game.seed,
+      minBet: game.minBet,
+      gameType: game.gameType,
+      vendorName: vendor.displayName,
+    });
+  return found ?? null;
 }
 
 /** The member's recently launched games that are still listed, newest first, one page. */

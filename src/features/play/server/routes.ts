@@ -1,13 +1,15 @@
 /** Handlers of the play calls (contract: src/features/play/contract/play.ts). */
 import { eq } from 'drizzle-orm';
 import { ownAddressPath, pageOrigin, siteOrigin } from '../../../kernel/http/origins.ts';
-import { launchGame, recentGame, roomList, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, sandboxVerify } from '../contract/play.ts';
+import { gameLaunchFB, gameTrialLaunch, launchGame, recentGame, roomList, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, sandboxVerify } from '../contract/play.ts';
 import { formatMinor, parseMinor } from '../../../kernel/money.ts';
 import { callerSession, requireRealAccount, sessionOf } from '../../accounts/index.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { db } from '../../../kernel/db/index.ts';
 import { game } from '../../games/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
+import { hit, LIMITS } from '../../../kernel/rate-limit.ts';
+import type { z } from 'zod';
 import { route, type HandlerContext } from '../../../kernel/http/dispatch.ts';
 import * as sandbox from './sandbox/provider.ts';
 import { balancesOf } from '../../wallet/index.ts';
@@ -15,6 +17,35 @@ import { gameIconUrl } from '../../games/index.ts';
 import { launch, nodeIdOfGameId, recentGames, resolveSession } from './play.ts';
 
 const HISTORY_SIZE = 10;
+
+type LaunchQuery = z.output<typeof launchGame.query>;
+
+/**
+ * Opens a game for the caller: a member's session (real or demo), or none, for a guest's free
+ * demo, counted per address (LIMITS.guestDemosPerIp).
+ */
+async function launchFor(query: LaunchQuery, ctx: HandlerContext, s: { memberId: number; sessionId: number } | null, demo: boolean) {
+  const database = await db();
+  const nodeId = query.nodeId ?? (query.gameId !== undefined ? await nodeIdOfGameId(database, query.gameId, query.vassalage) : nodeIdOfRoom(query.roomId));
+  const request = {
+    memberId: s?.memberId ?? null,
+    memberSessionId: s?.sessionId ?? null,
+    nodeId,
+    vassalage: query.vassalage,
+    demo,
+    roomId: query.roomId,
+    backPath: query.backUrl === undefined ? null : ownAddressPath(query.backUrl),
+    locale: ctx.locale,
+    origin: siteOrigin(),
+    publicOrigin: pageOrigin(ctx, ctx.url),
+  };
+  if (!s) {
+    const made = await hit(database, `guest-demo:ip:${ctx.ip}`, LIMITS.guestDemoWindowMs);
+    if (made.count > LIMITS.guestDemosPerIp) throw new ApiError(429, 'game.guest.rate.limited');
+  }
+  const url = await launch(database, request);
+  return { content: { game_url: url }, gameUrl: url };
+}
 
 /** The game a launch by roomId alone names ('1234-r2'); a room id without its game names none. */
 function nodeIdOfRoom(roomId: string | undefined): number {
@@ -38,29 +69,26 @@ function stake(text: string, ctx: HandlerContext): bigint {
 async function sandboxSession(token: string, ctx: HandlerContext) {
   const s = await resolveSession(await db(), token);
   if (s.provider !== 'sandbox') throw new ApiError(401, 'game.session.invalid');
-  const page = await callerSession(ctx);
+  // A guest's demo belongs to no member: any tab may play it.
+  const page = s.memberId === null ? null : await callerSession(ctx);
   if (page && page.memberId !== s.memberId) throw new ApiError(403, 'game.session.otherMember');
   return s;
 }
 
 export const playRoutes = [
-  route(launchGame, async ({ query }, ctx) => {
-    const s = requireRealAccount(ctx);
-    const database = await db();
-    const nodeId = query.nodeId ?? (query.gameId !== undefined ? await nodeIdOfGameId(database, query.gameId, query.vassalage) : nodeIdOfRoom(query.roomId));
-    const url = await launch(database, {
-      memberId: s.memberId,
-      memberSessionId: s.sessionId,
-      nodeId,
-      vassalage: query.vassalage,
-      demo: query.accountType === '0',
-      roomId: query.roomId,
-      backPath: query.backUrl === undefined ? null : ownAddressPath(query.backUrl),
-      locale: ctx.locale,
-      origin: siteOrigin(),
-      publicOrigin: pageOrigin(ctx, ctx.url),
-    });
-    return { content: { game_url: url }, gameUrl: url };
+  route(launchGame, async ({ query }, ctx) => launchFor(query, ctx, requireRealAccount(ctx), query.accountType === '0')),
+
+  route(gameTrialLaunch, async ({ query }, ctx) => {
+    const s = await callerSession(ctx);
+    return launchFor(query, ctx, s, true);
+  }),
+
+  route(gameLaunchFB, async ({ query }, ctx) => {
+    const s = await callerSession(ctx);
+    const demo = query.accountType === '0';
+    if (!s && !demo) throw new ApiError(401, 'login.not.session');
+    if (s?.isTrial && !demo) throw new ApiError(403, 'account.trial');
+    return launchFor(query, ctx, s, demo);
   }),
 
   route(roomList, async ({ query }, ctx) => {
@@ -117,7 +145,7 @@ export const playRoutes = [
         rtp: config.rtp,
         bets: sandbox.sessionBets(s).map((b) => formatMinor(b, decimals)),
       },
-      fairness: await sandbox.fairness(d, s.memberId, s.demo),
+      fairness: await sandbox.fairness(d, sandbox.seedOwnerOf(s), s.demo),
       history: (await sandbox.rounds(d, s, 1, HISTORY_SIZE)).list,
     };
   }),
@@ -129,7 +157,7 @@ export const playRoutes = [
 
   route(sandboxSeed, async ({ body }, ctx) => {
     const s = await sandboxSession(body.launch, ctx);
-    return sandbox.rotateSeed(await db(), s.memberId, s.demo, body.clientSeed);
+    return sandbox.rotateSeed(await db(), sandbox.seedOwnerOf(s), s.demo, body.clientSeed);
   }),
 
   route(sandboxRounds, async ({ query }, ctx) => {

@@ -33,9 +33,8 @@ export const gameSession = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tokenHash: text('token_hash').notNull(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => member.id),
+    /** The member who launched it; null for a guest's free demo (GCS_gameTrialLaunch without a login). */
+    memberId: integer('member_id').references(() => member.id),
     /** The login session that launched it: the game lives only while that session does (logout, a password change, a freeze end it). */
     memberSessionId: bigint('member_session_id', { mode: 'number' }).references(() => memberSession.id),
     nodeId: integer('node_id')
@@ -54,6 +53,8 @@ export const gameSession = pgTable(
   (t) => [
     uniqueIndex('game_session_token_uq').on(t.tokenHash),
     check('game_session_demo_balance_ck', sql`${t.demoBalance} is null or ${t.demoBalance} >= 0`),
+    // A guest only ever plays with play money.
+    check('game_session_guest_demo_ck', sql`${t.memberId} is not null or (${t.demo} and ${t.memberSessionId} is null)`),
   ],
 );
 
@@ -65,9 +66,9 @@ export const gameSeed = pgTable(
   'game_seed',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => member.id),
+    /** The member whose pair it is; null for a guest's, which belongs to its one game session. */
+    memberId: integer('member_id').references(() => member.id),
+    guestSessionId: bigint('guest_session_id', { mode: 'number' }).references(() => gameSession.id),
     demo: boolean('demo').notNull(),
     serverSeed: text('server_seed').notNull(),
     serverSeedHash: text('server_seed_hash').notNull(),
@@ -77,7 +78,11 @@ export const gameSeed = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revealedAt: timestamp('revealed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('game_seed_active_uq').on(t.memberId, t.demo).where(sql`${t.revealedAt} is null`)],
+  (t) => [
+    uniqueIndex('game_seed_active_uq').on(t.memberId, t.demo).where(sql`${t.revealedAt} is null`),
+    uniqueIndex('game_seed_guest_active_uq').on(t.guestSessionId, t.demo).where(sql`${t.revealedAt} is null`),
+    check('game_seed_owner_ck', sql`(${t.memberId} is null) <> (${t.guestSessionId} is null)`),
+  ],
 );
 
 /**
@@ -89,9 +94,8 @@ export const sandboxRound = pgTable(
   'sandbox_round',
   {
     roundId: text('round_id').primaryKey(),
-    memberId: integer('member_id')
-      .notNull()
-      .references(() => member.id),
+    /** Null for a guest's demo round (its session names it). */
+    memberId: integer('member_id').references(() => member.id),
     nodeId: integer('node_id')
       .notNull()
       .references(() => game.nodeId),
@@ -108,5 +112,5 @@ export const sandboxRound = pgTable(
     stops: jsonb('stops').$type<number[]>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sandbox_round_member_idx').on(t.memberId, t.nodeId, t.demo, t.createdAt)],
+  (t) => [index('sandbox_round_member_idx').on(t.memberId, t.nodeId, t.demo, t.createdAt), index('sandbox_round_session_idx').on(t.sessionId, t.createdAt)],
 );

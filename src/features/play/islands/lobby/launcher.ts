@@ -2,7 +2,8 @@
  * A game's launch in the browser (spec 4), for the tiles' Play and Demo (lobby.ts) and the room
  * picker (RoomPopup.tsx): the window is opened at once, synchronously in the click (popup blockers
  * allow only that), the server is asked (launchGame, with the PVP room when one was picked) and
- * the window is then sent to the game's address. A blocked window or a refusal is said in a
+ * the window is then sent to the game's address. A free demo is asked of GCS_gameTrialLaunch,
+ * which serves visitors and trial accounts too (a guest's demo) and a member's demo as launchGame. A blocked window or a refusal is said in a
  * dialog (a trial account gets the 'real account needed' prompt) and the blank window is closed.
  */
 import { ApiFailure } from '../../../../kernel/http/client.ts';
@@ -10,7 +11,7 @@ import type { LaunchGame } from '../../../games/client.ts';
 import { loadRecent } from '../../client/recent.ts';
 import { api } from '../../../accounts/client.ts';
 import { showDialog } from '../../../../ui/stores/ui.ts';
-import { launchGame } from '../../contract/play.ts';
+import { gameTrialLaunch, launchGame } from '../../contract/play.ts';
 import { refuseTrial } from '../../../accounts/client.ts';
 import { loadLabels, pageLang } from '../../../../shell/labels.tsx';
 import { loadLobbyLabels } from './labels.ts';
@@ -26,6 +27,8 @@ export interface LaunchOptions {
   roomId?: string;
   /** A blocked window is not said (the caller offers a button instead). */
   quietBlock?: boolean;
+  /** The window the caller opened in the click itself (null: the browser blocked it); absent: opened here. */
+  window?: Window | null;
 }
 
 /**
@@ -33,14 +36,14 @@ export interface LaunchOptions {
  * window (nothing was asked of the server).
  */
 export function launch(game: Pick<LaunchGame, 'nodeId' | 'vassalage'>, o: LaunchOptions): boolean {
-  const w = window.open('', '_blank');
+  const w = o.window !== undefined ? o.window : window.open('', '_blank');
   if (!w) {
     if (!o.quietBlock) void loadLobbyLabels().then((l) => say(l.launch.popupBlocked));
     return false;
   }
   void (async () => {
     try {
-      const v = await api().call(launchGame, {
+      const v = await api().call(o.accountType === '0' ? gameTrialLaunch : launchGame, {
         query: {
           nodeId: String(game.nodeId),
           vassalage: game.vassalage,

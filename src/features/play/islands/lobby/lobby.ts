@@ -3,7 +3,8 @@
  * - the launch rules of spec 4 and 2.13 (src/features/games/client/launch.ts) for a logged-in player: every
  *   tile's Play, Demo and vendor Open link (`[data-launch]`, also in tiles added later) becomes a
  *   button, and a click on it (or on the tile's image) follows the rules; a visitor keeps the
- *   server's links to /login, which boot.ts turns into the login popup;
+ *   server's links to /login, which boot.ts turns into the login popup, except a free demo, which
+ *   boot.ts launches as a guest's (launchGuestDemo);
  * - a launch (launcher.ts) opens the window at once, on the click (popup blockers allow only
  *   that), asks the server (launchGame) and then sends the window to the game's address; a blocked
  *   window or a refusal is said in a dialog and the blank window is closed; Play on a PVP game
@@ -157,6 +158,14 @@ function mountHost(): void {
 }
 
 let started = false;
+
+/**
+ * A visitor's click on a tile's free demo (boot.ts, which opened the window in the click): the
+ * demo is for everyone (issue 17), launched as a guest's demo.
+ */
+export function launchGuestDemo(tile: HTMLElement, w: Window | null): void {
+  launch(tileGame(tile), { accountType: '0', window: w });
+}
 
 /** Starts the lobby's browser parts; called once by the shell's boot. */
 export function enhanceLobby(): void {

@@ -47,7 +47,8 @@ export interface SessionGame {
 /** A live game session (games/play.ts resolves the launch token). */
 export interface PlaySession {
   id: number;
-  memberId: number;
+  /** The member playing; null for a guest's free demo (its seeds and rounds belong to the session). */
+  memberId: number | null;
   demo: boolean;
   demoBalance: bigint | null;
   /** The PVP room chosen at launch, or null. */
@@ -61,6 +62,8 @@ export interface PlaySession {
 
 /** The wallet's bet request for a round of a session's game (sandbox spins and a vendor's debits). */
 export function betRequest(s: PlaySession, roundId: string, amount: bigint): BetRequest {
+  // Guests play only with play money (the game_session_guest_demo_ck constraint): never here.
+  if (s.memberId === null) throw new ApiError(401, 'game.session.invalid');
   return { memberId: s.memberId, roundId, vendor: s.game.vassalage, nodeId: s.game.nodeId, gameName: s.game.gameName, amount, fromGameWallet: s.fromGameWallet };
 }
 
@@ -117,29 +120,38 @@ export function sessionBets(s: Pick<PlaySession, 'game' | 'roomId'>): bigint[] {
   return betsFor(config, s.game.minBet);
 }
 
-/** The member's active seed pair for a mode, made on first use. Locks it when `forUpdate`. */
-async function activeSeed(tx: Tx | Db, memberId: number, demo: boolean) {
-  const where = and(eq(gameSeed.memberId, memberId), eq(gameSeed.demo, demo), isNull(gameSeed.revealedAt));
+/**
+ * Whose seed pairs a session plays with: its member's (one pair per mode, across games and
+ * sessions), or for a guest, the session's own.
+ */
+export type SeedOwner = { memberId: number } | { guestSessionId: number };
+export const seedOwnerOf = (s: Pick<PlaySession, 'id' | 'memberId'>): SeedOwner => (s.memberId !== null ? { memberId: s.memberId } : { guestSessionId: s.id });
+const ownerIs = (o: SeedOwner) => ('memberId' in o ? eq(gameSeed.memberId, o.memberId) : eq(gameSeed.guestSessionId, o.guestSessionId));
+const ownerColumns = (o: SeedOwner) => ('memberId' in o ? { memberId: o.memberId } : { guestSessionId: o.guestSessionId });
+
+/** The owner's active seed pair for a mode, made on first use. */
+async function activeSeed(tx: Tx | Db, owner: SeedOwner, demo: boolean) {
+  const where = and(ownerIs(owner), eq(gameSeed.demo, demo), isNull(gameSeed.revealedAt));
   const [found] = await tx.select().from(gameSeed).where(where);
   if (found) return found;
   const { serverSeed, serverSeedHash } = makeServerSeed();
-  await tx.insert(gameSeed).values({ memberId, demo, serverSeed, serverSeedHash, clientSeed: makeClientSeed() }).onConflictDoNothing();
+  await tx.insert(gameSeed).values({ ...ownerColumns(owner), demo, serverSeed, serverSeedHash, clientSeed: makeClientSeed() }).onConflictDoNothing();
   const [made] = await tx.select().from(gameSeed).where(where);
   return made!;
 }
 
-/** Takes the next nonce of the member's active seed pair, in the caller's transaction (the row stays locked to the commit). */
-async function takeNonce(tx: Tx, memberId: number, demo: boolean) {
+/** Takes the next nonce of the owner's active seed pair, in the caller's transaction (the row stays locked to the commit). */
+async function takeNonce(tx: Tx, owner: SeedOwner, demo: boolean) {
   const bump = () =>
     tx
       .update(gameSeed)
       .set({ nonce: sql`${gameSeed.nonce} + 1` })
-      .where(and(eq(gameSeed.memberId, memberId), eq(gameSeed.demo, demo), isNull(gameSeed.revealedAt)))
+      .where(and(ownerIs(owner), eq(gameSeed.demo, demo), isNull(gameSeed.revealedAt)))
       .returning();
   let [row] = await bump();
   if (!row) {
-    // The member's first round in this mode: commit a seed pair, then take its first nonce.
-    await activeSeed(tx, memberId, demo);
+    // The first round in this mode: commit a seed pair, then take its first nonce.
+    await activeSeed(tx, owner, demo);
     [row] = await bump();
   }
   return { ...row!, nonce: row!.nonce - 1 };
@@ -149,8 +161,8 @@ export function fairnessOf(seed: { serverSeedHash: string; clientSeed: string; n
   return { serverSeedHash: seed.serverSeedHash, clientSeed: seed.clientSeed, nonce: seed.nonce };
 }
 
-export async function fairness(db: Db, memberId: number, demo: boolean) {
-  return fairnessOf(await activeSeed(db, memberId, demo));
+export async function fairness(db: Db, owner: SeedOwner, demo: boolean) {
+  return fairnessOf(await activeSeed(db, owner, demo));
 }
 
 /** Masks a username for the winner board: 'demoplayer' -> 'de***er'. */
@@ -210,14 +222,14 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
 
   /** Draws the round, records it, and answers its win: the part real and demo rounds share. */
   const draw = async (tx: Tx) => {
-    const seed = await takeNonce(tx, s.memberId, s.demo);
+    const seed = await takeNonce(tx, seedOwnerOf(s), s.demo);
     const outcome = roundOutcome(config, { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce });
     const win = settle(config, outcome, bet).totalWin;
     const [row] = await tx
       .insert(sandboxRound)
       .values({ roundId, memberId: s.memberId, nodeId: s.game.nodeId, sessionId: s.id, demo: s.demo, betAmount: bet, winAmount: win, seedId: seed.id, nonce: seed.nonce, stops: outcome.stops })
       .returning();
-    if (!s.demo && win >= bet * BIG_WIN_MULTIPLE) {
+    if (!s.demo && s.memberId !== null && win >= bet * BIG_WIN_MULTIPLE) {
       const [m] = await tx.select({ username: member.username }).from(member).where(eq(member.id, s.memberId));
       await recordWinner(tx, { nodeId: s.game.nodeId, customerName: maskName(m!.username), winAmount: win });
     }
@@ -225,7 +237,8 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
   };
 
   if (s.demo) {
-    const op = { name: 'demo-play', memberId: s.memberId, key: idempotencyKey, request: { session: s.id, bet: bet.toString() } };
+    // A guest's keys live in its session's own namespace, apart from every other guest's.
+    const op = { name: s.memberId === null ? `demo-play-guest-${s.id}` : 'demo-play', memberId: s.memberId, key: idempotencyKey, request: { session: s.id, bet: bet.toString() } };
     const { value } = await once(db, op, async (tx) => {
       const { win, round, fairness } = await draw(tx);
       const [after] = await tx
@@ -254,9 +267,9 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
  * Reveals the member's active server seed for the session's mode and commits a new one, with the
  * player's seed (or a fresh random one). Answers the revealed pair with the last nonce it served.
  */
-export async function rotateSeed(db: Db, memberId: number, demo: boolean, clientSeed?: string) {
+export async function rotateSeed(db: Db, owner: SeedOwner, demo: boolean, clientSeed?: string) {
   return db.transaction(async (tx) => {
-    const current = await activeSeed(tx, memberId, demo);
+    const current = await activeSeed(tx, owner, demo);
     const [revealed] = await tx
       .update(gameSeed)
       .set({ revealedAt: new Date() })
@@ -266,7 +279,7 @@ export async function rotateSeed(db: Db, memberId: number, demo: boolean, client
     const next = makeServerSeed();
     const [made] = await tx
       .insert(gameSeed)
-      .values({ memberId, demo, serverSeed: next.serverSeed, serverSeedHash: next.serverSeedHash, clientSeed: clientSeed ?? makeClientSeed() })
+      .values({ ...ownerColumns(owner), demo, serverSeed: next.serverSeed, serverSeedHash: next.serverSeedHash, clientSeed: clientSeed ?? makeClientSeed() })
       .returning();
     return {
       revealed: { serverSeed: revealed.serverSeed, serverSeedHash: revealed.serverSeedHash, clientSeed: revealed.clientSeed, lastNonce: revealed.nonce - 1 },
@@ -275,9 +288,12 @@ export async function rotateSeed(db: Db, memberId: number, demo: boolean, client
   });
 }
 
-/** The member's rounds of one game in one mode, newest first, one page. */
+/** The member's rounds of one game in one mode (a guest's: its session's), newest first, one page. */
 export async function rounds(db: Db, s: PlaySession, pageNo: number, pageSize: number) {
-  const where = and(eq(sandboxRound.memberId, s.memberId), eq(sandboxRound.nodeId, s.game.nodeId), eq(sandboxRound.demo, s.demo));
+  const where =
+    s.memberId === null
+      ? eq(sandboxRound.sessionId, s.id)
+      : and(eq(sandboxRound.memberId, s.memberId), eq(sandboxRound.nodeId, s.game.nodeId), eq(sandboxRound.demo, s.demo));
   const rows = await db
     .select({ r: sandboxRound, seed: gameSeed, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(sandboxRound)

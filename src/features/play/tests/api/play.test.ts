@@ -3,7 +3,7 @@
  * through the wallet (real) and on play money (demo), replays, provably-fair seeds and verify.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
 import { newKey, walletUser } from '../../../../../tests/support/wallet.ts';
@@ -14,6 +14,7 @@ import { gameConfig, maskName } from '../../server/sandbox/provider.ts';
 import { hashServerSeed } from '../../server/sandbox/fairness.ts';
 import { spin as engineSpin } from '../../server/sandbox/slot-engine.ts';
 import { parseMinor } from '../../../../kernel/money.ts';
+import { LIMITS } from '../../../../kernel/rate-limit.ts';
 
 const LAUNCH = '/wps/game/launchGame';
 const RECENT = '/wps/relay/GCS_recentGame';
@@ -168,6 +169,82 @@ describe('PVP rooms', () => {
       const r = await u.call(`${LAUNCH}?${q}`);
       expect([r.status, r.json.errorCode], q).toEqual([400, 'game.room.invalid']);
     }
+  });
+});
+
+describe("a guest's free demo (GCS_gameTrialLaunch, GCS_gameLaunchFB)", () => {
+  const TRIAL = '/wps/relay/GCS_gameTrialLaunch';
+  const FB = '/wps/relay/GCS_gameLaunchFB';
+  const guest = (path: string, ip: string) => callApi(path, { ip });
+  let n = 0;
+  const ip = () => `198.51.100.${(n++ % 250) + 1}`;
+
+  it('plays a demo without a login: play money on the session, its own seeds and history, nothing recent', async () => {
+    const from = ip();
+    const r = await guest(`${TRIAL}?nodeId=${g['Slot A']}&language=EN`, from);
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const url = new URL(r.json.value.content.game_url);
+    expect(r.json.value.gameUrl).toBe(url.href);
+    const launch = url.searchParams.get('launch')!;
+    const state = (await callApi(`${STATE}?launch=${launch}`)).json.value;
+    expect(state).toMatchObject({ demo: true, balance: '2000.00', wallet: null });
+    const spun = await callApi(SPIN, { method: 'POST', body: { launch, bet: state.rules.bets[0], idempotencyKey: newKey() } });
+    expect(spun.status, JSON.stringify(spun.json)).toBe(200);
+    const [row] = await t.db.select().from(gameSession).where(eq(gameSession.tokenHash, (await t.db.select({ h: gameSession.tokenHash }).from(gameSession).orderBy(desc(gameSession.id)).limit(1))[0]!.h));
+    expect(row).toMatchObject({ memberId: null, memberSessionId: null, demo: true });
+    // A second guest gets a seed pair and a history of its own.
+    const other = tokenOf((await guest(`${TRIAL}?nodeId=${g['Slot A']}`, ip())).json.value.content.game_url);
+    const otherState = (await callApi(`${STATE}?launch=${other}`)).json.value;
+    expect(otherState.history).toEqual([]);
+    expect(otherState.fairness.serverSeedHash).not.toBe(spun.json.value.fairness.serverSeedHash);
+    expect((await callApi(`${ROUNDS}?launch=${launch}`)).json.value.list).toHaveLength(1);
+    // The same key from another guest is another spin, never a replay of this one.
+    const key = newKey();
+    const a = await callApi(SPIN, { method: 'POST', body: { launch, bet: state.rules.bets[0], idempotencyKey: key } });
+    const b = await callApi(SPIN, { method: 'POST', body: { launch: other, bet: state.rules.bets[0], idempotencyKey: key } });
+    expect(b.json.value.round.roundId).not.toBe(a.json.value.round.roundId);
+    // Its seed rotates like a member's: the revealed seed proves the rounds played.
+    const rotated = await callApi(SEED, { method: 'POST', body: { launch } });
+    expect(rotated.status, JSON.stringify(rotated.json)).toBe(200);
+    expect(hashServerSeed(rotated.json.value.revealed.serverSeed)).toBe(spun.json.value.fairness.serverSeedHash);
+  });
+
+  it('never plays for real money without a login, nor a game without a demo', async () => {
+    const fb = await guest(`${FB}?nodeId=${g['Slot A']}&accountType=1`, ip());
+    expect([fb.status, fb.json.errorCode]).toEqual([401, 'login.not.session']);
+    const fbDemo = await guest(`${FB}?nodeId=${g['Slot A']}&accountType=0`, ip());
+    expect(fbDemo.status, JSON.stringify(fbDemo.json)).toBe(200);
+    const noDemo = await guest(`${TRIAL}?nodeId=${g['Slot B']}&accountType=1`, ip());
+    expect([noDemo.status, noDemo.json.errorCode]).toEqual([409, 'game.demo.unavailable']);
+    // The session table refuses a guest's real-money session outright.
+    await expect(
+      t.db.insert(gameSession).values({ tokenHash: newKey(), memberId: null, nodeId: g['Slot A']!, provider: 'sandbox', demo: false, expiresAt: new Date(Date.now() + 60_000) }),
+    ).rejects.toThrow();
+  });
+
+  it('with a login, a trial launch is the member demo and GCS_gameLaunchFB is launchGame', async () => {
+    const u = await walletUser();
+    const r = await u.call(`${TRIAL}?nodeId=${g['Slot A']}&accountType=1`);
+    expect(r.status).toBe(200);
+    const s = (await callApi(`${STATE}?launch=${tokenOf(r.json.value.content.game_url)}`)).json.value;
+    expect(s.demo, 'a trial launch is always a demo').toBe(true);
+    expect((await u.call(RECENT)).json.value.list.map((x: { nodeId: number }) => x.nodeId)).toEqual([g['Slot A']]);
+    await fundGame(u.id, 1_000n);
+    const real = await u.call(`${FB}?nodeId=${g['Slot A']}&accountType=1`);
+    expect((await callApi(`${STATE}?launch=${tokenOf(real.json.value.content.game_url)}`)).json.value).toMatchObject({ demo: false, balance: '10.00' });
+    // A trial account plays demos, never real money.
+    const trial = await walletUser({ type: 4 });
+    expect((await trial.call(`${TRIAL}?nodeId=${g['Slot A']}`)).status).toBe(200);
+    expect((await trial.call(`${FB}?nodeId=${g['Slot A']}&accountType=1`)).json.errorCode).toBe('account.trial');
+  });
+
+  it('limits the demos one address opens without a login', async () => {
+    const from = '203.0.113.77';
+    for (let i = 0; i < LIMITS.guestDemosPerIp; i++) expect((await guest(`${TRIAL}?nodeId=${g['Slot A']}`, from)).status).toBe(200);
+    const over = await guest(`${TRIAL}?nodeId=${g['Slot A']}`, from);
+    expect([over.status, over.json.errorCode]).toEqual([429, 'game.guest.rate.limited']);
+    expect(over.json.message).toBeTruthy();
+    expect((await guest(`${TRIAL}?nodeId=${g['Slot A']}`, '203.0.113.78')).status, 'another address').toBe(200);
   });
 });
 

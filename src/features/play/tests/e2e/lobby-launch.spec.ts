@@ -34,6 +34,9 @@ async function pvpGame(page: Page, lang: Lang) {
   return { tile, name, nodeId: game!.nodeId };
 }
 
+/** The calls that launch a game: real money (launchGame) and the free demo (GCS_gameTrialLaunch). */
+const LAUNCH_CALLS = /\/wps\/(game\/launchGame|relay\/GCS_gameTrialLaunch)\?/;
+
 const refusal = (page: Page, lang: Lang) => page.getByRole('alertdialog', { name: t(lang, 'auth', 'in_popup_prompt') });
 
 for (const { lang } of LANGS) {
@@ -44,6 +47,28 @@ for (const { lang } of LANGS) {
       await expect(dialog(page, t(lang, 'auth', 'login.title')).locator('input[name="username"]')).toBeVisible();
       await page.goto(at(lang, '/recent'));
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/login')}$`));
+    });
+
+    test("a visitor plays a game's free demo without an account", async ({ page }) => {
+      const { tile, name } = await firstSlot(page, lang);
+      const [game] = await Promise.all([
+        page.context().waitForEvent('page'),
+        tile.getByRole('link', { name: t(lang, 'lobby', 'demoNamed', { name }), exact: true }).click(),
+      ]);
+      await game.waitForURL(/\/play\?launch=[A-Za-z0-9_-]{43}$/);
+      expect(new URL(game.url()).pathname).toBe(at(lang, '/play'));
+      await expect(game.getByRole('note').filter({ hasText: t(lang, 'play', 'demoBanner') })).toBeVisible();
+      const balance = game.getByTestId('play-balance');
+      const before = await balance.textContent();
+      const spin = game.getByRole('button', { name: t(lang, 'play', 'spin'), exact: true });
+      for (let i = 0; i < 10 && (await balance.textContent()) === before; i++) {
+        await spin.click();
+        await expect(spin).toBeEnabled({ timeout: 15_000 });
+      }
+      await expect(balance).not.toHaveText(before!);
+      // No login was asked for, and none happened.
+      await expect(dialog(page, t(lang, 'auth', 'login.title'))).toBeHidden();
+      await game.close();
     });
 
     test('a trial account is refused a launch before anything opens', async ({ page }) => {
@@ -58,6 +83,14 @@ for (const { lang } of LANGS) {
       await expect(refusal(page, lang)).toContainText(t(lang, 'auth', 'in_need_true_account'));
       await refusal(page, lang).getByRole('button', { name: t(lang, 'auth', 'in_increase_submit') }).click();
       expect(opened).toBe(0);
+      // Its free demo plays, with play money.
+      const [demo] = await Promise.all([
+        page.context().waitForEvent('page'),
+        tile.getByRole('button', { name: t(lang, 'lobby', 'demoNamed', { name }), exact: true }).click(),
+      ]);
+      await demo.waitForURL(/\/play\?launch=/);
+      await expect(demo.getByRole('note').filter({ hasText: t(lang, 'play', 'demoBanner') })).toBeVisible();
+      await demo.close();
     });
 
     test('a player launches a game in a new window and finds it on /recent', async ({ page }) => {
@@ -72,7 +105,7 @@ for (const { lang } of LANGS) {
 
       const { tile, name } = await firstSlot(page, lang);
       const launches: URL[] = [];
-      page.on('request', (r) => r.url().includes('/wps/game/launchGame') && launches.push(new URL(r.url())));
+      page.on('request', (r) => LAUNCH_CALLS.test(r.url()) && launches.push(new URL(r.url())));
       const [game] = await Promise.all([
         page.context().waitForEvent('page'),
         tile.getByRole('button', { name: t(lang, 'lobby', 'playNamed', { name }), exact: true }).click(),
@@ -87,6 +120,7 @@ for (const { lang } of LANGS) {
       const demo = tile.getByRole('button', { name: t(lang, 'lobby', 'demoNamed', { name }), exact: true });
       const [demoGame] = await Promise.all([page.context().waitForEvent('page'), demo.click()]);
       await demoGame.waitForURL(/\/play\?launch=/);
+      expect(launches[1]!.pathname, 'a demo is asked of the trial launch').toBe('/wps/relay/GCS_gameTrialLaunch');
       expect(launches[1]!.searchParams.get('accountType')).toBe('0');
       await demoGame.close();
 
@@ -155,7 +189,7 @@ for (const { lang } of LANGS) {
       await loginAs(page, lang, user.username, user.password);
       const { tile, name, nodeId } = await pvpGame(page, lang);
       const launches: URL[] = [];
-      page.on('request', (r) => r.url().includes('/wps/game/launchGame') && launches.push(new URL(r.url())));
+      page.on('request', (r) => LAUNCH_CALLS.test(r.url()) && launches.push(new URL(r.url())));
       let opened = 0;
       page.context().on('page', () => opened++);
 
