@@ -63,6 +63,7 @@ describe('catalogue calls as real clients send them', () => {
       expect(g.showIcon).toBe(g.iconUrl);
       expect(isString(g.vassalage) && isString(g.displayName)).toBe(true);
       expect(GAME_TYPES).toContain(g.gameType);
+      expect(g.roomId === null || isString(g.roomId)).toBe(true);
     }
   });
 
@@ -179,6 +180,8 @@ describe('a member as real clients speak for it', () => {
     const list = await asClient('/wps/relay/GCSGAME_gameList', { query: { gameType: 'PVP', pageSize: 20 } });
     const g = list.json.value.games.find((x: { isGame: string; vassalage: string }) => x.isGame === 'GAME' && !['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT', 'ELOTT'].includes(x.vassalage));
     const rooms = await asClient('/wps/relay/GLS2_roomList', { headers: { authorization: u.token }, query: { nodeId: g.nodeId } });
+    // The game item names its first room, the one the list starts with.
+    expect(g.roomId).toBe(rooms.json.value.list[0].roomId);
     const roomId = rooms.json.value.list[1].roomId as string;
     const backUrl = 'http://127.0.0.1/pvp';
     const r = await asClient('/wps/game/launchGame', { headers: { authorization: u.token }, query: { roomId, backUrl } });

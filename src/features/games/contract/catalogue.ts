@@ -15,6 +15,19 @@ export type GameType = Category;
 /** The most games one page of a list may hold. */
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * A PVP room's id on the wire names its game as well as its table ('1234-r2', play's
+ * GLS2_roomList), so that a launch by roomId alone (one client of the existing API sends nothing
+ * else) finds the game.
+ */
+export const roomIdOf = (nodeId: number, room: string) => `${nodeId}-${room}`;
+
+/** The game and table a roomId names ('1234-r2'), or the table alone ('r2', with a nodeId sent beside); null: not a room id. */
+export function parseRoomId(roomId: string): { nodeId: number | null; room: string } | null {
+  const m = /^(?:(\d{1,9})-)?(r\d)$/.exec(roomId.trim());
+  return m ? { nodeId: m[1] ? Number(m[1]) : null, room: m[2]! } : null;
+}
+
 /** A game as tiles and lists show it (spec 3 Game). Money is a 2-decimal string. */
 export const gameItem = z.object({
   nodeId: z.number().int(),
@@ -38,6 +51,11 @@ export const gameItem = z.object({
   /** 0: a free demo is available. */
   supportPlay: z.union([z.literal(0), z.literal(1)]),
   isGame: z.enum(['GAME', 'VASSALAGE']),
+  /**
+   * A PVP game's first room (its smallest stakes, '1234-r1'), which launches it by roomId alone
+   * as clients of the existing API do; GLS2_roomList lists them all. Null: a game without rooms.
+   */
+  roomId: z.string().nullable(),
   minBet: z.string(),
   lineNum: z.number().int(),
 });

@@ -2,7 +2,7 @@
  * The one mapper from catalogue rows to what pages and the API show (contract `gameItem`), and
  * the addresses of generated images, so that a tile looks the same wherever it is drawn.
  */
-import type { GameItem, GameType, RankItem } from '../contract/catalogue.ts';
+import { roomIdOf, type GameItem, type GameType, type RankItem } from '../contract/catalogue.ts';
 import { formatMinor } from '../../../kernel/money.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 
@@ -71,6 +71,7 @@ export function presentGame(row: GameRowView): GameItem {
     isGame: row.isGame === 'VASSALAGE' ? 'VASSALAGE' : 'GAME',
     minBet: formatMinor(row.minBet, brand().currencyDecimals),
     lineNum: row.lineNum,
+    roomId: row.isGame !== 'VASSALAGE' && row.gameType === 'PVP' ? roomIdOf(row.nodeId, 'r1') : null,
   };
 }
 

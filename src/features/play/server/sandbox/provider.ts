@@ -98,17 +98,7 @@ export function roomsFor(config: SlotConfig, minBet: bigint): { roomId: string; 
   return ROOM_SLICES.map(([roomId, from, to]) => ({ roomId, bets: bets.slice(from, to) }));
 }
 
-/**
- * A room's id on the wire names its game as well as its table ('1234-r2'), so that a launch by
- * roomId alone (one client of the existing API sends nothing else) finds the game.
- */
-export const roomIdOf = (nodeId: number, room: string) => `${nodeId}-${room}`;
-
-/** The game and table a roomId names ('1234-r2'), or the table alone ('r2', with a nodeId sent beside); null: not a room id. */
-export function parseRoomId(roomId: string): { nodeId: number | null; room: string } | null {
-  const m = /^(?:(\d{1,9})-)?(r\d)$/.exec(roomId.trim());
-  return m ? { nodeId: m[1] ? Number(m[1]) : null, room: m[2]! } : null;
-}
+export { parseRoomId, roomIdOf } from '../../../games/contract.ts';
 
 /** The stakes a session may play: its room's, or every stake of the game. */
 export function sessionBets(s: Pick<PlaySession, 'game' | 'roomId'>): bigint[] {
