@@ -7,3 +7,5 @@ export { DEMO_ACCOUNTS } from './server/seed.ts';
 export { callerSession, keepSessionAlive, requireRealAccount, sessionOf } from './server/sessions.ts';
 /** Read-only for joins by later features (a game session lives while its login session does); only accounts writes them. */
 export { member, memberSession } from './server/tables.ts';
+export { creatableTypes, registerDownline } from './server/downline.ts';
+export { createMember } from './server/members.ts';

@@ -4,3 +4,5 @@ export { placeBet, playRound, refundRound, roundOwner, settleRound } from './ser
 export type { BetRequest, RoundAnswer } from './server/game-play.ts';
 export { balancesOf } from './server/ledger.ts';
 export type { Tx } from './server/ledger.ts';
+/** Read-only for joins by later features (an agent's team balances); only the wallet writes it. */
+export { ledgerAccount } from './server/tables.ts';

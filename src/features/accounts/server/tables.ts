@@ -27,6 +27,16 @@ export const member = pgTable(
     /** Other registration fields (qqNum, line, whatsapp, facebook, wechat, idNumber, recommenderId). */
     profile: jsonb('profile').notNull().default({}),
     uplineId: integer('upline_id'),
+    /**
+     * The member's place in the agent tree, as a materialised path of ids from the top ('/12/340/
+     * 5678/'): a team is every member whose path starts with its agent's (a prefix scan on
+     * member_tree_path_idx, the same on PostgreSQL and PGlite). Set by the trigger
+     * member_tree_path (migration 0018) from the upline's path at insert, for every way a member
+     * is made; an upline never changes after registration.
+     */
+    treePath: text('tree_path').notNull().default(''),
+    /** Levels below the top of the tree (0: no upline). */
+    depth: smallint('depth').notNull().default(0),
     /** Upper-case code others register with (agents' team code, players' invite code). */
     affiliateCode: text('affiliate_code'),
     passwordHash: text('password_hash').notNull(),
@@ -63,6 +73,7 @@ export const member = pgTable(
     uniqueIndex('member_mobile_uq').on(t.countryDialingCode, t.mobile),
     uniqueIndex('member_affiliate_code_uq').on(t.affiliateCode),
     index('member_upline_idx').on(t.uplineId),
+    index('member_tree_path_idx').on(t.treePath.op('text_pattern_ops')),
   ],
 );
 

@@ -1,0 +1,159 @@
+/**
+ * The agent's team (issue 13): the tree's paths, team management's list and tree, registering
+ * downline accounts, and access: every agent call tried with another agent's member ids, ids
+ * outside the tree, an upline's and a sibling's ids, and the tokens of a player, a trial account
+ * and a visitor. On both databases.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, like } from 'drizzle-orm';
+import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
+import { callApi } from '../../../../../tests/support/api.ts';
+import { fund, walletUser } from '../../../../../tests/support/wallet.ts';
+import { callEnc, login } from '../../../../../tests/support/accounts.ts';
+import { member } from '../../../../app/schema.ts';
+import { seedDemoAccounts } from '../../../accounts/server/seed.ts';
+import { seedDemoAgentTeam } from '../../server/seed.ts';
+
+let t: TestDb;
+type U = Awaited<ReturnType<typeof walletUser>>;
+let A: U, B: U, C: U, P1: U, P2: U, P3: U, X: U, Q: U;
+
+beforeAll(async () => {
+  t = await openTestDb();
+  A = await walletUser({ type: 1, username: `agtop${Date.now().toString(36).slice(-5)}` });
+  B = await walletUser({ type: 1, uplineId: A.id, username: `agsub${Date.now().toString(36).slice(-5)}` });
+  P1 = await walletUser({ uplineId: A.id, username: `zzplayer1${Date.now().toString(36).slice(-4)}` });
+  P2 = await walletUser({ uplineId: B.id });
+  C = await walletUser({ type: 1, uplineId: B.id });
+  P3 = await walletUser({ uplineId: C.id });
+  X = await walletUser({ type: 2 });
+  Q = await walletUser({ uplineId: X.id });
+});
+afterAll(() => t.dispose());
+
+const members = (u: U, query: Record<string, string | number> = {}) => u.call('/wps/agent/team/members', { query });
+const ids = (r: { json: { value: { content: { id: number }[] } } }) => r.json.value.content.map((m) => m.id).sort((a, b) => a - b);
+const sorted = (...us: U[]) => us.map((u) => u.id).sort((a, b) => a - b);
+const register = (u: U, body: Record<string, unknown>) => callEnc('/wps/agent/team/register', 'POST', body, { headers: { authorization: u.token } });
+
+describe('the agent tree', () => {
+  it('gives every member its upline path at insert, and never lets an upline change', async () => {
+    const rows = await t.db.select({ id: member.id, treePath: member.treePath, depth: member.depth }).from(member).where(eq(member.id, P3.id));
+    expect(rows[0]).toEqual({ id: P3.id, treePath: `/${A.id}/${B.id}/${C.id}/${P3.id}/`, depth: 3 });
+    await expect(t.db.update(member).set({ uplineId: X.id }).where(eq(member.id, P3.id))).rejects.toThrow();
+  });
+});
+
+describe('team management', () => {
+  it('lists the whole team, or the direct members, with their level and team size', async () => {
+    const all = await members(A, { pageSize: 50 });
+    expect(all.status, JSON.stringify(all.json)).toBe(200);
+    expect(ids(all)).toEqual(sorted(B, P1, P2, C, P3));
+    expect(all.json.value.totalCount).toBe(5);
+    const b = all.json.value.content.find((m: { id: number }) => m.id === B.id);
+    expect(b).toMatchObject({ username: B.username, type: 1, isAgent: true, level: 1, teamSize: 3, status: 'active', balance: 0 });
+    expect(all.json.value.content.find((m: { id: number }) => m.id === P3.id)).toMatchObject({ level: 3, teamSize: 0, isAgent: false });
+    expect(ids(await members(A, { scope: 'direct' }))).toEqual(sorted(B, P1));
+    const profile = await A.call('/wps/agent/profile');
+    expect(profile.json.value).toMatchObject({ id: A.id, type: 1, creatableTypes: [0, 1], teamSize: 5, directCount: 2 });
+  });
+
+  it("opens a sub-agent's own team, with the path from the caller", async () => {
+    const r = await members(A, { parentId: B.id, scope: 'direct' });
+    expect(ids(r)).toEqual(sorted(P2, C));
+    expect(r.json.value.path.map((p: { id: number }) => p.id)).toEqual([A.id, B.id]);
+    expect(r.json.value.content.every((m: { level: number }) => m.level === 2)).toBe(true);
+    const deep = await members(A, { parentId: C.id });
+    expect(ids(deep)).toEqual([P3.id]);
+    expect(deep.json.value.path.map((p: { id: number }) => p.id)).toEqual([A.id, B.id, C.id]);
+    // The sub-agent sees its own team with itself at the top.
+    const own = await members(B);
+    expect(ids(own)).toEqual(sorted(P2, C, P3));
+    expect(own.json.value.path.map((p: { id: number }) => p.id)).toEqual([B.id]);
+  });
+
+  it('searches, filters by kind, sorts and pages', async () => {
+    expect(ids(await members(A, { search: P1.username.slice(2, 9).toUpperCase() }))).toEqual([P1.id]);
+    expect(ids(await members(A, { search: '%' }))).toEqual([]);
+    expect(ids(await members(A, { kind: 'agent' }))).toEqual(sorted(B, C));
+    expect(ids(await members(A, { kind: 'player' }))).toEqual(sorted(P1, P2, P3));
+    await fund(P2.id, 12_50n);
+    const rich = await members(A, { sort: 'balance', order: 'desc', pageSize: 1 });
+    expect(rich.json.value.content[0]).toMatchObject({ id: P2.id, balance: 12.5 });
+    expect(rich.json.value.totalPages).toBe(5);
+    const names = (await members(A, { sort: 'username', order: 'asc' })).json.value.content.map((m: { username: string }) => m.username.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    const pages = [];
+    for (let p = 1; p <= 3; p++) pages.push(...ids(await members(A, { sort: 'teamSize', pageSize: 2, pageNo: p })));
+    expect(pages.sort((a, b) => a - b), 'pages neither overlap nor skip').toEqual(sorted(B, P1, P2, C, P3));
+    expect((await members(A, { sort: 'nonsense' })).json.errorCode).toBe('request.invalid');
+  });
+});
+
+describe('access', () => {
+  it('refuses a player, a trial account and a visitor every agent call', async () => {
+    const trial = await walletUser({ type: 4 });
+    for (const who of [P1, trial]) {
+      for (const r of [await members(who), await who.call('/wps/agent/profile'), await register(who, { username: 'nobodyhere1', password: 'Passw0rd1', confirmPassword: 'Passw0rd1', type: 0 })]) {
+        expect([r.status, r.json.errorCode]).toEqual([403, 'agent.only']);
+      }
+    }
+    for (const path of ['/wps/agent/team/members', '/wps/agent/profile']) expect((await callApi(path)).status).toBe(401);
+  });
+
+  it("never shows an agent another team, its upline, its siblings or ids that do not exist, and says the same for each", async () => {
+    const refused = async (u: U, parentId: number) => {
+      const r = await members(u, { parentId });
+      return [r.status, r.json.errorCode];
+    };
+    for (const id of [Q.id, X.id, 999_999_999]) expect(await refused(A, id), String(id)).toEqual([404, 'agent.member.unknown']);
+    // A sub-agent: not its upline, not its upline's other members.
+    for (const id of [A.id, P1.id]) expect(await refused(B, id), String(id)).toEqual([404, 'agent.member.unknown']);
+    expect(await refused(C, B.id)).toEqual([404, 'agent.member.unknown']);
+    // The other agent sees only its own.
+    expect(ids(await members(X))).toEqual([Q.id]);
+    for (const id of [A.id, B.id, P3.id]) expect(await refused(X, id)).toEqual([404, 'agent.member.unknown']);
+  });
+});
+
+describe('the demo team', () => {
+  it('gives the demo agent sub-agents on three levels and players under each, labelled demo, once', async () => {
+    await seedDemoAccounts(t.db);
+    await seedDemoAgentTeam(t.db);
+    await seedDemoAgentTeam(t.db);
+    const [top] = await t.db.select().from(member).where(eq(member.username, 'demoagent'));
+    const team = await t.db.select({ depth: member.depth, type: member.type, isDemo: member.isDemo }).from(member).where(like(member.treePath, `${top!.treePath}%`));
+    const below = team.filter((m) => m.depth > top!.depth);
+    // 3 + 6 + 6 sub-agents, 6 players under each of the 16 agents, and the demo player.
+    expect(below).toHaveLength(15 + 16 * 6 + 1);
+    expect(Math.max(...below.map((m) => m.depth)) - top!.depth).toBe(4);
+    expect(below.every((m) => m.isDemo)).toBe(true);
+  });
+});
+
+describe('register account', () => {
+  it('creates a player and a sub-agent under the caller, who must change the password at first login', async () => {
+    const name = `newpl${Date.now().toString(36).slice(-6)}`;
+    const r = await register(A, { username: name, password: 'Start1234', confirmPassword: 'Start1234', type: 0, nickname: 'Neo' });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.value).toMatchObject({ username: name, type: 0 });
+    const [row] = await t.db.select().from(member).where(eq(member.id, r.json.value.id));
+    expect(row).toMatchObject({ uplineId: A.id, treePath: `/${A.id}/${r.json.value.id}/`, mustChangePassword: true, nickname: 'Neo' });
+    const first = await login({ username: name, password: 'Start1234' });
+    expect(first.json.value.passwordExpired, 'the first password is to be changed').toBe(true);
+    const sub = await register(B, { username: `newag${Date.now().toString(36).slice(-6)}`, password: 'Start1234', confirmPassword: 'Start1234', type: 1 });
+    expect(sub.status, JSON.stringify(sub.json)).toBe(200);
+    expect(ids(await members(A, { parentId: B.id, scope: 'direct' }))).toContain(sub.json.value.id);
+  });
+
+  it('refuses another agent type, bad fields in the caller language, and a taken username', async () => {
+    const other = await register(A, { username: `typex${Date.now().toString(36).slice(-6)}`, password: 'Start1234', confirmPassword: 'Start1234', type: 2 });
+    expect([other.status, other.json.errorCode]).toEqual([403, 'agent.type.forbidden']);
+    const bad = await callEnc('/wps/agent/team/register', 'POST', { username: 'a', password: 'x', confirmPassword: 'y', type: 0 }, { headers: { authorization: A.token, language: 'ES' } });
+    expect([bad.status, bad.json.errorCode]).toEqual([400, 'request.invalid']);
+    expect(Object.keys(bad.json.fieldErrors).sort()).toEqual(['confirmPassword', 'password', 'username']);
+    expect(bad.json.fieldErrors.confirmPassword).toMatch(/coincide/i);
+    const taken = await register(A, { username: P1.username, password: 'Start1234', confirmPassword: 'Start1234', type: 0 });
+    expect([taken.status, taken.json.errorCode]).toEqual([409, 'register.username.taken']);
+  });
+});
