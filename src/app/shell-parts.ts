@@ -7,5 +7,6 @@
 import type { ShellParts } from '../shell/parts.ts';
 import { shell as accounts } from '../features/accounts/shell.tsx';
 import { shell as wallet } from '../features/wallet/shell.tsx';
+import { shell as agent } from '../features/agent/shell.tsx';
 
-export const SHELL_PARTS: readonly ShellParts[] = [accounts, wallet];
+export const SHELL_PARTS: readonly ShellParts[] = [accounts, wallet, agent];

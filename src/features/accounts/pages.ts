@@ -1,8 +1,7 @@
-/** The accounts feature's pages: the agent's door and home, and the member's account. */
+/** The accounts feature's pages: the agent's door, and the member's account. */
 import type { PageDecl } from '../../kernel/pages.ts';
 
 export const pages: PageDecl[] = [
   { path: '/agent', view: 'views/AgentLoginPage.astro', cacheSeconds: 60 },
-  { path: '/agentHome', view: 'views/AgentHomePage.astro', cacheSeconds: 60 },
   { path: '/member', view: 'views/MemberPage.astro', cacheSeconds: 60 },
 ];

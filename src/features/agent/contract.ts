@@ -106,6 +106,9 @@ export const agentProfile = defineCall({
     /** Every member below it. */
     teamSize: z.number().int(),
     directCount: z.number().int(),
+    /** The brand's money and time, for the back office's figures. */
+    currencySymbol: z.string(),
+    timeZone: z.string(),
   }),
 });
 

@@ -2,6 +2,7 @@
 import { agentProfile, agentRegister, agentTeamMembers } from '../contract.ts';
 import { creatableTypes, registerDownline } from '../../accounts/index.ts';
 import { db } from '../../../kernel/db/index.ts';
+import { brand } from '../../../kernel/brand/index.ts';
 import { route } from '../../../kernel/http/dispatch.ts';
 import { listTeam, requireAgent, teamCounts, teamMemberOf } from './team.ts';
 
@@ -9,7 +10,8 @@ export const agentRoutes = [
   route(agentProfile, async (_input, ctx) => {
     const d = await db();
     const agent = await requireAgent(d, ctx);
-    return { id: agent.id, username: agent.username, type: agent.type, creatableTypes: creatableTypes(agent.type), ...(await teamCounts(d, agent)) };
+    const { currencySymbol, timeZone } = brand();
+    return { id: agent.id, username: agent.username, type: agent.type, creatableTypes: creatableTypes(agent.type), ...(await teamCounts(d, agent)), currencySymbol, timeZone };
   }),
 
   route(agentTeamMembers, async ({ query }, ctx) => {

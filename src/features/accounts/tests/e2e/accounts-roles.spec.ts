@@ -59,7 +59,7 @@ for (const { lang } of LANGS) {
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/agentHome')}$`), { timeout: 15_000 });
       await expect(page.getByRole('heading', { level: 1, name: t(lang, 'auth', 'agent.homeTitle') })).toBeVisible();
       await expect(page.locator('.agent-identity')).toContainText(agent.username);
-      await expect(page.getByText(t(lang, 'auth', 'agent.notYetLead'))).toBeVisible();
+      await expect(page.getByRole('navigation', { name: t(lang, 'agent', 'menuLabel') })).toBeVisible();
 
       // Agent logout returns to /agent.
       await page.getByRole('button', { name: t(lang, 'auth', 'agent.signOut') }).click();

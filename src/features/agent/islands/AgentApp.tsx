@@ -1,0 +1,397 @@
+/**
+ * The agent back office on /agentHome (spec 2.15; issue 13): the agent-centre menu in the spec's
+ * order, the selected section remembered in this browser, and the sections built so far — team
+ * management (the team as a list and as a tree: a sub-agent opens its own team) and register
+ * account. Sections not built yet say so; none shows made-up data.
+ */
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { agentProfile, agentRegister, agentTeamMembers, type TeamMember, TEAM_SORTS } from '../contract.ts';
+import { api, Field, PasswordField } from '../../accounts/client.ts';
+import { ApiFailure } from '../../../kernel/http/client.ts';
+import { lazyCatalogue } from '../../../kernel/i18n/browser.ts';
+import { formatMoney } from '../../../kernel/money.ts';
+import { fill, useLabels } from '../../../shell/labels.tsx';
+import { FormError, readyToSend } from '../../../ui/form.tsx';
+import type { ValueOf } from '../../../kernel/contract.ts';
+import type agentCatalogue from '../i18n/en/agent.json';
+
+type AgentLabels = typeof agentCatalogue;
+type Profile = ValueOf<typeof agentProfile>;
+type TeamPage = ValueOf<typeof agentTeamMembers>;
+
+const catalogue = lazyCatalogue(import.meta.glob<AgentLabels>('../i18n/*/agent.json', { import: 'default' }));
+
+/** Spec 2.15, in its order; then the agent home's extras. `ready`: built (the rest say so). */
+const SECTIONS = [
+  ['announcement', false],
+  ['teamOverview', false],
+  ['registerAccount', true],
+  ['teamManagement', true],
+  ['teamBetting', false],
+  ['userLoss', false],
+  ['income', false],
+  ['accountDetails', false],
+  ['deposit', false],
+  ['withdraw', false],
+  ['messages', false],
+  ['customerService', false],
+] as const;
+type Section = (typeof SECTIONS)[number][0];
+/** Local storage: the section the agent last opened. */
+export const AGENT_SECTION_KEY = 'agent.section';
+
+function rememberedSection(): Section {
+  try {
+    const s = localStorage.getItem(AGENT_SECTION_KEY);
+    if (SECTIONS.some(([k, ready]) => k === s && ready)) return s as Section;
+  } catch {
+    /* storage unavailable */
+  }
+  return 'teamManagement';
+}
+
+export default function AgentApp() {
+  const labels = useLabels();
+  const [a, setA] = useState<AgentLabels | undefined>(() => catalogue.loaded(labels.lang));
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [section, setSection] = useState<Section>(rememberedSection);
+  const [teamKey, setTeamKey] = useState(0);
+  useEffect(() => {
+    if (!a) void catalogue.load(labels.lang).then(setA);
+    void api()
+      .call(agentProfile)
+      .then(setProfile)
+      .catch(() => undefined);
+  }, [labels.lang, a, teamKey]);
+  const choose = (s: Section) => {
+    setSection(s);
+    try {
+      localStorage.setItem(AGENT_SECTION_KEY, s);
+    } catch {
+      /* storage unavailable */
+    }
+  };
+  if (!a) return <p className="muted">{labels.auth.loading}</p>;
+  const items = labels.auth.agent.items as Record<string, string>;
+  return (
+    <div className="agent-app">
+      <nav aria-label={a.menuLabel} className="agent-nav">
+        <ul>
+          {SECTIONS.map(([key, ready]) => (
+            <li key={key}>
+              <button type="button" aria-current={section === key ? 'page' : undefined} onClick={() => choose(key)}>
+                <span>{items[key]}</span>
+                {!ready && <span className="soon">{a.notYet}</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <section className="agent-panel" aria-labelledby="agent-panel-title">
+        {section === 'teamManagement' ? (
+          <TeamManagement a={a} profile={profile} key={teamKey} />
+        ) : section === 'registerAccount' ? (
+          <RegisterAccount
+            a={a}
+            profile={profile}
+            onShowTeam={() => {
+              setTeamKey((k) => k + 1);
+              choose('teamManagement');
+            }}
+          />
+        ) : (
+          <>
+            <h2 id="agent-panel-title">{items[section]}</h2>
+            <p className="muted">{a.notYetText}</p>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
+
+interface TeamFilters {
+  parentId?: number;
+  scope: 'all' | 'direct';
+  search: string;
+  kind: 'all' | 'player' | 'agent';
+  sort: (typeof TEAM_SORTS)[number];
+  order: 'asc' | 'desc';
+  pageNo: number;
+}
+
+function TeamManagement({ a, profile }: { a: AgentLabels; profile: Profile | null }) {
+  const labels = useLabels();
+  const types = labels.auth.agent.types as Record<string, string>;
+  const [f, setF] = useState<TeamFilters>({ scope: 'all', search: '', kind: 'all', sort: 'regDate', order: 'desc', pageNo: 1 });
+  const [typed, setTyped] = useState('');
+  const [page, setPage] = useState<TeamPage | null>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [error, setError] = useState('');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const load = useCallback(async () => {
+    setState('loading');
+    try {
+      const query = {
+        ...(f.parentId ? { parentId: String(f.parentId) } : {}),
+        scope: f.scope,
+        kind: f.kind,
+        sort: f.sort,
+        order: f.order,
+        pageNo: String(f.pageNo),
+        pageSize: '20',
+        ...(f.search ? { search: f.search } : {}),
+      };
+      setPage(await api().call(agentTeamMembers, { query }));
+      setState('ready');
+    } catch (err) {
+      setError(err instanceof Error ? err.message : a.team.failed);
+      setState('error');
+    }
+  }, [f, a]);
+  useEffect(() => void load(), [load]);
+
+  const set = (patch: Partial<TeamFilters>) => setF((old) => ({ ...old, pageNo: 1, ...patch }));
+  const open = (m: { id: number }) => {
+    set({ parentId: m.id });
+    headingRef.current?.focus();
+  };
+  const when = (ms: number | null) =>
+    ms === null ? a.team.never : new Intl.DateTimeFormat(labels.lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: profile?.timeZone }).format(new Date(ms));
+  const money = (n: number) => formatMoney(n.toFixed(2), labels.lang, profile?.currencySymbol ?? '');
+  const onSearch = (ev: FormEvent) => {
+    ev.preventDefault();
+    set({ search: typed.trim() });
+  };
+  const path = page?.path ?? [];
+  const parent = path.at(-1);
+
+  return (
+    <>
+      <h2 id="agent-panel-title" tabIndex={-1} ref={headingRef}>
+        {a.team.title}
+      </h2>
+      <p className="muted">{a.team.lead}</p>
+      {profile && <p className="agent-summary">{fill(a.team.summary, { team: profile.teamSize, direct: profile.directCount })}</p>}
+      {path.length > 1 && (
+        <nav aria-label={a.team.path} className="agent-path">
+          <ol>
+            {path.map((p, i) => (
+              <li key={p.id}>
+                {i < path.length - 1 ? (
+                  <button type="button" className="link" onClick={() => set({ parentId: i === 0 ? undefined : p.id })}>
+                    {p.username}
+                  </button>
+                ) : (
+                  <span aria-current="location">{p.username}</span>
+                )}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      <form className="agent-filters" role="search" onSubmit={onSearch}>
+        <div className="filter">
+          <label htmlFor="team-search">{a.team.search}</label>
+          <span className="inline">
+            <input id="team-search" type="search" value={typed} maxLength={64} onChange={(e) => setTyped(e.target.value)} />
+            <button type="submit" className="btn btn-ghost btn-sm">
+              {a.team.searchButton}
+            </button>
+          </span>
+        </div>
+        <Select id="team-kind" label={a.team.kind} value={f.kind} options={a.team.kinds} onChange={(v) => set({ kind: v as TeamFilters['kind'] })} />
+        <Select id="team-scope" label={a.team.scope} value={f.scope} options={a.team.scopes} onChange={(v) => set({ scope: v as TeamFilters['scope'] })} />
+        <Select id="team-sort" label={a.team.sort} value={f.sort} options={a.team.sorts} onChange={(v) => set({ sort: v as TeamFilters['sort'] })} />
+        <Select id="team-order" label={a.team.order.desc + ' / ' + a.team.order.asc} value={f.order} options={a.team.order} onChange={(v) => set({ order: v as TeamFilters['order'] })} />
+      </form>
+      {state === 'error' ? (
+        <div role="alert" className="agent-state">
+          <p>{error || a.team.failed}</p>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void load()}>
+            {a.team.retry}
+          </button>
+        </div>
+      ) : state === 'loading' && !page ? (
+        <p className="agent-state muted" role="status">
+          {a.team.loading}
+        </p>
+      ) : page && page.content.length === 0 ? (
+        <p className="agent-state muted">{a.team.empty}</p>
+      ) : (
+        page && (
+          // Focusable, so that a keyboard can scroll a table wider than a phone.
+          <div className="table-wrap" aria-busy={state === 'loading'} tabIndex={0} role="region" aria-label={parent ? `${a.team.path} ${parent.username}` : a.team.title}>
+            <table className="agent-table">
+              <caption className="sr-only">{parent ? `${a.team.path} ${parent.username}` : a.team.title}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{a.team.cols.username}</th>
+                  <th scope="col">{a.team.cols.type}</th>
+                  <th scope="col">{a.team.cols.level}</th>
+                  <th scope="col">{a.team.cols.registered}</th>
+                  <th scope="col">{a.team.cols.lastLogin}</th>
+                  <th scope="col" className="num">
+                    {a.team.cols.balance}
+                  </th>
+                  <th scope="col">{a.team.cols.status}</th>
+                  <th scope="col" className="num">
+                    {a.team.cols.teamSize}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.content.map((m: TeamMember) => (
+                  <tr key={m.id}>
+                    <th scope="row">
+                      {m.isAgent && m.teamSize > 0 ? (
+                        <button type="button" className="link" onClick={() => open(m)} aria-label={fill(a.team.openTeam, { name: m.username, count: m.teamSize })}>
+                          {m.username}
+                        </button>
+                      ) : (
+                        m.username
+                      )}
+                      {m.nickname && <span className="muted nick"> {m.nickname}</span>}
+                    </th>
+                    <td>{m.type === 0 ? a.register.types['0'] : (types[String(m.type)] ?? String(m.type))}</td>
+                    <td>{m.level}</td>
+                    <td>
+                      {when(m.regDate)}
+                      {m.registerIp && <span className="muted ip"> {m.registerIp}</span>}
+                    </td>
+                    <td>{when(m.lastLoginAt)}</td>
+                    <td className="num">{money(m.balance)}</td>
+                    <td>{(a.team.statuses as Record<string, string>)[m.status] ?? m.status}</td>
+                    <td className="num">{m.teamSize}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      )}
+      {page && page.totalPages > 1 && (
+        <nav className="agent-pager" aria-label={fill(a.team.page, { page: page.pageNum, pages: page.totalPages })}>
+          <button type="button" className="btn btn-ghost btn-sm" disabled={f.pageNo <= 1} onClick={() => setF((o) => ({ ...o, pageNo: o.pageNo - 1 }))}>
+            {a.team.prev}
+          </button>
+          <span>{fill(a.team.page, { page: page.pageNum, pages: page.totalPages })}</span>
+          <button type="button" className="btn btn-ghost btn-sm" disabled={f.pageNo >= page.totalPages} onClick={() => setF((o) => ({ ...o, pageNo: o.pageNo + 1 }))}>
+            {a.team.next}
+          </button>
+        </nav>
+      )}
+      {page && <p className="muted agent-count">{fill(a.team.count, { count: page.totalCount })}</p>}
+    </>
+  );
+}
+
+function Select(p: { id: string; label: string; value: string; options: Record<string, string>; onChange: (v: string) => void }) {
+  return (
+    <div className="filter">
+      <label htmlFor={p.id}>{p.label}</label>
+      <select id={p.id} value={p.value} onChange={(e) => p.onChange(e.target.value)}>
+        {Object.entries(p.options).map(([k, v]) => (
+          <option key={k} value={k}>
+            {v}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+type RegisterField = 'username' | 'password' | 'confirmPassword' | 'nickname' | 'type';
+
+function RegisterAccount({ a, profile, onShowTeam }: { a: AgentLabels; profile: Profile | null; onShowTeam: () => void }) {
+  const labels = useLabels();
+  const [values, setValues] = useState({ username: '', password: '', confirmPassword: '', nickname: '', type: '0' });
+  const [errors, setErrors] = useState<Partial<Record<RegisterField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const types = profile?.creatableTypes ?? [0];
+  const set = (k: keyof typeof values) => (v: string) => setValues((o) => ({ ...o, [k]: v }));
+  const required = (labels.accounts as { validation: { required: string } }).validation.required;
+
+  const onSubmit = async (ev: FormEvent) => {
+    ev.preventDefault();
+    if (busy) return;
+    const found: Partial<Record<RegisterField, string>> = {};
+    if (!values.username.trim()) found.username = required;
+    if (!values.password) found.password = required;
+    if (!values.confirmPassword) found.confirmPassword = required;
+    if (!readyToSend(found, { form: formRef.current, setErrors, clearFormError: () => setFormError(null) })) return;
+    setBusy(true);
+    setDone(null);
+    try {
+      const made = await api().call(agentRegister, {
+        body: {
+          username: values.username.trim(),
+          password: values.password,
+          confirmPassword: values.confirmPassword,
+          type: Number(values.type),
+          ...(values.nickname.trim() ? { nickname: values.nickname.trim() } : {}),
+        },
+      });
+      setValues({ username: '', password: '', confirmPassword: '', nickname: '', type: values.type });
+      setDone(fill(a.register.done, { username: made.username }));
+    } catch (err) {
+      if (err instanceof ApiFailure && Object.keys(err.fieldErrors).length) {
+        readyToSend(err.fieldErrors as Partial<Record<RegisterField, string>>, { form: formRef.current, setErrors, clearFormError: () => setFormError(null) });
+      } else if (err instanceof ApiFailure && err.errorCode === 'register.username.taken') {
+        readyToSend({ username: err.message }, { form: formRef.current, setErrors, clearFormError: () => setFormError(null) });
+      } else {
+        setFormError(err instanceof Error ? err.message : String(err));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <h2 id="agent-panel-title">{a.register.title}</h2>
+      <p className="muted">{a.register.lead}</p>
+      <form ref={formRef} className="auth-form agent-register" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <div className="field">
+          <label htmlFor="register-type">{a.register.type}</label>
+          <div className="control">
+            <select id="register-type" name="type" value={values.type} onChange={(e) => set('type')(e.target.value)}>
+              {types.map((t) => (
+                <option key={t} value={String(t)}>
+                  {t === 0 ? a.register.types['0'] : a.register.types.agent}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <Field name="username" label={a.register.username} value={values.username} onChange={set('username')} error={errors.username} required maxLength={64} autoComplete="off" />
+        <PasswordField name="password" label={a.register.password} value={values.password} onChange={set('password')} error={errors.password} autoComplete="new-password" />
+        <PasswordField
+          name="confirmPassword"
+          label={a.register.confirmPassword}
+          value={values.confirmPassword}
+          onChange={set('confirmPassword')}
+          error={errors.confirmPassword}
+          autoComplete="new-password"
+        />
+        <Field name="nickname" label={a.register.nickname} value={values.nickname} onChange={set('nickname')} error={errors.nickname} maxLength={64} />
+        <FormError message={formError} />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? a.register.busy : a.register.submit}
+        </button>
+        {done && (
+          <p className="form-notice" role="status">
+            {done}{' '}
+            <button type="button" className="link" onClick={onShowTeam}>
+              {a.register.showTeam}
+            </button>
+          </p>
+        )}
+      </form>
+    </>
+  );
+}
