@@ -12,7 +12,7 @@
  * or later retry fails on the guard or on the record, rolls back, and replays the stored answer.
  */
 import { createHash } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from './db/index.ts';
 import { idempotencyRecord } from './db/tables.ts';
 import { ApiError } from './http/errors.ts';
@@ -147,6 +147,15 @@ async function recordLast<T>(db: Db, key: string, memberId: number | null, reque
       throw err;
     }
   }
+}
+
+/**
+ * Forgets every stored answer of these operation names (all members' keys): for operations whose
+ * subject is gone, such as a swept guest's demo spins ('demo-play-guest-<session>').
+ */
+export async function forgetOperations(db: Db | Tx, names: readonly string[]): Promise<void> {
+  if (!names.length) return;
+  await db.delete(idempotencyRecord).where(or(...names.map((n) => like(idempotencyRecord.key, `${n.replace(/[\\%_]/g, (c) => `\\${c}`)}:%`))));
 }
 
 /** Thrown inside the transaction when the key was claimed already: rolls it back, then replays. */

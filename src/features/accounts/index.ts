@@ -1,5 +1,5 @@
 /** The accounts feature's server face: what other features' server code and pages may use. */
-export { isAgentType } from './contract.ts';
+export { AGENT_TYPES, isAgentType, PLAYER_TYPE } from './contract.ts';
 export { findById, findByUsername } from './server/members.ts';
 export type { Member } from './server/members.ts';
 export { passwords } from './server/passwords.ts';

@@ -4,10 +4,13 @@ import { playCalls, vendorWalletCalls } from './contract.ts';
 import { playRoutes } from './server/routes.ts';
 import { vendorWalletRoutes } from './server/vendor-wallet.ts';
 import * as tables from './server/tables.ts';
+import { sweepGuestDemos } from './server/play.ts';
 
 export const manifest: FeatureManifest = {
   name: 'play',
   calls: [...playCalls, ...vendorWalletCalls],
   routes: [...playRoutes, ...vendorWalletRoutes],
   tables,
+  // Guests' demos leave nothing behind a day after their session ended (each run deletes what is there, so several processes may run it).
+  jobs: [{ name: 'play.guestDemos.sweep', everyMs: 10 * 60_000, atStart: true, run: (db, now) => sweepGuestDemos(db, now) }],
 };

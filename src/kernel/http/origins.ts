@@ -84,7 +84,9 @@ export function ownAddressPath(address: string): string | null {
   } else if ((u.protocol !== 'http:' && u.protocol !== 'https:') || !HOST.test(u.host) || !officialHost(u.host)) {
     return null;
   }
-  return `${u.pathname}${u.search}${u.hash}`;
+  const path = `${u.pathname}${u.search}${u.hash}`;
+  // Dot segments can resolve into '//host' ('/..//evil.example'): never hand that out.
+  return /^\/[\/\\]/.test(path) ? null : path;
 }
 
 /**

@@ -31,7 +31,7 @@ export const member = pgTable(
      * The member's place in the agent tree, as a materialised path of ids from the top ('/12/340/
      * 5678/'): a team is every member whose path starts with its agent's (a prefix scan on
      * member_tree_path_idx, the same on PostgreSQL and PGlite). Set by the trigger
-     * member_tree_path (migration 0018) from the upline's path at insert, for every way a member
+     * member_tree_path (migration 0019) from the upline's path at insert, for every way a member
      * is made; an upline never changes after registration.
      */
     treePath: text('tree_path').notNull().default(''),

@@ -58,11 +58,13 @@ export default function AgentApp() {
   const [teamKey, setTeamKey] = useState(0);
   useEffect(() => {
     if (!a) void catalogue.load(labels.lang).then(setA);
+  }, [labels.lang, a]);
+  useEffect(() => {
     void api()
       .call(agentProfile)
       .then(setProfile)
       .catch(() => undefined);
-  }, [labels.lang, a, teamKey]);
+  }, [teamKey]);
   const choose = (s: Section) => {
     setSection(s);
     try {
@@ -130,7 +132,10 @@ function TeamManagement({ a, profile }: { a: AgentLabels; profile: Profile | nul
   const [error, setError] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
 
+  // Only the newest request's answer is shown: a slow answer to an older filter never wins.
+  const latest = useRef(0);
   const load = useCallback(async () => {
+    const mine = ++latest.current;
     setState('loading');
     try {
       const query = {
@@ -143,9 +148,12 @@ function TeamManagement({ a, profile }: { a: AgentLabels; profile: Profile | nul
         pageSize: '20',
         ...(f.search ? { search: f.search } : {}),
       };
-      setPage(await api().call(agentTeamMembers, { query }));
+      const answer = await api().call(agentTeamMembers, { query });
+      if (mine !== latest.current) return;
+      setPage(answer);
       setState('ready');
     } catch (err) {
+      if (mine !== latest.current) return;
       setError(err instanceof Error ? err.message : a.team.failed);
       setState('error');
     }

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { findById, isAgentType, member, sessionOf, type Member } from '../../accounts/index.ts';
+import { AGENT_TYPES, findById, isAgentType, member, PLAYER_TYPE, sessionOf, type Member } from '../../accounts/index.ts';
 import { ledgerAccount } from '../../wallet/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
@@ -20,6 +20,8 @@ export async function requireAgent(db: Db, ctx: HandlerContext): Promise<Member>
   if (!isAgentType(s.type)) throw new ApiError(403, 'agent.only');
   const m = await findById(db, s.memberId);
   if (!m || m.status !== 'active' || !isAgentType(m.type)) throw new ApiError(403, 'agent.only');
+  // A path that is not this member's own would open someone else's team (or everyone's, if empty).
+  if (!m.treePath.endsWith(`/${m.id}/`)) throw new ApiError(403, 'agent.only');
   return m;
 }
 
@@ -52,8 +54,13 @@ type TeamQuery = z.output<typeof agentTeamMembers.query>;
 // column of a one-table select without it, which inside a subquery would name the inner table's.
 /** Main and game wallets of a member, summed (the member's money, holds for withdrawals aside). */
 const balanceOf = sql<bigint>`coalesce((select sum(la.balance) from ${ledgerAccount} la where la.member_id = "member"."id" and la.kind in ('main', 'game')), 0)`;
-/** Members below a member (a prefix scan of its path). */
-const teamSizeOf = sql<number>`(select count(*) from ${member} d where d.tree_path like "member"."tree_path" || '%') - 1`;
+/**
+ * Members below a member: the paths from its own up to the same with ':' (the character after
+ * '9'; paths hold only digits and '/'), compared with the text_pattern_ops operators so that the
+ * correlated count is an index range scan of member_tree_path_idx (a LIKE with a per-row pattern
+ * could use no index and would scan every member for every row).
+ */
+const teamSizeOf = sql<number>`(select count(*) from ${member} d where d.tree_path ~>=~ "member"."tree_path" and d.tree_path ~<~ ("member"."tree_path" || ':')) - 1`;
 
 /** One page of the team of `parent` (the caller or a sub-agent in its team), as team management shows it. */
 export async function listTeam(db: Db, caller: Member, parent: Member, q: TeamQuery) {
@@ -61,7 +68,7 @@ export async function listTeam(db: Db, caller: Member, parent: Member, q: TeamQu
   const where = and(
     below(parent, q.scope),
     needle ? sql`lower(${member.username}) like ${needle}` : undefined,
-    q.kind === 'player' ? eq(member.type, 0) : q.kind === 'agent' ? inArray(member.type, [1, 2, 41, 42]) : undefined,
+    q.kind === 'player' ? eq(member.type, PLAYER_TYPE) : q.kind === 'agent' ? inArray(member.type, [...AGENT_TYPES]) : undefined,
   );
   const sortColumn = {
     regDate: member.createdAt,

@@ -3,11 +3,14 @@
  * Part of the one pg-core schema (src/app/schema.ts gathers every part for drizzle-kit and the
  * migrations folder ./drizzle). Money columns are bigint minor units.
  */
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { member } from '../../accounts/server/tables.ts';
 
 /** A game vendor (the spec calls its code `vassalage`). */
-export const vendor = pgTable('vendor', {
+export const vendor = pgTable(
+  'vendor',
+  {
   code: text('code').primaryKey(),
   displayName: text('display_name').notNull(),
   /**
@@ -23,7 +26,10 @@ export const vendor = pgTable('vendor', {
   isDemo: boolean('is_demo').notNull().default(false),
   /** Under maintenance: listed, but its games cannot be launched (`game.maintenance`). */
   maintenance: boolean('maintenance').notNull().default(false),
-});
+  },
+  // An explicit number below 101 would take one of the platform's own wallets (2 is the main one).
+  (t) => [check('vendor_account_type_id_ck', sql`${t.accountTypeId} >= 101`)],
+);
 
 /** A catalogue entry. `nodeId` is the public id used by tiles, favourites and launches. */
 export const game = pgTable(

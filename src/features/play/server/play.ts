@@ -6,14 +6,15 @@
  * game as recent, and asks the game's provider for the address the player's window opens.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { GameType } from '../../games/index.ts';
 import { localizePath, type Locale } from '../../../kernel/locales.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { game, vendor } from '../../games/index.ts';
 import { keepSessionAlive, member, memberSession } from '../../accounts/index.ts';
-import { gameSession, memberRecentGame } from './tables.ts';
+import { gameSeed, gameSession, memberRecentGame, sandboxRound } from './tables.ts';
+import { forgetOperations } from '../../../kernel/idempotency.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { gameProviderFor } from '../../../providers/games/index.ts';
 import { DEMO_START_BALANCE, gameConfig, parseRoomId, roomsFor, type PlaySession } from './sandbox/provider.ts';
@@ -275,3 +276,29 @@ export async function recentGames(
   return { list: rows.map((r) => presentGame(r as GameRowView)), pageNum: o.page, totalPages: Math.ceil(total / o.pageSize) };
 }
 
+
+/** How long a guest's demo stays after its session expired, before the sweeper removes it. */
+export const GUEST_DEMO_KEEP_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes guests' demos whose session expired more than GUEST_DEMO_KEEP_MS ago, with their rounds,
+ * seed pairs and replay records (nothing of a guest's is money or anyone's history), at most 500
+ * sessions a run. Several processes may run it at once: each only deletes what is there.
+ */
+export async function sweepGuestDemos(db: Db, now = Date.now()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .select({ id: gameSession.id })
+      .from(gameSession)
+      .where(and(isNull(gameSession.memberId), lt(gameSession.expiresAt, new Date(now - GUEST_DEMO_KEEP_MS))))
+      .limit(500);
+    if (!gone.length) return 0;
+    const ids = gone.map((g) => g.id);
+    await tx.delete(sandboxRound).where(inArray(sandboxRound.sessionId, ids));
+    await tx.delete(gameSeed).where(inArray(gameSeed.guestSessionId, ids));
+    // The spins' replay records, in each guest session's own key space (sandbox/provider.ts spin).
+    await forgetOperations(tx, ids.map((id) => `demo-play-guest-${id}`));
+    await tx.delete(gameSession).where(inArray(gameSession.id, ids));
+    return ids.length;
+  });
+}

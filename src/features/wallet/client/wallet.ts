@@ -21,7 +21,7 @@ export const MERCHANT_WALLET_KEY = 'merchantWallet';
  * API read it) as the 2-decimal text the wallet pages format and compare.
  * @example amountText(1121.5) // '1121.50'
  */
-export const amountText = (n: number): string => n.toFixed(2);
+export const amountText = (n: number | string): string => (typeof n === 'number' ? n.toFixed(2) : n);
 
 /** What the wallet with this code ('MAIN', 'JL') holds, as 2-decimal text; '0.00' when it is not listed. */
 export function walletAmount(b: BalanceValue, code: string): string {
@@ -107,7 +107,8 @@ export function loadMerchantWallet(): Promise<MerchantWallet> {
       const cached = sessionStorage.getItem(MERCHANT_WALLET_KEY);
       if (cached) {
         const value = JSON.parse(cached) as MerchantWallet;
-        if (typeof value?.isSingle === 'boolean' && Array.isArray(value.vendors)) {
+        // Entries written before wallets had numbers (accountTypeName) are asked for again.
+        if (typeof value?.isSingle === 'boolean' && Array.isArray(value.vendors) && value.vendors.every((v) => typeof v?.accountTypeName === 'string' && typeof v.accountTypeId === 'number')) {
           $merchantWallet.set(value);
           return value;
         }

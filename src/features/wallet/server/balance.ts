@@ -81,6 +81,14 @@ export async function balanceView(db: Db | Tx, memberId: number): Promise<Balanc
     sum += amount;
     balance.push({ ...v, availBalance: moneyNumber(amount) });
   }
+  // A game wallet whose vendor has no row at all (nothing deletes vendors, but the ledger does
+  // not depend on it): still the player's money, listed without a number (0) under its code.
+  const known = new Set(vendors.map((v) => v.accountTypeName));
+  for (const [code, amount] of b.games) {
+    if (known.has(code) || amount === 0n) continue;
+    sum += amount;
+    balance.push({ accountTypeId: 0, accountTypeName: code, name: code, availBalance: moneyNumber(amount) });
+  }
   const { currency, currencySymbol } = brand();
   return { sumBalance: moneyNumber(sum), balance, heldBalance: moneyNumber(b.hold), currency, currencySymbol };
 }

@@ -102,7 +102,11 @@ describe('demo accounts', () => {
     try {
       await seedDemoIfNeeded(fresh, { size: 600 });
       const rows = await fresh.db.select().from(member);
-      expect(rows.map((r) => r.username).sort()).toEqual(['demoagent', 'demoplayer']);
+      const named = rows.filter((r) => !r.username.startsWith('dt_'));
+      expect(named.map((r) => r.username).sort()).toEqual(['demoagent', 'demoplayer']);
+      // Everyone else is the demo agent's labelled demo team (src/features/agent/server/seed.ts).
+      const agent = named.find((r) => r.username === 'demoagent')!;
+      expect(rows.filter((r) => r.username.startsWith('dt_')).every((r) => r.isDemo && r.treePath.startsWith(agent.treePath))).toBe(true);
     } finally {
       await fresh.dispose();
       const { useDb } = await import('../../../../kernel/db/index.ts');

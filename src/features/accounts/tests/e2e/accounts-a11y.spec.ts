@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
-import { LANGS, phoneInEnglishOnly, text } from '../../../../../tests/e2e-support/i18n.ts';
+import { axeRunsHere, LANGS, phoneInEnglishOnly, text } from '../../../../../tests/e2e-support/i18n.ts';
 import { accountButton, at, createUser, dialog, expect, openLogin, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 
 /** axe on the page with a popup open: the rest of the page is covered, so only the popup layers count. */
@@ -68,7 +68,8 @@ for (const { lang } of LANGS) {
       await expect(opener, 'focus returns to the opener').toBeFocused();
     });
 
-    test('the sms login, registration and forgot-password popups pass axe', async ({ page }) => {
+    test('the sms login, registration and forgot-password popups pass axe', async ({ page }, testInfo) => {
+      test.skip(!axeRunsHere(testInfo.project.name, lang), 'axe once per size and language: English on the phone, Spanish on the desktop');
       await openLogin(page, lang);
       const login = dialog(page, t(lang, 'auth', 'login.title'));
       await login.getByRole('button', { name: t(lang, 'auth', 'login.bySms') }).click();
@@ -95,7 +96,8 @@ for (const { lang } of LANGS) {
       await axePopup(page);
     });
 
-    test('the after-login, change-password and sign-out prompts, the header menu and the member page pass axe', async ({ page }) => {
+    test('the after-login, change-password and sign-out prompts, the header menu and the member page pass axe', async ({ page }, testInfo) => {
+      test.skip(!axeRunsHere(testInfo.project.name, lang), 'axe once per size and language: English on the phone, Spanish on the desktop');
       // Six full axe scans, two of them of whole pages: near a minute on a loaded 2-core machine.
       test.slow();
       const user = await createUser({ keepPassword: false });

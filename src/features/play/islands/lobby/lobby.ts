@@ -164,7 +164,14 @@ let started = false;
  * demo is for everyone (issue 17), launched as a guest's demo.
  */
 export function launchGuestDemo(tile: HTMLElement, w: Window | null): void {
-  launch(tileGame(tile), { accountType: '0', window: w });
+  const game = tileGame(tile);
+  // The launch rules still decide: a lottery's or a vendor's demo is not a guest's to open.
+  if (launchStep(game, { login: false, trial: false }, true).kind !== 'launch') {
+    w?.close();
+    openPopup('login');
+    return;
+  }
+  launch(game, { accountType: '0', window: w });
 }
 
 /** Starts the lobby's browser parts; called once by the shell's boot. */

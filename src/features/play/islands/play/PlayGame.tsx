@@ -72,7 +72,11 @@ export default function PlayGame(props: Props) {
   const [lobbyHref, setLobbyHref] = useState(props.lobbyHref);
   useEffect(() => {
     const back = new URLSearchParams(window.location.search).get('back');
-    if (back && /^\/(?![/\\])/.test(back)) setLobbyHref(back);
+    if (!back?.startsWith('/')) return;
+    // Parsed as the browser will follow it (tabs and newlines dropped, dot segments resolved).
+    const u = new URL(back, window.location.origin);
+    const path = `${u.pathname}${u.search}${u.hash}`;
+    if (u.origin === window.location.origin && !/^\/[/\\]/.test(path)) setLobbyHref(path);
   }, []);
   useEffect(() => {
     if (state) document.title = `${state.game.gameName} | ${document.title.split(' | ').pop()}`;

@@ -3,7 +3,7 @@
  * through the wallet (real) and on play money (demo), replays, provably-fair seeds and verify.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, like } from 'drizzle-orm';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
 import { newKey, walletUser } from '../../../../../tests/support/wallet.ts';
@@ -11,6 +11,8 @@ import { game, gameRound, gameSeed, gameSession, ledgerTransfer, member, memberS
 import { HOUSE, gameAccount } from '../../../wallet/server/accounts.ts';
 import { auditLedger, balancesOf, postTransfer } from '../../../wallet/server/ledger.ts';
 import { gameConfig, maskName } from '../../server/sandbox/provider.ts';
+import { GUEST_DEMO_KEEP_MS, sweepGuestDemos } from '../../server/play.ts';
+import { idempotencyRecord } from '../../../../kernel/db/tables.ts';
 import { hashServerSeed } from '../../server/sandbox/fairness.ts';
 import { spin as engineSpin } from '../../server/sandbox/slot-engine.ts';
 import { parseMinor } from '../../../../kernel/money.ts';
@@ -236,6 +238,27 @@ describe("a guest's free demo (GCS_gameTrialLaunch, GCS_gameLaunchFB)", () => {
     const trial = await walletUser({ type: 4 });
     expect((await trial.call(`${TRIAL}?nodeId=${g['Slot A']}`)).status).toBe(200);
     expect((await trial.call(`${FB}?nodeId=${g['Slot A']}&accountType=1`)).json.errorCode).toBe('account.trial');
+  });
+
+  it("sweeps a guest's demo a day after its session ended: session, seeds, rounds and replay records", async () => {
+    const old = tokenOf((await guest(`${TRIAL}?nodeId=${g['Slot A']}`, ip())).json.value.content.game_url);
+    const fresh = tokenOf((await guest(`${TRIAL}?nodeId=${g['Slot A']}`, ip())).json.value.content.game_url);
+    for (const launch of [old, fresh]) {
+      const bet = (await callApi(`${STATE}?launch=${launch}`)).json.value.rules.bets[0];
+      expect((await callApi(SPIN, { method: 'POST', body: { launch, bet, idempotencyKey: newKey() } })).status).toBe(200);
+    }
+    const sessions = await t.db.select({ id: gameSession.id }).from(gameSession).where(isNull(gameSession.memberId)).orderBy(desc(gameSession.id)).limit(2);
+    const [freshId, oldId] = sessions.map((x) => x.id) as [number, number];
+    await t.db.update(gameSession).set({ expiresAt: new Date(Date.now() - GUEST_DEMO_KEEP_MS - 60_000) }).where(eq(gameSession.id, oldId));
+    expect(await sweepGuestDemos(t.db)).toBeGreaterThanOrEqual(1);
+    expect(await t.db.select().from(gameSession).where(eq(gameSession.id, oldId))).toEqual([]);
+    expect(await t.db.select().from(sandboxRound).where(eq(sandboxRound.sessionId, oldId))).toEqual([]);
+    expect(await t.db.select().from(gameSeed).where(eq(gameSeed.guestSessionId, oldId))).toEqual([]);
+    expect(await t.db.select().from(idempotencyRecord).where(like(idempotencyRecord.key, `demo-play-guest-${oldId}:%`))).toEqual([]);
+    // The live one plays on.
+    expect((await callApi(`${ROUNDS}?launch=${fresh}`)).json.value.list).toHaveLength(1);
+    expect(await t.db.select().from(idempotencyRecord).where(like(idempotencyRecord.key, `demo-play-guest-${freshId}:%`))).toHaveLength(1);
+    expect((await callApi(`${STATE}?launch=${old}`)).status).toBe(401);
   });
 
   it('limits the demos one address opens without a login', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "vendor" ADD CONSTRAINT "vendor_account_type_id_ck" CHECK ("vendor"."account_type_id" >= 101);
