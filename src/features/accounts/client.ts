@@ -1,5 +1,5 @@
 /** The accounts feature's browser face: the session and site stores, form fields, and the flow helpers other parts use. */
 export { $isAgent, $isLogin, $isTrial, $member, $sessionState, api, clearSession, startSession } from './client/session.ts';
-export { $status } from './client/site.ts';
+export { $status, loadStatus } from './client/site.ts';
 export { Field, PasswordField } from './islands/fields.tsx';
 export { notAvailable, onPopupRoute, refuseTrial, routePath } from './islands/flow.ts';

@@ -2,11 +2,16 @@
  * The agent back office on /agentHome (spec 2.15; issue 13): the agent-centre menu in the spec's
  * order, the selected section remembered in this browser, and the sections built so far — team
  * management (the team as a list and as a tree: a sub-agent opens its own team) and register
- * account. Sections not built yet say so; none shows made-up data.
+ * account; the agent's account record, deposit and withdrawal open the member centre's own pages;
+ * customer service lists the brand's channels. Sections not built yet say so; none shows
+ * made-up data.
  */
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { agentProfile, agentRegister, agentTeamMembers, type TeamMember, TEAM_SORTS } from '../contract.ts';
-import { api, Field, PasswordField } from '../../accounts/client.ts';
+import { useStore } from '@nanostores/react';
+import { $status, api, Field, loadStatus, PasswordField } from '../../accounts/client.ts';
+import { openMemberCentre } from '../../../shell/member-centre/store.ts';
+import type { MemberCentrePage } from '../../../shell/member-centre/pages.ts';
 import { ApiFailure } from '../../../kernel/http/client.ts';
 import { lazyCatalogue } from '../../../kernel/i18n/browser.ts';
 import { formatMoney } from '../../../kernel/money.ts';
@@ -30,12 +35,17 @@ const SECTIONS = [
   ['teamBetting', false],
   ['userLoss', false],
   ['income', false],
-  ['accountDetails', false],
-  ['deposit', false],
-  ['withdraw', false],
+  ['accountDetails', true],
+  ['deposit', true],
+  ['withdraw', true],
   ['messages', false],
-  ['customerService', false],
+  ['customerService', true],
 ] as const;
+/**
+ * Sections served by the member centre's own pages (the wallet's, in the shell's overlay), not
+ * copies: the agent's account record, deposit and withdrawal.
+ */
+const CENTRE_PAGES: Partial<Record<Section, MemberCentrePage>> = { accountDetails: 'transactions', deposit: 'deposit', withdraw: 'withdrawal' };
 type Section = (typeof SECTIONS)[number][0];
 /** Local storage: the section the agent last opened. */
 export const AGENT_SECTION_KEY = 'agent.section';
@@ -43,7 +53,7 @@ export const AGENT_SECTION_KEY = 'agent.section';
 function rememberedSection(): Section {
   try {
     const s = localStorage.getItem(AGENT_SECTION_KEY);
-    if (SECTIONS.some(([k, ready]) => k === s && ready)) return s as Section;
+    if (SECTIONS.some(([k, ready]) => k === s && ready && !CENTRE_PAGES[k])) return s as Section;
   } catch {
     /* storage unavailable */
   }
@@ -66,6 +76,9 @@ export default function AgentApp() {
       .catch(() => undefined);
   }, [teamKey]);
   const choose = (s: Section) => {
+    const centre = CENTRE_PAGES[s];
+    // The member centre opens over the page; the section shown behind it stays as it was.
+    if (centre) return openMemberCentre(centre);
     setSection(s);
     try {
       localStorage.setItem(AGENT_SECTION_KEY, s);
@@ -81,7 +94,7 @@ export default function AgentApp() {
         <ul>
           {SECTIONS.map(([key, ready]) => (
             <li key={key}>
-              <button type="button" aria-current={section === key ? 'page' : undefined} onClick={() => choose(key)}>
+              <button type="button" aria-current={section === key ? 'page' : undefined} aria-haspopup={CENTRE_PAGES[key] ? 'dialog' : undefined} onClick={() => choose(key)}>
                 <span>{items[key]}</span>
                 {!ready && <span className="soon">{a.notYet}</span>}
               </button>
@@ -101,6 +114,8 @@ export default function AgentApp() {
               choose('teamManagement');
             }}
           />
+        ) : section === 'customerService' ? (
+          <CustomerService a={a} title={items.customerService!} />
         ) : (
           <>
             <h2 id="agent-panel-title">{items[section]}</h2>
@@ -109,6 +124,33 @@ export default function AgentApp() {
         )}
       </section>
     </div>
+  );
+}
+
+/** The brand's customer-service channels (the status call's, as the site's service widget shows them). */
+function CustomerService({ a, title }: { a: AgentLabels; title: string }) {
+  const status = useStore($status);
+  useEffect(() => void loadStatus().catch(() => undefined), []);
+  if (!status) return <p className="muted" role="status">{a.loading}</p>;
+  const channels = status.info.customerService;
+  return (
+    <>
+      <h2 id="agent-panel-title">{title}</h2>
+      <p className="muted">{a.service.lead}</p>
+      {channels.length ? (
+        <ul className="agent-service">
+          {channels.map((c) => (
+            <li key={`${c.csType}:${c.path}`}>
+              <a href={c.path} target="_blank" rel="noopener noreferrer">
+                {c.title}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">{a.service.none}</p>
+      )}
+    </>
   );
 }
 

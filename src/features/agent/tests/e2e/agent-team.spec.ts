@@ -67,6 +67,17 @@ for (const { lang } of LANGS) {
       await path.getByRole('button', { name: agent.username }).click();
       await expect(rows).toHaveCount(4);
 
+      // Deposit and the account record are the member centre's own pages, over the back office.
+      await item('deposit').click();
+      const centre = page.getByRole('dialog', { name: t(lang, 'wallet', 'centre.title') });
+      await expect(centre.getByRole('heading', { level: 3, name: t(lang, 'wallet', 'centre.pages.deposit') })).toBeVisible();
+      await centre.getByRole('button', { name: t(lang, 'auth', 'close') }).first().click();
+      await expect(centre).toBeHidden();
+      await item('customerService').click();
+      await expect(panel.getByRole('heading', { level: 2, name: t(lang, 'auth', 'agent.items.customerService') })).toBeVisible();
+      await expect(panel.locator('.agent-service a').first()).toHaveAttribute('href', /^(https:|mailto:)/);
+      await item('teamManagement').click();
+
       // Search, and the section is remembered across a reload.
       await panel.getByLabel(t(lang, 'agent', 'team.search')).fill(player.slice(0, 8));
       await panel.getByRole('button', { name: t(lang, 'agent', 'team.searchButton') }).click();
