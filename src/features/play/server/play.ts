@@ -140,6 +140,23 @@ export async function launch(db: Db, req: LaunchRequest): Promise<string> {
   });
 }
 
+/** What resolving a launch token reads of its session, game and vendor (member and guest forms alike). */
+const sessionColumns = {
+  id: gameSession.id,
+  provider: gameSession.provider,
+  memberId: gameSession.memberId,
+  demo: gameSession.demo,
+  demoBalance: gameSession.demoBalance,
+  roomId: gameSession.roomId,
+  nodeId: game.nodeId,
+  gameName: game.gameName,
+  vassalage: game.vassalage,
+  seed: game.seed,
+  minBet: game.minBet,
+  gameType: game.gameType,
+  vendorName: vendor.displayName,
+};
+
 /**
  * The live session a launch token names, with its game; slides its expiry. Refuses an unknown or
  * expired token with 401 `game.session.invalid` (the page tells the player to launch again), and
@@ -169,23 +186,7 @@ export async function resolveSession(db: Db, token: string, now = Date.now()): P
         eq(member.status, 'active'),
       ),
     )
-    .returning({
-      id: gameSession.id,
-      memberSessionId: memberSession.id,
-      memberSeenAt: memberSession.lastSeenAt,
-      provider: gameSession.provider,
-      memberId: gameSession.memberId,
-      demo: gameSession.demo,
-      demoBalance: gameSession.demoBalance,
-      roomId: gameSession.roomId,
-      nodeId: game.nodeId,
-      gameName: game.gameName,
-      vassalage: game.vassalage,
-      seed: game.seed,
-      minBet: game.minBet,
-      gameType: game.gameType,
-      vendorName: vendor.displayName,
-    });
+    .returning({ ...sessionColumns, memberSessionId: memberSession.id, memberSeenAt: memberSession.lastSeenAt });
   if (found) await keepSessionAlive(db, found.memberSessionId, found.memberSeenAt, now);
   const row = found ?? (await resolveGuestSession(db, token, now));
   if (!row) throw new ApiError(401, 'game.session.invalid');
@@ -223,21 +224,7 @@ async function resolveGuestSession(db: Db, token: string, now: number) {
         eq(game.nodeId, gameSession.nodeId),
       ),
     )
-    .returning({
-      id: gameSession.id,
-      provider: gameSession.provider,
-      memberId: gameSession.memberId,
-      demo: gameSession.demo,
-      demoBalance: gameSession.demoBalance,
-      roomId: gameSession.roomId,
-      nodeId: game.nodeId,
-      gameName: game.gameName,
-      vassalage: game.vassalage,
-      seed: game.seed,
-      minBet: game.minBet,
-      gameType: game.gameType,
-      vendorName: vendor.displayName,
-    });
+    .returning(sessionColumns);
   return found ?? null;
 }
 
