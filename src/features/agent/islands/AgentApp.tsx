@@ -15,6 +15,7 @@ import type { MemberCentrePage } from '../../../shell/member-centre/pages.ts';
 import { ApiFailure } from '../../../kernel/http/client.ts';
 import { lazyCatalogue } from '../../../kernel/i18n/browser.ts';
 import { formatMoney } from '../../../kernel/money.ts';
+import { amountText } from '../../wallet/client.ts';
 import { fill, useLabels } from '../../../shell/labels.tsx';
 import { FormError, readyToSend } from '../../../ui/form.tsx';
 import type { ValueOf } from '../../../kernel/contract.ts';
@@ -209,7 +210,7 @@ function TeamManagement({ a, profile }: { a: AgentLabels; profile: Profile | nul
   };
   const when = (ms: number | null) =>
     ms === null ? a.team.never : new Intl.DateTimeFormat(labels.lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: profile?.timeZone }).format(new Date(ms));
-  const money = (n: number) => formatMoney(n.toFixed(2), labels.lang, profile?.currencySymbol ?? '');
+  const money = (n: number) => formatMoney(amountText(n), labels.lang, profile?.currencySymbol ?? '');
   const onSearch = (ev: FormEvent) => {
     ev.preventDefault();
     set({ search: typed.trim() });

@@ -12,7 +12,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type SubmitEv
 import { ApiFailure, createApiClient, type ClientMessages } from '../../../../kernel/http/client.ts';
 import { storedToken } from '../../../../kernel/http/session-keys.ts';
 import { submission } from '../../../wallet/client.ts';
-import { MAIN_WALLET, walletBalance, walletTransfer, type BalanceValue } from '../../../wallet/client.ts';
+import { MAIN_WALLET, walletAmount, walletBalance, walletTransfer, type BalanceValue } from '../../../wallet/client.ts';
 import { formatMinor, parseMinor } from '../../../../kernel/money.ts';
 import { checkAmount, compareAmounts, fromInput, toInput } from '../../../wallet/client.ts';
 import type playCatalogue from '../../i18n/en/play.json';
@@ -43,9 +43,7 @@ export interface GameWalletProps {
   needMoney: number;
 }
 
-/** What a wallet of the balance answer holds (a JSON number), as 2-decimal text; '0.00' when not listed. */
-const holds = (b: BalanceValue, code: string) => b.balance.find((x) => x.accountTypeName === code)?.availBalance.toFixed(2) ?? '0.00';
-const mainOf = (b: BalanceValue) => holds(b, MAIN_WALLET);
+const mainOf = (b: BalanceValue) => walletAmount(b, MAIN_WALLET);
 
 export function GameWallet(p: GameWalletProps) {
   const L = p.labels;
@@ -144,7 +142,7 @@ export function GameWallet(p: GameWalletProps) {
       setMain(mainOf(value));
       setAmount('');
       await p.onMoved();
-      setNotice(fill(L.moved, { amount: p.fmt(formatMinor(parseMinor(typed) ?? 0n)), vendor: p.vendorName, balance: p.fmt(holds(value, p.vendor)) }));
+      setNotice(fill(L.moved, { amount: p.fmt(formatMinor(parseMinor(typed) ?? 0n)), vendor: p.vendorName, balance: p.fmt(walletAmount(value, p.vendor)) }));
     } catch (err) {
       if (sessionGone(err)) return;
       const f = err instanceof ApiFailure ? (err.fieldErrors.amount ?? err.fieldErrors.to ?? err.fieldErrors.from) : undefined;
