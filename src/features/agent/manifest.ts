@@ -2,11 +2,14 @@
 import type { FeatureManifest } from '../../kernel/feature.ts';
 import { agentCalls } from './contract.ts';
 import { agentRoutes } from './server/routes.ts';
-import { seedDemoAgentTeam } from './server/seed.ts';
+import { seedDemoAgentTeam, seedDemoTeamHistory } from './server/seed.ts';
 
 export const manifest: FeatureManifest = {
   name: 'agent',
   calls: agentCalls,
   routes: agentRoutes,
-  seed: [{ marker: 'seed.demo.agentTeam', run: (h) => seedDemoAgentTeam(h.db) }],
+  seed: [
+    { marker: 'seed.demo.agentTeam', run: (h) => seedDemoAgentTeam(h.db) },
+    { marker: 'seed.demo.teamHistory', run: (h) => seedDemoTeamHistory(h.db) },
+  ],
 };

@@ -5,4 +5,9 @@ export type { BetRequest, RoundAnswer } from './server/game-play.ts';
 export { balancesOf } from './server/ledger.ts';
 export type { Tx } from './server/ledger.ts';
 /** Read-only for joins by later features (an agent's team balances); only the wallet writes it. */
-export { ledgerAccount } from './server/tables.ts';
+export { gameRound, ledgerAccount, ledgerEntry, ledgerTransfer, memberDay } from './server/tables.ts';
+export { dayRange, MAX_RANGE_DAYS } from './server/records.ts';
+export type { DayRange } from './server/records.ts';
+export { PAID_WITHDRAWAL, rebuildDailyFigures } from './server/daily.ts';
+export { seedMoneyHistory } from './server/seed-history.ts';
+export type { HistoryGame, HistoryMember } from './server/seed-history.ts';

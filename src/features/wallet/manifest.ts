@@ -9,6 +9,7 @@ import { walletCommands } from './server/ops.ts';
 import { autoReceiveDue } from './server/withdrawals.ts';
 import { refundStaleRounds } from './server/game-play.ts';
 import { seedDemoWalletIfNeeded } from './server/seed.ts';
+import { ensureDailyFigures } from './server/daily.ts';
 
 export const manifest: FeatureManifest = {
   name: 'wallet',
@@ -17,6 +18,9 @@ export const manifest: FeatureManifest = {
   tables,
   ops: walletCommands,
   jobs: [
+    // Members' daily figures (member_day) are kept by every writer; at start they are derived from
+    // the rows once when never built (an older install) or when the brand's time zone moved.
+    { name: 'wallet.dailyFigures', everyMs: 24 * 3_600_000, atStart: true, run: (db) => ensureDailyFigures(db) },
     // Payouts left unconfirmed count as received after the brand's minutes (spec 4): one cheap
     // conditional UPDATE a minute, safe when several processes share the database.
     { name: 'wallet.autoReceive', everyMs: 60_000, run: (db, now) => autoReceiveDue(db, now) },

@@ -1,17 +1,42 @@
 /** The agent back office's handlers (contract: src/features/agent/contract.ts). */
-import { agentProfile, agentRegister, agentTeamMembers } from '../contract.ts';
-import { creatableTypes, registerDownline } from '../../accounts/index.ts';
-import { db } from '../../../kernel/db/index.ts';
+import { agentBets, agentExport, agentIncome, agentLoss, agentOverview, agentProfile, agentRegister, agentTeamMembers, agentTransactions } from '../contract.ts';
+import { creatableTypes, registerDownline, type Member } from '../../accounts/index.ts';
+import { dayRange } from '../../wallet/index.ts';
+import { db, type Db } from '../../../kernel/db/index.ts';
 import { brand } from '../../../kernel/brand/index.ts';
+import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { route } from '../../../kernel/http/dispatch.ts';
 import { listTeam, requireAgent, teamCounts, teamMemberOf } from './team.ts';
+import { myIncome, overview, teamBets, teamMemberNamed, teamTransactions, userLoss, type Subject } from './reports.ts';
+import { exportReport } from './export-report.ts';
+
+/** The caller, and whose team the report covers: its own, or a sub-agent's inside it (`parentId`). */
+async function reportSubject(d: Db, ctx: HandlerContext, parentId: number | undefined): Promise<{ agent: Member; subject: Subject }> {
+  const agent = await requireAgent(d, ctx);
+  const subject = parentId === undefined || parentId === agent.id ? agent : await teamMemberOf(d, agent, parentId);
+  return { agent, subject };
+}
+
+/** A page of a report (the contract's defaults, typed). */
+const paging = (q: { pageNo?: number; pageSize?: number }) => ({
+  pageNo: q.pageNo ?? 1,
+  pageSize: q.pageSize ?? 20,
+});
 
 export const agentRoutes = [
   route(agentProfile, async (_input, ctx) => {
     const d = await db();
     const agent = await requireAgent(d, ctx);
     const { currencySymbol, timeZone } = brand();
-    return { id: agent.id, username: agent.username, type: agent.type, creatableTypes: creatableTypes(agent.type), ...(await teamCounts(d, agent)), currencySymbol, timeZone };
+    return {
+      id: agent.id,
+      username: agent.username,
+      type: agent.type,
+      creatableTypes: creatableTypes(agent.type),
+      ...(await teamCounts(d, agent)),
+      currencySymbol,
+      timeZone,
+    };
   }),
 
   route(agentTeamMembers, async ({ query }, ctx) => {
@@ -26,5 +51,45 @@ export const agentRoutes = [
     const agent = await requireAgent(d, ctx);
     const created = await registerDownline(d, agent, body, ctx);
     return { id: created.id, username: created.username, type: created.type };
+  }),
+
+  route(agentOverview, async ({ query }, ctx) => {
+    const d = await db();
+    const { subject } = await reportSubject(d, ctx, query.parentId);
+    return overview(d, subject, dayRange(query));
+  }),
+
+  route(agentBets, async ({ query }, ctx) => {
+    const d = await db();
+    const { subject } = await reportSubject(d, ctx, query.parentId);
+    const r = dayRange(query);
+    const memberId = query.username ? (await teamMemberNamed(d, subject, query.username)).id : undefined;
+    return teamBets(d, subject, r, { memberId, category: query.category, vendor: query.vendor }, paging(query));
+  }),
+
+  route(agentLoss, async ({ query }, ctx) => {
+    const d = await db();
+    const { subject } = await reportSubject(d, ctx, query.parentId);
+    return userLoss(d, subject, dayRange(query), query.order, paging(query));
+  }),
+
+  route(agentTransactions, async ({ query }, ctx) => {
+    const d = await db();
+    const { subject } = await reportSubject(d, ctx, query.parentId);
+    const r = dayRange(query);
+    const memberId = query.username ? (await teamMemberNamed(d, subject, query.username)).id : undefined;
+    return teamTransactions(d, subject, r, query.kind, memberId, paging(query));
+  }),
+
+  route(agentIncome, async ({ query }, ctx) => {
+    const d = await db();
+    const agent = await requireAgent(d, ctx);
+    return myIncome(d, agent, dayRange(query), paging(query));
+  }),
+
+  route(agentExport, async ({ query }, ctx) => {
+    const d = await db();
+    const { agent, subject } = await reportSubject(d, ctx, query.parentId);
+    return exportReport(d, ctx.t, agent, subject, query);
   }),
 ];

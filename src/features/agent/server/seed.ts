@@ -1,16 +1,19 @@
 /**
  * The demo agent's team (demo data, labelled: is_demo, nicknames 'Demo ...'): sub-agents on three
- * levels below `demoagent` and players under each, registered over the last 45 days, so that
- * team management and the tree show a team on first start. Usernames start with `dt_`; every
- * one's password is the demo password (Demo1234), hashed once.
+ * levels below `demoagent` and players under each, registered over the last 45 days, with their
+ * deposits, game rounds and withdrawals since (wallet's seedMoneyHistory), so that team
+ * management, the tree and every report show a team on first start. Usernames start with `dt_`;
+ * every one's password is the demo password (Demo1234), hashed once.
  */
-import { eq } from 'drizzle-orm';
-import { createMember, DEMO_ACCOUNTS, findByUsername, member, passwords, type Member } from '../../accounts/index.ts';
+import { and, asc, eq, like } from 'drizzle-orm';
+import { game } from '../../games/index.ts';
+import { seedMoneyHistory } from '../../wallet/index.ts';
+import { createMember, DEMO_ACCOUNTS, findByUsername, member, passwords, PLAYER_TYPE, type Member } from '../../accounts/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { clock } from '../../../kernel/clock.ts';
 
 /** Sub-agents per agent at each level below the demo agent, and players under every agent. */
-const SHAPE = { subAgents: [3, 2, 1], playersPerAgent: 6 } as const;
+const SHAPE = { subAgents: [3, 2, 1], playersPerAgent: 12 } as const;
 const DAY = 86_400_000;
 
 export async function seedDemoAgentTeam(db: Db): Promise<void> {
@@ -44,4 +47,23 @@ export async function seedDemoAgentTeam(db: Db): Promise<void> {
     for (let s = 0; s < subs; s++) await grow(await make(agent, agent.type, 'a'), level + 1);
   };
   await grow(top, 0);
+
+}
+
+/** The demo team's money since each player registered (its own marker: a team seeded before it gets it too). */
+export async function seedDemoTeamHistory(db: Db): Promise<void> {
+  const players = await db
+    .select({ id: member.id, createdAt: member.createdAt })
+    .from(member)
+    .where(and(eq(member.isDemo, true), eq(member.type, PLAYER_TYPE), like(member.username, 'dt\\_p%')))
+    .orderBy(asc(member.id));
+  if (!players.length) return;
+  // A few games of each category the catalogue has.
+  const games = await db
+    .select({ vendor: game.vassalage, nodeId: game.nodeId, name: game.gameName })
+    .from(game)
+    .where(and(eq(game.enabled, true), eq(game.isGame, 'GAME')))
+    .orderBy(asc(game.gameType), asc(game.nodeId));
+  const sample = games.filter((_, i) => i % Math.max(1, Math.floor(games.length / 24)) === 0);
+  await seedMoneyHistory(db, players.map((m) => ({ id: m.id, since: m.createdAt.getTime() })), sample);
 }

@@ -25,6 +25,7 @@ import { HOUSE, mainAccount } from './accounts.ts';
 import { money, parseAmount } from './amounts.ts';
 import { once, pgCode } from '../../../kernel/idempotency.ts';
 import { postTransfer } from './ledger.ts';
+import { addToDay } from './daily.ts';
 
 /**
  * The sandbox provider's signed callback for an order, as the sandbox pay page sends it. Amount
@@ -178,6 +179,7 @@ export async function handlePaymentCallback(db: Db, provider: PaymentProvider | 
           legs: [{ from: HOUSE.payments, to: mainAccount(order.memberId), amount: order.amount }],
         });
         await tx.update(paymentOrder).set({ status: 'paid', transferId: posted.transferId, settledAt }).where(eq(paymentOrder.id, order.id));
+        await addToDay(tx, order.memberId, settledAt, '', { depositCount: 1, deposit: order.amount });
         result = 'credited';
       } else {
         await tx.update(paymentOrder).set({ status: 'failed', settledAt }).where(eq(paymentOrder.id, order.id));

@@ -12,6 +12,7 @@ import { gameAccount, gamesAccount, mainAccount } from './accounts.ts';
 import { once } from '../../../kernel/idempotency.ts';
 import { balancesOf, postTransfer, type Tx } from './ledger.ts';
 import { formatMinor } from '../../../kernel/money.ts';
+import { addToDay } from './daily.ts';
 
 export interface BetRequest {
   memberId: number;
@@ -89,6 +90,7 @@ export async function settleRound(db: Db, roundId: string, win: bigint): Promise
   const op = { name: 'settle', memberId: null, key: roundId, request: { roundId, win } };
   const { value } = await once(db, op, async (tx) => {
     const round = await closeRound(tx, roundId, 'settled', win);
+    await addToDay(tx, round.memberId, round.createdAt, round.vendor, { betCount: 1, validBet: round.betAmount, payout: win });
     const wallet = round.walletAccount;
     let balance: bigint;
     if (win > 0n) {
@@ -153,7 +155,11 @@ export async function playRound<T>(
   const { value } = await once(db, op, async (tx) => {
     const { win, detail } = await play(tx);
     if (win < 0n) throw new Error('a win cannot be negative');
-    await tx.insert(gameRound).values(roundRow(req, wallet, { status: 'settled', winAmount: win, settledAt: new Date() }));
+    const [round] = await tx
+      .insert(gameRound)
+      .values(roundRow(req, wallet, { status: 'settled', winAmount: win, settledAt: new Date() }))
+      .returning({ createdAt: gameRound.createdAt });
+    await addToDay(tx, req.memberId, round!.createdAt, req.vendor, { betCount: 1, validBet: req.amount, payout: win });
     // The money last: the house games row stays locked only from here to the commit.
     const legs = [{ from: wallet, to: gamesAccount(req.memberId), amount: req.amount }];
     let posted = await postTransfer(tx, { kind: 'bet', memberId: req.memberId, reference: req.roundId, memo: req.gameName, legs });

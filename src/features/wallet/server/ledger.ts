@@ -10,9 +10,10 @@
  * Entries and transfers are append-only (a trigger refuses UPDATE and DELETE): a correction is a
  * new transfer.
  */
+import { rowsOf } from '../../../kernel/db/rows.ts';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../kernel/db/index.ts';
-import { ledgerAccount } from './tables.ts';
+import { ledgerAccount, ledgerEntry, ledgerTransfer } from './tables.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { describeAccount } from './accounts.ts';
 
@@ -46,6 +47,8 @@ export interface TransferRequest {
   reference?: string | null;
   memo?: string | null;
   legs: Leg[];
+  /** When it happened, if not now: only for history imported in time order (the demo history). */
+  at?: Date;
 }
 
 export interface PostedTransfer {
@@ -129,12 +132,12 @@ export async function postTransfer(tx: Tx, req: TransferRequest): Promise<Posted
       with ${sql.join(ctes, sql`, `)},
       acc as (${sql.raw(sources.join(' union all '))}),
       t as (
-        insert into ledger_transfer (kind, member_id, reference, memo)
-        values (${req.kind}, ${req.memberId}::integer, ${req.reference ?? null}::text, ${req.memo ?? null}::text)
+        insert into ledger_transfer (kind, member_id, reference, memo, created_at)
+        values (${req.kind}, ${req.memberId}::integer, ${req.reference ?? null}::text, ${req.memo ?? null}::text, coalesce(${req.at?.toISOString() ?? null}::timestamptz, now()))
         returning id
       ), e as (
-        insert into ledger_entry (transfer_id, account_id, amount, balance_after)
-        select t.id, acc.id, x.amount, acc.balance - x.later
+        insert into ledger_entry (transfer_id, account_id, amount, balance_after, created_at)
+        select t.id, acc.id, x.amount, acc.balance - x.later, coalesce(${req.at?.toISOString() ?? null}::timestamptz, now())
         from (values ${sql.join(entryValues, sql`, `)}) as x(code, amount, later, ord)
         cross join t left join acc on acc.code = x.code
         order by x.ord
@@ -214,8 +217,63 @@ export async function auditLedger(db: Db): Promise<LedgerAudit> {
   };
 }
 
-/** Rows of a raw `execute` answer: node-postgres and PGlite both answer `{ rows }`. */
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  if (Array.isArray(result)) return result as Record<string, unknown>[];
-  return ((result as { rows?: Record<string, unknown>[] }).rows ?? []) as Record<string, unknown>[];
+export { rowsOf } from '../../../kernel/db/rows.ts';
+
+/** A transfer of the past, for `importTransfers`. */
+export interface PastTransfer extends TransferRequest {
+  at: Date;
+}
+
+const IMPORT_CHUNK = 1000;
+
+/**
+ * Imports past transfers in bulk, in the order given (time order), inside the caller's
+ * transaction, and answers their ids in that order. For history only (the demo history): live
+ * money goes through postTransfer. The same invariants hold, checked here entry by entry with
+ * every touched account locked first: legs are positive, entries of a transfer sum to zero, a
+ * member account is never below zero after any entry, and each entry's balance_after is exact.
+ * A few statements for thousands of transfers, where postTransfer would take one per transfer.
+ */
+export async function importTransfers(tx: Tx, transfers: PastTransfer[]): Promise<number[]> {
+  if (!transfers.length) return [];
+  const codes = [...new Set(transfers.flatMap((t) => t.legs.flatMap((l) => [l.from, l.to])))].sort();
+  for (let i = 0; i < codes.length; i += IMPORT_CHUNK) {
+    await tx.insert(ledgerAccount).values(codes.slice(i, i + IMPORT_CHUNK).map(describeAccount)).onConflictDoNothing();
+  }
+  const accounts = new Map<string, { id: number; balance: bigint; allowNegative: boolean }>();
+  for (let i = 0; i < codes.length; i += IMPORT_CHUNK) {
+    const rows = await tx
+      .select({ id: ledgerAccount.id, code: ledgerAccount.code, balance: ledgerAccount.balance, allowNegative: ledgerAccount.allowNegative })
+      .from(ledgerAccount)
+      .where(inArray(ledgerAccount.code, codes.slice(i, i + IMPORT_CHUNK)))
+      .orderBy(ledgerAccount.id)
+      .for('update');
+    for (const r of rows) accounts.set(r.code, { id: r.id, balance: r.balance, allowNegative: r.allowNegative });
+  }
+  const ids = rowsOf(await tx.execute(sql`select nextval(pg_get_serial_sequence('ledger_transfer', 'id'))::text as id from generate_series(1, ${transfers.length})`)).map((r) => Number(r.id));
+  const transferRows: (typeof ledgerTransfer.$inferInsert)[] = [];
+  const entryRows: (typeof ledgerEntry.$inferInsert)[] = [];
+  transfers.forEach((t, i) => {
+    transferRows.push({ id: ids[i]!, kind: t.kind, memberId: t.memberId, reference: t.reference ?? null, memo: t.memo ?? null, createdAt: t.at });
+    for (const leg of t.legs) {
+      if (typeof leg.amount !== 'bigint' || leg.amount <= 0n || leg.from === leg.to) throw new Error(`import: bad leg ${leg.from} -> ${leg.to} ${String(leg.amount)}`);
+      for (const [code, amount] of [
+        [leg.from, -leg.amount],
+        [leg.to, leg.amount],
+      ] as const) {
+        const a = accounts.get(code)!;
+        a.balance += amount;
+        if (!a.allowNegative && a.balance < 0n) throw new ApiError(400, 'wallet.balance.insufficient');
+        entryRows.push({ transferId: ids[i]!, accountId: a.id, amount, balanceAfter: a.balance, createdAt: t.at });
+      }
+    }
+  });
+  for (let i = 0; i < transferRows.length; i += IMPORT_CHUNK) await tx.insert(ledgerTransfer).values(transferRows.slice(i, i + IMPORT_CHUNK));
+  for (let i = 0; i < entryRows.length; i += IMPORT_CHUNK) await tx.insert(ledgerEntry).values(entryRows.slice(i, i + IMPORT_CHUNK));
+  const finals = [...accounts.values()];
+  for (let i = 0; i < finals.length; i += IMPORT_CHUNK) {
+    const values = finals.slice(i, i + IMPORT_CHUNK).map((a) => sql`(${a.id}::bigint, ${a.balance.toString()}::bigint)`);
+    await tx.execute(sql`update ledger_account a set balance = x.balance from (values ${sql.join(values, sql`, `)}) as x(id, balance) where a.id = x.id`);
+  }
+  return ids;
 }

@@ -4,7 +4,7 @@
  * migrations folder ./drizzle). Money columns are bigint minor units.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { member } from '../../accounts/server/tables.ts';
 
 /** A ledger account: a member's main wallet, a vendor game wallet or withdrawal hold, or a house account. */
@@ -171,7 +171,47 @@ export const gameRound = pgTable(
   },
   (t) => [
     index('game_round_member_idx').on(t.memberId, t.createdAt),
+    // A team's newest bets (agent back office): walked newest first, members checked on the way.
+    index('game_round_time_idx').on(t.createdAt),
     // The sweeper's search for rounds a vendor left open (game-play.ts refundStaleRounds).
     index('game_round_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * A member's figures of one day (the brand's calendar day) and one game vendor: derived from the
+ * rounds, deposits and payouts above, written in the same transaction as each of them, so that
+ * team reports (the agent back office) sum a few rows per member-day instead of every round.
+ * A round counts on the day of its bet, once settled (refunded rounds count for nothing); a
+ * deposit on the day it is credited; a withdrawal on the day it is paid out (vendor '').
+ * The member's tree path and depth are copied from the member (they never change), so a team's
+ * rows are one prefix range of this table. Rebuilt from the sources by `rebuildDailyFigures`.
+ */
+export const memberDay = pgTable(
+  'member_day',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The game vendor, or '' for money in and out. */
+    vendor: text('vendor').notNull(),
+    treePath: text('tree_path').notNull(),
+    depth: integer('depth').notNull(),
+    betCount: integer('bet_count').notNull().default(0),
+    /** Stakes of settled rounds. */
+    validBet: bigint('valid_bet', { mode: 'bigint' }).notNull().default(sql`0`),
+    /** Wins paid on those rounds. */
+    payout: bigint('payout', { mode: 'bigint' }).notNull().default(sql`0`),
+    depositCount: integer('deposit_count').notNull().default(0),
+    deposit: bigint('deposit', { mode: 'bigint' }).notNull().default(sql`0`),
+    withdrawalCount: integer('withdrawal_count').notNull().default(0),
+    withdrawal: bigint('withdrawal', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.day, t.vendor] }),
+    // A team over a range of days: the prefix of the team's path, then the days.
+    index('member_day_tree_idx').using('btree', t.treePath.op('text_pattern_ops'), t.day),
+    index('member_day_day_idx').on(t.day),
   ],
 );

@@ -26,6 +26,7 @@ import { memberBalances } from './balance.ts';
 import { once } from '../../../kernel/idempotency.ts';
 import { postTransfer, type Tx } from './ledger.ts';
 import { checkPaymentPassword } from './payment-password.ts';
+import { addToDay } from './daily.ts';
 
 export type WithdrawalRow = typeof withdrawal.$inferSelect;
 
@@ -152,6 +153,7 @@ export async function payWithdrawal(db: Db, id: string, o: { by: string }): Prom
       .set({ status: 'paid', reviewedBy: o.by, reviewedAt: now, paidAt: now })
       .where(eq(withdrawal.id, id))
       .returning();
+    await addToDay(tx, w.memberId, now, '', { withdrawalCount: 1, withdrawal: w.amount });
     return withdrawalView(row!);
   });
 }

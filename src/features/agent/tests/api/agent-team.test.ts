@@ -124,8 +124,8 @@ describe('the demo team', () => {
     const [top] = await t.db.select().from(member).where(eq(member.username, 'demoagent'));
     const team = await t.db.select({ depth: member.depth, type: member.type, isDemo: member.isDemo }).from(member).where(like(member.treePath, `${top!.treePath}%`));
     const below = team.filter((m) => m.depth > top!.depth);
-    // 3 + 6 + 6 sub-agents, 6 players under each of the 16 agents, and the demo player.
-    expect(below).toHaveLength(15 + 16 * 6 + 1);
+    // 3 + 6 + 6 sub-agents, 12 players under each of the 16 agents, and the demo player.
+    expect(below).toHaveLength(15 + 16 * 12 + 1);
     expect(Math.max(...below.map((m) => m.depth)) - top!.depth).toBe(4);
     expect(below.every((m) => m.isDemo)).toBe(true);
   });

@@ -1,0 +1,45 @@
+/**
+ * Reports as CSV files (agents use spreadsheets): every row the report's filter matches, up to
+ * EXPORT_MAX_ROWS, with headings and words in the caller's language and times in the brand's time
+ * zone. Comma-separated with a dot for decimals (RFC 4180; what spreadsheets of the brand's es-MX
+ * and en locales read), UTF-8 with a byte-order mark so that accents survive a double click.
+ */
+import type { TFunction } from 'i18next';
+import { brand } from '../../../kernel/brand/index.ts';
+
+export const EXPORT_MAX_ROWS = 50_000;
+
+/** One field, quoted when it holds a separator, a quote or a line break; a leading =, +, - or @ is defused (formula injection). */
+function field(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  let s = typeof v === 'number' ? String(v) : String(v);
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+}
+
+export function csv(headings: string[], rows: unknown[][]): string {
+  return '\uFEFF' + [headings, ...rows].map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
+}
+
+/** A moment as the brand's wall clock, 'YYYY-MM-DD HH:mm:ss'. */
+export function wallClock(ms: number | null): string {
+  if (ms === null) return '';
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: brand().timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(ms);
+  const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** Money with the brand's decimals, no grouping (a spreadsheet reads it as a number). */
+export const amount = (n: number): string => n.toFixed(brand().currencyDecimals);
+
+/** A category's name in the caller's language (the lobby's words), or its code. */
+export const categoryName = (t: TFunction, code: string): string => (code ? t(`lobby:title.${code}`, { defaultValue: code }) : '');

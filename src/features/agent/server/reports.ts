@@ -1,0 +1,421 @@
+/**
+ * The agent back office's reports (issue 13): team overview, team betting, user loss, team
+ * transactions and my income. Sums come from the members' daily figures (wallet's member_day: a
+ * row per member, day and vendor, written with each round, deposit and payout), so a month of a
+ * large team is a few rows per member-day instead of every round; lists page the source rows.
+ * A team is a prefix range of the tree path (docs/architecture.md, 'The agent back office').
+ */
+import { and, between, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { member, type Member } from '../../accounts/index.ts';
+import { vendor } from '../../games/index.ts';
+import { gameRound, mainAccount, memberDay, type DayRange } from '../../wallet/index.ts';
+import type { Db } from '../../../kernel/db/index.ts';
+import { rowsOf } from '../../../kernel/db/rows.ts';
+import { addDays, daysBetween } from '../../../kernel/days.ts';
+import { formatMinor } from '../../../kernel/money.ts';
+import { brand } from '../../../kernel/brand/index.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import type { TeamFigures } from '../contract.ts';
+
+/** The member whose team a report covers: the caller, or a sub-agent inside its team. */
+export type Subject = Pick<Member, 'id' | 'treePath' | 'depth'>;
+
+export interface Paging {
+  pageNo: number;
+  pageSize: number;
+}
+
+/** Minor units to a JSON number of major units. */
+export const major = (v: bigint | string | number | null | undefined): number => Number(formatMinor(BigInt(v ?? 0), brand().currencyDecimals));
+const big = (v: unknown): bigint => BigInt(String(v ?? 0));
+
+/** Rows of `table` (tree path and depth columns) strictly below `s`: one index range on the path. */
+function below(path: SQL | unknown, depth: SQL | unknown, s: Subject): SQL {
+  return and(sql`${path} ~>=~ ${s.treePath}`, sql`${path} ~<~ ${s.treePath + ':'}`, gt(depth as never, s.depth))!;
+}
+
+const pageInfo = (total: number, p: Paging) => ({
+  pageNum: p.pageNo,
+  totalPages: Math.ceil(total / p.pageSize),
+  totalCount: total,
+});
+
+/** Sums of member_day rows, as text (exact), to be read with `big`. */
+const daySums = {
+  betCount: sql<string>`coalesce(sum(${memberDay.betCount}), 0)::text`,
+  validBet: sql<string>`coalesce(sum(${memberDay.validBet}), 0)::text`,
+  payout: sql<string>`coalesce(sum(${memberDay.payout}), 0)::text`,
+  depositCount: sql<string>`coalesce(sum(${memberDay.depositCount}), 0)::text`,
+  deposit: sql<string>`coalesce(sum(${memberDay.deposit}), 0)::text`,
+  withdrawalCount: sql<string>`coalesce(sum(${memberDay.withdrawalCount}), 0)::text`,
+  withdrawal: sql<string>`coalesce(sum(${memberDay.withdrawal}), 0)::text`,
+};
+
+interface Minor {
+  betCount: bigint;
+  validBet: bigint;
+  payout: bigint;
+  depositCount: bigint;
+  deposit: bigint;
+  withdrawalCount: bigint;
+  withdrawal: bigint;
+}
+const zero = (): Minor => ({
+  betCount: 0n,
+  validBet: 0n,
+  payout: 0n,
+  depositCount: 0n,
+  deposit: 0n,
+  withdrawalCount: 0n,
+  withdrawal: 0n,
+});
+function add(into: Minor, r: Record<keyof Minor, unknown>): void {
+  for (const k of Object.keys(into) as (keyof Minor)[]) into[k] += big(r[k]);
+}
+const figures = (m: Minor): TeamFigures => ({
+  betCount: Number(m.betCount),
+  validBet: major(m.validBet),
+  payout: major(m.payout),
+  profitLoss: major(m.payout - m.validBet),
+  depositCount: Number(m.depositCount),
+  deposit: major(m.deposit),
+  withdrawalCount: Number(m.withdrawalCount),
+  withdrawal: major(m.withdrawal),
+});
+
+/** Team overview: members, the figures by level, by category and by day. */
+export async function overview(db: Db, s: Subject, r: DayRange) {
+  const direct = s.depth + 1;
+  const rows = await db
+    .select({
+      day: memberDay.day,
+      category: sql<string>`coalesce(${vendor.gameType}, '')`,
+      direct: sql<boolean>`${memberDay.depth} = ${direct}`,
+      ...daySums,
+    })
+    .from(memberDay)
+    .leftJoin(vendor, eq(vendor.code, memberDay.vendor))
+    .where(and(below(memberDay.treePath, memberDay.depth, s), between(memberDay.day, r.from, r.to)))
+    .groupBy(sql`1`, sql`2`, sql`3`);
+
+  const [counts] = await db
+    .select({
+      total: sql<number>`count(*) filter (where ${member.createdAt} < ${r.end.toISOString()})`.mapWith(Number),
+      fresh: sql<number>`count(*) filter (where ${member.createdAt} >= ${r.start.toISOString()} and ${member.createdAt} < ${r.end.toISOString()})`.mapWith(Number),
+      directTotal: sql<number>`count(*) filter (where ${member.depth} = ${direct} and ${member.createdAt} < ${r.end.toISOString()})`.mapWith(Number),
+      directFresh: sql<number>`count(*) filter (where ${member.depth} = ${direct} and ${member.createdAt} >= ${r.start.toISOString()} and ${member.createdAt} < ${r.end.toISOString()})`.mapWith(
+        Number,
+      ),
+    })
+    .from(member)
+    .where(below(member.treePath, member.depth, s));
+  const [active] = await db
+    .select({
+      all: sql<number>`count(distinct ${memberDay.memberId})`.mapWith(Number),
+      direct: sql<number>`count(distinct ${memberDay.memberId}) filter (where ${memberDay.depth} = ${direct})`.mapWith(Number),
+    })
+    .from(memberDay)
+    .where(and(below(memberDay.treePath, memberDay.depth, s), between(memberDay.day, r.from, r.to), gt(memberDay.betCount, 0)));
+
+  const all = zero();
+  const mine = zero();
+  const byCategory = new Map<string, Minor>();
+  const byDay = new Map<string, Minor>();
+  for (const row of rows) {
+    add(all, row);
+    if (row.direct) add(mine, row);
+    if (row.category) {
+      if (!byCategory.has(row.category)) byCategory.set(row.category, zero());
+      add(byCategory.get(row.category)!, row);
+    }
+    if (!byDay.has(row.day)) byDay.set(row.day, zero());
+    add(byDay.get(row.day)!, row);
+  }
+  const days = Array.from({ length: daysBetween(r.from, r.to) + 1 }, (_, i) => addDays(r.from, i));
+  return {
+    from: r.from,
+    to: r.to,
+    members: {
+      direct: {
+        total: counts?.directTotal ?? 0,
+        new: counts?.directFresh ?? 0,
+        active: active?.direct ?? 0,
+      },
+      all: {
+        total: counts?.total ?? 0,
+        new: counts?.fresh ?? 0,
+        active: active?.all ?? 0,
+      },
+    },
+    direct: figures(mine),
+    all: figures(all),
+    categories: [...byCategory]
+      .map(([category, m]) => ({
+        category,
+        betCount: Number(m.betCount),
+        validBet: major(m.validBet),
+        payout: major(m.payout),
+        profitLoss: major(m.payout - m.validBet),
+      }))
+      .sort((a, b) => b.validBet - a.validBet || a.category.localeCompare(b.category)),
+    days: days.map((day) => ({ day, ...figures(byDay.get(day) ?? zero()) })),
+  };
+}
+
+/** A team member named by username (exact, any case), or 404 agent.member.unknown. */
+export async function teamMemberNamed(db: Db, s: Subject, username: string): Promise<Member> {
+  const [m] = await db
+    .select()
+    .from(member)
+    .where(and(sql`lower(${member.username}) = ${username.toLowerCase()}`, below(member.treePath, member.depth, s)))
+    .limit(1);
+  if (!m) throw new ApiError(404, 'agent.member.unknown');
+  return m;
+}
+
+export interface BetFilter {
+  memberId?: number;
+  category?: string;
+  vendor?: string;
+}
+
+/** Team betting: settled rounds of the team, newest first, and the totals of the whole filter (from the daily figures). */
+export async function teamBets(db: Db, s: Subject, r: DayRange, f: BetFilter, p: Paging) {
+  const rounds = and(
+    eq(gameRound.status, 'settled'),
+    gte(gameRound.createdAt, r.start),
+    lt(gameRound.createdAt, r.end),
+    below(member.treePath, member.depth, s),
+    f.memberId ? eq(gameRound.memberId, f.memberId) : undefined,
+    f.vendor ? eq(gameRound.vendor, f.vendor) : undefined,
+    f.category ? eq(vendor.gameType, f.category) : undefined,
+  );
+  const rows = await db
+    .select({
+      roundId: gameRound.roundId,
+      memberId: gameRound.memberId,
+      username: member.username,
+      depth: member.depth,
+      vendor: gameRound.vendor,
+      category: vendor.gameType,
+      gameName: gameRound.gameName,
+      bet: gameRound.betAmount,
+      win: gameRound.winAmount,
+      createdAt: gameRound.createdAt,
+      settledAt: gameRound.settledAt,
+    })
+    .from(gameRound)
+    .innerJoin(member, eq(member.id, gameRound.memberId))
+    .leftJoin(vendor, eq(vendor.code, gameRound.vendor))
+    .where(rounds)
+    .orderBy(desc(gameRound.createdAt), desc(gameRound.roundId))
+    .limit(p.pageSize)
+    .offset((p.pageNo - 1) * p.pageSize);
+  const [sums] = await db
+    .select({
+      betCount: daySums.betCount,
+      validBet: daySums.validBet,
+      payout: daySums.payout,
+    })
+    .from(memberDay)
+    .where(
+      and(
+        below(memberDay.treePath, memberDay.depth, s),
+        between(memberDay.day, r.from, r.to),
+        ne(memberDay.vendor, ''),
+        f.memberId ? eq(memberDay.memberId, f.memberId) : undefined,
+        f.vendor ? eq(memberDay.vendor, f.vendor) : undefined,
+        f.category ? inArray(memberDay.vendor, db.select({ code: vendor.code }).from(vendor).where(eq(vendor.gameType, f.category))) : undefined,
+      ),
+    );
+  const total = Number(sums?.betCount ?? 0);
+  return {
+    from: r.from,
+    to: r.to,
+    content: rows.map((x) => ({
+      roundId: x.roundId,
+      memberId: x.memberId,
+      username: x.username,
+      level: x.depth - s.depth,
+      vendor: x.vendor,
+      category: x.category ?? '',
+      gameName: x.gameName,
+      betTime: x.createdAt.getTime(),
+      settledAt: x.settledAt?.getTime() ?? null,
+      validBet: major(x.bet),
+      payout: major(x.win ?? 0n),
+      profitLoss: major((x.win ?? 0n) - x.bet),
+    })),
+    ...pageInfo(total, p),
+    totals: {
+      betCount: total,
+      validBet: major(sums?.validBet),
+      payout: major(sums?.payout),
+      profitLoss: major(big(sums?.payout) - big(sums?.validBet)),
+    },
+  };
+}
+
+/** User loss: each member's result over the range, ranked (asc: the biggest loss first). */
+export async function userLoss(db: Db, s: Subject, r: DayRange, order: 'asc' | 'desc', p: Paging) {
+  const dir = order === 'asc' ? sql`asc` : sql`desc`;
+  // Summed per member first (on member_day alone), ranked and paged, and only then named.
+  const result = await db.execute(sql`
+    with t as (
+      select member_id, sum(bet_count) as bc, sum(valid_bet) as vb, sum(payout) as po
+      from member_day
+      where tree_path ~>=~ ${s.treePath} and tree_path ~<~ ${s.treePath + ':'} and depth > ${s.depth}
+        and day between ${r.from} and ${r.to} and vendor <> ''
+      group by member_id having sum(bet_count) > 0
+    ), ranked as (
+      select member_id, bc, vb, po, po - vb as pl, count(*) over () as n, sum(bc) over () as tbc, sum(vb) over () as tvb, sum(po) over () as tpo
+      from t order by pl ${dir}, member_id limit ${p.pageSize} offset ${(p.pageNo - 1) * p.pageSize}
+    )
+    select ranked.member_id, bc::text, vb::text, po::text, pl::text, n::text, tbc::text, tvb::text, tpo::text, m.username, m.type, m.depth
+    from ranked join member m on m.id = ranked.member_id
+    order by ranked.pl ${dir}, ranked.member_id`);
+  const rows = rowsOf(result);
+  let total = rows[0] ? Number(rows[0].n) : 0;
+  let totals = rows[0] ? { tbc: rows[0].tbc, tvb: rows[0].tvb, tpo: rows[0].tpo } : null;
+  if (!rows[0]) {
+    // A page past the end: the totals still tell the truth.
+    const [x] = await db
+      .select({
+        n: sql<number>`count(distinct ${memberDay.memberId})`.mapWith(Number),
+        ...daySums,
+      })
+      .from(memberDay)
+      .where(and(below(memberDay.treePath, memberDay.depth, s), between(memberDay.day, r.from, r.to), ne(memberDay.vendor, ''), gt(memberDay.betCount, 0)));
+    total = x?.n ?? 0;
+    totals = { tbc: x?.betCount, tvb: x?.validBet, tpo: x?.payout };
+  }
+  const offset = (p.pageNo - 1) * p.pageSize;
+  return {
+    from: r.from,
+    to: r.to,
+    content: rows.map((x, i) => ({
+      rank: offset + i + 1,
+      memberId: Number(x.member_id),
+      username: String(x.username),
+      type: Number(x.type),
+      level: Number(x.depth) - s.depth,
+      betCount: Number(x.bc),
+      validBet: major(big(x.vb)),
+      payout: major(big(x.po)),
+      profitLoss: major(big(x.pl)),
+    })),
+    ...pageInfo(total, p),
+    totals: {
+      betCount: Number(totals?.tbc ?? 0),
+      validBet: major(big(totals?.tvb)),
+      payout: major(big(totals?.tpo)),
+      profitLoss: major(big(totals?.tpo) - big(totals?.tvb)),
+    },
+  };
+}
+
+/** Ledger transfer kinds behind each kind of team transaction. */
+const TX_KINDS = {
+  deposit: 'deposit',
+  withdrawal: 'withdrawal_payout',
+  transfer: 'upline_transfer',
+} as const;
+const KIND_OF = Object.fromEntries(Object.entries(TX_KINDS).map(([k, v]) => [v, k])) as Record<string, keyof typeof TX_KINDS>;
+
+/** Team transactions (2.16): deposits credited, withdrawals paid and transfers to uplines, newest first. */
+export async function teamTransactions(db: Db, s: Subject, r: DayRange, kind: 'all' | keyof typeof TX_KINDS, memberId: number | undefined, p: Paging) {
+  const kinds = kind === 'all' ? Object.values(TX_KINDS) : [TX_KINDS[kind]];
+  const where = sql`t.kind in (${sql.join(
+    kinds.map((k) => sql`${k}`),
+    sql`, `,
+  )})
+    and t.created_at >= ${r.start.toISOString()} and t.created_at < ${r.end.toISOString()}
+    and m.tree_path ~>=~ ${s.treePath} and m.tree_path ~<~ ${s.treePath + ':'} and m.depth > ${s.depth}
+    ${memberId ? sql`and t.member_id = ${memberId}` : sql``}`;
+  // Each of these transfers has one leg: its amount is the one credit.
+  const amount = sql`(select max(e.amount) from ledger_entry e where e.transfer_id = t.id)`;
+  const rows = rowsOf(
+    await db.execute(sql`
+      select t.id, t.kind, (extract(epoch from t.created_at) * 1000)::bigint::text as ms, t.member_id, t.reference, m.username, m.depth, ${amount}::text as amount
+      from ledger_transfer t join member m on m.id = t.member_id
+      where ${where}
+      order by t.created_at desc, t.id desc limit ${p.pageSize} offset ${(p.pageNo - 1) * p.pageSize}`),
+  );
+  const sums = rowsOf(
+    await db.execute(sql`
+      select t.kind, count(*)::int as n, coalesce(sum(${amount}), 0)::text as amount
+      from ledger_transfer t join member m on m.id = t.member_id
+      where ${where} group by t.kind`),
+  );
+  const totals = { deposit: 0, withdrawal: 0, transfer: 0 };
+  let total = 0;
+  for (const x of sums) {
+    totals[KIND_OF[String(x.kind)]!] = major(big(x.amount));
+    total += Number(x.n);
+  }
+  return {
+    from: r.from,
+    to: r.to,
+    content: rows.map((x) => ({
+      id: Number(x.id),
+      kind: KIND_OF[String(x.kind)]!,
+      memberId: Number(x.member_id),
+      username: String(x.username),
+      level: Number(x.depth) - s.depth,
+      amount: major(big(x.amount)),
+      counterpart: x.kind === TX_KINDS.transfer ? String(x.reference ?? '') || null : null,
+      time: Number(x.ms),
+    })),
+    ...pageInfo(total, p),
+    totals,
+  };
+}
+
+/** Ledger transfer kinds that are an agent's income from its team, by the income kind they show as. */
+const INCOME = {
+  upline_transfer: 'transfer',
+  salary: 'salary',
+  dividend: 'dividend',
+} as const;
+
+/** My income: credits to the agent's main wallet from its team (transfers today; salaries and dividends with contracts). */
+export async function myIncome(db: Db, agent: Pick<Member, 'id'>, r: DayRange, p: Paging) {
+  const kinds = sql.join(
+    Object.keys(INCOME).map((k) => sql`${k}`),
+    sql`, `,
+  );
+  const where = sql`a.code = ${mainAccount(agent.id)} and e.amount > 0 and t.kind in (${kinds})
+    and e.created_at >= ${r.start.toISOString()} and e.created_at < ${r.end.toISOString()}`;
+  const from = sql`ledger_entry e join ledger_account a on a.id = e.account_id join ledger_transfer t on t.id = e.transfer_id`;
+  const rows = rowsOf(
+    await db.execute(sql`
+      select t.id, t.kind, t.memo, (extract(epoch from e.created_at) * 1000)::bigint::text as ms, e.amount::text as amount, m.username
+      from ${from} left join member m on m.id = t.member_id and m.id <> ${agent.id}
+      where ${where}
+      order by e.created_at desc, e.id desc limit ${p.pageSize} offset ${(p.pageNo - 1) * p.pageSize}`),
+  );
+  const sums = rowsOf(await db.execute(sql`select t.kind, count(*)::int as n, sum(e.amount)::text as amount from ${from} where ${where} group by t.kind`));
+  const totals = { transfer: 0, salary: 0, dividend: 0, all: 0 };
+  let total = 0;
+  let all = 0n;
+  for (const x of sums) {
+    totals[INCOME[String(x.kind) as keyof typeof INCOME]] = major(big(x.amount));
+    all += big(x.amount);
+    total += Number(x.n);
+  }
+  totals.all = major(all);
+  return {
+    from: r.from,
+    to: r.to,
+    content: rows.map((x) => ({
+      id: Number(x.id),
+      kind: INCOME[String(x.kind) as keyof typeof INCOME],
+      fromUsername: x.username == null ? null : String(x.username),
+      amount: major(big(x.amount)),
+      memo: x.memo == null ? null : String(x.memo),
+      time: Number(x.ms),
+    })),
+    ...pageInfo(total, p),
+    totals,
+  };
+}
