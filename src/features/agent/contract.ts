@@ -106,6 +106,8 @@ export const agentProfile = defineCall({
     /** Every member below it. */
     teamSize: z.number().int(),
     directCount: z.number().int(),
+    /** A demo account (its team and figures are demo data, and say so). */
+    isDemo: z.boolean(),
     /** The brand's money and time, for the back office's figures. */
     currencySymbol: z.string(),
     timeZone: z.string(),

@@ -1,8 +1,9 @@
 /**
  * The agent back office on /agentHome (spec 2.15; issue 13): the agent-centre menu in the spec's
  * order, the selected section remembered in this browser, and the sections built so far — team
- * management (the team as a list and as a tree: a sub-agent opens its own team) and register
- * account; the agent's account record, deposit and withdrawal open the member centre's own pages;
+ * management (the team as a list and as a tree: a sub-agent opens its own team), register
+ * account, and the reports (./reports.tsx: team overview, team betting, user loss, team
+ * transactions, my income); the agent's account record, deposit and withdrawal open the member centre's own pages;
  * customer service lists the brand's channels. Sections not built yet say so; none shows
  * made-up data.
  */
@@ -20,6 +21,7 @@ import { fill, useLabels } from '../../../shell/labels.tsx';
 import { FormError, readyToSend } from '../../../ui/form.tsx';
 import type { ValueOf } from '../../../kernel/contract.ts';
 import type agentCatalogue from '../i18n/en/agent.json';
+import { MyIncome, ReportFrame, TeamBetting, TeamOverview, TeamTransactions, UserLoss } from './reports.tsx';
 
 type AgentLabels = typeof agentCatalogue;
 type Profile = ValueOf<typeof agentProfile>;
@@ -30,12 +32,14 @@ const catalogue = lazyCatalogue(import.meta.glob<AgentLabels>('../i18n/*/agent.j
 /** Spec 2.15, in its order; then the agent home's extras. `ready`: built (the rest say so). */
 const SECTIONS = [
   ['announcement', false],
-  ['teamOverview', false],
+  ['teamOverview', true],
   ['registerAccount', true],
   ['teamManagement', true],
-  ['teamBetting', false],
-  ['userLoss', false],
-  ['income', false],
+  ['teamBetting', true],
+  ['userLoss', true],
+  // Spec 2.16's team transactions, beside the other team reports.
+  ['teamTransactions', true],
+  ['income', true],
   ['accountDetails', true],
   ['deposit', true],
   ['withdraw', true],
@@ -48,6 +52,14 @@ const SECTIONS = [
  */
 const CENTRE_PAGES: Partial<Record<Section, MemberCentrePage>> = { accountDetails: 'transactions', deposit: 'deposit', withdraw: 'withdrawal' };
 type Section = (typeof SECTIONS)[number][0];
+/** The report sections (./reports.tsx). */
+const REPORT_VIEWS: Partial<Record<Section, typeof TeamOverview>> = {
+  teamOverview: TeamOverview,
+  teamBetting: TeamBetting,
+  userLoss: UserLoss,
+  teamTransactions: TeamTransactions,
+  income: MyIncome,
+};
 /** Local storage: the section the agent last opened. */
 export const AGENT_SECTION_KEY = 'agent.section';
 
@@ -115,6 +127,13 @@ export default function AgentApp() {
               choose('teamManagement');
             }}
           />
+        ) : REPORT_VIEWS[section] ? (
+          <ReportFrame>
+            {(() => {
+              const View = REPORT_VIEWS[section]!;
+              return <View a={a} profile={profile} />;
+            })()}
+          </ReportFrame>
         ) : section === 'customerService' ? (
           <CustomerService a={a} title={items.customerService!} />
         ) : (
@@ -132,7 +151,12 @@ export default function AgentApp() {
 function CustomerService({ a, title }: { a: AgentLabels; title: string }) {
   const status = useStore($status);
   useEffect(() => void loadStatus().catch(() => undefined), []);
-  if (!status) return <p className="muted" role="status">{a.loading}</p>;
+  if (!status)
+    return (
+      <p className="muted" role="status">
+        {a.loading}
+      </p>
+    );
   const channels = status.info.customerService;
   return (
     <>

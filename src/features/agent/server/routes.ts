@@ -34,6 +34,7 @@ export const agentRoutes = [
       type: agent.type,
       creatableTypes: creatableTypes(agent.type),
       ...(await teamCounts(d, agent)),
+      isDemo: agent.isDemo,
       currencySymbol,
       timeZone,
     };

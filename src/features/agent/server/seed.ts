@@ -6,6 +6,7 @@
  * every one's password is the demo password (Demo1234), hashed once.
  */
 import { and, asc, eq, like } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { game } from '../../games/index.ts';
 import { seedMoneyHistory } from '../../wallet/index.ts';
 import { createMember, DEMO_ACCOUNTS, findByUsername, member, passwords, PLAYER_TYPE, type Member } from '../../accounts/index.ts';
@@ -52,18 +53,30 @@ export async function seedDemoAgentTeam(db: Db): Promise<void> {
 
 /** The demo team's money since each player registered (its own marker: a team seeded before it gets it too). */
 export async function seedDemoTeamHistory(db: Db): Promise<void> {
+  const upline = alias(member, 'upline');
   const players = await db
-    .select({ id: member.id, createdAt: member.createdAt })
+    .select({ id: member.id, username: member.username, createdAt: member.createdAt, uplineId: upline.id, uplineName: upline.username })
     .from(member)
+    .leftJoin(upline, eq(upline.id, member.uplineId))
     .where(and(eq(member.isDemo, true), eq(member.type, PLAYER_TYPE), like(member.username, 'dt\\_p%')))
     .orderBy(asc(member.id));
   if (!players.length) return;
   // A few games of each category the catalogue has.
   const games = await db
-    .select({ vendor: game.vassalage, nodeId: game.nodeId, name: game.gameName })
+    .select({ vendor: game.vassalage, nodeId: game.nodeId, name: game.gameName, type: game.gameType })
     .from(game)
     .where(and(eq(game.enabled, true), eq(game.isGame, 'GAME')))
     .orderBy(asc(game.gameType), asc(game.nodeId));
-  const sample = games.filter((_, i) => i % Math.max(1, Math.floor(games.length / 24)) === 0);
-  await seedMoneyHistory(db, players.map((m) => ({ id: m.id, since: m.createdAt.getTime() })), sample);
+  // Three games of each category, slots counting twice (players mostly spin).
+  const seen = new Map<string, number>();
+  const sample = games.filter((g) => {
+    const n = seen.get(g.type) ?? 0;
+    seen.set(g.type, n + 1);
+    return n < (g.type === 'RNG' ? 6 : 3);
+  });
+  await seedMoneyHistory(
+    db,
+    players.map((m) => ({ id: m.id, username: m.username, since: m.createdAt.getTime(), upline: m.uplineId ? { id: m.uplineId, username: m.uplineName! } : null })),
+    sample,
+  );
 }

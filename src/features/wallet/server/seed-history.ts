@@ -18,6 +18,9 @@ import { gameRound, memberDay, paymentOrder, withdrawal } from './tables.ts';
 
 export interface HistoryMember {
   id: number;
+  username: string;
+  /** The agent right above, who now and then receives a transfer. */
+  upline: { id: number; username: string } | null;
   /** Registration time, ms: nothing happens before it. */
   since: number;
 }
@@ -52,7 +55,8 @@ type Event =
       win: bigint;
       game: HistoryGame;
     }
-  | { at: number; memberId: number; kind: 'withdrawal'; amount: bigint };
+  | { at: number; memberId: number; kind: 'withdrawal'; amount: bigint }
+  | { at: number; memberId: number; kind: 'upline'; amount: bigint; from: string; to: { id: number; username: string } };
 
 /** Plans and posts the history of `members` over the last `days` days; answers how many movements it made. */
 export async function seedMoneyHistory(db: Db, members: HistoryMember[], games: HistoryGame[], days = 45): Promise<number> {
@@ -88,7 +92,11 @@ export async function seedMoneyHistory(db: Db, members: HistoryMember[], games: 
         balance += win - bet;
         at += 30_000 + Math.floor(rnd() * 240_000);
       }
-      if (balance > 200n * unit && rnd() < 0.25) {
+      if (m.upline && balance > 50n * unit && rnd() < 0.12) {
+        const amount = (balance / 5n / unit) * unit;
+        events.push({ at, memberId: m.id, kind: 'upline', amount, from: m.username, to: m.upline });
+        balance -= amount;
+      } else if (balance > 200n * unit && rnd() < 0.25) {
         const amount = (balance / 2n / unit) * unit;
         events.push({ at, memberId: m.id, kind: 'withdrawal', amount });
         balance -= amount;
@@ -151,6 +159,15 @@ async function post(tx: Tx, events: Event[]): Promise<void> {
       transfers.push({ kind: 'bet', at: when, memberId: e.memberId, reference: roundId, memo: name, legs: [{ from: main, to: gamesAccount(e.memberId), amount: e.bet }] });
       if (e.win > 0n) transfers.push({ kind: 'win', at: settledAt, memberId: e.memberId, reference: roundId, memo: name, legs: [{ from: gamesAccount(e.memberId), to: main, amount: e.win }] });
       addDay(e.memberId, e.at, e.game.vendor, { betCount: 1, validBet: e.bet, payout: e.win });
+    } else if (e.kind === 'upline') {
+      transfers.push({
+        kind: 'upline_transfer',
+        at: when,
+        memberId: e.memberId,
+        reference: e.to.username,
+        memo: `${e.from} → ${e.to.username} (demo data)`,
+        legs: [{ from: main, to: mainAccount(e.to.id), amount: e.amount }],
+      });
     } else {
       const id = `demo-wd-${e.memberId}-${e.at}`;
       const paidAt = new Date(e.at + 3_600_000);

@@ -12,7 +12,7 @@ import { callApi } from '../../../../../tests/support/api.ts';
 import { fund, newKey, sandboxInProcess, seedVendors, walletUser } from '../../../../../tests/support/wallet.ts';
 import { member } from '../../../../app/schema.ts';
 import { dayRange, placeBet, refundRound, settleRound } from '../../../wallet/index.ts';
-import { overview } from '../../server/reports.ts';
+import { myIncome, overview } from '../../server/reports.ts';
 import { addDays } from '../../../../kernel/days.ts';
 import { payWithdrawal } from '../../../wallet/server/withdrawals.ts';
 import { auditLedger, rowsOf } from '../../../wallet/server/ledger.ts';
@@ -258,5 +258,7 @@ describe('the demo team history', () => {
         where status = 'settled' and member_id in ${team} and created_at >= ${r.start.toISOString()} and created_at < ${r.end.toISOString()}`),
     );
     expect(o.all).toMatchObject({ betCount: Number(x!.n), validBet: Number(x!.bet) / 100, payout: Number(x!.win) / 100 });
+    // Some of its direct players sent it money: my income is not empty either.
+    expect((await myIncome(t.db, top!, r, { pageNo: 1, pageSize: 5 })).totals.transfer).toBeGreaterThan(0);
   });
 });
