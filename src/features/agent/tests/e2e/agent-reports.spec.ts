@@ -1,0 +1,84 @@
+/**
+ * The agent's reports (issue 13) in a real browser, on the demo agent's seeded team: the overview
+ * with its figures and chart over 7 and 30 days, a CSV export saved in the page's language, team
+ * betting with a member filter whose error shows under the field, user loss ranked, team
+ * transactions and my income. English on the phone, Spanish on the desktop; axe once per pair.
+ */
+import { readFile } from 'node:fs/promises';
+import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
+import { axeRunsHere, LANGS, phoneInEnglishOnly } from '../../../../../tests/e2e-support/i18n.ts';
+import { at, expect, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+
+for (const { lang } of LANGS) {
+  test.describe(`agent reports in ${lang.toUpperCase()}`, () => {
+    phoneInEnglishOnly(lang);
+    test.beforeEach(({}, info) => {
+      test.skip(info.project.name === 'desktop' && lang === 'en', 'English runs on the phone; Spanish on the desktop');
+    });
+
+    test("the demo agent reads its team's figures, exports them, and filters its team's bets", async ({ page }, testInfo) => {
+      await page.goto(at(lang, '/agent'));
+      await submitLogin(page, lang, 'demoagent', 'Demo1234');
+      // Each test speaks from its own address: a login from a new network asks the payee name.
+      const payee = page.getByRole('textbox', { name: t(lang, 'auth', 'ipVerify.payeeName') });
+      await expect(page.getByRole('textbox', { name: t(lang, 'auth', 'ipVerify.payeeName') }).or(page.locator('.agent-app'))).toBeVisible({ timeout: 15_000 });
+      if (await payee.isVisible()) {
+        await payee.fill('Demo Agent');
+        await page.getByRole('button', { name: t(lang, 'auth', 'ipVerify.submit'), exact: true }).click();
+      }
+      await expect(page).toHaveURL(new RegExp(`${at(lang, '/agentHome')}$`), { timeout: 15_000 });
+      const menu = page.getByRole('navigation', { name: t(lang, 'agent', 'menuLabel') });
+      const item = (key: string) => menu.getByRole('button', { name: t(lang, 'auth', `agent.items.${key}`), exact: true });
+      const panel = page.locator('.agent-panel');
+
+      // Overview: members and figures of the seeded team, labelled demo, with the chart.
+      await item('teamOverview').click();
+      await expect(panel.getByRole('heading', { level: 2, name: t(lang, 'agent', 'overview.title') })).toBeVisible();
+      await expect(panel.locator('.demo-note')).toBeVisible();
+      await panel.getByRole('button', { name: t(lang, 'wallet', 'range.lastDays', { days: 30 }), exact: true }).click();
+      const members = panel.getByRole('region', { name: t(lang, 'agent', 'overview.members') });
+      const whole = members.getByRole('row', { name: new RegExp(t(lang, 'agent', 'overview.all')) });
+      await expect(whole.locator('td').first()).not.toHaveText('0');
+      await expect(panel.getByRole('img', { name: new RegExp(t(lang, 'agent', 'overview.chartLabel').slice(0, 12)) }).locator('canvas')).toBeVisible();
+      if (axeRunsHere(testInfo.project.name, lang)) await expectNoSeriousA11yViolations(page);
+
+      // The CSV: every day of the period and a total, headings in the page's language.
+      const download = page.waitForEvent('download');
+      await panel.getByRole('button', { name: t(lang, 'agent', 'reports.export') }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/\.csv$/);
+      const csv = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+      expect(csv[0]!.split(',')[0]).toBe(t(lang, 'agent', 'csv.day'));
+      expect(csv.at(-1)!.split(',')[0]).toBe(t(lang, 'agent', 'csv.total'));
+      expect(csv.length).toBeGreaterThanOrEqual(30);
+
+      // Team betting: a name outside the team is refused under its field; the team's rounds list.
+      await item('teamBetting').click();
+      const user = panel.getByLabel(t(lang, 'agent', 'reports.username'));
+      await user.fill('nobody_in_this_team');
+      await panel.getByRole('button', { name: t(lang, 'agent', 'reports.filter') }).click();
+      await expect(panel.locator('.filter .field-error')).toHaveText(t(lang, 'errors', 'agent.member.unknown'));
+      await user.fill('');
+      await panel.getByRole('button', { name: t(lang, 'agent', 'reports.filter') }).click();
+      await expect(panel.locator('.filter .field-error')).toHaveCount(0);
+      await expect(panel.locator('.wl-table tbody tr').first()).toBeVisible();
+      await expect(panel.locator('.agent-totals')).not.toBeEmpty();
+
+      // User loss: ranked from 1.
+      await item('userLoss').click();
+      await expect(panel.locator('.wl-table tbody tr').first().locator('td').first()).toHaveText('1');
+
+      // Team transactions and my income over 30 days.
+      await item('teamTransactions').click();
+      await panel.getByRole('button', { name: t(lang, 'wallet', 'range.lastDays', { days: 30 }), exact: true }).click();
+      await expect(panel.locator('.wl-table tbody tr').first()).toBeVisible();
+      await item('income').click();
+      await panel.getByRole('button', { name: t(lang, 'wallet', 'range.lastDays', { days: 30 }), exact: true }).click();
+      await expect(panel.locator('.wl-table tbody tr').first()).toContainText(t(lang, 'agent', 'income.kinds.transfer'));
+
+      // The last section is remembered.
+      await page.reload();
+      await expect(item('income')).toHaveAttribute('aria-current', 'page');
+    });
+  });
+}
