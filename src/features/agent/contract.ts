@@ -325,4 +325,15 @@ export const agentExport = defineCall({
   value: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int(), truncated: z.boolean() }),
 });
 
-export const agentCalls = [agentTeamMembers, agentRegister, agentProfile, agentOverview, agentBets, agentLoss, agentTransactions, agentIncome, agentExport];
+/** Announcements addressed to agents (audience agents, set by the operator: `npm run ops -- announce add --audience agents`), in the caller's language, newest first. */
+export const agentAnnouncementList = defineCall({
+  name: 'agentAnnouncementList',
+  method: 'GET',
+  path: '/wps/agent/announcements',
+  token: true,
+  value: z.object({
+    content: z.array(z.object({ id: z.number().int(), title: z.string(), content: z.string(), isDemo: z.boolean(), createdAt: z.number() })),
+  }),
+});
+
+export const agentCalls = [agentAnnouncementList, agentTeamMembers, agentRegister, agentProfile, agentOverview, agentBets, agentLoss, agentTransactions, agentIncome, agentExport];

@@ -2,7 +2,7 @@
 import type { FeatureManifest } from '../../kernel/feature.ts';
 import { agentCalls } from './contract.ts';
 import { agentRoutes } from './server/routes.ts';
-import { seedDemoAgentTeam, seedDemoTeamHistory } from './server/seed.ts';
+import { seedDemoAgentNotices, seedDemoAgentTeam, seedDemoTeamHistory } from './server/seed.ts';
 
 export const manifest: FeatureManifest = {
   name: 'agent',
@@ -11,5 +11,6 @@ export const manifest: FeatureManifest = {
   seed: [
     { marker: 'seed.demo.agentTeam', run: (h) => seedDemoAgentTeam(h.db) },
     { marker: 'seed.demo.teamHistory', run: (h) => seedDemoTeamHistory(h.db) },
+    { marker: 'seed.demo.agentNotices', run: (h) => seedDemoAgentNotices(h.db) },
   ],
 };

@@ -21,7 +21,7 @@ import { fill, useLabels } from '../../../shell/labels.tsx';
 import { FormError, readyToSend } from '../../../ui/form.tsx';
 import type { ValueOf } from '../../../kernel/contract.ts';
 import type agentCatalogue from '../i18n/en/agent.json';
-import { MyIncome, ReportFrame, TeamBetting, TeamOverview, TeamTransactions, UserLoss } from './reports.tsx';
+import { AgentNotices, MyIncome, ReportFrame, TeamBetting, TeamOverview, TeamTransactions, UserLoss } from './reports.tsx';
 
 type AgentLabels = typeof agentCatalogue;
 type Profile = ValueOf<typeof agentProfile>;
@@ -31,7 +31,7 @@ const catalogue = lazyCatalogue(import.meta.glob<AgentLabels>('../i18n/*/agent.j
 
 /** Spec 2.15, in its order; then the agent home's extras. `ready`: built (the rest say so). */
 const SECTIONS = [
-  ['announcement', false],
+  ['announcement', true],
   ['teamOverview', true],
   ['registerAccount', true],
   ['teamManagement', true],
@@ -127,6 +127,10 @@ export default function AgentApp() {
               choose('teamManagement');
             }}
           />
+        ) : section === 'announcement' ? (
+          <ReportFrame>
+            <AgentNotices a={a} profile={profile} title={items.announcement!} />
+          </ReportFrame>
         ) : REPORT_VIEWS[section] ? (
           <ReportFrame>
             {(() => {

@@ -5,7 +5,7 @@
  * are the wallet's record pieces (wallet/client.ts), which read the wallet's words.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { agentBets, agentExport, agentIncome, agentLoss, agentOverview, agentProfile, agentTransactions, REPORTS, type TeamFigures } from '../contract.ts';
+import { agentAnnouncementList, agentBets, agentExport, agentIncome, agentLoss, agentOverview, agentProfile, agentTransactions, REPORTS, type TeamFigures } from '../contract.ts';
 import { api } from '../../accounts/client.ts';
 import { ApiFailure } from '../../../kernel/http/client.ts';
 import { formatMoney } from '../../../kernel/money.ts';
@@ -551,3 +551,37 @@ function SelectFilter({ id, label, value, options, onChange }: { id: string; lab
 }
 
 const nonEmpty = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v.trim() !== ''));
+
+/** Announcements addressed to agents (the operator's, sanitised HTML when written), newest first. */
+export function AgentNotices({ a, profile, title }: { a: AgentLabels; profile: Profile | null; title: string }) {
+  const { lang } = useLabels();
+  const data = useLoad(() => api().call(agentAnnouncementList), lang);
+  return (
+    <>
+      <h2 id="agent-panel-title">{title}</h2>
+      <p className="muted">{a.notices.lead}</p>
+      <WhenLoaded loaded={data}>
+        {(d) =>
+          d.content.length === 0 ? (
+            <Empty>{a.notices.empty}</Empty>
+          ) : (
+            <ul className="agent-notices">
+              {d.content.map((n) => (
+                <li key={n.id}>
+                  <article aria-labelledby={`notice-${n.id}`}>
+                    <h3 id={`notice-${n.id}`}>
+                      {n.isDemo && <span className="demo-badge">{a.notices.demo}</span>} {n.title}
+                    </h3>
+                    <p className="muted small">{dateTime(n.createdAt, lang, profile?.timeZone)}</p>
+                    {/* Sanitised when the operator wrote it (content feature, sanitizeContentHtml). */}
+                    <div className="agent-notice-body" dangerouslySetInnerHTML={{ __html: n.content }} />
+                  </article>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </WhenLoaded>
+    </>
+  );
+}

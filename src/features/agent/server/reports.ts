@@ -86,7 +86,8 @@ const figures = (m: Minor): TeamFigures => ({
 /** Team overview: members, the figures by level, by category and by day. */
 export async function overview(db: Db, s: Subject, r: DayRange) {
   const direct = s.depth + 1;
-  const rows = await db
+  // Three independent queries, run at once (each on its own connection on PostgreSQL).
+  const sums = db
     .select({
       day: memberDay.day,
       category: sql<string>`coalesce(${vendor.gameType}, '')`,
@@ -98,7 +99,7 @@ export async function overview(db: Db, s: Subject, r: DayRange) {
     .where(and(below(memberDay.treePath, memberDay.depth, s), between(memberDay.day, r.from, r.to)))
     .groupBy(sql`1`, sql`2`, sql`3`);
 
-  const [counts] = await db
+  const countsQuery = db
     .select({
       total: sql<number>`count(*) filter (where ${member.createdAt} < ${r.end.toISOString()})`.mapWith(Number),
       fresh: sql<number>`count(*) filter (where ${member.createdAt} >= ${r.start.toISOString()} and ${member.createdAt} < ${r.end.toISOString()})`.mapWith(Number),
@@ -109,13 +110,14 @@ export async function overview(db: Db, s: Subject, r: DayRange) {
     })
     .from(member)
     .where(below(member.treePath, member.depth, s));
-  const [active] = await db
+  const activeQuery = db
     .select({
       all: sql<number>`count(distinct ${memberDay.memberId})`.mapWith(Number),
       direct: sql<number>`count(distinct ${memberDay.memberId}) filter (where ${memberDay.depth} = ${direct})`.mapWith(Number),
     })
     .from(memberDay)
     .where(and(below(memberDay.treePath, memberDay.depth, s), between(memberDay.day, r.from, r.to), gt(memberDay.betCount, 0)));
+  const [rows, [counts], [active]] = await Promise.all([sums, countsQuery, activeQuery]);
 
   const all = zero();
   const mine = zero();
@@ -259,36 +261,28 @@ export async function teamBets(db: Db, s: Subject, r: DayRange, f: BetFilter, p:
 /** User loss: each member's result over the range, ranked (asc: the biggest loss first). */
 export async function userLoss(db: Db, s: Subject, r: DayRange, order: 'asc' | 'desc', p: Paging) {
   const dir = order === 'asc' ? sql`asc` : sql`desc`;
-  // Summed per member first (on member_day alone), ranked and paged, and only then named.
-  const result = await db.execute(sql`
-    with t as (
-      select member_id, sum(bet_count) as bc, sum(valid_bet) as vb, sum(payout) as po
+  // Summed per member (on member_day alone), ranked and paged, and only then named; the totals
+  // by a plain aggregate beside it (a window over every member would cost as much again).
+  const page = db.execute(sql`
+    with ranked as (
+      select member_id, sum(bet_count) as bc, sum(valid_bet) as vb, sum(payout) as po, sum(payout) - sum(valid_bet) as pl
       from member_day
       where tree_path ~>=~ ${s.treePath} and tree_path ~<~ ${s.treePath + ':'} and depth > ${s.depth}
         and day between ${r.from} and ${r.to} and vendor <> ''
-      group by member_id having sum(bet_count) > 0
-    ), ranked as (
-      select member_id, bc, vb, po, po - vb as pl, count(*) over () as n, sum(bc) over () as tbc, sum(vb) over () as tvb, sum(po) over () as tpo
-      from t order by pl ${dir}, member_id limit ${p.pageSize} offset ${(p.pageNo - 1) * p.pageSize}
+      group by member_id
+      order by pl ${dir}, member_id limit ${p.pageSize} offset ${(p.pageNo - 1) * p.pageSize}
     )
-    select ranked.member_id, bc::text, vb::text, po::text, pl::text, n::text, tbc::text, tvb::text, tpo::text, m.username, m.type, m.depth
+    select ranked.member_id, bc::text, vb::text, po::text, pl::text, m.username, m.type, m.depth
     from ranked join member m on m.id = ranked.member_id
     order by ranked.pl ${dir}, ranked.member_id`);
+  const sums = db
+    .select({ n: sql<number>`count(distinct ${memberDay.memberId})`.mapWith(Number), ...daySums })
+    .from(memberDay)
+    .where(and(below(memberDay.treePath, memberDay.depth, s), between(memberDay.day, r.from, r.to), ne(memberDay.vendor, '')));
+  const [result, [x]] = await Promise.all([page, sums]);
   const rows = rowsOf(result);
-  let total = rows[0] ? Number(rows[0].n) : 0;
-  let totals = rows[0] ? { tbc: rows[0].tbc, tvb: rows[0].tvb, tpo: rows[0].tpo } : null;
-  if (!rows[0]) {
-    // A page past the end: the totals still tell the truth.
-    const [x] = await db
-      .select({
-        n: sql<number>`count(distinct ${memberDay.memberId})`.mapWith(Number),
-        ...daySums,
-      })
-      .from(memberDay)
-      .where(and(below(memberDay.treePath, memberDay.depth, s), between(memberDay.day, r.from, r.to), ne(memberDay.vendor, ''), gt(memberDay.betCount, 0)));
-    total = x?.n ?? 0;
-    totals = { tbc: x?.betCount, tvb: x?.validBet, tpo: x?.payout };
-  }
+  const total = x?.n ?? 0;
+  const totals = { tbc: x?.betCount, tvb: x?.validBet, tpo: x?.payout };
   const offset = (p.pageNo - 1) * p.pageSize;
   return {
     from: r.from,

@@ -1,7 +1,8 @@
 /** The agent back office's handlers (contract: src/features/agent/contract.ts). */
-import { agentBets, agentExport, agentIncome, agentLoss, agentOverview, agentProfile, agentRegister, agentTeamMembers, agentTransactions } from '../contract.ts';
+import { agentAnnouncementList, agentBets, agentExport, agentIncome, agentLoss, agentOverview, agentProfile, agentRegister, agentTeamMembers, agentTransactions } from '../contract.ts';
 import { creatableTypes, registerDownline, type Member } from '../../accounts/index.ts';
 import { dayRange } from '../../wallet/index.ts';
+import { agentAnnouncements } from '../../content/index.ts';
 import { db, type Db } from '../../../kernel/db/index.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
@@ -24,6 +25,12 @@ const paging = (q: { pageNo?: number; pageSize?: number }) => ({
 });
 
 export const agentRoutes = [
+  route(agentAnnouncementList, async (_input, ctx) => {
+    const d = await db();
+    await requireAgent(d, ctx);
+    return { content: await agentAnnouncements(d, ctx.locale) };
+  }),
+
   route(agentProfile, async (_input, ctx) => {
     const d = await db();
     const agent = await requireAgent(d, ctx);

@@ -9,6 +9,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { game } from '../../games/index.ts';
 import { seedMoneyHistory } from '../../wallet/index.ts';
+import { insertAnnouncements, renderMarkdown } from '../../content/index.ts';
 import { createMember, DEMO_ACCOUNTS, findByUsername, member, passwords, PLAYER_TYPE, type Member } from '../../accounts/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { clock } from '../../../kernel/clock.ts';
@@ -78,5 +79,25 @@ export async function seedDemoTeamHistory(db: Db): Promise<void> {
     db,
     players.map((m) => ({ id: m.id, username: m.username, since: m.createdAt.getTime(), upline: m.uplineId ? { id: m.uplineId, username: m.uplineName! } : null })),
     sample,
+  );
+}
+
+/** Two announcements for agents in each language (demo data, labelled), so the back office's announcement page is not empty. */
+export async function seedDemoAgentNotices(db: Db): Promise<void> {
+  const texts = {
+    en: [
+      ['Commission statements for November (demo notice)', 'Your **team overview** and **my income** pages show the month so far. Export any report to CSV from its page.'],
+      ['Agent support hours (demo notice)', 'Agent support answers Monday to Friday, 12:00 to 21:00 (brand time). Use the customer service page of your back office.'],
+    ],
+    es: [
+      ['Estados de comisiones de noviembre (aviso de demostración)', 'Tus páginas de **resumen del equipo** y **mis ingresos** muestran el mes en curso. Exporta cualquier informe a CSV desde su página.'],
+      ['Horario de soporte para agentes (aviso de demostración)', 'El soporte para agentes atiende de lunes a viernes, de 12:00 a 21:00 (hora de la marca). Usa la página de atención al cliente de tu panel.'],
+    ],
+  } as const;
+  await insertAnnouncements(
+    db,
+    (Object.keys(texts) as (keyof typeof texts)[]).flatMap((locale) =>
+      texts[locale].map(([title, markdown], i) => ({ locale, type: 'PL' as const, execution: 'A' as const, title, content: renderMarkdown(markdown), audience: 'agents' as const, sort: i, isDemo: true })),
+    ),
   );
 }

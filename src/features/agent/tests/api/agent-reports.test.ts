@@ -21,6 +21,7 @@ import { todayIn } from '../../../wallet/server/records.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
 import { seedDemoAccounts } from '../../../accounts/server/seed.ts';
 import { seedCatalogue } from '../../../games/server/seed.ts';
+import { insertAnnouncements } from '../../../content/index.ts';
 import { seedDemoAgentTeam, seedDemoTeamHistory } from '../../server/seed.ts';
 
 let t: TestDb;
@@ -207,7 +208,7 @@ describe('CSV export', () => {
 });
 
 describe('access', () => {
-  const paths = ['/wps/agent/report/overview', '/wps/agent/report/bets', '/wps/agent/report/loss', '/wps/agent/report/transactions', '/wps/agent/income', '/wps/agent/report/export?report=loss'];
+  const paths = ['/wps/agent/announcements', '/wps/agent/report/overview', '/wps/agent/report/bets', '/wps/agent/report/loss', '/wps/agent/report/transactions', '/wps/agent/income', '/wps/agent/report/export?report=loss'];
   it('refuses players, trial accounts and visitors every report', async () => {
     const trial = await walletUser({ type: 4 });
     for (const who of [P1, trial]) {
@@ -217,7 +218,7 @@ describe('access', () => {
   });
 
   it("answers another team's ids, an upline's and unknown ids as unknown, and keeps sub-agents to their own team", async () => {
-    const withParent = paths.filter((p) => !p.includes('income'));
+    const withParent = paths.filter((p) => !p.includes('income') && !p.includes('announcements'));
     for (const p of withParent) {
       for (const id of [Q.id, X.id, 999_999_999]) expect([p, id, (await A.call(p, { query: { parentId: id } })).json.errorCode]).toEqual([p, id, 'agent.member.unknown']);
       for (const id of [A.id, P1.id]) expect([p, id, (await B.call(p, { query: { parentId: id } })).json.errorCode]).toEqual([p, id, 'agent.member.unknown']);
@@ -231,6 +232,26 @@ describe('access', () => {
     const r = await A.call('/wps/agent/report/overview', { query: { from: '2026-01-01', to: '2026-03-01' } });
     expect([r.status, r.json.errorCode]).toEqual([400, 'wallet.range.invalid']);
     expect(r.json.message).toMatch(/31/);
+  });
+});
+
+describe('announcements for agents', () => {
+  it("shows agents the operator's notices for agents in their language, and keeps them off the site's notices", async () => {
+    await insertAnnouncements(t.db, [
+      { locale: 'en', type: 'PL', execution: 'A', title: 'Agents only, unique A1', content: '<p>Hello <script>alert(1)</script>agents</p>', audience: 'agents' },
+      { locale: 'es', type: 'PL', execution: 'A', title: 'Solo agentes, único A1', content: '<p>Hola agentes</p>', audience: 'agents' },
+      { locale: 'en', type: 'PL', execution: 'A', title: 'Everyone, unique E1', content: '<p>Hello all</p>' },
+    ]);
+    const en = (await A.call('/wps/agent/announcements')).json.value.content;
+    expect(en.map((n: { title: string }) => n.title)).toContain('Agents only, unique A1');
+    expect(en.map((n: { title: string }) => n.title)).not.toContain('Everyone, unique E1');
+    expect(en.find((n: { title: string }) => n.title === 'Agents only, unique A1').content).not.toContain('<script');
+    const es = (await A.call('/wps/agent/announcements', { headers: { language: 'es' } })).json.value.content;
+    expect(es.map((n: { title: string }) => n.title)).toEqual(expect.arrayContaining(['Solo agentes, único A1']));
+    const site = await P1.call('/wps/relay/MCSFE_getListAnnouncements');
+    expect(JSON.stringify(site.json)).not.toContain('Agents only, unique A1');
+    expect(JSON.stringify(site.json)).toContain('Everyone, unique E1');
+    expect((await P1.call('/wps/agent/announcements')).json.errorCode).toBe('agent.only');
   });
 });
 

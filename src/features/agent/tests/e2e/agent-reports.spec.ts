@@ -2,7 +2,7 @@
  * The agent's reports (issue 13) in a real browser, on the demo agent's seeded team: the overview
  * with its figures and chart over 7 and 30 days, a CSV export saved in the page's language, team
  * betting with a member filter whose error shows under the field, user loss ranked, team
- * transactions and my income. English on the phone, Spanish on the desktop; axe once per pair.
+ * transactions, my income and the announcements for agents. English on the phone, Spanish on the desktop; axe once per pair.
  */
 import { readFile } from 'node:fs/promises';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
@@ -76,9 +76,13 @@ for (const { lang } of LANGS) {
       await panel.getByRole('button', { name: t(lang, 'wallet', 'range.lastDays', { days: 30 }), exact: true }).click();
       await expect(panel.locator('.wl-table tbody tr').first()).toContainText(t(lang, 'agent', 'income.kinds.transfer'));
 
+      // Announcements for agents: the operator's (here the seeded demo ones), in the page's language.
+      await item('announcement').click();
+      await expect(panel.locator('.agent-notices article').first()).toContainText(lang === 'en' ? 'demo notice' : 'aviso de demostración');
+
       // The last section is remembered.
       await page.reload();
-      await expect(item('income')).toHaveAttribute('aria-current', 'page');
+      await expect(item('announcement')).toHaveAttribute('aria-current', 'page');
     });
   });
 }

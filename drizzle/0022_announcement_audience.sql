@@ -1,0 +1,2 @@
+ALTER TABLE "announcement" ADD COLUMN "audience" text DEFAULT 'everyone' NOT NULL;--> statement-breakpoint
+ALTER TABLE "announcement" ADD CONSTRAINT "announcement_audience_ck" CHECK ("announcement"."audience" in ('everyone', 'agents'));
