@@ -8,6 +8,6 @@ export type { Tx } from './server/ledger.ts';
 export { gameRound, ledgerAccount, ledgerEntry, ledgerTransfer, memberDay } from './server/tables.ts';
 export { dayRange, MAX_RANGE_DAYS } from './server/records.ts';
 export type { DayRange } from './server/records.ts';
-export { PAID_WITHDRAWAL, rebuildDailyFigures } from './server/daily.ts';
+export { changedDays, PAID_WITHDRAWAL, rebuildDailyFigures, takeChangedDay } from './server/daily.ts';
 export { seedMoneyHistory } from './server/seed-history.ts';
 export type { HistoryGame, HistoryMember } from './server/seed-history.ts';

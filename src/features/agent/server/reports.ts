@@ -16,6 +16,8 @@ import { formatMinor } from '../../../kernel/money.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import type { TeamFigures } from '../contract.ts';
+import { teamDay } from './tables.ts';
+import { summarisedDays } from './rollup.ts';
 
 /** The member whose team a report covers: the caller, or a sub-agent inside its team. */
 export type Subject = Pick<Member, 'id' | 'treePath' | 'depth'>;
@@ -83,11 +85,19 @@ const figures = (m: Minor): TeamFigures => ({
   withdrawal: major(m.withdrawal),
 });
 
-/** Team overview: members, the figures by level, by category and by day. */
-export async function overview(db: Db, s: Subject, r: DayRange) {
+/**
+ * The team's sums per day, game category and level (direct: the members right below): closed days
+ * already summarised from team_day (one row per vendor and level), the rest (today, a day changed
+ * since, a day not built yet) from member_day: the same sums either way.
+ */
+async function teamSums(db: Db, s: Subject, r: DayRange) {
   const direct = s.depth + 1;
-  // Three independent queries, run at once (each on its own connection on PostgreSQL).
-  const sums = db
+  const summarised = [...(await summarisedDays(db, r.from, r.to))];
+  const done = new Set(summarised);
+  const liveDays = Array.from({ length: daysBetween(r.from, r.to) + 1 }, (_, i) => addDays(r.from, i)).filter((d) => !done.has(d));
+  // The days to read from member_day, named one by one (an index lookup each), or none.
+  const live = liveDays.length ? inArray(memberDay.day, liveDays) : sql`false`;
+  const fromMembers = db
     .select({
       day: memberDay.day,
       category: sql<string>`coalesce(${vendor.gameType}, '')`,
@@ -96,8 +106,35 @@ export async function overview(db: Db, s: Subject, r: DayRange) {
     })
     .from(memberDay)
     .leftJoin(vendor, eq(vendor.code, memberDay.vendor))
-    .where(and(below(memberDay.treePath, memberDay.depth, s), between(memberDay.day, r.from, r.to)))
+    .where(and(below(memberDay.treePath, memberDay.depth, s), live))
     .groupBy(sql`1`, sql`2`, sql`3`);
+  const fromTeamDays = summarised.length
+    ? db
+        .select({
+          day: teamDay.day,
+          category: sql<string>`coalesce(${vendor.gameType}, '')`,
+          direct: teamDay.direct,
+          betCount: sql<string>`sum(${teamDay.betCount})::text`,
+          validBet: sql<string>`sum(${teamDay.validBet})::text`,
+          payout: sql<string>`sum(${teamDay.payout})::text`,
+          depositCount: sql<string>`sum(${teamDay.depositCount})::text`,
+          deposit: sql<string>`sum(${teamDay.deposit})::text`,
+          withdrawalCount: sql<string>`sum(${teamDay.withdrawalCount})::text`,
+          withdrawal: sql<string>`sum(${teamDay.withdrawal})::text`,
+        })
+        .from(teamDay)
+        .leftJoin(vendor, eq(vendor.code, teamDay.vendor))
+        .where(and(eq(teamDay.agentId, s.id), inArray(teamDay.day, summarised)))
+        .groupBy(sql`1`, sql`2`, sql`3`)
+    : Promise.resolve([]);
+  const [x, y] = await Promise.all([fromMembers, fromTeamDays]);
+  return [...x, ...y];
+}
+
+/** Team overview: members, the figures by level, by category and by day. */
+export async function overview(db: Db, s: Subject, r: DayRange) {
+  const direct = s.depth + 1;
+  const sums = teamSums(db, s, r);
 
   const countsQuery = db
     .select({
@@ -261,29 +298,26 @@ export async function teamBets(db: Db, s: Subject, r: DayRange, f: BetFilter, p:
 /** User loss: each member's result over the range, ranked (asc: the biggest loss first). */
 export async function userLoss(db: Db, s: Subject, r: DayRange, order: 'asc' | 'desc', p: Paging) {
   const dir = order === 'asc' ? sql`asc` : sql`desc`;
-  // Summed per member (on member_day alone), ranked and paged, and only then named; the totals
-  // by a plain aggregate beside it (a window over every member would cost as much again).
-  const page = db.execute(sql`
-    with ranked as (
+  const offset = (p.pageNo - 1) * p.pageSize;
+  // Summed per member (on member_day alone), ranked and paged, and only then named; the count
+  // from the same sums, and the totals from the team's sums (team_day for closed days) beside it.
+  const rank = db.execute(sql`
+    with t as (
       select member_id, sum(bet_count) as bc, sum(valid_bet) as vb, sum(payout) as po, sum(payout) - sum(valid_bet) as pl
       from member_day
       where tree_path ~>=~ ${s.treePath} and tree_path ~<~ ${s.treePath + ':'} and depth > ${s.depth}
         and day between ${r.from} and ${r.to} and vendor <> ''
       group by member_id
-      order by pl ${dir}, member_id limit ${p.pageSize} offset ${(p.pageNo - 1) * p.pageSize}
-    )
-    select ranked.member_id, bc::text, vb::text, po::text, pl::text, m.username, m.type, m.depth
-    from ranked join member m on m.id = ranked.member_id
-    order by ranked.pl ${dir}, ranked.member_id`);
-  const sums = db
-    .select({ n: sql<number>`count(distinct ${memberDay.memberId})`.mapWith(Number), ...daySums })
-    .from(memberDay)
-    .where(and(below(memberDay.treePath, memberDay.depth, s), between(memberDay.day, r.from, r.to), ne(memberDay.vendor, '')));
-  const [result, [x]] = await Promise.all([page, sums]);
-  const rows = rowsOf(result);
-  const total = x?.n ?? 0;
-  const totals = { tbc: x?.betCount, tvb: x?.validBet, tpo: x?.payout };
-  const offset = (p.pageNo - 1) * p.pageSize;
+    ), top as (select * from t order by pl ${dir}, member_id limit ${p.pageSize} offset ${offset})
+    select top.member_id, bc::text, vb::text, po::text, pl::text, (select count(*) from t)::int as n, m.username, m.type, m.depth
+    from top join member m on m.id = top.member_id
+    order by top.pl ${dir}, top.member_id`);
+  const [sums, ranked] = await Promise.all([teamSums(db, s, r), rank]);
+  const rows = rowsOf(ranked);
+  const total = Number(rows[0]?.n ?? (offset > 0 ? await countRanked(db, s, r) : 0));
+  const t = zero();
+  for (const row of sums) add(t, row);
+  const totals = { tbc: t.betCount, tvb: t.validBet, tpo: t.payout };
   return {
     from: r.from,
     to: r.to,
@@ -306,6 +340,15 @@ export async function userLoss(db: Db, s: Subject, r: DayRange, order: 'asc' | '
       profitLoss: major(big(totals?.tpo) - big(totals?.tvb)),
     },
   };
+}
+
+/** Members of the team with a bet in the range (a page past the end of user loss still says how many). */
+async function countRanked(db: Db, s: Subject, r: DayRange): Promise<number> {
+  const [x] = await db
+    .select({ n: sql<number>`count(distinct ${memberDay.memberId})`.mapWith(Number) })
+    .from(memberDay)
+    .where(and(below(memberDay.treePath, memberDay.depth, s), between(memberDay.day, r.from, r.to), ne(memberDay.vendor, '')));
+  return x?.n ?? 0;
 }
 
 /** Ledger transfer kinds behind each kind of team transaction. */

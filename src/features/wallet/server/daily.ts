@@ -4,13 +4,13 @@
  * transaction, so the figures never disagree with the rows; `rebuildDailyFigures` derives them
  * all again from the sources (at start when the brand's time zone changed, or never built).
  */
-import { count, sql } from 'drizzle-orm';
+import { between, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../kernel/db/index.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { readSetting, writeSetting } from '../../../kernel/db/settings.ts';
 import { log } from '../../../kernel/log.ts';
 import type { Tx } from './ledger.ts';
-import { memberDay } from './tables.ts';
+import { memberDay, memberDayDirty } from './tables.ts';
 
 export interface DayFigures {
   betCount?: number;
@@ -25,8 +25,10 @@ export interface DayFigures {
 /** Adds figures to a member's day (the brand's calendar day of `at`) for a vendor ('' for money in and out). */
 export async function addToDay(tx: Tx | Db, memberId: number, at: Date, vendor: string, f: DayFigures): Promise<void> {
   const n = (v: number | bigint | undefined) => String(v ?? 0);
+  const tz = brand().timeZone;
+  // One statement: the figures, and the day marked changed when it is already closed.
   await tx.execute(sql`
-    insert into member_day (member_id, day, vendor, tree_path, depth, bet_count, valid_bet, payout, deposit_count, deposit, withdrawal_count, withdrawal)
+    with up as (insert into member_day (member_id, day, vendor, tree_path, depth, bet_count, valid_bet, payout, deposit_count, deposit, withdrawal_count, withdrawal)
     select m.id, (${at.toISOString()}::timestamptz at time zone ${brand().timeZone})::date, ${vendor}, m.tree_path, m.depth,
       ${n(f.betCount)}::int, ${n(f.validBet)}::bigint, ${n(f.payout)}::bigint, ${n(f.depositCount)}::int, ${n(f.deposit)}::bigint,
       ${n(f.withdrawalCount)}::int, ${n(f.withdrawal)}::bigint
@@ -38,7 +40,20 @@ export async function addToDay(tx: Tx | Db, memberId: number, at: Date, vendor: 
       deposit_count = member_day.deposit_count + excluded.deposit_count,
       deposit = member_day.deposit + excluded.deposit,
       withdrawal_count = member_day.withdrawal_count + excluded.withdrawal_count,
-      withdrawal = member_day.withdrawal + excluded.withdrawal`);
+      withdrawal = member_day.withdrawal + excluded.withdrawal
+    returning day)
+    insert into member_day_dirty (day) select day from up where day < (now() at time zone ${tz})::date on conflict (day) do update set at = now()`);
+}
+
+/** The closed days in [from, to] whose figures changed since they closed (see memberDayDirty). */
+export async function changedDays(db: Db | Tx, from: string, to: string): Promise<Set<string>> {
+  const rows = await db.select({ day: memberDayDirty.day }).from(memberDayDirty).where(between(memberDayDirty.day, from, to));
+  return new Set(rows.map((r) => r.day));
+}
+
+/** Takes a day off the changed list, inside the transaction that summarises it again (a change committed after this waits, and marks it again). */
+export async function takeChangedDay(tx: Tx, day: string): Promise<void> {
+  await tx.delete(memberDayDirty).where(eq(memberDayDirty.day, day));
 }
 
 /** Withdrawal states that mean the money left (paid out, whatever the player later confirmed). */
@@ -53,6 +68,7 @@ export async function rebuildDailyFigures(db: Db, timeZone = brand().timeZone): 
     // One rebuild at a time across processes; a second waits and then rebuilds the same rows.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('wallet.member_day.rebuild'))`);
     await tx.execute(sql`delete from member_day`);
+    await tx.execute(sql`delete from member_day_dirty`);
     const paid = sql.join(PAID_WITHDRAWAL.map((s) => sql`${s}`), sql`, `);
     await tx.execute(sql`
       insert into member_day (member_id, day, vendor, tree_path, depth, bet_count, valid_bet, payout, deposit_count, deposit, withdrawal_count, withdrawal)
@@ -70,6 +86,8 @@ export async function rebuildDailyFigures(db: Db, timeZone = brand().timeZone): 
         from withdrawal where status in (${paid}) and paid_at is not null group by 1, 2
       ) x join member m on m.id = x.member_id
       group by x.member_id, x.day, x.vendor, m.tree_path, m.depth`);
+    // Every day changed: summaries of closed days are built again from these.
+    await tx.execute(sql`insert into member_day_dirty (day) select distinct day from member_day on conflict (day) do update set at = now()`);
     await writeSetting(tx as unknown as Db, DAILY_KEY, { timeZone, at: new Date().toISOString() });
     const [row] = await tx.select({ n: count() }).from(memberDay);
     return row?.n ?? 0;

@@ -14,7 +14,7 @@ import { importTransfers, type PastTransfer } from './ledger.ts';
 import type { DayFigures } from './daily.ts';
 import { dayIn } from '../../../kernel/days.ts';
 import { member } from '../../accounts/index.ts';
-import { gameRound, memberDay, paymentOrder, withdrawal } from './tables.ts';
+import { gameRound, memberDay, memberDayDirty, paymentOrder, withdrawal } from './tables.ts';
 
 export interface HistoryMember {
   id: number;
@@ -205,4 +205,7 @@ async function post(tx: Tx, events: Event[]): Promise<void> {
         },
       });
   }
+  // Past days changed: summaries of them are built again.
+  const pastDays = [...new Set(dayRows.map((d) => d.day))].filter((d) => d < dayIn(clock.now(), tz));
+  if (pastDays.length) await tx.insert(memberDayDirty).values(pastDays.map((day) => ({ day }))).onConflictDoNothing();
 }

@@ -215,3 +215,13 @@ export const memberDay = pgTable(
     index('member_day_day_idx').on(t.day),
   ],
 );
+
+/**
+ * Past days whose daily figures changed after the day closed (a round settled after midnight on
+ * its bet's day, a rebuild): whoever keeps summaries of closed days (the agent back office's team
+ * days) builds those days again, and reads them from member_day until it has.
+ */
+export const memberDayDirty = pgTable('member_day_dirty', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -6,13 +6,15 @@
  * On both databases.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
 import { fund, newKey, sandboxInProcess, seedVendors, walletUser } from '../../../../../tests/support/wallet.ts';
 import { member } from '../../../../app/schema.ts';
 import { dayRange, placeBet, refundRound, settleRound } from '../../../wallet/index.ts';
-import { myIncome, overview } from '../../server/reports.ts';
+import { myIncome, overview, userLoss } from '../../server/reports.ts';
+import { buildTeamDays } from '../../server/rollup.ts';
+import { addToDay } from '../../../wallet/server/daily.ts';
 import { addDays } from '../../../../kernel/days.ts';
 import { payWithdrawal } from '../../../wallet/server/withdrawals.ts';
 import { auditLedger, rowsOf } from '../../../wallet/server/ledger.ts';
@@ -279,6 +281,31 @@ describe('the demo team history', () => {
         where status = 'settled' and member_id in ${team} and created_at >= ${r.start.toISOString()} and created_at < ${r.end.toISOString()}`),
     );
     expect(o.all).toMatchObject({ betCount: Number(x!.n), validBet: Number(x!.bet) / 100, payout: Number(x!.win) / 100 });
+    // User loss over the team split in halves ranks exactly as one query over the rows would.
+    const ranked = rowsOf(
+      await t.db.execute(sql`select r.member_id, sum(r.win_amount) - sum(r.bet_amount) as pl from game_round r join member m on m.id = r.member_id
+        where r.status = 'settled' and m.tree_path like ${top!.treePath + '%'} and m.depth > ${top!.depth}
+          and r.created_at >= ${r.start.toISOString()} and r.created_at < ${r.end.toISOString()}
+        group by r.member_id order by pl desc, r.member_id`),
+    );
+    const page2 = await userLoss(t.db, top!, r, 'desc', { pageNo: 2, pageSize: 15 });
+    expect(page2.totalCount).toBe(ranked.length);
+    expect(page2.content.map((x) => [x.memberId, x.profitLoss])).toEqual(ranked.slice(15, 30).map((x) => [Number(x.member_id), Number(x.pl) / 100]));
+    expect(page2.content[0]!.rank).toBe(16);
+    // Closed days summarised per agent (team_day) give the same answer, for the agent and a sub-agent inside its team.
+    const [subAgent] = await t.db.select().from(member).where(and(eq(member.uplineId, top!.id), eq(member.type, top!.type))).limit(1);
+    const subBefore = await overview(t.db, subAgent!, r);
+    expect(await buildTeamDays(t.db)).toBeGreaterThan(20);
+    expect(await buildTeamDays(t.db)).toBe(0);
+    expect(await overview(t.db, top!, r)).toEqual(o);
+    expect(await overview(t.db, subAgent!, r)).toEqual(subBefore);
+    // A late change to a closed day (a round settled after midnight) marks it changed: read live until built again.
+    const [player] = await t.db.select().from(member).where(eq(member.uplineId, subAgent!.id)).limit(1);
+    await addToDay(t.db, player!.id, new Date(Date.now() - 3 * 86_400_000), 'JL', { betCount: 1, validBet: 7_00n, payout: 0n });
+    const late = await overview(t.db, top!, r);
+    expect(late.all.validBet).toBeCloseTo(o.all.validBet + 7, 2);
+    expect(await buildTeamDays(t.db)).toBe(1);
+    expect(await overview(t.db, top!, r)).toEqual(late);
     // Some of its direct players sent it money: my income is not empty either.
     expect((await myIncome(t.db, top!, r, { pageNo: 1, pageSize: 5 })).totals.transfer).toBeGreaterThan(0);
   });
