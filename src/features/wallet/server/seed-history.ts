@@ -8,6 +8,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { clock } from '../../../kernel/clock.ts';
+import { prng } from '../../../kernel/prng.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { HOUSE, gamesAccount, holdAccount, mainAccount } from './accounts.ts';
 import { importTransfers, type PastTransfer } from './ledger.ts';
@@ -33,18 +34,6 @@ export interface HistoryGame {
 
 const DAY = 86_400_000;
 
-/** A small deterministic generator (mulberry32), so the demo history is the same on every install. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 type Event =
   | { at: number; memberId: number; kind: 'deposit'; amount: bigint }
   | {
@@ -61,7 +50,8 @@ type Event =
 /** Plans and posts the history of `members` over the last `days` days; answers how many movements it made. */
 export async function seedMoneyHistory(db: Db, members: HistoryMember[], games: HistoryGame[], days = 45): Promise<number> {
   if (!games.length || !members.length) return 0;
-  const rnd = random(20261126);
+  // The kernel's seeded generator: the demo history is the same on every install.
+  const rnd = prng(20261126).next;
   const now = clock.now();
   const unit = 10n ** BigInt(brand().currencyDecimals);
   const events: Event[] = [];
