@@ -111,6 +111,8 @@ export const agentProfile = defineCall({
     /** The brand's money and time, for the back office's figures. */
     currencySymbol: z.string(),
     timeZone: z.string(),
+    /** Contract kinds the brand offers (issue 14): their pages show in the menu (spec 2.15). */
+    contractKinds: z.object({ daily: z.boolean(), hourly: z.boolean(), realtime: z.boolean(), dividend: z.boolean() }),
   }),
 });
 
@@ -336,4 +338,280 @@ export const agentAnnouncementList = defineCall({
   }),
 });
 
-export const agentCalls = [agentAnnouncementList, agentTeamMembers, agentRegister, agentProfile, agentOverview, agentBets, agentLoss, agentTransactions, agentIncome, agentExport];
+// ---- Contracts, salaries and dividends (issue 14; spec 2.15, 3, 4, 7). Rates are percentages
+// with at most 2 decimals (JSON numbers: 1.25 is 1.25 %); money is major units as above. The model
+// (tiers, caps, differential pay, settlement periods) is in docs/architecture.md, 'Contracts and
+// settlements'. Refusals: 403 `agent.contract.kindOff` (the brand does not offer the kind),
+// 404 `agent.contract.unknown` (not a contract the caller is a party to, found or not),
+// 409 `agent.contract.state` (not offered, or already decided), 400 `agent.contract.noOwn` (the
+// caller holds no contract of the kind to offer from), 400 `agent.contract.rateAbove` (a rate
+// above the caller's own, named under its field), 400 `agent.contract.period` (a dividend period
+// other than the caller's own), 400 `agent.contract.notDirect` (not a direct downline agent).
+
+/** Contract kinds: daily salary, hourly salary, real-time salary, dividend. */
+export const CONTRACT_KIND = z.enum(['daily', 'hourly', 'realtime', 'dividend']);
+export type ContractKindName = z.infer<typeof CONTRACT_KIND>;
+
+/** A decimal with at most `places` decimals, within bounds. */
+const decimal = (min: number, max: number, places = 2) =>
+  z
+    .number()
+    .min(min)
+    .max(max)
+    .refine((n) => Math.abs(Math.round(n * 10 ** places) - n * 10 ** places) < 1e-6, { message: 'format' });
+const percent = decimal(0, 100);
+const money = decimal(0, 1_000_000_000);
+
+export const tierInput = z.object({
+  /** The team's valid bets in the period, at least. */
+  minValidBet: money.default(0),
+  /** Team members with a bet in the period, at least. */
+  minActive: z.number().int().min(0).max(10_000_000).default(0),
+  /** The team's loss in the period (the house's win), at least; 0: any. */
+  minLoss: money.default(0),
+  rate: percent,
+});
+export const termsInput = z.object({
+  /** Daily, hourly, dividend: 1 to 10 tiers. */
+  tiers: z.array(tierInput).min(1).max(10).optional(),
+  periodicMinBet: money.default(0),
+  /** Dividend: the platform's fee on a positive house win, and the period (D, W, H semimonthly, M). */
+  feeRate: percent.default(0),
+  period: z.enum(['D', 'W', 'H', 'M']).default('M'),
+  /** Dividend: a negative period carries into the next. */
+  carry: z.boolean().default(false),
+  /** Real-time salary. */
+  lossRate: percent.optional(),
+  winRate: percent.optional(),
+  minSingleBet: money.default(0),
+});
+export type TermsInput = z.input<typeof termsInput>;
+
+export const contractView = z.object({
+  id: z.number().int(),
+  kind: CONTRACT_KIND,
+  /** offered, active, rejected, expired, withdrawn, ended. */
+  status: z.string(),
+  /** Who offers it: an agent's username, or null for the house (an operator's grant). */
+  upline: z.string().nullable(),
+  agentId: z.number().int(),
+  agent: z.string(),
+  /** Terms in the API's units (percent, major units); only the kind's fields. */
+  terms: z.object({
+    tiers: z.array(z.object({ minValidBet: z.number(), minActive: z.number().int(), minLoss: z.number(), rate: z.number() })).optional(),
+    periodicMinBet: z.number().optional(),
+    feeRate: z.number().optional(),
+    period: z.string().optional(),
+    carry: z.boolean().optional(),
+    lossRate: z.number().optional(),
+    winRate: z.number().optional(),
+    minSingleBet: z.number().optional(),
+  }),
+  /** The headline rate (the highest of the terms), percent. */
+  rate: z.number(),
+  offeredAt: z.number(),
+  expiresAt: z.number().nullable(),
+  startedAt: z.number().nullable(),
+  endedAt: z.number().nullable(),
+  /** terminated, replaced, upline-rate, upline-ended, operator. */
+  endReason: z.string().nullable(),
+  /** A termination asked by 'upline' or 'agent' (the holder), waiting for the other; else null. */
+  terminationRequestedBy: z.enum(['upline', 'agent']).nullable(),
+  terminationRequestedAt: z.number().nullable(),
+  events: z.array(z.object({ action: z.string(), by: z.string().nullable(), at: z.number() })),
+});
+export type ContractView = z.infer<typeof contractView>;
+
+/**
+ * The caller's contracts of a kind: its own (active, and an offer waiting for its answer) and,
+ * for each of its direct downline agents, theirs from the caller; `enabled` says whether the
+ * brand offers the kind (the page is hidden when not).
+ */
+export const agentContracts = defineCall({
+  name: 'agentContracts',
+  method: 'GET',
+  path: '/wps/agent/contracts',
+  token: true,
+  query: z.object({ kind: CONTRACT_KIND }),
+  value: z.object({
+    kind: CONTRACT_KIND,
+    enabled: z.boolean(),
+    own: contractView.nullable(),
+    offer: contractView.nullable(),
+    downlines: z.array(
+      z.object({
+        agentId: z.number().int(),
+        username: z.string(),
+        active: contractView.nullable(),
+        offered: contractView.nullable(),
+      }),
+    ),
+    /** Past contracts the caller was a party to (ended, rejected, expired, withdrawn), newest first, up to 20. */
+    history: z.array(contractView),
+  }),
+});
+
+/**
+ * Offers a contract (or a change of the current one) to a direct downline agent. The terms stay
+ * within the caller's own contract of the kind (each rate at most the caller's; dividends on the
+ * caller's period). A waiting offer to the same agent is withdrawn by a new one. The offer
+ * expires after the brand's offerExpiryHours.
+ */
+export const agentContractOffer = defineCall({
+  name: 'agentContractOffer',
+  method: 'POST',
+  path: '/wps/agent/contracts/offer',
+  token: true,
+  body: z.object({ agentId: z.number().int().positive(), kind: CONTRACT_KIND, terms: termsInput }),
+  value: contractView,
+});
+
+const decideBody = z.object({
+  /** The offer; when absent, the offer of the kind waiting for the caller. */
+  id: z.number().int().positive().optional(),
+  action: z.enum(['accept', 'reject']),
+});
+/**
+ * Accepts or rejects an offer from the upline (spec 4). Accepting ends the current contract of
+ * the kind, and every contract of the kind the caller gave its own downlines at a higher rate
+ * (and, below them, those left without an upline contract).
+ */
+export const agentContractDecide = defineCall({
+  name: 'agentContractDecide',
+  method: 'POST',
+  path: '/wps/agent/contracts/decide',
+  token: true,
+  body: decideBody.extend({ kind: CONTRACT_KIND.optional() }),
+  value: contractView,
+});
+
+/** The relays of spec 7, one per kind: the same decision as agentContractDecide for that kind. */
+const relayDecide = (name: string, path: string) =>
+  defineCall({ name, method: 'POST', path, token: true, body: decideBody, value: contractView });
+export const dividendDecide = relayDecide('MCS2_processDividendReq', '/wps/relay/MCS2_processDividendReq');
+export const dailySalaryDecide = relayDecide('MCS2_processDailySalContract', '/wps/relay/MCS2_processDailySalContract');
+export const hourlySalaryDecide = relayDecide('MCS2_processContractHourSalary', '/wps/relay/MCS2_processContractHourSalary');
+export const realtimeSalaryDecide = relayDecide('MCSFE_processRealTimeSalaryContract', '/wps/relay/MCSFE_processRealTimeSalaryContract');
+export const RELAY_KIND = {
+  MCS2_processDividendReq: 'dividend',
+  MCS2_processDailySalContract: 'daily',
+  MCS2_processContractHourSalary: 'hourly',
+  MCSFE_processRealTimeSalaryContract: 'realtime',
+} as const;
+
+/**
+ * Termination of an active contract between two agents: either party requests it, the other
+ * accepts (the contract ends, and with it what the holder gave below at that kind) or declines
+ * (the request is withdrawn); the requester may also withdraw it (decline). A contract from the
+ * house ends only by an operator.
+ */
+export const agentContractTermination = defineCall({
+  name: 'agentContractTermination',
+  method: 'POST',
+  path: '/wps/agent/contracts/termination',
+  token: true,
+  body: z.object({ id: z.number().int().positive(), action: z.enum(['request', 'accept', 'decline']) }),
+  value: contractView,
+});
+
+export const settlementRow = z.object({
+  id: z.number().int(),
+  contractId: z.number().int(),
+  kind: CONTRACT_KIND,
+  periodStart: z.number(),
+  periodEnd: z.number(),
+  /** 0: the period's settlement; 1, 2...: corrections for rounds settled late. */
+  seq: z.number().int(),
+  validBet: z.number(),
+  /** The team's result for the house (valid bets less payouts). */
+  houseWin: z.number(),
+  active: z.number().int(),
+  /** Tier reached (1-based; 0 none), its rate and the rate applied after the upline's cap (percent). */
+  tier: z.number().int(),
+  tierRate: z.number(),
+  effectiveRate: z.number(),
+  /** Real-time salary: the rate applied to won bets, and the qualifying stakes lost and won. */
+  effectiveWinRate: z.number().nullable(),
+  lostBet: z.number().nullable(),
+  wonBet: z.number().nullable(),
+  /** Dividends: the fee, the carried loss in and out, the base shared. */
+  fee: z.number().nullable(),
+  carryIn: z.number().nullable(),
+  carryOut: z.number().nullable(),
+  base: z.number().nullable(),
+  /** Gross due on the team, passed to downline agents, and the period's due to the caller. */
+  gross: z.number(),
+  granted: z.number(),
+  due: z.number(),
+  /** Paid by this line, and kept back after it (an earlier overpayment). */
+  amount: z.number(),
+  owed: z.number(),
+  settledAt: z.number(),
+});
+
+/** The caller's settlement records of a kind, newest period first, with the range's totals (spec 2.15 records). */
+export const agentSettlements = defineCall({
+  name: 'agentSettlements',
+  method: 'GET',
+  path: '/wps/agent/settlements',
+  token: true,
+  query: z.object({ kind: CONTRACT_KIND, from: day.optional(), to: day.optional(), ...pageQuery }),
+  value: z.object({ ...range, content: z.array(settlementRow), ...page, totals: z.object({ amount: z.number(), validBet: z.number() }) }),
+});
+
+/**
+ * The consolidated funds call (spec 3, 6, 7; wire notes): the caller's balance (a fallback some
+ * clients read) and the contract flags. Each *req* flag is 0 when the kind is off (the brand, or
+ * AGENTPOLICY3, or the caller is not an agent), 1 when on, 2 when an offer of the kind waits for the
+ * caller's answer (the consolidated popup shows); each *info* flag is 1 when the caller holds an
+ * active contract of its kind (dailysalinfotype daily, contracthoursalinfo hourly, divtypeinfo
+ * dividend, contractmrdailysalinfotype real-time), else 0.
+ */
+export const consolidatedFunds = defineCall({
+  name: 'consolidatedFunds',
+  method: 'GET',
+  path: '/wps/member/info/funds/consolidated',
+  token: true,
+  value: z.object({
+    sumBalance: z.number(),
+    currency: z.string(),
+    currencySymbol: z.string(),
+    dailysalreqtype: z.number().int(),
+    divtypereq: z.number().int(),
+    contracthoursalreq: z.number().int(),
+    realtimesalreqtype: z.number().int(),
+    dailysalinfotype: z.number().int(),
+    divtypeinfo: z.number().int(),
+    contracthoursalinfo: z.number().int(),
+    contractmrdailysalinfotype: z.number().int(),
+    /** The offers waiting for the caller's answer (what the popup shows). */
+    offers: z.array(contractView),
+  }),
+});
+
+export const contractCalls = [
+  agentContracts,
+  agentContractOffer,
+  agentContractDecide,
+  dividendDecide,
+  dailySalaryDecide,
+  hourlySalaryDecide,
+  realtimeSalaryDecide,
+  agentContractTermination,
+  agentSettlements,
+  consolidatedFunds,
+];
+
+export const agentCalls = [
+  agentAnnouncementList,
+  agentTeamMembers,
+  agentRegister,
+  agentProfile,
+  agentOverview,
+  agentBets,
+  agentLoss,
+  agentTransactions,
+  agentIncome,
+  agentExport,
+  ...contractCalls,
+];

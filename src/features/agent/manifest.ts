@@ -4,7 +4,10 @@ import { agentCalls } from './contract.ts';
 import { agentRoutes } from './server/routes.ts';
 import * as tables from './server/tables.ts';
 import { buildTeamDays } from './server/rollup.ts';
-import { seedDemoAgentNotices, seedDemoAgentTeam, seedDemoTeamHistory } from './server/seed.ts';
+import { expireOffers } from './server/contracts.ts';
+import { runSettlements } from './server/settle.ts';
+import { agentCommands } from './server/ops.ts';
+import { seedDemoAgentNotices, seedDemoAgentTeam, seedDemoContracts, seedDemoTeamHistory } from './server/seed.ts';
 
 export const manifest: FeatureManifest = {
   name: 'agent',
@@ -12,10 +15,17 @@ export const manifest: FeatureManifest = {
   routes: agentRoutes,
   tables,
   // Closed days' team figures (rollup.ts): every minute and at start; safe with several processes.
-  jobs: [{ name: 'agent.teamDays', everyMs: 60_000, atStart: true, run: (db, now) => buildTeamDays(db, now) }],
+  ops: agentCommands,
+  jobs: [
+    { name: 'agent.teamDays', everyMs: 60_000, atStart: true, run: (db, now) => buildTeamDays(db, now) },
+    // Contracts (issue 14): offers past their expiry, and every period due, exactly once (settle.ts).
+    { name: 'agent.offers', everyMs: 60_000, atStart: true, run: (db) => expireOffers(db) },
+    { name: 'agent.settlements', everyMs: 60_000, atStart: true, run: (db, now) => runSettlements(db, now) },
+  ],
   seed: [
     { marker: 'seed.demo.agentTeam', run: (h) => seedDemoAgentTeam(h.db) },
     { marker: 'seed.demo.teamHistory', run: (h) => seedDemoTeamHistory(h.db) },
     { marker: 'seed.demo.agentNotices', run: (h) => seedDemoAgentNotices(h.db) },
+    { marker: 'seed.demo.agentContracts', run: (h) => seedDemoContracts(h.db) },
   ],
 };

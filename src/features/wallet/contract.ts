@@ -305,7 +305,7 @@ export const withdrawConfirm = defineCall({
 export const transactionRecord = z.object({
   transferId: z.number().int(),
   time: z.number(),
-  /** deposit, withdrawal_hold, withdrawal_release, withdrawal_payout, bet, win, refund, wallet_transfer, upline_transfer, bonus, adjustment. */
+  /** deposit, withdrawal_hold, withdrawal_release, withdrawal_payout, bet, win, refund, wallet_transfer, upline_transfer, bonus, salary, dividend, adjustment. */
   kind: z.string(),
   /** MAIN, a vendor code, or HOLD. */
   wallet: z.string(),

@@ -2,7 +2,8 @@
 export { gameAccount, mainAccount } from './server/accounts.ts';
 export { placeBet, playRound, refundRound, roundOwner, settleRound } from './server/game-play.ts';
 export type { BetRequest, RoundAnswer } from './server/game-play.ts';
-export { balancesOf } from './server/ledger.ts';
+export { balancesOf, payFromHouse } from './server/ledger.ts';
+export { balanceView } from './server/balance.ts';
 export type { Tx } from './server/ledger.ts';
 /** Read-only for joins by later features (an agent's team balances); only the wallet writes it. */
 export { gameRound, ledgerAccount, ledgerEntry, ledgerTransfer, memberDay } from './server/tables.ts';

@@ -91,6 +91,21 @@ export const brandFileSchema = z
       depositChannels: z.array(z.object({ code: z.string().regex(/^[A-Z0-9_]+$/), name: z.string().min(1), min: minor, max: minor, provider: z.enum(['sandbox', 'http']) }).strict()).min(1),
     }).strict(),
     /**
+     * Agent contracts (issue 14; spec 2.15): which kinds the brand offers (the back office's
+     * dividend, daily wages, hourly and real-time salary pages follow), and how long an offer
+     * waits for its answer.
+     */
+    agentContracts: z
+      .object({
+        daily: z.boolean().default(true),
+        hourly: z.boolean().default(true),
+        realtime: z.boolean().default(true),
+        dividend: z.boolean().default(true),
+        offerExpiryHours: z.number().int().min(1).max(720).default(72),
+      })
+      .strict()
+      .default({ daily: true, hourly: true, realtime: true, dividend: true, offerExpiryHours: 72 }),
+    /**
      * The protocol profile (docs/protocol.md): `strict` asks a proof of work before every login,
      * registration, free play and code request; `compatible` speaks the existing platform's
      * rules for the front ends written for it: the proof of work is checked when a client sends

@@ -71,6 +71,8 @@ export interface Brand {
   withdrawalAutoReceiveMinutes: number;
   accounts: AccountSettings;
   wallet: WalletSettings;
+  /** Agent contract kinds the brand offers, and how long an offer waits (hours). */
+  agentContracts: { daily: boolean; hourly: boolean; realtime: boolean; dividend: boolean; offerExpiryHours: number };
   /** Origins allowed to show the site in a frame (CSP frame-ancestors); none when empty or absent. */
   frameAncestors?: string[];
   /** The protocol profile (schema.ts, docs/protocol.md): 'strict' unless the brand says 'compatible'. */

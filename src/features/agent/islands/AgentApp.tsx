@@ -22,6 +22,7 @@ import { FormError, readyToSend } from '../../../ui/form.tsx';
 import type { ValueOf } from '../../../kernel/contract.ts';
 import type agentCatalogue from '../i18n/en/agent.json';
 import { AgentNotices, MyIncome, ReportFrame, TeamBetting, TeamOverview, TeamTransactions, UserLoss } from './reports.tsx';
+import { CONTRACT_SECTIONS, ContractOffersPopup, ContractsPage } from './contracts.tsx';
 
 type AgentLabels = typeof agentCatalogue;
 type Profile = ValueOf<typeof agentProfile>;
@@ -41,6 +42,11 @@ const SECTIONS = [
   ['teamTransactions', true],
   ['income', true],
   ['accountDetails', true],
+  // Spec 2.15: each only when the brand offers the kind (profile.contractKinds).
+  ['dividend', true],
+  ['dailyWages', true],
+  ['hourlySalary', true],
+  ['realTimeSalary', true],
   ['deposit', true],
   ['withdraw', true],
   ['messages', false],
@@ -73,6 +79,12 @@ function rememberedSection(): Section {
   return 'teamManagement';
 }
 
+/** A menu entry shows unless it is a contract page of a kind the brand does not offer (or not known yet). */
+function shown(key: Section, profile: Profile | null): boolean {
+  if (!(key in CONTRACT_SECTIONS)) return true;
+  return !!profile?.contractKinds[CONTRACT_SECTIONS[key as keyof typeof CONTRACT_SECTIONS]];
+}
+
 export default function AgentApp() {
   const labels = useLabels();
   const [a, setA] = useState<AgentLabels | undefined>(() => catalogue.loaded(labels.lang));
@@ -103,9 +115,12 @@ export default function AgentApp() {
   const items = labels.auth.agent.items as Record<string, string>;
   return (
     <div className="agent-app">
+      <ReportFrame>
+        <ContractOffersPopup a={a} profile={profile} onDecided={() => setTeamKey((k) => k + 1)} />
+      </ReportFrame>
       <nav aria-label={a.menuLabel} className="agent-nav">
         <ul>
-          {SECTIONS.map(([key, ready]) => (
+          {SECTIONS.filter(([key]) => shown(key, profile)).map(([key, ready]) => (
             <li key={key}>
               <button type="button" aria-current={section === key ? 'page' : undefined} aria-haspopup={CENTRE_PAGES[key] ? 'dialog' : undefined} onClick={() => choose(key)}>
                 <span>{items[key]}</span>
@@ -138,6 +153,12 @@ export default function AgentApp() {
               return <View a={a} profile={profile} />;
             })()}
           </ReportFrame>
+        ) : section in CONTRACT_SECTIONS ? (
+          shown(section, profile) && (
+            <ReportFrame>
+              <ContractsPage a={a} profile={profile} kind={CONTRACT_SECTIONS[section as keyof typeof CONTRACT_SECTIONS]} title={items[section]!} key={section} />
+            </ReportFrame>
+          )
         ) : section === 'customerService' ? (
           <CustomerService a={a} title={items.customerService!} />
         ) : (

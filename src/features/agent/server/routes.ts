@@ -10,6 +10,8 @@ import { route } from '../../../kernel/http/dispatch.ts';
 import { listTeam, requireAgent, teamCounts, teamMemberOf } from './team.ts';
 import { myIncome, overview, teamBets, teamMemberNamed, teamTransactions, userLoss, type Subject } from './reports.ts';
 import { exportReport } from './export-report.ts';
+import { contractRoutes } from './contract-routes.ts';
+import { kindEnabled } from './contracts.ts';
 
 /** The caller, and whose team the report covers: its own, or a sub-agent's inside it (`parentId`). */
 async function reportSubject(d: Db, ctx: HandlerContext, parentId: number | undefined): Promise<{ agent: Member; subject: Subject }> {
@@ -44,6 +46,7 @@ export const agentRoutes = [
       isDemo: agent.isDemo,
       currencySymbol,
       timeZone,
+      contractKinds: { daily: kindEnabled('daily'), hourly: kindEnabled('hourly'), realtime: kindEnabled('realtime'), dividend: kindEnabled('dividend') },
     };
   }),
 
@@ -100,4 +103,5 @@ export const agentRoutes = [
     const { agent, subject } = await reportSubject(d, ctx, query.parentId);
     return exportReport(d, ctx.t, agent, subject, query);
   }),
+  ...contractRoutes,
 ];

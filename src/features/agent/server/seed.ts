@@ -3,9 +3,10 @@
  * levels below `demoagent` and players under each, registered over the last 45 days, with their
  * deposits, game rounds and withdrawals since (wallet's seedMoneyHistory), so that team
  * management, the tree and every report show a team on first start. Usernames start with `dt_`;
- * every one's password is the demo password (Demo1234), hashed once.
+ * every one's password is the demo password (Demo1234), hashed once; sub-agents' payee name is
+ * 'Demo Agent' (what a login from a new network asks).
  */
-import { and, asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, inArray, like } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { game } from '../../games/index.ts';
 import { seedMoneyHistory } from '../../wallet/index.ts';
@@ -13,6 +14,8 @@ import { insertAnnouncements, renderMarkdown } from '../../content/index.ts';
 import { createMember, DEMO_ACCOUNTS, findByUsername, member, passwords, PLAYER_TYPE, type Member } from '../../accounts/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { clock } from '../../../kernel/clock.ts';
+import { decideOffer, grantContract, offerContract, termsOf } from './contracts.ts';
+import { agentContract } from './tables.ts';
 
 /** Sub-agents per agent at each level below the demo agent, and players under every agent. */
 const SHAPE = { subAgents: [3, 2, 1], playersPerAgent: 12 } as const;
@@ -36,6 +39,8 @@ export async function seedDemoAgentTeam(db: Db): Promise<void> {
       passwordHash,
       uplineId: upline.id,
       isDemo: true,
+      // Demo sub-agents log in to the back office too: their payee name answers the new-network question.
+      ...(type !== 0 ? { payeeName: 'Demo Agent' } : {}),
       withAffiliateCode: type !== 0,
     });
     if ('clash' in made) throw new Error(`demo team: ${made.clash} clash`);
@@ -100,4 +105,36 @@ export async function seedDemoAgentNotices(db: Db): Promise<void> {
       texts[locale].map(([title, markdown], i) => ({ locale, type: 'PL' as const, execution: 'A' as const, title, content: renderMarkdown(markdown), audience: 'agents' as const, sort: i, isDemo: true })),
     ),
   );
+}
+
+/**
+ * Demo contracts (demo data): the house grants the demo agent a contract of each kind, and the
+ * demo agent's first sub-agent holds a daily salary from it; both daily contracts start 14 days
+ * back, so that the settlement job pays those days of the demo team's play on first start and
+ * the daily wages pages, records and incomes show real settlements. The other kinds start now.
+ */
+export async function seedDemoContracts(db: Db): Promise<void> {
+  const spec = DEMO_ACCOUNTS.find((a) => a.role === 'agent')!;
+  const top = await findByUsername(db, spec.username);
+  if (!top) return;
+  const [sub] = await db
+    .select()
+    .from(member)
+    .where(and(eq(member.uplineId, top.id), eq(member.isDemo, true), eq(member.type, top.type)))
+    .orderBy(asc(member.id))
+    .limit(1);
+  const tier = (minValidBet: number, rate: number, minActive = 0, minLoss = 0) => ({ minValidBet, minActive, minLoss, rate });
+  const daily = await grantContract(db, top.id, 'daily', termsOf('daily', { tiers: [tier(0, 1), tier(5_000, 1.5), tier(20_000, 2, 10)], periodicMinBet: 100 }));
+  await grantContract(db, top.id, 'hourly', termsOf('hourly', { tiers: [tier(0, 0.5), tier(1_000, 0.8)], periodicMinBet: 0 }));
+  await grantContract(db, top.id, 'realtime', termsOf('realtime', { lossRate: 0.6, winRate: 0.3, minSingleBet: 1 }));
+  await grantContract(db, top.id, 'dividend', termsOf('dividend', { tiers: [tier(0, 25), tier(0, 35, 0, 1_000)], periodicMinBet: 0, feeRate: 10, period: 'M', carry: true }));
+  const started = new Date(clock.now() - 14 * DAY);
+  const ids = [daily];
+  if (sub) {
+    const t = ((key: string) => key) as unknown as Parameters<typeof offerContract>[5];
+    const offered = await offerContract(db, top, sub.id, 'daily', { tiers: [tier(0, 0.8), tier(5_000, 1.2), tier(20_000, 1.5, 10)], periodicMinBet: 100 }, t);
+    await decideOffer(db, sub, offered, 'daily', 'accept');
+    ids.push(offered);
+  }
+  await db.update(agentContract).set({ offeredAt: started, startedAt: started, decidedAt: started }).where(inArray(agentContract.id, ids));
 }

@@ -18,6 +18,9 @@ export const HOUSE = {
    */
   games: 'house:games',
   bonus: 'house:bonus',
+  /** Agents' salaries and dividends (issue 14) are paid from these. */
+  salaries: 'house:salaries',
+  dividends: 'house:dividends',
   adjustments: 'house:adjustments',
 } as const;
 

@@ -15,7 +15,7 @@ import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../kernel/db/index.ts';
 import { ledgerAccount, ledgerEntry, ledgerTransfer } from './tables.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
-import { describeAccount } from './accounts.ts';
+import { describeAccount, HOUSE, mainAccount } from './accounts.ts';
 
 /** What a database transaction handle looks like to the ledger (a Db works the same way). */
 export type { Tx } from '../../../kernel/db/index.ts';
@@ -32,6 +32,8 @@ export type TransferKind =
   | 'wallet_transfer'
   | 'upline_transfer'
   | 'bonus'
+  | 'salary'
+  | 'dividend'
   | 'adjustment';
 
 /** One leg: `amount` minor units leave `from` and arrive at `to` (account codes). */
@@ -276,4 +278,13 @@ export async function importTransfers(tx: Tx, transfers: PastTransfer[]): Promis
     await tx.execute(sql`update ledger_account a set balance = x.balance from (values ${sql.join(values, sql`, `)}) as x(id, balance) where a.id = x.id`);
   }
   return ids;
+}
+
+/**
+ * Pays a member from the house (an agent's salary or dividend, issue 14), inside the caller's
+ * transaction: the house account of the kind to the member's main wallet.
+ */
+export async function payFromHouse(tx: Tx, req: { kind: 'salary' | 'dividend'; memberId: number; amount: bigint; reference: string; memo: string }): Promise<PostedTransfer> {
+  const from = req.kind === 'salary' ? HOUSE.salaries : HOUSE.dividends;
+  return postTransfer(tx, { kind: req.kind, memberId: req.memberId, reference: req.reference, memo: req.memo, legs: [{ from, to: mainAccount(req.memberId), amount: req.amount }] });
 }

@@ -37,7 +37,7 @@ export const ledgerTransfer = pgTable(
   'ledger_transfer',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** deposit, withdrawal_hold, withdrawal_release, withdrawal_payout, bet, win, refund, wallet_transfer, upline_transfer, bonus, adjustment. */
+    /** deposit, withdrawal_hold, withdrawal_release, withdrawal_payout, bet, win, refund, wallet_transfer, upline_transfer, bonus, salary, dividend, adjustment. */
     kind: text('kind').notNull(),
     /** The member the movement is about (records); null for house-only movements. */
     memberId: integer('member_id').references(() => member.id),

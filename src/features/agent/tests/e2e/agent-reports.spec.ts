@@ -74,7 +74,10 @@ for (const { lang } of LANGS) {
       await expect(panel.locator('.wl-table tbody tr').first()).toBeVisible();
       await item('income').click();
       await panel.getByRole('button', { name: t(lang, 'wallet', 'range.lastDays', { days: 30 }), exact: true }).click();
-      await expect(panel.locator('.wl-table tbody tr').first()).toContainText(t(lang, 'agent', 'income.kinds.transfer'));
+      // Transfers from the team, and (issue 14) the demo agent's daily salaries settled at start.
+      for (const kind of ['transfer', 'salary']) {
+        await expect(panel.locator('.wl-table tbody tr').filter({ hasText: t(lang, 'agent', `income.kinds.${kind}`) }).first()).toBeVisible();
+      }
 
       // Announcements for agents: the operator's (here the seeded demo ones), in the page's language.
       await item('announcement').click();

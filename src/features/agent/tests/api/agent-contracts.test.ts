@@ -1,0 +1,244 @@
+/**
+ * Agent contracts and their settlements (issue 14) through the API and the settlement engine, on
+ * both databases: offers, acceptance through the spec's relays, every refusal (a rate above one's
+ * own, someone else's offer, an agent outside the tree, player and trial tokens), the cascade when
+ * an upline's rate drops, termination, expiry; a day settled with each agent's pay recomputed here
+ * from the rounds, a rerun that pays nothing, a late round paid as a correction, the ledger audit.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
+import { callApi } from '../../../../../tests/support/api.ts';
+import { fund, seedVendors, walletUser } from '../../../../../tests/support/wallet.ts';
+import { placeBet, settleRound } from '../../../wallet/index.ts';
+import { auditLedger, rowsOf } from '../../../wallet/server/ledger.ts';
+import { brand } from '../../../../kernel/brand/index.ts';
+import { periodAt } from '../../../../kernel/periods.ts';
+import { expireOffers, grantContract, termsOf } from '../../server/contracts.ts';
+import { correctOne, settleOne, STREAMS } from '../../server/settle.ts';
+import { agentContract } from '../../server/tables.ts';
+
+let t: TestDb;
+type U = Awaited<ReturnType<typeof walletUser>>;
+let A: U, B: U, C: U, D: U, P1: U, P2: U, P3: U, X: U, Q: U, PL: U;
+const daily = STREAMS.find((s) => s.key === 'daily')!;
+
+let roundNo = 0;
+async function round(u: U, bet: bigint, win: bigint) {
+  const roundId = `ctr-${u.id}-${++roundNo}-${Date.now().toString(36)}`;
+  await placeBet(t.db, { memberId: u.id, roundId, vendor: 'JL', gameName: 'JL test game', amount: bet });
+  await settleRound(t.db, roundId, win);
+}
+const tiers = (...rates: number[]) => ({ tiers: rates.map((rate, i) => ({ minValidBet: i * 10, rate })) });
+const offer = (from: U, to: U, kind: string, terms: unknown) => from.call('/wps/agent/contracts/offer', { method: 'POST', body: { agentId: to.id, kind, terms } });
+
+beforeAll(async () => {
+  t = await openTestDb();
+  await seedVendors();
+  A = await walletUser({ type: 1 });
+  B = await walletUser({ type: 1, uplineId: A.id });
+  D = await walletUser({ type: 1, uplineId: A.id });
+  C = await walletUser({ type: 1, uplineId: B.id });
+  P1 = await walletUser({ uplineId: A.id });
+  P2 = await walletUser({ uplineId: B.id });
+  P3 = await walletUser({ uplineId: C.id });
+  X = await walletUser({ type: 1 });
+  Q = await walletUser({ uplineId: X.id });
+  PL = await walletUser({ uplineId: A.id });
+  for (const u of [P1, P2, P3, Q]) await fund(u.id, 1_000_00n);
+});
+afterAll(async () => {
+  await t.dispose();
+});
+
+describe('offers and decisions', () => {
+  it('an agent without a contract of the kind cannot offer it', async () => {
+    const r = await offer(A, B, 'daily', tiers(1));
+    expect(r.status).toBe(400);
+    expect(r.json.errorCode).toBe('agent.contract.noOwn');
+  });
+
+  it('the house grants the top agent; the agent offers within it; the downline accepts through the relay', async () => {
+    await grantContract(t.db, A.id, 'daily', termsOf('daily', { tiers: [{ minValidBet: 0, minActive: 0, minLoss: 0, rate: 2 }], periodicMinBet: 0 }));
+    const above = await offer(A, B, 'daily', tiers(1, 2.5));
+    expect(above.status).toBe(400);
+    expect(above.json.errorCode).toBe('agent.contract.rateAbove');
+    expect(Object.keys(above.json.fieldErrors)).toEqual(['terms.tiers.1.rate']);
+    expect(above.json.fieldErrors['terms.tiers.1.rate']).toMatch(/2/);
+
+    const made = await offer(A, B, 'daily', tiers(1.5));
+    expect(made.status).toBe(200);
+    expect(made.json.value).toMatchObject({ status: 'offered', upline: A.username, agent: B.username, rate: 1.5 });
+
+    const flags = (await B.call('/wps/member/info/funds/consolidated')).json.value;
+    expect(flags).toMatchObject({ dailysalreqtype: 2, dailysalinfotype: 0, divtypereq: 1 });
+    expect(flags.offers.map((o: { id: number }) => o.id)).toEqual([made.json.value.id]);
+
+    const accepted = await B.call('/wps/relay/MCS2_processDailySalContract', { method: 'POST', body: { action: 'accept' } });
+    expect(accepted.status).toBe(200);
+    expect(accepted.json.value).toMatchObject({ status: 'active', id: made.json.value.id });
+    expect(accepted.json.value.events.map((e: { action: string }) => e.action)).toEqual(['offer', 'accept']);
+    const after = (await B.call('/wps/member/info/funds/consolidated')).json.value;
+    expect(after).toMatchObject({ dailysalreqtype: 1, dailysalinfotype: 1 });
+
+    expect((await offer(B, C, 'daily', tiers(1))).status).toBe(200);
+    expect((await C.call('/wps/agent/contracts/decide', { method: 'POST', body: { kind: 'daily', action: 'accept' } })).status).toBe(200);
+    const page = (await A.call('/wps/agent/contracts?kind=daily')).json.value;
+    expect(page.own).toMatchObject({ upline: null, rate: 2, status: 'active' });
+    expect(page.downlines.map((d: { username: string; active: { rate: number } | null }) => [d.username, d.active?.rate ?? null])).toEqual(
+      [
+        [B.username, 1.5],
+        [D.username, null],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+  });
+
+  it("refuses: not a direct downline, someone else's offer, outside the tree, players and trial accounts", async () => {
+    const notDirect = await offer(A, C, 'daily', tiers(0.5));
+    expect(notDirect.status).toBe(400);
+    expect(notDirect.json.errorCode).toBe('agent.contract.notDirect');
+    const outside = await offer(A, X, 'daily', tiers(0.5));
+    expect(outside.json.errorCode).toBe('agent.contract.notDirect');
+
+    const toD = await offer(A, D, 'daily', tiers(0.5));
+    const id = toD.json.value.id;
+    for (const who of [B, C, X]) {
+      const r = await who.call('/wps/agent/contracts/decide', { method: 'POST', body: { id, action: 'accept' } });
+      expect(r.status).toBe(404);
+      expect(r.json.errorCode).toBe('agent.contract.unknown');
+    }
+    const player = await PL.call('/wps/agent/contracts/decide', { method: 'POST', body: { id, action: 'accept' } });
+    expect(player.status).toBe(403);
+    expect(player.json.errorCode).toBe('agent.only');
+    expect((await PL.call('/wps/member/info/funds/consolidated')).json.value).toMatchObject({ dailysalreqtype: 0, dailysalinfotype: 0 });
+    const trial = await walletUser({ type: 4 });
+    const tr = await trial.call('/wps/agent/contracts?kind=daily');
+    expect(tr.status).toBe(403);
+    expect((await trial.call('/wps/member/info/funds/consolidated')).json.value).toMatchObject({ dailysalreqtype: 0 });
+    const anon = await callApi('/wps/agent/contracts?kind=daily');
+    expect(anon.status).toBe(401);
+    // D rejects; a decided offer cannot be decided again.
+    expect((await D.call('/wps/agent/contracts/decide', { method: 'POST', body: { id, action: 'reject' } })).json.value.status).toBe('rejected');
+    const again = await D.call('/wps/agent/contracts/decide', { method: 'POST', body: { id, action: 'accept' } });
+    expect(again.status).toBe(409);
+  });
+
+  it('an offer expires', async () => {
+    const made = (await offer(A, D, 'daily', tiers(0.4))).json.value;
+    await t.db
+      .update(agentContract)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(agentContract.id, made.id));
+    expect(await expireOffers(t.db)).toBeGreaterThanOrEqual(1);
+    const r = await D.call('/wps/agent/contracts/decide', { method: 'POST', body: { id: made.id, action: 'accept' } });
+    expect(r.status).toBe(409);
+    const [row] = await t.db.select().from(agentContract).where(eq(agentContract.id, made.id));
+    expect(row!.status).toBe('expired');
+  });
+
+  it('bad terms are named under their fields', async () => {
+    const r = await offer(A, B, 'daily', { tiers: [{ rate: 1.234 }] });
+    expect(r.status).toBe(400);
+    expect(Object.keys(r.json.fieldErrors)).toContain('terms.tiers.0.rate');
+    const rt = await offer(A, B, 'realtime', { lossRate: 1 });
+    expect(rt.status).toBe(400);
+  });
+});
+
+describe('a day settled through the ledger', () => {
+  const p = () => periodAt('D', Date.now(), brand().timeZone);
+  const teamBets = async (u: U) => {
+    const [row] = rowsOf(
+      await t.db.execute(sql`select coalesce(sum(r.bet_amount), 0)::text as vb from game_round r join member m on m.id = r.member_id
+        where m.tree_path like ${u.treePath + '%'} and m.id <> ${u.id} and r.status = 'settled' and r.created_at >= ${new Date(p().start).toISOString()}::timestamptz`),
+    );
+    return BigInt(String(row!.vb));
+  };
+  const salaryOf = async (u: U) => {
+    const [row] = rowsOf(
+      await t.db.execute(sql`select coalesce(sum(e.amount), 0)::text as s from ledger_entry e join ledger_account a on a.id = e.account_id join ledger_transfer x on x.id = e.transfer_id
+        where a.code = ${'member:' + u.id + ':main'} and x.kind = 'salary'`),
+    );
+    return BigInt(String(row!.s));
+  };
+
+  it('pays each agent its rate less what it granted below, recomputed from the rounds', async () => {
+    await round(P1, 100_00n, 0n);
+    await round(P2, 50_00n, 80_00n);
+    await round(P3, 30_00n, 0n);
+    await round(Q, 500_00n, 0n); // outside the contracted tree
+    expect(await settleOne(t.db, daily, p())).toBe('settled');
+    const [vA, vB, vC] = [await teamBets(A), await teamBets(B), await teamBets(C)];
+    expect(vA).toBe(180_00n);
+    // A 2 %, B 1.5 %, C 1 %: C earns 1 % of its team, B 1.5 % of its own less C's, A the rest of 2 %.
+    const gA = (vA * 200n) / 10_000n;
+    const gB = (vB * 150n) / 10_000n;
+    const gC = (vC * 100n) / 10_000n;
+    expect(await salaryOf(C)).toBe(gC);
+    expect(await salaryOf(B)).toBe(gB - gC);
+    expect(await salaryOf(A)).toBe(gA - gB);
+    expect((await salaryOf(A)) + (await salaryOf(B)) + (await salaryOf(C))).toBe(gA);
+    expect(await salaryOf(X)).toBe(0n);
+
+    const records = (await B.call('/wps/agent/settlements?kind=daily')).json.value;
+    expect(records.content).toHaveLength(1);
+    expect(records.content[0]).toMatchObject({ seq: 0, validBet: Number(vB) / 100, effectiveRate: 1.5, amount: Number(gB - gC) / 100 });
+    const income = (await B.call('/wps/agent/income')).json.value;
+    expect(income.totals.salary).toBe(Number(gB - gC) / 100);
+  });
+
+  it('a rerun pays nothing; a late round is paid as a correction; the ledger audit holds', async () => {
+    const before = [await salaryOf(A), await salaryOf(B), await salaryOf(C)];
+    expect(await settleOne(t.db, daily, p())).toBe('already');
+    expect(await correctOne(t.db, daily, p())).toBe(0);
+    expect([await salaryOf(A), await salaryOf(B), await salaryOf(C)]).toEqual(before);
+
+    await round(P3, 200_00n, 0n);
+    expect(await correctOne(t.db, daily, p())).toBe(3);
+    const [vA, vB, vC] = [await teamBets(A), await teamBets(B), await teamBets(C)];
+    const gA = (vA * 200n) / 10_000n;
+    const gB = (vB * 150n) / 10_000n;
+    const gC = (vC * 100n) / 10_000n;
+    expect(await salaryOf(C)).toBe(gC);
+    expect(await salaryOf(B)).toBe(gB - gC);
+    expect(await salaryOf(A)).toBe(gA - gB);
+    expect(await correctOne(t.db, daily, p())).toBe(0);
+    const audit = await auditLedger(t.db);
+    expect(audit.total).toBe(0n);
+    expect(audit.drifted).toEqual([]);
+    expect(audit.unbalanced).toEqual([]);
+    expect(audit.negative).toEqual([]);
+  });
+});
+
+describe('cascades and termination', () => {
+  it('a lower rate from the house ends the contracts it no longer covers, down the tree', async () => {
+    await grantContract(t.db, A.id, 'daily', termsOf('daily', { tiers: [{ minValidBet: 0, minActive: 0, minLoss: 0, rate: 1.2 }], periodicMinBet: 0 }));
+    const rows = await t.db.select().from(agentContract).where(eq(agentContract.kind, 'daily'));
+    const live = rows.filter((r) => r.status === 'active');
+    expect(live.map((r) => r.agentId)).toEqual([A.id]);
+    const b = rows.find((r) => r.agentId === B.id && r.status === 'ended')!;
+    const c = rows.find((r) => r.agentId === C.id && r.status === 'ended')!;
+    expect(b.endReason).toBe('upline-rate');
+    expect(c.endReason).toBe('upline-ended');
+  });
+
+  it('either party requests termination and the other accepts; the contract and those below it end', async () => {
+    expect((await offer(A, B, 'daily', tiers(1))).status).toBe(200);
+    expect((await B.call('/wps/agent/contracts/decide', { method: 'POST', body: { kind: 'daily', action: 'accept' } })).status).toBe(200);
+    expect((await offer(B, C, 'daily', tiers(0.5))).status).toBe(200);
+    const cOffer = (await C.call('/wps/agent/contracts?kind=daily')).json.value.offer;
+    expect(cOffer.rate).toBe(0.5);
+    expect((await C.call('/wps/agent/contracts/decide', { method: 'POST', body: { id: cOffer.id, action: 'accept' } })).status).toBe(200);
+    const bc = (await B.call('/wps/agent/contracts?kind=daily')).json.value.own;
+    const asked = await B.call('/wps/agent/contracts/termination', { method: 'POST', body: { id: bc.id, action: 'request' } });
+    expect(asked.json.value.terminationRequestedBy).toBe('agent');
+    // The requester cannot accept its own request; someone outside cannot touch it.
+    expect((await B.call('/wps/agent/contracts/termination', { method: 'POST', body: { id: bc.id, action: 'accept' } })).status).toBe(409);
+    expect((await X.call('/wps/agent/contracts/termination', { method: 'POST', body: { id: bc.id, action: 'accept' } })).status).toBe(404);
+    const done = await A.call('/wps/agent/contracts/termination', { method: 'POST', body: { id: bc.id, action: 'accept' } });
+    expect(done.json.value).toMatchObject({ status: 'ended', endReason: 'terminated' });
+    const [cRow] = await t.db.select().from(agentContract).where(eq(agentContract.id, cOffer.id));
+    expect(cRow).toMatchObject({ status: 'ended', endReason: 'upline-ended' });
+  });
+});
