@@ -6,7 +6,8 @@
  * from the rounds, a rerun that pays nothing, a late round paid as a correction, the ledger audit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
 import { fund, seedVendors, walletUser } from '../../../../../tests/support/wallet.ts';
@@ -240,5 +241,61 @@ describe('cascades and termination', () => {
     expect(done.json.value).toMatchObject({ status: 'ended', endReason: 'terminated' });
     const [cRow] = await t.db.select().from(agentContract).where(eq(agentContract.id, cOffer.id));
     expect(cRow).toMatchObject({ status: 'ended', endReason: 'upline-ended' });
+  });
+});
+
+describe('the rate rule after any sequence of steps (fast-check, on the database)', () => {
+  it('no active contract from an agent is above that agent\'s own, whatever grants, offers, answers and terminations came before', async () => {
+    // A tree of its own: T (top) > U1, U2; U1 > V1; V1 > W1. Hourly contracts only (the other tests use daily).
+    const T = await walletUser({ type: 1 });
+    const U1 = await walletUser({ type: 1, uplineId: T.id });
+    const U2 = await walletUser({ type: 1, uplineId: T.id });
+    const V1 = await walletUser({ type: 1, uplineId: U1.id });
+    const W1 = await walletUser({ type: 1, uplineId: V1.id });
+    const people = [T, U1, U2, V1, W1];
+    const byId = new Map(people.map((p) => [p.id, p]));
+    const step = fc.oneof(
+      fc.record({ op: fc.constant('grant' as const), rate: fc.constantFrom(50, 100, 200, 300) }),
+      // Offers go down the tree's edges (the refusals of other pairs are tested above), and the
+      // answers come mostly as acceptances, so that chains form and then break.
+      fc.record({ op: fc.constant('offer' as const), to: fc.integer({ min: 1, max: 4 }), rate: fc.constantFrom(25, 75, 150, 250) }),
+      fc.record({ op: fc.constant('decide' as const), pick: fc.nat(), accept: fc.oneof(fc.constant(true), fc.constant(true), fc.boolean()) }),
+      fc.record({ op: fc.constant('terminate' as const), pick: fc.nat(), other: fc.boolean() }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 4, maxLength: 16 }), async (steps) => {
+        await t.db.execute(sql`delete from agent_contract_event where contract_id in (select id from agent_contract where kind = 'hourly')`);
+        await t.db.execute(sql`delete from agent_contract where kind = 'hourly'`);
+        for (const s of steps) {
+          if (s.op === 'grant') await grantContract(t.db, T.id, 'hourly', termsOf('hourly', { tiers: [{ minValidBet: 0, minActive: 0, minLoss: 0, rate: s.rate / 100 }], periodicMinBet: 0 }));
+          else if (s.op === 'offer') await offer(byId.get(people[s.to]!.uplineId!)!, people[s.to]!, 'hourly', { tiers: [{ rate: s.rate / 100 }] });
+          else if (s.op === 'decide') {
+            // One of the offers waiting (the answer comes from its holder).
+            const waiting = await t.db.select().from(agentContract).where(and(eq(agentContract.kind, 'hourly'), eq(agentContract.status, 'offered'))).orderBy(agentContract.id);
+            const c = waiting[s.pick % Math.max(waiting.length, 1)];
+            if (c) await byId.get(c.agentId)!.call('/wps/relay/MCS2_processContractHourSalary', { method: 'POST', body: { action: s.accept ? 'accept' : 'reject' } });
+          } else {
+            const live = await t.db.select().from(agentContract).where(and(eq(agentContract.kind, 'hourly'), eq(agentContract.status, 'active'))).orderBy(agentContract.id);
+            const c = live.filter((x) => x.uplineId !== null)[s.pick % Math.max(live.length, 1)];
+            if (c?.uplineId) {
+              const holder = byId.get(c.agentId)!;
+              const [first, second] = s.other ? [byId.get(c.uplineId)!, holder] : [holder, byId.get(c.uplineId)!];
+              await first.call('/wps/agent/contracts/termination', { method: 'POST', body: { id: c.id, action: 'request' } });
+              await second.call('/wps/agent/contracts/termination', { method: 'POST', body: { id: c.id, action: 'accept' } });
+            }
+          }
+        }
+        const broken = rowsOf(
+          await t.db.execute(sql`select c.id from agent_contract c
+            where c.kind = 'hourly' and c.status = 'active' and c.upline_id is not null
+              and not exists (select 1 from agent_contract u where u.kind = 'hourly' and u.status = 'active' and u.agent_id = c.upline_id and u.rate >= c.rate)`),
+        );
+        expect(broken).toEqual([]);
+        // And an offer that waits is within its giver's contract too (else accepting it is refused).
+        const active = await t.db.select().from(agentContract).where(and(eq(agentContract.kind, 'hourly'), eq(agentContract.status, 'active')));
+        expect(new Set(active.map((r) => r.agentId)).size).toBe(active.length);
+      }),
+      { numRuns: 60 },
+    );
   });
 });
