@@ -245,7 +245,7 @@ describe('cascades and termination', () => {
 });
 
 describe('the rate rule after any sequence of steps (fast-check, on the database)', () => {
-  it('no active contract from an agent is above that agent\'s own, whatever grants, offers, answers and terminations came before', async () => {
+  it("no active contract from an agent is above that agent's own, whatever grants, offers, answers and terminations came before", async () => {
     // A tree of its own: T (top) > U1, U2; U1 > V1; V1 > W1. Hourly contracts only (the other tests use daily).
     const T = await walletUser({ type: 1 });
     const U1 = await walletUser({ type: 1, uplineId: T.id });
@@ -271,11 +271,19 @@ describe('the rate rule after any sequence of steps (fast-check, on the database
           else if (s.op === 'offer') await offer(byId.get(people[s.to]!.uplineId!)!, people[s.to]!, 'hourly', { tiers: [{ rate: s.rate / 100 }] });
           else if (s.op === 'decide') {
             // One of the offers waiting (the answer comes from its holder).
-            const waiting = await t.db.select().from(agentContract).where(and(eq(agentContract.kind, 'hourly'), eq(agentContract.status, 'offered'))).orderBy(agentContract.id);
+            const waiting = await t.db
+              .select()
+              .from(agentContract)
+              .where(and(eq(agentContract.kind, 'hourly'), eq(agentContract.status, 'offered')))
+              .orderBy(agentContract.id);
             const c = waiting[s.pick % Math.max(waiting.length, 1)];
             if (c) await byId.get(c.agentId)!.call('/wps/relay/MCS2_processContractHourSalary', { method: 'POST', body: { action: s.accept ? 'accept' : 'reject' } });
           } else {
-            const live = await t.db.select().from(agentContract).where(and(eq(agentContract.kind, 'hourly'), eq(agentContract.status, 'active'))).orderBy(agentContract.id);
+            const live = await t.db
+              .select()
+              .from(agentContract)
+              .where(and(eq(agentContract.kind, 'hourly'), eq(agentContract.status, 'active')))
+              .orderBy(agentContract.id);
             const c = live.filter((x) => x.uplineId !== null)[s.pick % Math.max(live.length, 1)];
             if (c?.uplineId) {
               const holder = byId.get(c.agentId)!;
@@ -292,10 +300,80 @@ describe('the rate rule after any sequence of steps (fast-check, on the database
         );
         expect(broken).toEqual([]);
         // And an offer that waits is within its giver's contract too (else accepting it is refused).
-        const active = await t.db.select().from(agentContract).where(and(eq(agentContract.kind, 'hourly'), eq(agentContract.status, 'active')));
+        const active = await t.db
+          .select()
+          .from(agentContract)
+          .where(and(eq(agentContract.kind, 'hourly'), eq(agentContract.status, 'active')));
         expect(new Set(active.map((r) => r.agentId)).size).toBe(active.length);
       }),
       { numRuns: 60 },
     );
+  });
+});
+
+describe('hourly, real-time and dividend periods', () => {
+  it('each pays its rule on the rounds of its periods, recomputed here', async () => {
+    const R = await walletUser({ type: 1 });
+    const S = await walletUser({ type: 1 });
+    const PR = await walletUser({ uplineId: R.id });
+    const PS = await walletUser({ uplineId: S.id });
+    await fund(PR.id, 500_00n);
+    await fund(PS.id, 500_00n);
+    const tier = (rate: number) => ({ tiers: [{ minValidBet: 0, minActive: 0, minLoss: 0, rate }], periodicMinBet: 0 });
+    await grantContract(t.db, R.id, 'hourly', termsOf('hourly', tier(1)));
+    await grantContract(t.db, R.id, 'realtime', termsOf('realtime', { lossRate: 1, winRate: 0.5, minSingleBet: 5 }));
+    for (const who of [R, S]) await grantContract(t.db, who.id, 'dividend', termsOf('dividend', { ...tier(30), feeRate: 10, period: 'D', carry: true }));
+    // R's team: 10.00 lost, 3.00 lost (below the 5.00 minimum single bet), 20.00 won 50.00. S's: 100.00 lost.
+    await round(PR, 10_00n, 0n);
+    await round(PR, 3_00n, 0n);
+    await round(PR, 20_00n, 50_00n);
+    await round(PS, 100_00n, 0n);
+
+    const paid = async (u: U, kind: string) => {
+      const [row] = rowsOf(
+        await t.db.execute(sql`select coalesce(sum(e.amount), 0)::text as s from ledger_entry e join ledger_account a on a.id = e.account_id join ledger_transfer x on x.id = e.transfer_id
+          where a.code = ${'member:' + u.id + ':main'} and x.kind = ${kind}`),
+      );
+      return BigInt(String(row!.s));
+    };
+    // Every period the rounds fall in (a test may cross an hour's or five minutes' end).
+    const periodsOf = async (code: 'hour' | '5min' | 'D') => {
+      const times = rowsOf(await t.db.execute(sql`select (extract(epoch from created_at) * 1000)::bigint::text as ms from game_round where member_id in (${PR.id}, ${PS.id})`));
+      const seen = new Map<number, ReturnType<typeof periodAt>>();
+      for (const x of times) {
+        const p = periodAt(code, Number(x.ms), brand().timeZone);
+        seen.set(p.start, p);
+      }
+      return [...seen.values()];
+    };
+    for (const p of await periodsOf('hour'))
+      await settleOne(
+        t.db,
+        STREAMS.find((s) => s.key === 'hourly')!,
+        p,
+      );
+    for (const p of await periodsOf('5min'))
+      await settleOne(
+        t.db,
+        STREAMS.find((s) => s.key === 'realtime')!,
+        p,
+      );
+    for (const p of await periodsOf('D'))
+      await settleOne(
+        t.db,
+        STREAMS.find((s) => s.key === 'dividend:D')!,
+        p,
+      );
+
+    // Hourly: 1 % of 33.00 of valid bets.
+    expect(await paid(R, 'salary')).toBe(33n + (10_00n * 100n) / 10_000n + (20_00n * 50n) / 10_000n);
+    // Dividend: R's team won 17.00 from the house: nothing, and the loss is carried; S's lost
+    // 100.00: 10 % fee, then 30 % of 90.00.
+    expect(await paid(R, 'dividend')).toBe(0n);
+    expect(await paid(S, 'dividend')).toBe(27_00n);
+    const carried = rowsOf(await t.db.execute(sql`select carry::text as c from agent_settlement where agent_id = ${R.id} and kind = 'dividend:D'`));
+    expect(carried.map((r) => String(r.c))).toEqual(['-1700']);
+    const records = (await S.call('/wps/agent/settlements?kind=dividend')).json.value;
+    expect(records.content[0]).toMatchObject({ houseWin: 100, fee: 10, base: 90, effectiveRate: 30, amount: 27 });
   });
 });
