@@ -16,6 +16,7 @@ import { freshDatabase } from './ledger.ts';
 import { openMigrated } from './spins.ts';
 import { startPlatform } from './processes.ts';
 import { percentile } from './timing.ts';
+import { measureSettlements, type SettlementTimes } from './settlements.ts';
 
 export interface ReportTimes {
   members: number;
@@ -29,6 +30,8 @@ export interface ReportTimes {
   p95: Record<'overview' | 'bets' | 'loss', { top: number; sub: number }>;
   subTeamSize: number;
   failures: string[];
+  /** Issue 14: contract settlements on the same team. */
+  settlements: SettlementTimes | null;
 }
 
 const ROUNDS = Number(process.env.BENCH_AGENT_ROUNDS ?? 5_000_000);
@@ -36,7 +39,7 @@ const SAMPLES = 30;
 const TIME_ZONE = 'America/Mexico_City';
 const API_HEADERS = { merchant: 'DEMO', language: 'EN', device: 'web' };
 
-export async function measureAgentReports(port: number, workDir: string, log: (s: string) => void): Promise<ReportTimes> {
+export async function measureAgentReports(port: number, workDir: string, log: (s: string) => void, spinRate = Number(process.env.BENCH_SPIN_RATE ?? 500)): Promise<ReportTimes> {
   // BENCH_AGENT_DB: measure again on a database an earlier run kept (BENCH_KEEP_DB=1).
   const kept = process.env.BENCH_AGENT_DB;
   const fresh = kept ? { url: kept, drop: async () => {} } : await freshDatabase('agents');
@@ -96,7 +99,17 @@ export async function measureAgentReports(port: number, workDir: string, log: (s
     } finally {
       await server.stop();
     }
-    return { members, rounds: ROUNDS, memberDays, seqScanMs, setupSeconds, p95, subTeamSize: sub!.size, failures: [...new Set(failures)] };
+    // Settlements after the reports (the server's jobs would otherwise settle the contracts' past meanwhile).
+    const again = await openMigrated({ url: fresh.url });
+    let settlements: SettlementTimes | null = null;
+    try {
+      settlements = await measureSettlements(again.db, spinRate, log);
+    } catch (err) {
+      failures.push(`settlements: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      await again.close();
+    }
+    return { members, rounds: ROUNDS, memberDays, seqScanMs, setupSeconds, p95, subTeamSize: sub!.size, failures: [...new Set(failures)], settlements };
   } finally {
     // BENCH_KEEP_DB=1 keeps the generated database for a look at its plans (its name is printed).
     if (process.env.BENCH_KEEP_DB === '1') log(`  kept ${fresh.url}`);

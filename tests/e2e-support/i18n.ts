@@ -1,5 +1,6 @@
 /** The site's own EN and ES catalogues, so that tests look for what a visitor reads. */
 import { readLanguage } from '../../src/kernel/i18n/catalogues.ts';
+import { readFileSync } from 'node:fs';
 import { test } from '@playwright/test';
 
 export type Lang = 'en' | 'es';
@@ -49,4 +50,33 @@ export function axeRunsHere(project: string, lang: Lang): boolean {
   if (project === 'phone') return lang === 'en';
   if (project === 'desktop') return lang !== 'en';
   return true;
+}
+
+/**
+ * Inside a describe of one language, for flows (login, registration, wallet, play...): runs each
+ * test in one of the two languages only, alternating through the spec's tests in their order, so
+ * that a spec's flows are split between English and Spanish instead of each running twice. The
+ * flows are the same code in both languages; what Spanish changes is its words, which every
+ * Spanish half still reads (and the catalogues' completeness is a unit test). Halves the flows'
+ * share of CI's time.
+ */
+export function flowInOneLanguage(lang: Lang): void {
+  test.beforeEach(({}, testInfo) => {
+    const runs = languageOfFlow(testInfo.file, testInfo.line);
+    test.skip(runs !== lang, `this flow runs in ${runs === 'en' ? 'English' : 'Spanish'}`);
+  });
+}
+
+const testLines = new Map<string, number[]>();
+/** The language a flow runs in: English for the spec's 1st, 3rd... test() call, Spanish for the 2nd, 4th... */
+export function languageOfFlow(file: string, line: number): Lang {
+  if (!testLines.has(file)) {
+    const lines = readFileSync(file, 'utf8').split('\n');
+    testLines.set(
+      file,
+      lines.flatMap((l, i) => (/^\s*test\(/.test(l) ? [i + 1] : [])),
+    );
+  }
+  const index = testLines.get(file)!.indexOf(line);
+  return index % 2 === 0 ? 'en' : 'es';
 }

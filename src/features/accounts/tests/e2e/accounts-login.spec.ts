@@ -4,7 +4,7 @@
  * sms code from the sandbox outbox, the captcha after failed logins, the extra check of a new
  * address, the forced change of a password that must change, and sign-out after its prompt.
  */
-import { LANGS } from '../../../../../tests/e2e-support/i18n.ts';
+import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
 import { readCaptcha } from '../../../../../tests/e2e-support/captcha.ts';
 import { E2E_PORT } from '../../../../../tests/e2e-support/server.ts';
 import {
@@ -27,6 +27,7 @@ import {
 
 for (const { lang } of LANGS) {
   test.describe(`login in ${lang.toUpperCase()}`, () => {
+    flowInOneLanguage(lang);
     test('a player logs in by username with trimmed input, is remembered without the password, and sees the previous login next time', async ({ page }) => {
       const user = await createUser();
       await openLogin(page, lang);

@@ -2,7 +2,7 @@
  * Forgotten passwords end to end, in English and Spanish: by e-mail (a temporary password from
  * the sandbox outbox, which then forces a change) and by mobile (an sms code and a new password).
  */
-import { LANGS } from '../../../../../tests/e2e-support/i18n.ts';
+import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
 import {
   accountButton,
   at,
@@ -21,6 +21,7 @@ import {
 
 for (const { lang } of LANGS) {
   test.describe(`forgotten password in ${lang.toUpperCase()}`, () => {
+    flowInOneLanguage(lang);
     test('by e-mail: the temporary password arrives, works once and forces a new password', async ({ page }) => {
       const email = `${newUsername('m')}@example.com`;
       const user = await createUser({ email });

@@ -4,11 +4,12 @@
  * from the sandbox sms outbox (the username is the number without its leading zero). Success
  * logs in and goes home.
  */
-import { LANGS } from '../../../../../tests/e2e-support/i18n.ts';
+import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
 import { accountButton, at, createUser, dialog, expect, newMobile, newUsername, signOut, smsCode, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 
 for (const { lang } of LANGS) {
   test.describe(`registration in ${lang.toUpperCase()}`, () => {
+    flowInOneLanguage(lang);
     test('a visitor registers by username under the referral code of the address; rules, confirmation and terms are checked inline first', async ({ page }) => {
       const agent = await createUser({ type: 'agent' });
       await page.goto(at(lang, `/register?referralCode=${agent.affiliateCode}`));

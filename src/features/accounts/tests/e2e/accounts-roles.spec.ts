@@ -3,11 +3,12 @@
  * browse but is refused game start and member actions; the agent page lets only agents in and
  * its guard sends everyone else back; agent logout returns to /agent; /member needs a login.
  */
-import { LANGS } from '../../../../../tests/e2e-support/i18n.ts';
+import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
 import { accountButton, at, createUser, dialog, expect, loginAs, signOut, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 
 for (const { lang } of LANGS) {
   test.describe(`roles in ${lang.toUpperCase()}`, () => {
+    flowInOneLanguage(lang);
     test('free play logs in a trial account that is refused game start and the member centre', async ({ page }) => {
       await page.goto(at(lang, '/login'));
       const popup = dialog(page, t(lang, 'auth', 'login.title'));

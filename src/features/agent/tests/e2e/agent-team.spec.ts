@@ -5,11 +5,12 @@
  * back office. axe finds no serious violation in either section.
  */
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
-import { LANGS } from '../../../../../tests/e2e-support/i18n.ts';
+import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 
 for (const { lang } of LANGS) {
   test.describe(`agent back office in ${lang.toUpperCase()}`, () => {
+    flowInOneLanguage(lang);
     test('an agent registers a player and a sub-agent, and finds its team as a list and as a tree', async ({ page }) => {
       const agent = await createUser({ type: 'agent' });
       const sub = await createUser({ type: 'agent', upline: agent.username });

@@ -4,12 +4,13 @@
  * action a second, the game shows in the home section and on /favorite, and removing it there
  * takes the tile away at once and leaves the empty state.
  */
-import { LANGS } from '../../../../../tests/e2e-support/i18n.ts';
+import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, dialog, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 
 for (const { lang } of LANGS) {
   test.describe(`favourites in ${lang.toUpperCase()}`, () => {
+    flowInOneLanguage(lang);
     test('a visitor who clicks a heart gets the login popup', async ({ page }) => {
       await page.goto(at(lang, '/rng'));
       const name = (await page.locator('article.tile .name a').first().textContent())!.trim();

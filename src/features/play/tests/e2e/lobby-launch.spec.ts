@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
-import { LANGS } from '../../../../../tests/e2e-support/i18n.ts';
+import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, dialog, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import type { Lang } from '../../../../../tests/e2e-support/i18n.ts';
 
@@ -41,6 +41,7 @@ const refusal = (page: Page, lang: Lang) => page.getByRole('alertdialog', { name
 
 for (const { lang } of LANGS) {
   test.describe(`game launch in ${lang.toUpperCase()}`, () => {
+    flowInOneLanguage(lang);
     test('a visitor who clicks Play gets the login popup; /recent sends a visitor to log in', async ({ page }) => {
       const { tile, name } = await firstSlot(page, lang);
       await tile.getByRole('link', { name: t(lang, 'lobby', 'playNamed', { name }), exact: true }).click();

@@ -9,7 +9,7 @@
  * the wallet untouched. An ended session is told so. axe checks /play and /play/verify.
  */
 import type { Page } from '@playwright/test';
-import { LANGS, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
+import { LANGS, flowInOneLanguage, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, headerBalance, memberCentre, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
@@ -59,6 +59,7 @@ const spinButton = (page: Page, lang: Lang) => page.getByRole('button', { name: 
 
 for (const { lang } of LANGS) {
   test.describe(`playing a game in ${lang.toUpperCase()}`, () => {
+    flowInOneLanguage(lang);
     test('a player plays for real money: balance, history, betting record and verify agree', async ({ page, context }) => {
       test.setTimeout(120_000);
       const user = await createUser();

@@ -5,12 +5,13 @@
  * the player confirms it was received, and every step shows in the account record. Declining on
  * the sandbox page credits nothing. A player with an agent above sends money to that upline.
  */
-import { LANGS } from '../../../../../tests/e2e-support/i18n.ts';
+import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, approveWithdrawal, headerBalance, memberCentre, openCentrePage, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 
 for (const { lang } of LANGS) {
   test.describe(`wallet in ${lang.toUpperCase()}`, () => {
+    flowInOneLanguage(lang);
     test('a player deposits through the sandbox, transfers, withdraws, confirms the payout, and every step shows in the account record', async ({ page }) => {
       test.setTimeout(150_000);
       const player = await createUser();

@@ -4,12 +4,13 @@
  * not png or jpg or is over 5 MB, and an amount that is not less than the payout, before sending.
  * The withdrawal page is reachable by its address, /member?page=withdrawal.
  */
-import { LANGS } from '../../../../../tests/e2e-support/i18n.ts';
+import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, loginAs, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, approveWithdrawal, memberCentre, TINY_PNG, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 
 for (const { lang } of LANGS) {
   test.describe(`withdrawals in ${lang.toUpperCase()}`, () => {
+    flowInOneLanguage(lang);
     test('a payout not received is reported with the amount received and a png proof, checked in the browser first', async ({ page }) => {
       test.setTimeout(120_000);
       const player = await createUser();
