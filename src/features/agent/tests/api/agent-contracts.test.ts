@@ -18,6 +18,7 @@ import { periodAt } from '../../../../kernel/periods.ts';
 import { expireOffers, grantContract, termsOf } from '../../server/contracts.ts';
 import { correctOne, settleOne, STREAMS } from '../../server/settle.ts';
 import { agentContract } from '../../server/tables.ts';
+import { runOps } from '../../../../app/ops.ts';
 
 let t: TestDb;
 type U = Awaited<ReturnType<typeof walletUser>>;
@@ -375,5 +376,29 @@ describe('hourly, real-time and dividend periods', () => {
     expect(carried.map((r) => String(r.c))).toEqual(['-1700']);
     const records = (await S.call('/wps/agent/settlements?kind=dividend')).json.value;
     expect(records.content[0]).toMatchObject({ houseWin: 100, fee: 10, base: 90, effectiveRate: 30, amount: 27 });
+  });
+});
+
+describe('the operator: npm run ops -- contract and settle', () => {
+  it('grants from the house, lists, prints a dry run, settles once and re-runs for nothing', async () => {
+    const O = await walletUser({ type: 1 });
+    const PO = await walletUser({ uplineId: O.id });
+    await fund(PO.id, 100_00n);
+    const bad = await runOps(t.db, ['contract', 'grant', '--agent', O.username, '--kind', 'daily', '--terms', '{"tiers":[{"rate":1.234}]}'], 'test');
+    expect(bad.ok).toBe(false);
+    const granted = await runOps(t.db, ['contract', 'grant', '--agent', O.username, '--kind', 'daily', '--terms', '{"tiers":[{"minValidBet":0,"rate":3}]}'], 'test');
+    expect(granted.ok).toBe(true);
+    expect((await runOps(t.db, ['contract', 'list', '--agent', O.username], 'test')).output).toMatch(/daily\s+active\s+agent \d+\s+from house\s+rate 3\.00%/);
+    await round(PO, 40_00n, 0n);
+    // A period that has not closed is refused; yesterday's is settled (nothing of this agent's then).
+    const today = new Date().toISOString();
+    expect((await runOps(t.db, ['settle', 'run', '--stream', 'daily', '--at', today], 'test')).output).toMatch(/not closed/);
+    const dry = await runOps(t.db, ['settle', 'run', '--stream', 'daily', '--at', new Date(Date.now() - 86_400_000).toISOString(), '--dry-run'], 'test');
+    expect(dry.output).toMatch(/^Dry run of daily/);
+    const run = await runOps(t.db, ['settle', 'run', '--stream', 'daily', '--at', new Date(Date.now() - 86_400_000).toISOString()], 'test');
+    expect(run.output).toMatch(/settled|empty|was settled already/);
+    const again = await runOps(t.db, ['settle', 'run', '--stream', 'daily', '--at', new Date(Date.now() - 86_400_000).toISOString()], 'test');
+    expect(again.output).toMatch(/was settled already; 0 correction/);
+    expect((await runOps(t.db, ['settle', 'list', '--stream', 'daily'], 'test')).output).toMatch(/settled .* lines \d+ {2}paid/);
   });
 });
