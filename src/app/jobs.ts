@@ -6,6 +6,7 @@
 import type { Db } from '../kernel/db/index.ts';
 import { log } from '../kernel/log.ts';
 import { FEATURES } from './features.ts';
+import { consumeAll } from '../kernel/events.ts';
 
 /** Starts every job; the answer stops them. */
 export function startJobs(db: Db): () => void {
@@ -16,5 +17,23 @@ export function startJobs(db: Db): () => void {
     timer.unref();
     return timer;
   });
-  return () => timers.forEach((t) => clearInterval(t));
+  // The outbox's consumers: every second, one run at a time per consumer in this process.
+  const consumers = FEATURES.flatMap((f) => f.consumers ?? []).map((c) => {
+    let running = false;
+    const tick = () => {
+      if (running) return;
+      running = true;
+      consumeAll(db, c)
+        .catch((err) => log.warn(`events.${c.name}.failed`, { error: err instanceof Error ? err.message : String(err) }))
+        .finally(() => (running = false));
+    };
+    tick();
+    const timer = setInterval(tick, CONSUMER_EVERY_MS);
+    timer.unref();
+    return timer;
+  });
+  return () => [...timers, ...consumers].forEach((t) => clearInterval(t));
 }
+
+/** How often each consumer of the outbox looks for new events (a message shows within about this). */
+const CONSUMER_EVERY_MS = 1_000;

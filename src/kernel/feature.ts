@@ -6,6 +6,7 @@
  * line in the app's feature list. Its pages are declared apart, in `pages.ts` (plain data, read
  * at build time, see src/app/pages.ts).
  */
+import type { Consumer } from './events.ts';
 import type { CallDef } from './contract.ts';
 import type { Db, DbHandle } from './db/index.ts';
 import type { Route } from './http/dispatch.ts';
@@ -75,5 +76,7 @@ export interface FeatureManifest {
   tables?: Record<string, unknown>;
   ops?: readonly OpsCommand[];
   jobs?: readonly Job[];
+  /** Reactions to events of the outbox (src/kernel/events.ts), run by every server process. */
+  consumers?: readonly Consumer[];
   seed?: readonly SeedStep[];
 }

@@ -1,9 +1,10 @@
 /**
- * Tables of the kernel: settings, the ops audit, rate limits, human checks, encrypted-body nonces and idempotency records.
+ * Tables of the kernel: settings, the ops audit, rate limits, human checks, encrypted-body nonces, idempotency records and the event outbox.
  * Part of the one pg-core schema (src/app/schema.ts gathers every part for drizzle-kit and the
  * migrations folder ./drizzle). Money columns are bigint minor units.
  */
-import { bigserial, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, customType, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Operator-controlled settings read at run time (maintenance, region blocks, seed marker). */
 export const systemSetting = pgTable('system_setting', {
@@ -71,4 +72,38 @@ export const idempotencyRecord = pgTable('idempotency_record', {
   requestHash: text('request_hash').notNull(),
   answer: jsonb('answer'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A column of PostgreSQL's 64-bit transaction ids (xid8), read as text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * The event outbox (src/kernel/events.ts): facts written by the feature that makes them, in the
+ * same transaction (a deposit credited, a withdrawal paid...), for the features that react to
+ * them. `txid` is the writing transaction's id: consumers read only events of transactions that
+ * have all finished, in (txid, id) order, so none is skipped by a later commit of an earlier id.
+ */
+export const eventOutbox = pgTable(
+  'event_outbox',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    txid: xid8('txid')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    kind: text('kind').notNull(),
+    memberId: integer('member_id'),
+    payload: jsonb('payload').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('event_outbox_order_idx').on(t.txid, t.id)],
+);
+
+/** Where each consumer of the outbox stands: the last (txid, id) it handled. */
+export const eventCursor = pgTable('event_cursor', {
+  consumer: text('consumer').primaryKey(),
+  lastTxid: xid8('last_txid')
+    .notNull()
+    .default(sql`'0'::xid8`),
+  lastId: bigint('last_id', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

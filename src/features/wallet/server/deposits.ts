@@ -26,6 +26,7 @@ import { money, parseAmount } from './amounts.ts';
 import { once, pgCode } from '../../../kernel/idempotency.ts';
 import { postTransfer } from './ledger.ts';
 import { addToDay } from './daily.ts';
+import { emit } from '../../../kernel/events.ts';
 
 /**
  * The sandbox provider's signed callback for an order, as the sandbox pay page sends it. Amount
@@ -180,6 +181,7 @@ export async function handlePaymentCallback(db: Db, provider: PaymentProvider | 
         });
         await tx.update(paymentOrder).set({ status: 'paid', transferId: posted.transferId, settledAt }).where(eq(paymentOrder.id, order.id));
         await addToDay(tx, order.memberId, settledAt, '', { depositCount: 1, deposit: order.amount });
+        await emit(tx, 'wallet.deposit.credited', order.memberId, { amount: formatMinor(order.amount, brand().currencyDecimals), symbol: brand().currencySymbol, orderId: order.id, channel: order.channel });
         result = 'credited';
       } else {
         await tx.update(paymentOrder).set({ status: 'failed', settledAt }).where(eq(paymentOrder.id, order.id));

@@ -27,6 +27,8 @@ import { once } from '../../../kernel/idempotency.ts';
 import { postTransfer, type Tx } from './ledger.ts';
 import { checkPaymentPassword } from './payment-password.ts';
 import { addToDay } from './daily.ts';
+import { emit } from '../../../kernel/events.ts';
+import { formatMinor } from '../../../kernel/money.ts';
 
 export type WithdrawalRow = typeof withdrawal.$inferSelect;
 
@@ -121,6 +123,7 @@ export async function rejectWithdrawal(db: Db, id: string, o: { by: string; note
       .set({ status: 'rejected', reviewNote: o.note || null, reviewedBy: o.by, reviewedAt: new Date(clock.now()) })
       .where(eq(withdrawal.id, id))
       .returning();
+    await emit(tx, 'wallet.withdrawal.rejected', row!.memberId, { amount: formatMinor(row!.amount, brand().currencyDecimals), symbol: brand().currencySymbol, id: row!.id, note: o.note || '' });
     return withdrawalView(row!);
   });
 }
@@ -154,6 +157,7 @@ export async function payWithdrawal(db: Db, id: string, o: { by: string }): Prom
       .where(eq(withdrawal.id, id))
       .returning();
     await addToDay(tx, w.memberId, now, '', { withdrawalCount: 1, withdrawal: w.amount });
+    await emit(tx, 'wallet.withdrawal.paid', w.memberId, { amount: formatMinor(w.amount, brand().currencyDecimals), symbol: brand().currencySymbol, id: w.id });
     return withdrawalView(row!);
   });
 }

@@ -1,0 +1,2 @@
+/** The inbox feature's server face: what other features' server code may use. */
+export { sendOperatorMessage, sendSystemMessage, unreadOf } from './server/inbox.ts';

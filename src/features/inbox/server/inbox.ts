@@ -1,0 +1,131 @@
+/**
+ * The inbox (issue 15): messages to one member or to everyone, read and deleted per member
+ * (tables.ts), system messages written from the outbox's events (consumer.ts), operator messages
+ * from `npm run ops -- message send`. Titles and bodies are plain text: the page shows them as
+ * text, so nothing in them is ever markup.
+ */
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { TFunction } from 'i18next';
+import type { Db, Tx } from '../../../kernel/db/index.ts';
+import type { InboxItem } from '../contract.ts';
+import { inboxMessage, inboxState } from './tables.ts';
+
+export interface Reader {
+  id: number;
+  /** Messages to everyone sent before the member registered are not its own. */
+  createdAt: Date;
+}
+
+/** The member's messages (its own, and to everyone since it registered), not deleted. */
+function mine(r: Reader): SQL {
+  return and(or(eq(inboxMessage.memberId, r.id), and(isNull(inboxMessage.memberId), sql`${inboxMessage.createdAt} >= ${r.createdAt.toISOString()}::timestamptz`)), isNull(inboxState.deletedAt))!;
+}
+
+const joinState = (r: Reader) => and(eq(inboxState.messageId, inboxMessage.id), eq(inboxState.memberId, r.id));
+
+export async function unreadOf(db: Db | Tx, r: Reader): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(inboxMessage)
+    .leftJoin(inboxState, joinState(r))
+    .where(and(mine(r), isNull(inboxState.readAt)));
+  return row?.n ?? 0;
+}
+
+/** A page of the member's messages, newest first, in the reader's language. */
+export async function listOf(db: Db, r: Reader, t: TFunction, lang: string, pageNo: number, pageSize: number) {
+  const [rows, [count], unread] = await Promise.all([
+    db
+      .select({ m: inboxMessage, readAt: inboxState.readAt })
+      .from(inboxMessage)
+      .leftJoin(inboxState, joinState(r))
+      .where(mine(r))
+      .orderBy(desc(inboxMessage.createdAt), desc(inboxMessage.id))
+      .limit(pageSize)
+      .offset((pageNo - 1) * pageSize),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(inboxMessage)
+      .leftJoin(inboxState, joinState(r))
+      .where(mine(r)),
+    unreadOf(db, r),
+  ]);
+  const total = count?.n ?? 0;
+  return {
+    content: rows.map(({ m, readAt }) => ({ ...texts(m, t, lang), id: m.id, kind: m.kind as InboxItem['kind'], read: readAt !== null, time: m.createdAt.getTime(), isDemo: m.isDemo })),
+    pageNum: pageNo,
+    totalPages: Math.ceil(total / pageSize),
+    totalCount: total,
+    unread,
+  };
+}
+
+/** A message's title and body in the reader's language: the catalogue's for system messages, the operator's (or its default) otherwise. */
+function texts(m: typeof inboxMessage.$inferSelect, t: TFunction, lang: string): { title: string; body: string } {
+  if (m.kind === 'system' && m.template) {
+    const params = (m.params ?? {}) as Record<string, unknown>;
+    return { title: t(`inbox:system.${m.template}.title`, params), body: t(`inbox:system.${m.template}.body`, params) };
+  }
+  const pick = (v: unknown) => {
+    const map = (v ?? {}) as Record<string, string>;
+    return map[lang] ?? map.default ?? Object.values(map)[0] ?? '';
+  };
+  return { title: pick(m.title), body: pick(m.body) };
+}
+
+/** Marks the member's messages read: the given ids (those that are its own), or all of them. */
+export async function markRead(db: Db, r: Reader, ids: number[], all: boolean): Promise<number> {
+  await db.transaction(async (tx) => {
+    const own = await tx
+      .select({ id: inboxMessage.id })
+      .from(inboxMessage)
+      .leftJoin(inboxState, joinState(r))
+      .where(and(mine(r), isNull(inboxState.readAt), all ? undefined : ids.length ? inArray(inboxMessage.id, ids) : sql`false`));
+    if (own.length === 0) return;
+    await tx
+      .insert(inboxState)
+      .values(own.map((m) => ({ memberId: r.id, messageId: m.id, readAt: new Date() })))
+      .onConflictDoUpdate({ target: [inboxState.memberId, inboxState.messageId], set: { readAt: sql`coalesce(${inboxState.readAt}, excluded.read_at)` } });
+  });
+  return unreadOf(db, r);
+}
+
+/** Deletes the member's messages with these ids (its own only). */
+export async function remove(db: Db, r: Reader, ids: number[]): Promise<number> {
+  await db.transaction(async (tx) => {
+    const own = await tx
+      .select({ id: inboxMessage.id })
+      .from(inboxMessage)
+      .leftJoin(inboxState, joinState(r))
+      .where(and(mine(r), inArray(inboxMessage.id, ids)));
+    if (own.length === 0) return;
+    await tx
+      .insert(inboxState)
+      .values(own.map((m) => ({ memberId: r.id, messageId: m.id, deletedAt: new Date() })))
+      .onConflictDoUpdate({ target: [inboxState.memberId, inboxState.messageId], set: { deletedAt: sql`now()` } });
+  });
+  return unreadOf(db, r);
+}
+
+export interface OperatorMessage {
+  /** Member ids, or 'everyone'. */
+  to: number[] | 'everyone';
+  title: Record<string, string>;
+  body: Record<string, string>;
+  isDemo?: boolean;
+}
+
+/** An operator's message: one row per member named, or one row for everyone. Answers the ids. */
+export async function sendOperatorMessage(db: Db | Tx, m: OperatorMessage): Promise<number[]> {
+  const targets = m.to === 'everyone' ? [null] : m.to;
+  const rows = await db
+    .insert(inboxMessage)
+    .values(targets.map((memberId) => ({ memberId, kind: 'operator', title: m.title, body: m.body, isDemo: m.isDemo ?? false })))
+    .returning({ id: inboxMessage.id });
+  return rows.map((r) => r.id);
+}
+
+/** A system message to a member, in the reader's language when read (inbox:system.<template>). */
+export async function sendSystemMessage(tx: Tx | Db, memberId: number, template: string, params: Record<string, unknown>, eventId?: number): Promise<void> {
+  await tx.insert(inboxMessage).values({ memberId, kind: 'system', template, params, eventId: eventId ?? null });
+}

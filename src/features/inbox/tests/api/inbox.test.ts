@@ -1,0 +1,154 @@
+/**
+ * Platform messages and the event outbox (issue 15), on both databases: a credited deposit and a
+ * paid withdrawal become system messages in the reader's language, once; the unread count as a
+ * bare number; read, delete and foreign ids; a message to everyone is one row and reaches the
+ * members registered before it; a trial account has none. The outbox: exactly once with two
+ * consumers racing and after a failed batch; on PostgreSQL, an event committed late by an earlier
+ * transaction is not skipped.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openTestDb, TEST_DATABASE_URL, type TestDb } from '../../../../../tests/support/db.ts';
+import { callApi } from '../../../../../tests/support/api.ts';
+import { newKey, sandboxInProcess, walletUser } from '../../../../../tests/support/wallet.ts';
+import { payWithdrawal } from '../../../wallet/server/withdrawals.ts';
+import { consumeAll, emit, type Consumer } from '../../../../kernel/events.ts';
+import { rowsOf } from '../../../../kernel/db/rows.ts';
+import { inboxConsumer } from '../../server/consumer.ts';
+import { sendOperatorMessage } from '../../server/inbox.ts';
+import { inboxMessage } from '../../server/tables.ts';
+
+let t: TestDb;
+type U = Awaited<ReturnType<typeof walletUser>>;
+let A: U, B: U;
+
+const unread = async (u: U) => (await u.call('/wps/relay/CSP_unreadCount')).json.value as number;
+const list = async (u: U, language = 'EN') => (await u.call('/wps/member/messages', { headers: { language } })).json.value;
+
+beforeAll(async () => {
+  t = await openTestDb();
+  sandboxInProcess();
+  A = await walletUser();
+  B = await walletUser();
+});
+afterAll(async () => {
+  await t.dispose();
+});
+
+describe('system messages from the outbox', () => {
+  it("a credited deposit and a paid withdrawal each become one message, in the reader's language", async () => {
+    const order = (await A.call('/wps/wallet/deposit', { method: 'POST', body: { amount: '40.00', channel: 'SANDBOX_CARD', idempotencyKey: newKey() } })).json.value;
+    await callApi('/wps/payment/sandbox/pay', { method: 'POST', body: { orderId: order.orderId, outcome: 'paid' } });
+    expect(await unread(A)).toBe(0); // not yet: the consumer has not run
+    expect(await consumeAll(t.db, inboxConsumer)).toBe(1);
+    expect(await consumeAll(t.db, inboxConsumer)).toBe(0);
+    expect(await unread(A)).toBe(1);
+    const en = await list(A);
+    expect(en.content[0]).toMatchObject({ kind: 'system', title: 'Deposit credited', read: false });
+    expect(en.content[0].body).toContain('40.00');
+    expect((await list(A, 'ES')).content[0].title).toBe('Depósito acreditado');
+
+    const w = (await A.call('/wps/wallet/withdraw', { method: 'POST', body: { amount: '15.00', idempotencyKey: newKey() } })).json.value;
+    await payWithdrawal(t.db, w.id, { by: 'test' });
+    await consumeAll(t.db, inboxConsumer);
+    expect(await unread(A)).toBe(2);
+    expect((await list(A)).content.map((m: { title: string }) => m.title)).toEqual(['Withdrawal paid', 'Deposit credited']);
+    expect(await unread(B)).toBe(0);
+  });
+
+  it("reads and deletes the caller's own messages only", async () => {
+    const mine = (await list(A)).content as { id: number }[];
+    // B names A's messages: nothing changes for A.
+    expect((await B.call('/wps/member/messages/read', { method: 'POST', body: { ids: mine.map((m) => m.id) } })).json.value.unread).toBe(0);
+    expect((await B.call('/wps/member/messages/delete', { method: 'POST', body: { ids: mine.map((m) => m.id) } })).status).toBe(200);
+    expect(await unread(A)).toBe(2);
+    expect((await A.call('/wps/member/messages/read', { method: 'POST', body: { ids: [mine[0]!.id] } })).json.value.unread).toBe(1);
+    expect((await list(A)).content.map((m: { read: boolean }) => m.read)).toEqual([true, false]);
+    expect((await A.call('/wps/member/messages/delete', { method: 'POST', body: { ids: [mine[1]!.id] } })).json.value.unread).toBe(0);
+    expect((await list(A)).totalCount).toBe(1);
+    const bad = await A.call('/wps/member/messages/delete', { method: 'POST', body: { ids: [] } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('a message to everyone is one row, for the members registered before it', async () => {
+    const before = (await t.db.select({ n: sql<number>`count(*)::int` }).from(inboxMessage))[0]!.n;
+    await sendOperatorMessage(t.db, { to: 'everyone', title: { default: 'Maintenance tonight', es: 'Mantenimiento esta noche' }, body: { default: '02:00 to 03:00.' } });
+    expect((await t.db.select({ n: sql<number>`count(*)::int` }).from(inboxMessage))[0]!.n).toBe(before + 1);
+    expect(await unread(A)).toBe(1);
+    expect(await unread(B)).toBe(1);
+    expect((await list(B, 'ES')).content[0]).toMatchObject({ kind: 'operator', title: 'Mantenimiento esta noche', body: '02:00 to 03:00.' });
+    const later = await walletUser();
+    expect(await unread(later)).toBe(0);
+    await B.call('/wps/member/messages/read', { method: 'POST', body: { all: true } });
+    expect(await unread(B)).toBe(0);
+    expect(await unread(A)).toBe(1);
+  });
+
+  it('a trial account has no messages; a visitor is refused', async () => {
+    const trial = await walletUser({ type: 4 });
+    expect(await unread(trial)).toBe(0);
+    expect((await list(trial)).content).toEqual([]);
+    expect((await callApi('/wps/relay/CSP_unreadCount')).status).toBe(401);
+  });
+});
+
+describe('the outbox: exactly once', () => {
+  const counter = (name: string, seen: number[], fail?: { after: number }): Consumer => ({
+    name,
+    kinds: ['test.tick'],
+    async handle(tx, events) {
+      for (const [i, e] of events.entries()) {
+        if (fail && i === fail.after) throw new Error('crash in the middle of a batch');
+        await tx.execute(sql`insert into system_setting (key, value) values (${`tick:${name}:${e.id}`}, 'true'::jsonb)`);
+        seen.push(e.id);
+      }
+    },
+  });
+
+  it('two consumers racing on 60 events written concurrently handle each once', async () => {
+    await Promise.all(Array.from({ length: 60 }, (_, i) => t.db.transaction((tx) => emit(tx, 'test.tick', null, { i }))));
+    const seen: number[] = [];
+    const c = counter('race', seen);
+    const [x, y] = await Promise.all([consumeAll(t.db, c, 7), consumeAll(t.db, c, 7)]);
+    expect(x + y).toBe(60);
+    expect(new Set(seen).size).toBe(60);
+    const [{ n } = { n: 0 }] = rowsOf(await t.db.execute(sql`select count(*)::int as n from system_setting where key like 'tick:race:%'`)) as { n: number }[];
+    expect(n).toBe(60);
+  });
+
+  it('a batch that fails midway leaves nothing; the next run handles every event once', async () => {
+    for (let i = 0; i < 5; i++) await emit(t.db, 'test.tick', null, { i });
+    const seen: number[] = [];
+    await expect(consumeAll(t.db, counter('crash', seen, { after: 3 }))).rejects.toThrow(/crash/);
+    const [{ n: none } = { n: -1 }] = rowsOf(await t.db.execute(sql`select count(*)::int as n from system_setting where key like 'tick:crash:%'`)) as { n: number }[];
+    expect(none).toBe(0);
+    const again: number[] = [];
+    // All the events so far (the race's and these), each once.
+    expect(await consumeAll(t.db, counter('crash', again))).toBe(65);
+    expect(new Set(again).size).toBe(65);
+  });
+});
+
+describe.skipIf(process.env.TEST_DB !== 'postgres')('the outbox: no gaps (PostgreSQL)', () => {
+  it('an event of a transaction still open is waited for, not skipped, though a later one committed first', async () => {
+    const [row] = rowsOf(await t.db.execute(sql`select current_database() as name`));
+    const u = new URL(TEST_DATABASE_URL);
+    u.pathname = `/${String(row!.name)}`;
+    const early = new pg.Client({ connectionString: u.toString() });
+    await early.connect();
+    try {
+      await early.query('begin');
+      await early.query(`insert into event_outbox (kind, payload) values ('test.gap', '{"n":1}')`); // takes its id and txid first
+      await emit(t.db, 'test.gap', null, { n: 2 }); // commits first
+      const seen: number[] = [];
+      const c: Consumer = { name: 'gap', kinds: ['test.gap'], handle: async (_tx, events) => void seen.push(...events.map((e) => Number(e.payload.n))) };
+      expect(await consumeAll(t.db, c)).toBe(0); // waits for the open transaction
+      await early.query('commit');
+      expect(await consumeAll(t.db, c)).toBe(2);
+      expect(seen).toEqual([1, 2]);
+    } finally {
+      await early.end();
+    }
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The event outbox (issue 15, 'How features hear about play'): a feature that makes a fact (a
+ * deposit credited, a withdrawal paid, a contract ended) writes an event with `emit` in the same
+ * transaction, so the event exists exactly when the fact does; features that react to it (the
+ * inbox now; promotions, VIP, missions and points next) declare a consumer in their manifest, and
+ * every server process runs each consumer (app/jobs.ts). The producer never calls them.
+ *
+ * Exactly once per consumer, across processes and after a crash: a batch is handled in one
+ * transaction that locks the consumer's cursor row (a second process waits), writes the
+ * handler's effects and moves the cursor; a crash rolls all of it back and the batch is handled
+ * again. Order without gaps: ids are taken when a transaction writes, not when it commits, so a
+ * consumer reads only events of transactions that have all finished (`txid` below the
+ * snapshot's xmin: no transaction still running can later commit an event before the cursor),
+ * in (txid, id) order. A long transaction elsewhere delays consumers; it never makes them skip.
+ *
+ * Written here rather than taken from a library: the outbox libraries for Node (pg-boss's queue,
+ * graphile-worker, pg-listen based ones) need a PostgreSQL server and do not run on PGlite, the
+ * embedded default; this is two tables and two functions on plain SQL that runs on both.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from './db/index.ts';
+import { rowsOf } from './db/rows.ts';
+import { eventOutbox } from './db/tables.ts';
+
+export interface OutboxEvent {
+  id: number;
+  kind: string;
+  memberId: number | null;
+  payload: Record<string, unknown>;
+  at: Date;
+}
+
+/** A reaction to events of some kinds; `handle` writes its effects with `tx` (the batch's transaction). */
+export interface Consumer {
+  name: string;
+  kinds: readonly string[];
+  handle(tx: Tx, events: OutboxEvent[]): Promise<void>;
+}
+
+/** Writes an event inside the caller's transaction (it exists only if the caller commits). */
+export async function emit(tx: Tx | Db, kind: string, memberId: number | null, payload: Record<string, unknown>): Promise<void> {
+  await tx.insert(eventOutbox).values({ kind, memberId, payload });
+}
+
+/** Handles the next batch of a consumer's events, once; answers how many it handled. */
+export async function consumeOnce(db: Db, c: Consumer, limit = 200): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`insert into event_cursor (consumer) values (${c.name}) on conflict do nothing`);
+    const [cursor] = rowsOf(await tx.execute(sql`select last_txid::text as txid, last_id from event_cursor where consumer = ${c.name} for update`));
+    const kinds = sql.join(
+      c.kinds.map((k) => sql`${k}`),
+      sql`, `,
+    );
+    const rows = rowsOf(
+      await tx.execute(sql`
+        select id, txid::text as txid, kind, member_id, payload, at from event_outbox
+        where (txid, id) > (${String(cursor!.txid)}::xid8, ${Number(cursor!.last_id)}::bigint)
+          and txid < pg_snapshot_xmin(pg_current_snapshot())
+          and kind in (${kinds})
+        order by txid, id
+        limit ${limit}`),
+    );
+    if (rows.length === 0) return 0;
+    const events: OutboxEvent[] = rows.map((r) => ({
+      id: Number(r.id),
+      kind: String(r.kind),
+      memberId: r.member_id == null ? null : Number(r.member_id),
+      payload: (typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload) as Record<string, unknown>,
+      at: new Date(r.at as string | Date),
+    }));
+    await c.handle(tx, events);
+    const last = rows[rows.length - 1]!;
+    await tx.execute(sql`update event_cursor set last_txid = ${String(last.txid)}::xid8, last_id = ${Number(last.id)}, updated_at = now() where consumer = ${c.name}`);
+    return rows.length;
+  });
+}
+
+/** Handles every event waiting for a consumer (batch after batch); answers how many. */
+export async function consumeAll(db: Db, c: Consumer, limit = 200): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = await consumeOnce(db, c, limit);
+    total += n;
+    if (n < limit) return total;
+  }
+}
