@@ -7,6 +7,7 @@
 import type { ShellParts } from '../shell/parts.ts';
 import { shell as accounts } from '../features/accounts/shell.tsx';
 import { shell as wallet } from '../features/wallet/shell.tsx';
+import { shell as inbox } from '../features/inbox/shell.tsx';
 import { shell as agent } from '../features/agent/shell.tsx';
 
-export const SHELL_PARTS: readonly ShellParts[] = [accounts, wallet, agent];
+export const SHELL_PARTS: readonly ShellParts[] = [accounts, wallet, inbox, agent];

@@ -7,6 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { $member } from '../../features/accounts/client.ts';
+import { $unread } from '../../features/inbox/client.ts';
 import { closeMemberCentre, MEMBER_PAGES, type MemberCentrePage } from './store.ts';
 import { routePath } from '../../features/accounts/client.ts';
 import { localPath, useLabels } from '../labels.tsx';
@@ -39,6 +40,7 @@ export default function MemberCentre({ page, parts }: { page: MemberCentrePage; 
 function Overlay({ page, w, parts }: { page: MemberCentrePage; w: Awaited<ReturnType<CentreParts['loadWalletLabels']>>; parts: CentreParts }) {
   const labels = useLabels();
   const member = useStore($member);
+  const unread = useStore($unread);
   const layerRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const ids = useId();
@@ -60,7 +62,8 @@ function Overlay({ page, w, parts }: { page: MemberCentrePage; w: Awaited<Return
     layerRef.current?.querySelector('.mc-main')?.scrollTo({ top: 0 });
   }, [page]);
 
-  const Page = parts.PAGES[page];
+  const Page = parts.PAGES[page] ?? (() => null);
+
   const onMemberPage = routePath() === '/member';
   return (
     <div ref={layerRef} className="mc-layer" data-modal-layer>
@@ -95,6 +98,12 @@ function Overlay({ page, w, parts }: { page: MemberCentrePage; w: Awaited<Return
                 <li key={p}>
                   <a href={localPath(labels, `/member?page=${p}`)} aria-current={p === page ? 'page' : undefined}>
                     {w.centre.pages[p]}
+                    {p === 'messages' && unread > 0 && (
+                      <span className="mc-badge">
+                        <span className="sr-only">, </span>
+                        {unread}
+                      </span>
+                    )}
                   </a>
                 </li>
               ))}

@@ -17,7 +17,8 @@ import { useLabels } from '../labels.tsx';
 
 // The overlay and the parts features put in it load together, on its first opening.
 const MemberCentre = lazy(async () => {
-  const [overlay, parts] = await Promise.all([import('./MemberCentre.tsx'), import('../../features/wallet/islands/centre.ts')]);
+  const [overlay, wallet, inbox] = await Promise.all([import('./MemberCentre.tsx'), import('../../features/wallet/islands/centre.ts'), import('../../features/inbox/islands/centre.ts')]);
+  const parts = { ...wallet, PAGES: { ...wallet.PAGES, ...inbox.PAGES } };
   return { default: (props: { page: MemberCentrePage }) => <overlay.default {...props} parts={parts} /> };
 });
 

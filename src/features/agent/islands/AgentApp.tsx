@@ -7,7 +7,7 @@
  * customer service lists the brand's channels. Sections not built yet say so; none shows
  * made-up data.
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { agentProfile, agentRegister, agentTeamMembers, type TeamMember, TEAM_SORTS } from '../contract.ts';
 import { useStore } from '@nanostores/react';
 import { $status, api, Field, loadStatus, PasswordField } from '../../accounts/client.ts';
@@ -23,6 +23,7 @@ import type { ValueOf } from '../../../kernel/contract.ts';
 import type agentCatalogue from '../i18n/en/agent.json';
 import { AgentNotices, MyIncome, ReportFrame, TeamBetting, TeamOverview, TeamTransactions, UserLoss } from './reports.tsx';
 import { CONTRACT_SECTIONS, ContractOffersPopup, ContractsPage } from './contracts.tsx';
+import { MessagesList } from '../../inbox/client.ts';
 
 type AgentLabels = typeof agentCatalogue;
 type Profile = ValueOf<typeof agentProfile>;
@@ -49,7 +50,7 @@ const SECTIONS = [
   ['realTimeSalary', true],
   ['deposit', true],
   ['withdraw', true],
-  ['messages', false],
+  ['messages', true],
   ['customerService', true],
 ] as const;
 /**
@@ -159,6 +160,13 @@ export default function AgentApp() {
               <ContractsPage a={a} profile={profile} kind={CONTRACT_SECTIONS[section as keyof typeof CONTRACT_SECTIONS]} title={items[section]!} key={section} />
             </ReportFrame>
           )
+        ) : section === 'messages' ? (
+          <>
+            <h2 id="agent-panel-title">{items.messages}</h2>
+            <Suspense fallback={<p className="muted">{labels.auth.loading}</p>}>
+              <MessagesList timeZone={profile?.timeZone} />
+            </Suspense>
+          </>
         ) : section === 'customerService' ? (
           <CustomerService a={a} title={items.customerService!} />
         ) : (

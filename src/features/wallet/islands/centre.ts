@@ -17,7 +17,7 @@ import WithdrawalPage from './pages/WithdrawalPage.tsx';
 export { loadWalletLabels, type WalletLabels } from './labels.ts';
 export { WalletLabelsContext } from './ui.tsx';
 
-export const PAGES: Record<MemberCentrePage, ComponentType> = {
+export const PAGES: Partial<Record<MemberCentrePage, ComponentType>> = {
   wallet: WalletPage,
   deposit: DepositPage,
   withdrawal: WithdrawalPage,
