@@ -6,7 +6,7 @@
 import type { Db } from '../kernel/db/index.ts';
 import { log } from '../kernel/log.ts';
 import { FEATURES } from './features.ts';
-import { consumeAll } from '../kernel/events.ts';
+import { consumeAll, pruneOutbox } from '../kernel/events.ts';
 
 /** Starts every job; the answer stops them. */
 export function startJobs(db: Db): () => void {
@@ -32,8 +32,15 @@ export function startJobs(db: Db): () => void {
     timer.unref();
     return timer;
   });
-  return () => [...timers, ...consumers].forEach((t) => clearInterval(t));
+  // Events every consumer has handled are deleted after a day, hourly.
+  const names = FEATURES.flatMap((f) => f.consumers ?? []).map((c) => c.name);
+  const prune = setInterval(() => void pruneOutbox(db, names, PRUNE_KEEP_MS).catch((err) => log.warn('events.prune.failed', { error: err instanceof Error ? err.message : String(err) })), 3_600_000);
+  prune.unref();
+  return () => [...timers, ...consumers, prune].forEach((t) => clearInterval(t));
 }
+
+/** How long handled events stay in the outbox. */
+const PRUNE_KEEP_MS = 86_400_000;
 
 /** How often each consumer of the outbox looks for new events (a message shows within about this). */
 const CONSUMER_EVERY_MS = 1_000;

@@ -9,9 +9,10 @@
  * transaction that locks the consumer's cursor row (a second process waits), writes the
  * handler's effects and moves the cursor; a crash rolls all of it back and the batch is handled
  * again. Order without gaps: ids are taken when a transaction writes, not when it commits, so a
- * consumer reads only events of transactions that have all finished (`txid` below the
- * snapshot's xmin: no transaction still running can later commit an event before the cursor),
- * in (txid, id) order. A long transaction elsewhere delays consumers; it never makes them skip.
+ * consumer reads only events of transactions that have all finished (`txid` below the oldest
+ * transaction of this database still running: none still running can later commit an event
+ * before the cursor), in (txid, id) order. A long transaction of this database delays consumers;
+ * it never makes them skip.
  *
  * Written here rather than taken from a library: the outbox libraries for Node (pg-boss's queue,
  * graphile-worker, pg-listen based ones) need a PostgreSQL server and do not run on PGlite, the
@@ -37,6 +38,18 @@ export interface Consumer {
   handle(tx: Tx, events: OutboxEvent[]): Promise<void>;
 }
 
+/**
+ * The oldest transaction of this database still running (as xid8), or the next transaction id
+ * when none: every event of a smaller txid belongs to a finished transaction. Read from the
+ * backends of this database only (pg_stat_activity's backend_xid, widened to 64 bits against the
+ * next id), not from the snapshot's xmin, which a long transaction in any other database of the
+ * server would hold back.
+ */
+const HORIZON = sql.raw(`
+  select coalesce(min(n.xmax - ((((n.xmax % 4294967296) - a.backend_xid::text::numeric) + 4294967296) % 4294967296)), min(n.xmax))::text::xid8
+  from (select pg_snapshot_xmax(pg_current_snapshot())::text::numeric as xmax) n
+  left join pg_stat_activity a on a.datname = current_database() and a.backend_xid is not null`);
+
 /** Writes an event inside the caller's transaction (it exists only if the caller commits). */
 export async function emit(tx: Tx | Db, kind: string, memberId: number | null, payload: Record<string, unknown>): Promise<void> {
   await tx.insert(eventOutbox).values({ kind, memberId, payload });
@@ -55,7 +68,7 @@ export async function consumeOnce(db: Db, c: Consumer, limit = 200): Promise<num
       await tx.execute(sql`
         select id, txid::text as txid, kind, member_id, payload, at from event_outbox
         where (txid, id) > (${String(cursor!.txid)}::xid8, ${Number(cursor!.last_id)}::bigint)
-          and txid < pg_snapshot_xmin(pg_current_snapshot())
+          and txid < (${HORIZON})
           and kind in (${kinds})
         order by txid, id
         limit ${limit}`),
@@ -83,4 +96,28 @@ export async function consumeAll(db: Db, c: Consumer, limit = 200): Promise<numb
     total += n;
     if (n < limit) return total;
   }
+}
+
+/**
+ * Deletes events every named consumer has handled, older than `keepMs` (kept a while for a look
+ * after the fact). Nothing is deleted while a consumer has no cursor yet (it has seen nothing).
+ * Answers how many it deleted.
+ */
+export async function pruneOutbox(db: Db, consumers: readonly string[], keepMs: number): Promise<number> {
+  if (consumers.length === 0) return 0;
+  const names = sql.join(
+    consumers.map((n) => sql`${n}`),
+    sql`, `,
+  );
+  const rows = rowsOf(
+    await db.execute(sql`
+      with c as (select count(*)::int as n, min(last_txid) as txid from event_cursor where consumer in (${names})),
+      gone as (
+        delete from event_outbox e using c
+        where c.n = ${consumers.length} and e.txid < c.txid and e.at < now() - make_interval(secs => ${keepMs / 1000})
+        returning 1
+      )
+      select count(*)::int as n from gone`),
+  );
+  return Number(rows[0]?.n ?? 0);
 }

@@ -13,7 +13,7 @@ import { openTestDb, TEST_DATABASE_URL, type TestDb } from '../../../../../tests
 import { callApi } from '../../../../../tests/support/api.ts';
 import { newKey, sandboxInProcess, walletUser } from '../../../../../tests/support/wallet.ts';
 import { payWithdrawal } from '../../../wallet/server/withdrawals.ts';
-import { consumeAll, emit, type Consumer } from '../../../../kernel/events.ts';
+import { consumeAll, emit, pruneOutbox, type Consumer } from '../../../../kernel/events.ts';
 import { rowsOf } from '../../../../kernel/db/rows.ts';
 import { inboxConsumer } from '../../server/consumer.ts';
 import { sendOperatorMessage } from '../../server/inbox.ts';
@@ -130,6 +130,24 @@ describe('the outbox: exactly once', () => {
   });
 });
 
+describe('the outbox: pruning', () => {
+  it('deletes only events every consumer has handled, and none while a consumer has never run', async () => {
+    const count = async () => Number(rowsOf(await t.db.execute(sql`select count(*)::int as n from event_outbox`))[0]!.n);
+    const before = await count();
+    expect(before).toBeGreaterThan(0);
+    // 'never-ran' has no cursor: nothing goes.
+    expect(await pruneOutbox(t.db, ['race', 'never-ran'], 0)).toBe(0);
+    // 'race' and 'crash' handled the test ticks; the inbox consumer handled the wallet's events (and is behind none of them).
+    await consumeAll(t.db, inboxConsumer);
+    const gone = await pruneOutbox(t.db, ['race', 'crash', inboxConsumer.name], 0);
+    expect(gone).toBeGreaterThan(0);
+    expect(await count()).toBe(before - gone);
+    // Kept a while: with a day to keep, nothing recent goes.
+    await emit(t.db, 'test.tick', null, {});
+    expect(await pruneOutbox(t.db, ['race', 'crash', inboxConsumer.name], 86_400_000)).toBe(0);
+  });
+});
+
 describe.skipIf(process.env.TEST_DB !== 'postgres')('the outbox: no gaps (PostgreSQL)', () => {
   it('an event of a transaction still open is waited for, not skipped, though a later one committed first', async () => {
     const [row] = rowsOf(await t.db.execute(sql`select current_database() as name`));
@@ -137,6 +155,11 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the outbox: no gaps (Postgr
     u.pathname = `/${String(row!.name)}`;
     const early = new pg.Client({ connectionString: u.toString() });
     await early.connect();
+    // A transaction of another database of the server, left open throughout: it does not hold this one's consumers back.
+    const elsewhere = new pg.Client({ connectionString: TEST_DATABASE_URL });
+    await elsewhere.connect();
+    await elsewhere.query('begin');
+    await elsewhere.query('select pg_current_xact_id()');
     try {
       await early.query('begin');
       await early.query(`insert into event_outbox (kind, payload) values ('test.gap', '{"n":1}')`); // takes its id and txid first
@@ -149,6 +172,8 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the outbox: no gaps (Postgr
       expect(seen).toEqual([1, 2]);
     } finally {
       await early.end();
+      await elsewhere.query('rollback');
+      await elsewhere.end();
     }
   });
 });
