@@ -202,6 +202,25 @@ async function pay(tx: Tx, s: Stream, p: Period, line: { contractId: number; age
   return posted.transferId;
 }
 
+/** Pays `amount` of a contract's period (line `seq`) and answers the settlement line to write. */
+async function payLine(tx: Tx, s: Stream, p: Period, x: Settled, seq: number, amount: bigint, owed: bigint): Promise<typeof agentSettlement.$inferInsert> {
+  const transferId = await pay(tx, s, p, { contractId: x.contractId, agentId: x.agentId, seq }, amount);
+  return {
+    contractId: x.contractId,
+    agentId: x.agentId,
+    kind: s.key,
+    periodStart: new Date(p.start),
+    periodEnd: new Date(p.end),
+    seq,
+    figures: x.figures,
+    due: x.pay,
+    amount,
+    owed,
+    carry: x.carryOut,
+    transferId,
+  };
+}
+
 export type SettleOutcome = 'settled' | 'already' | 'empty';
 
 /** Settles one closed period of a stream, once (see the module's comment). */
@@ -221,21 +240,7 @@ export async function settleOne(db: Db, s: Stream, p: Period): Promise<SettleOut
     const lines: (typeof agentSettlement.$inferInsert)[] = [];
     for (const x of settled) {
       const { amount, owed: after } = payable(x.pay, owed.get(x.contractId) ?? 0n);
-      const transferId = await pay(tx, s, p, { contractId: x.contractId, agentId: x.agentId, seq: 0 }, amount);
-      lines.push({
-        contractId: x.contractId,
-        agentId: x.agentId,
-        kind: s.key,
-        periodStart: new Date(p.start),
-        periodEnd: new Date(p.end),
-        seq: 0,
-        figures: x.figures,
-        due: x.pay,
-        amount,
-        owed: after,
-        carry: x.carryOut,
-        transferId,
-      });
+      lines.push(await payLine(tx, s, p, x, 0, amount, after));
     }
     if (lines.length) await tx.insert(agentSettlement).values(lines);
     await tx.insert(agentPeriod).values({ kind: s.key, periodStart: new Date(p.start), periodEnd: new Date(p.end) });
@@ -278,21 +283,7 @@ export async function correctOne(db: Db, s: Stream, p: Period): Promise<number> 
       const owedBefore = owed.get(x.contractId) ?? 0n;
       const delta = x.pay - before;
       const { amount, owed: after } = delta > 0n ? payable(delta, owedBefore) : { amount: 0n, owed: owedBefore - delta };
-      const transferId = await pay(tx, s, p, { contractId: x.contractId, agentId: x.agentId, seq }, amount);
-      lines.push({
-        contractId: x.contractId,
-        agentId: x.agentId,
-        kind: s.key,
-        periodStart: new Date(p.start),
-        periodEnd: new Date(p.end),
-        seq,
-        figures: x.figures,
-        due: x.pay,
-        amount,
-        owed: after,
-        carry: x.carryOut,
-        transferId,
-      });
+      lines.push(await payLine(tx, s, p, x, seq, amount, after));
     }
     if (lines.length) await tx.insert(agentSettlement).values(lines);
     await tx
