@@ -63,7 +63,10 @@ export async function listOf(db: Db, r: Reader, t: TFunction, lang: string, page
 /** A message's title and body in the reader's language: the catalogue's for system messages, the operator's (or its default) otherwise. */
 function texts(m: typeof inboxMessage.$inferSelect, t: TFunction, lang: string): { title: string; body: string } {
   if (m.kind === 'system' && m.template) {
-    const params = (m.params ?? {}) as Record<string, unknown>;
+    const params = { ...((m.params ?? {}) as Record<string, unknown>) };
+    // Codes in the values (a contract's kind, why it ended) are said in the reader's words too.
+    if (typeof params.kind === 'string') params.kind = t(`inbox:kinds.${params.kind}`, { defaultValue: params.kind });
+    if (typeof params.reason === 'string') params.reason = t(`inbox:reasons.${params.reason}`, { defaultValue: params.reason });
     return { title: t(`inbox:system.${m.template}.title`, params), body: t(`inbox:system.${m.template}.body`, params) };
   }
   const pick = (v: unknown) => {

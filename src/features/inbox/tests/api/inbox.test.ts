@@ -57,6 +57,15 @@ describe('system messages from the outbox', () => {
     expect(await unread(B)).toBe(0);
   });
 
+  it("says a contract's kind and why it ended in the reader's words", async () => {
+    const agent = await walletUser({ type: 1 });
+    await emit(t.db, 'agent.contract.ended', agent.id, { kind: 'daily', reason: 'upline-rate' });
+    await consumeAll(t.db, inboxConsumer);
+    expect((await list(agent)).content[0].body).toContain('daily salary');
+    expect((await list(agent, 'ES')).content[0].body).toContain('salario diario');
+    expect((await list(agent, 'ES')).content[0].body).toContain('estaba por encima de la nueva tasa de tu superior');
+  });
+
   it("reads and deletes the caller's own messages only", async () => {
     const mine = (await list(A)).content as { id: number }[];
     // B names A's messages: nothing changes for A.
