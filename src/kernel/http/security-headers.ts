@@ -10,8 +10,11 @@
 import type { IncomingMessage } from 'node:http';
 import { env } from '../env.ts';
 
-/** Browser powers the site never uses, switched off for it and anything it embeds. */
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=()';
+/**
+ * Browser powers the site never uses, switched off for it and anything it embeds. Only features
+ * Chromium knows: an unknown one ('bluetooth') made it warn in the console of every page (issue 17).
+ */
+export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), midi=(), magnetometer=(), gyroscope=(), accelerometer=()';
 
 /** Was this request made over HTTPS (by the socket, or by a proxy we trust)? */
 export function isHttps(req: IncomingMessage): boolean {
