@@ -8,8 +8,11 @@ import type { OpsAnswer, OpsCommand } from '../../../kernel/feature.ts';
 import { isLocale, LOCALES } from '../../../kernel/locales.ts';
 import { allAnnouncements, AUDIENCES, insertAnnouncements, removeAnnouncement, type Audience } from './announcements.ts';
 import { renderMarkdown } from './markdown.ts';
+import { ANNOUNCEMENT_TYPES, EXECUTIONS, PROMO_TYPES, type AnnouncementType, type Execution, type PromoType } from '../contract.ts';
 
 const USAGE = `  announce add --locale en --title TEXT --markdown TEXT [--audience everyone|agents]
+      [--type PL|PU|B|PR|H] [--execution A|B|F] [--promotion-type newbie|limited|special|daily|highRebate|vip] [--group NAME]
+      (type PL or PU: the announcement popup; execution A logged-in members, B visitors, F a member's first login)
   announce list [--audience everyone|agents] | announce remove --id N`;
 
 async function announceCommand(db: Db, verb: string | undefined, flags: Record<string, string>): Promise<OpsAnswer> {
@@ -23,8 +26,25 @@ async function announceCommand(db: Db, verb: string | undefined, flags: Record<s
     const locale = flags.locale ?? '';
     if (!isLocale(locale)) return { ok: false, output: `--locale is one of ${LOCALES.map((l) => l.code).join(', ')}` };
     if (!flags.title?.trim() || !flags.markdown?.trim()) return { ok: false, output: '--title and --markdown are required' };
-    const [id] = await insertAnnouncements(db, [{ locale, type: 'PL', execution: 'A', title: flags.title, content: renderMarkdown(flags.markdown), audience: audience as Audience }]);
-    return { ok: true, changed: true, output: `Announcement ${id} added for ${audience} (${locale}).` };
+    const type = (flags.type ?? 'PL').toUpperCase();
+    if (!(ANNOUNCEMENT_TYPES as readonly string[]).includes(type)) return { ok: false, output: `--type is one of ${ANNOUNCEMENT_TYPES.join(', ')}` };
+    const execution = (flags.execution ?? 'A').toUpperCase();
+    if (!(EXECUTIONS as readonly string[]).includes(execution)) return { ok: false, output: `--execution is one of ${EXECUTIONS.join(', ')}` };
+    const promotionType = flags['promotion-type'];
+    if (promotionType !== undefined && !(PROMO_TYPES as readonly string[]).includes(promotionType)) return { ok: false, output: `--promotion-type is one of ${PROMO_TYPES.join(', ')}` };
+    const [id] = await insertAnnouncements(db, [
+      {
+        locale,
+        type: type as AnnouncementType,
+        execution: execution as Execution,
+        title: flags.title,
+        content: renderMarkdown(flags.markdown),
+        audience: audience as Audience,
+        promotionType: (promotionType as PromoType | undefined) ?? null,
+        groupName: flags.group ?? null,
+      },
+    ]);
+    return { ok: true, changed: true, output: `Announcement ${id} added for ${audience} (${locale}, type ${type}, execution ${execution}).` };
   }
   if (verb === 'remove') {
     const id = Number(flags.id);
@@ -34,4 +54,4 @@ async function announceCommand(db: Db, verb: string | undefined, flags: Record<s
   return { ok: false, output: USAGE };
 }
 
-export const contentCommands: OpsCommand[] = [{ name: 'announce', usage: USAGE, options: ['locale', 'title', 'markdown', 'audience', 'id'], run: (db, { verb, flags }) => announceCommand(db, verb, flags) }];
+export const contentCommands: OpsCommand[] = [{ name: 'announce', usage: USAGE, options: ['locale', 'title', 'markdown', 'audience', 'id', 'type', 'execution', 'promotion-type', 'group'], run: (db, { verb, flags }) => announceCommand(db, verb, flags) }];

@@ -186,3 +186,22 @@ describe('the Verify Representative call', () => {
     expect((await callApi('/wps/system/domainRoute/verify')).status).toBe(400);
   });
 });
+
+describe('the operator: npm run ops -- announce', () => {
+  it('adds a popup announcement with its type, execution and promotion link, and refuses bad ones', async () => {
+    const { runOps } = await import('../../../../app/ops.ts');
+    const bad = await runOps(t.db, ['announce', 'add', '--locale', 'en', '--title', 'X', '--markdown', 'y', '--execution', 'Z'], 'test');
+    expect(bad).toMatchObject({ ok: false });
+    expect((await runOps(t.db, ['announce', 'add', '--locale', 'en', '--title', 'X', '--markdown', 'y', '--promotion-type', 'nope'], 'test')).ok).toBe(false);
+    const ok = await runOps(
+      t.db,
+      ['announce', 'add', '--locale', 'en', '--title', 'First login gift, unique P1', '--markdown', 'A **gift** for you.', '--type', 'PU', '--execution', 'F', '--promotion-type', 'newbie'],
+      'test',
+    );
+    expect(ok).toMatchObject({ ok: true });
+    const popup = (await callApi('/wps/relay/MCSFE_getListAnnouncements', { query: { types: 'PU', execution: 'F' } })).json.value as { title: string; content: string; promotionType: string | null }[];
+    const mine = popup.find((n) => n.title === 'First login gift, unique P1');
+    expect(mine).toMatchObject({ promotionType: 'newbie' });
+    expect(mine!.content).toContain('<strong>gift</strong>');
+  });
+});
