@@ -4,7 +4,7 @@
  * The member-centre menu around it is rendered by the page; sections of later issues say so.
  */
 import { useStore } from '@nanostores/react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { $member } from '../client/session.ts';
 import { showDialog } from '../../../ui/stores/ui.ts';
 import ChangePasswordForm from './ChangePasswordForm.tsx';
@@ -16,6 +16,13 @@ export default function MemberPanel() {
   const member = useStore($member);
   const [formKey, setFormKey] = useState(0);
   const ids = useId();
+  const security = useRef<HTMLElement>(null);
+  const shown = member !== null;
+  // /member#security from another page: the section exists only once the session is known,
+  // after the browser looked for the anchor, so it is brought into view here (issue 17).
+  useEffect(() => {
+    if (shown && window.location.hash === '#security') security.current?.scrollIntoView({ block: 'start' });
+  }, [shown]);
   if (!member) return null;
   const date = (ms: number | null) =>
     ms == null ? auth.member.none : new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
@@ -45,7 +52,7 @@ export default function MemberPanel() {
           ))}
         </dl>
       </section>
-      <section className="card member-card" id="security" aria-labelledby={`${ids}-sec`}>
+      <section className="card member-card" id="security" ref={security} aria-labelledby={`${ids}-sec`}>
         <h2 id={`${ids}-sec`}>{auth.member.security}</h2>
         <h3>{auth.member.changePassword}</h3>
         <ChangePasswordForm

@@ -103,6 +103,15 @@ for (const { lang } of LANGS) {
       await expect(page.getByRole('heading', { name: t(lang, 'auth', 'member.account') })).toBeVisible();
       await expect(page.locator('.facts')).toContainText(player.username);
 
+      // /member#security from another page reaches the security centre (it appears after the session check).
+      // (A phone's height, so that the section starts below the fold.)
+      const size = page.viewportSize();
+      await page.setViewportSize({ width: 390, height: 640 });
+      await page.goto(at(lang, '/'));
+      await page.goto(at(lang, '/member#security'));
+      await expect(page.locator('#security')).toBeInViewport();
+      if (size) await page.setViewportSize(size);
+
       // The security centre changes the password (old one asked here).
       const form = page.locator('#security');
       await form.locator('input[name="oldPassword"]').fill(player.password);
