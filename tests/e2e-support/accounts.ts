@@ -72,7 +72,7 @@ export async function createUser(
   spec: UserSpec = {},
 ): Promise<{ username: string; password: string; mobile?: string; email?: string; affiliateCode: string }> {
   const username = spec.username ?? newUsername(spec.type === 'agent' ? 'ag' : 'pl');
-  const password = spec.password ?? `Pw${randomInt(10 ** 6)}x`;
+  const password = spec.password ?? `Pw${String(randomInt(10 ** 6)).padStart(6, '0')}x`;
   const args = ['user:create', '--type', spec.type ?? 'player', '--username', username, '--password', password];
   if (spec.keepPassword !== false) args.push('--keep-password');
   if (spec.mobile) args.push('--mobile', spec.mobile, '--dialing-code', '52');
