@@ -22,8 +22,8 @@ import {
 } from '../contract.ts';
 import { api } from '../../accounts/client.ts';
 import { ApiFailure } from '../../../kernel/http/client.ts';
-import { formatMoney } from '../../../kernel/money.ts';
-import { amountText, dateTime, Empty, lastDays, Pager, RangeFilter, RecordTable, today, useLoad, WhenLoaded, type Column, type DayRange } from '../../wallet/client.ts';
+import { dateTime, Empty, Pager, RangeFilter, RecordTable, useLoad, WhenLoaded, type Column } from '../../wallet/client.ts';
+import { useMoney, usePeriod } from './reports.tsx';
 import { fill, useLabels } from '../../../shell/labels.tsx';
 import type { ValueOf } from '../../../kernel/contract.ts';
 import type agentCatalogue from '../i18n/en/agent.json';
@@ -35,10 +35,6 @@ type C = AgentLabels['contracts'];
 
 const PAGE_SIZE = 20;
 
-function useMoney(profile: Profile | null) {
-  const { lang } = useLabels();
-  return (n: number) => formatMoney(amountText(n), lang, profile?.currencySymbol ?? '');
-}
 const percent = (n: number, lang: string) => `${new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(n)} %`;
 
 /** The terms of a contract as a small table (tiers) or a list (real-time salary). */
@@ -455,12 +451,7 @@ function Settlements({ a, profile, kind }: { a: AgentLabels; profile: Profile | 
   const c = a.contracts;
   const { lang } = useLabels();
   const money = useMoney(profile);
-  const [range, setRangeState] = useState<DayRange>(() => lastDays(today(), 7));
-  const [page, setPage] = useState(1);
-  const setRange = (r: DayRange) => {
-    setRangeState(r);
-    setPage(1);
-  };
+  const { range, setRange, page, setPage } = usePeriod();
   const query = { kind, from: range.from, to: range.to, pageNo: String(page), pageSize: String(PAGE_SIZE) };
   const data = useLoad(() => api().call(agentSettlements, { query }), JSON.stringify(query));
   const tz = profile?.timeZone;

@@ -56,13 +56,13 @@ export function ReportFrame({ children }: { children: ReactNode }) {
 }
 
 /** Money of a report (a JSON number of major units) in the page's language with the brand's symbol. */
-function useMoney(profile: Profile | null) {
+export function useMoney(profile: Profile | null) {
   const { lang } = useLabels();
   return useMemo(() => (n: number) => formatMoney(amountText(n), lang, profile?.currencySymbol ?? ''), [lang, profile?.currencySymbol]);
 }
 
 /** A report's period (the last 7 days first) and page (back to 1 when anything else changes). */
-function usePeriod() {
+export function usePeriod() {
   const [range, setRangeState] = useState<DayRange>(() => lastDays(today(), 7));
   const [page, setPage] = useState(1);
   const setRange = (r: DayRange) => {
