@@ -9,5 +9,6 @@ import { shell as accounts } from '../features/accounts/shell.tsx';
 import { shell as wallet } from '../features/wallet/shell.tsx';
 import { shell as inbox } from '../features/inbox/shell.tsx';
 import { shell as agent } from '../features/agent/shell.tsx';
+import { shell as home } from '../features/home/shell.tsx';
 
-export const SHELL_PARTS: readonly ShellParts[] = [accounts, wallet, inbox, agent];
+export const SHELL_PARTS: readonly ShellParts[] = [accounts, wallet, inbox, agent, home];

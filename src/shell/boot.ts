@@ -50,6 +50,11 @@ if (guard && !session) {
   if (initial || guard || document.querySelector('[data-shell-page]')) {
     void loadShell().then((m) => initial && m.openRoutePopup(initial, true));
   }
+  // The home page's announcement popup for visitors (spec 2.8, 4); members' opens with their
+  // session (the home feature's shell part). Not over the login or register popup of /login.
+  if (!session && !initial && document.getElementById('announce-config')) {
+    void import('../features/home/islands/announce.ts').then((a) => a.announce('visitor'));
+  }
 }
 
 document.addEventListener('click', (e) => {

@@ -7,6 +7,11 @@
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useModalLayer } from './modal.ts';
+import { dragBox } from './layers.ts';
+import popupCss from './popup.css?url';
+import { addStylesheet } from './stylesheets.ts';
+
+void addStylesheet(popupCss);
 
 /** Spec 2.8: fade transition delay. */
 export const POPUP_FADE_MS = 100;
@@ -47,44 +52,12 @@ export default function Popup({ title, closeLabel, onClose, children, className,
 
   // Dragging by the title bar; the box stays at least partly on screen.
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
-    if (e.button !== 0 || (e.target as HTMLElement).closest('button, a, input, select, textarea, [role="tab"]')) return;
-    const box = boxRef.current;
-    if (!box) return;
-    const start = { x: e.clientX - offset.current.x, y: e.clientY - offset.current.y };
-    const rect = box.getBoundingClientRect();
-    const base = { left: rect.left - offset.current.x, top: rect.top - offset.current.y };
-    const handle = e.currentTarget;
-    handle.setPointerCapture(e.pointerId);
-    const move = (ev: PointerEvent) => {
-      const minX = -base.left - rect.width + 80;
-      const maxX = window.innerWidth - base.left - 80;
-      const minY = -base.top;
-      const maxY = window.innerHeight - base.top - 48;
-      const x = Math.min(maxX, Math.max(minX, ev.clientX - start.x));
-      const y = Math.min(maxY, Math.max(minY, ev.clientY - start.y));
-      offset.current = { x, y };
-      box.style.transform = `translate(${x}px, ${y}px)`;
-    };
-    const up = () => {
-      handle.removeEventListener('pointermove', move);
-      handle.removeEventListener('pointerup', up);
-      handle.removeEventListener('pointercancel', up);
-    };
-    handle.addEventListener('pointermove', move);
-    handle.addEventListener('pointerup', up);
-    handle.addEventListener('pointercancel', up);
+    if (boxRef.current) dragBox(e.nativeEvent, e.currentTarget, boxRef.current, offset.current);
   };
 
   return createPortal(
     <div ref={layerRef} className="popup-layer" data-modal-layer data-shown={shown && !leaving ? '' : undefined}>
-      <div
-        ref={boxRef}
-        className={className ? `popup ${className}` : 'popup'}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
+      <div ref={boxRef} className={className ? `popup ${className}` : 'popup'} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <button type="button" className="popup-close" aria-label={closeLabel} title={closeLabel} onClick={close}>
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />

@@ -4,7 +4,8 @@
  * with the operator command, the sandbox outboxes read through it, and the site's own strings.
  */
 import { createHash, randomInt } from 'node:crypto';
-import { test as base, expect as baseExpect, type Page, type TestInfo } from '@playwright/test';
+import { expect as baseExpect, type Page, type TestInfo } from '@playwright/test';
+import { test as base } from './fixtures.ts';
 import { ops } from './server.ts';
 import { text, type Lang } from './i18n.ts';
 

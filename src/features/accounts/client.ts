@@ -2,4 +2,4 @@
 export { $isAgent, $isLogin, $isTrial, $member, $sessionState, api, clearSession, startSession } from './client/session.ts';
 export { $status, loadStatus } from './client/site.ts';
 export { Field, PasswordField } from './islands/fields.tsx';
-export { notAvailable, onPopupRoute, refuseTrial, routePath } from './islands/flow.ts';
+export { FIRST_LOGIN_KEY, notAvailable, onPopupRoute, refuseTrial, routePath } from './islands/flow.ts';

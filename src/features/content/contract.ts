@@ -10,6 +10,9 @@ import { defineCall } from '../../kernel/contract.ts';
 export const ANNOUNCEMENT_TYPES = ['B', 'PL', 'PU', 'PR', 'H'] as const;
 export type AnnouncementType = (typeof ANNOUNCEMENT_TYPES)[number];
 
+/** The types the announcement popup of spec 2.8 shows: popups, popup lists and promotions (the marquee shows every type). */
+export const POPUP_TYPES = ['PU', 'PL', 'PR'] as const satisfies readonly AnnouncementType[];
+
 /** Who sees an announcement: A logged-in members, B visitors, F a member's first login. */
 export const EXECUTIONS = ['A', 'B', 'F'] as const;
 export type Execution = (typeof EXECUTIONS)[number];

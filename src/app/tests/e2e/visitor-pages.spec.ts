@@ -4,7 +4,8 @@
  * (once per template, size and language: English on the phone, Spanish on the desktop, and not again for a page made from the same
  * view with other data).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../../../../tests/e2e-support/fixtures.ts';
 import { expectNoSeriousA11yViolations } from '../../../../tests/e2e-support/a11y.ts';
 import { watchConsoleErrors } from '../../../../tests/e2e-support/console.ts';
 import { LANGS, localized, type Lang, axeRunsHere } from '../../../../tests/e2e-support/i18n.ts';

@@ -1,7 +1,7 @@
 /**
- * Operator commands for announcements (`npm run ops -- announce ...`): today the agents'
- * announcements of the back office (audience agents) and plain notices; the popup's full
- * management (execution, promotion links) grows with issue 15.
+ * Operator commands for announcements (`npm run ops -- announce ...`): the marquee's notices,
+ * the home page's announcement popup (types PU, PL and PR; by execution), and the agents'
+ * announcements of the back office (audience agents).
  */
 import type { Db } from '../../../kernel/db/index.ts';
 import type { OpsAnswer, OpsCommand } from '../../../kernel/feature.ts';
@@ -12,7 +12,7 @@ import { ANNOUNCEMENT_TYPES, EXECUTIONS, PROMO_TYPES, type AnnouncementType, typ
 
 const USAGE = `  announce add --locale en --title TEXT --markdown TEXT [--audience everyone|agents]
       [--type PL|PU|B|PR|H] [--execution A|B|F] [--promotion-type newbie|limited|special|daily|highRebate|vip] [--group NAME]
-      (type PL or PU: the announcement popup; execution A logged-in members, B visitors, F a member's first login)
+      (types PU, PL and PR: the home page's announcement popup, PR with a promotion button; execution A logged-in members, B visitors, F a member's first login)
   announce list [--audience everyone|agents] | announce remove --id N`;
 
 async function announceCommand(db: Db, verb: string | undefined, flags: Record<string, string>): Promise<OpsAnswer> {

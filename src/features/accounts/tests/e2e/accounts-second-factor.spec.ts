@@ -8,6 +8,7 @@ import { Secret, TOTP } from 'otpauth';
 import { addressFor, at, createUser, dialog, expect, loginAs, mailedCode, newUsername, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import type { Lang } from '../../../../../tests/e2e-support/i18n.ts';
+import { closeAnnouncements } from '../../../../../tests/e2e-support/fixtures.ts';
 
 const code = (username: string, secret: string, at = Date.now()) =>
   new TOTP({ issuer: 'x', label: username, secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
@@ -38,6 +39,7 @@ for (const lang of ['en', 'es'] as Lang[]) {
 
     // Another network: a new browser context speaking from another address.
     const away = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': addressFor(info, 'away') } });
+    await closeAnnouncements(away);
     const other = await away.newPage();
     await other.goto(at(lang, '/login'));
     await submitLogin(other, lang, u.username, u.password);
@@ -57,6 +59,7 @@ test('an account with no proof is told at a second network how to add one; a ver
   const u = await createUser({ email });
   await loginAs(page, 'en', u.username, u.password);
   const away = await browser.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': addressFor(info, 'away') } });
+  await closeAnnouncements(away);
   const other = await away.newPage();
   await other.goto('/login');
   await submitLogin(other, 'en', u.username, u.password);

@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { axeRunsHere, LANGS, phoneInEnglishOnly, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, expect, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { closeAnnouncements } from '../../../../../tests/e2e-support/fixtures.ts';
 
 /** Logs in on /agent (answering the new-network question for the demo agent) and ends on /agentHome. */
 async function agentLogin(page: Page, lang: Lang, username: string): Promise<void> {
@@ -65,6 +66,7 @@ for (const { lang } of LANGS) {
 
       // The sub-agent, in its own browser: the popup shows the offer; it accepts.
       const other = await browser.newContext({ ...(testInfo.project.use ?? {}) });
+      await closeAnnouncements(other);
       const sub = await other.newPage();
       await agentLogin(sub, lang, downline);
       const popup = sub.getByRole('dialog', { name: t(lang, 'agent', 'contracts.popupTitle') });

@@ -7,6 +7,7 @@
 import { devices } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { accountButton, dialog, expect, newUsername, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { closeAnnouncements } from '../../../../../tests/e2e-support/fixtures.ts';
 
 test.describe('the second demo brand', () => {
   test('offers Spanish only: / leads to /es with its name, and no English anywhere', async ({ page, request }) => {
@@ -60,6 +61,7 @@ test.describe('the second demo brand', () => {
 
   test('fits a phone', async ({ browser, baseURL }) => {
     const context = await browser.newContext({ ...devices['Pixel 7'], baseURL });
+    await closeAnnouncements(context);
     const page = await context.newPage();
     await page.goto('/es');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -7,7 +7,8 @@
  * project, which playwright.config.ts schedules after all page tests; afterAll switches
  * everything back off whatever happened.
  */
-import { devices, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { devices, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '../../../../../tests/e2e-support/fixtures.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { LANGS, localized, text, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { ops } from '../../../../../tests/e2e-support/server.ts';
