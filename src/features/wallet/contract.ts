@@ -257,6 +257,8 @@ export const withdrawInfo = defineCall({
     needPaymentPassword: z.boolean(),
     payeeName: z.string().nullable(),
     autoReceiveMinutes: z.number().int(),
+    /** Turnover still to bet before a withdrawal (an active bonus's wagering requirement); 0.00 when none. */
+    wageringRemaining: amountText,
   }),
 });
 
@@ -305,7 +307,7 @@ export const withdrawConfirm = defineCall({
 export const transactionRecord = z.object({
   transferId: z.number().int(),
   time: z.number(),
-  /** deposit, withdrawal_hold, withdrawal_release, withdrawal_payout, bet, win, refund, wallet_transfer, upline_transfer, bonus, salary, dividend, adjustment. */
+  /** deposit, withdrawal_hold, withdrawal_release, withdrawal_payout, bet, win, refund, wallet_transfer, upline_transfer, bonus, bonus_forfeit, salary, dividend, adjustment. */
   kind: z.string(),
   /** MAIN, a vendor code, or HOLD. */
   wallet: z.string(),
@@ -374,7 +376,51 @@ export const bonusRecords = defineCall({
   value: page(z.object({ transferId: z.number().int(), time: z.number(), amount: amountText, memo: z.string().nullable() })),
 });
 
+/** A bonus with its wagering requirement (issue 15): turnover done counts bets since it was granted, by category weight. */
+export const bonusItem = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** What granted it: promotion:<id>, code:<CODE>, seed. */
+  source: z.string(),
+  amount: amountText,
+  turnoverRequired: amountText,
+  /** null once forfeited or expired. */
+  turnoverDone: amountText.nullable(),
+  status: z.enum(['active', 'completed', 'forfeited', 'expired']),
+  /** What went back to the house when it was forfeited or expired. */
+  recovered: amountText,
+  createdAt: z.number(),
+  expiresAt: z.number(),
+  endedAt: z.number().nullable(),
+  /** Bets above this do not count toward the turnover. */
+  maxBet: amountText.nullable(),
+  /** Percent of a bet that counts, for the game categories that do not count fully (RNG, LIVE...). */
+  weights: z.record(z.string(), z.number()),
+});
+export type BonusItem = z.infer<typeof bonusItem>;
+
+/** The member's bonuses with their wagering progress, newest first. */
+export const bonusList = defineCall({
+  name: 'bonusList',
+  method: 'GET',
+  path: '/wps/wallet/bonuses',
+  token: true,
+  value: z.array(bonusItem),
+});
+
+/** Gives up an active bonus: the bonus (at most the main wallet's balance) goes back, and withdrawals are free again. */
+export const bonusForfeit = defineCall({
+  name: 'bonusForfeit',
+  method: 'POST',
+  path: '/wps/wallet/bonuses/forfeit',
+  token: true,
+  body: z.object({ id: z.number().int().positive() }),
+  value: z.object({ recovered: amountText }),
+});
+
 export const walletCalls = [
+  bonusList,
+  bonusForfeit,
   walletBalance,
   merchantWallet,
   walletTransfer,

@@ -12,3 +12,4 @@ export type { DayRange } from './server/records.ts';
 export { changedDays, PAID_WITHDRAWAL, rebuildDailyFigures, takeChangedDay } from './server/daily.ts';
 export { seedMoneyHistory } from './server/seed-history.ts';
 export type { HistoryGame, HistoryMember } from './server/seed-history.ts';
+export { grantBonus, type GrantBonus } from './server/bonuses.ts';

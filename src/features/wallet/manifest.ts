@@ -10,6 +10,7 @@ import { autoReceiveDue } from './server/withdrawals.ts';
 import { refundStaleRounds } from './server/game-play.ts';
 import { seedDemoWalletIfNeeded } from './server/seed.ts';
 import { ensureDailyFigures } from './server/daily.ts';
+import { expireDueBonuses } from './server/bonuses.ts';
 
 export const manifest: FeatureManifest = {
   name: 'wallet',
@@ -24,6 +25,9 @@ export const manifest: FeatureManifest = {
     // Payouts left unconfirmed count as received after the brand's minutes (spec 4): one cheap
     // conditional UPDATE a minute, safe when several processes share the database.
     { name: 'wallet.autoReceive', everyMs: 60_000, run: (db, now) => autoReceiveDue(db, now) },
+    // Bonuses past their time end (or complete, when their turnover was reached): what is left
+    // of them goes back to the house. Each ends once, under its row lock.
+    { name: 'wallet.bonuses.expiry', everyMs: 60_000, atStart: true, run: (db) => expireDueBonuses(db) },
     // Rounds a vendor opened and never closed (a closed window, a lost connection, a restart on
     // either side) are refunded once older than GAME_ROUND_TIMEOUT_MINUTES: at start-up, so that a
     // restart leaves no money held, and every minute. Safe with several processes (each refund is

@@ -32,6 +32,7 @@ export type TransferKind =
   | 'wallet_transfer'
   | 'upline_transfer'
   | 'bonus'
+  | 'bonus_forfeit'
   | 'salary'
   | 'dividend'
   | 'adjustment';

@@ -7,7 +7,9 @@ import type { Db } from '../../../kernel/db/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { getT } from '../../../kernel/i18n/server.ts';
 import { adjustBalance } from './adjustments.ts';
-import { parseAmount } from './amounts.ts';
+import { money, parseAmount } from './amounts.ts';
+import { endBonus, grantBonus, memberBonuses } from './bonuses.ts';
+import { findByUsername } from '../../accounts/index.ts';
 import { auditLedger } from './ledger.ts';
 import { payWithdrawal, rejectWithdrawal, withdrawalsForOps } from './withdrawals.ts';
 import { refundStaleRounds } from './game-play.ts';
@@ -111,6 +113,58 @@ export async function ledgerAuditCommand(db: Db): Promise<WalletOpsAnswer> {
   return { ok: sound, output: lines.join('\n') };
 }
 
+const BONUS_USAGE = `  bonus grant --username <U> --amount <A> --turnover <T> [--days <N>] [--title <text>] [--title-es <text>]
+            [--max-bet <A>] [--live-weight <percent>] [--key <K>]
+                                                       pay a bonus into a main wallet with a wagering
+                                                       requirement of T (0: none); withdrawals wait for it
+  bonus list --username <U>                            a member's bonuses with their progress
+  bonus forfeit --username <U> --id <N>                end an active bonus; what is left goes back`;
+
+/** bonus grant | list | forfeit */
+export function bonusCommand(db: Db, verb: string | undefined, flags: Record<string, string>): Promise<WalletOpsAnswer> {
+  return explained(async () => {
+    const username = (flags.username ?? '').trim();
+    if (!username || username === 'true') return { ok: false, output: `--username is required\n${BONUS_USAGE}` };
+    const m = await findByUsername(db, username);
+    if (!m) return { ok: false, output: `No member ${username}.` };
+    if (verb === 'grant') {
+      const amount = parseAmount(flags.amount ?? '');
+      const turnover = flags.turnover === '0' ? 0n : parseAmount(flags.turnover ?? '');
+      const days = Number(flags.days ?? 7);
+      if (!Number.isInteger(days) || days < 1 || days > 365) return { ok: false, output: '--days is a whole number of days, 1 to 365' };
+      const live = flags['live-weight'] === undefined ? undefined : Number(flags['live-weight']);
+      if (live !== undefined && !(Number.isInteger(live) && live >= 0 && live <= 100)) return { ok: false, output: '--live-weight is a percent, 0 to 100' };
+      const title = flags.title && flags.title !== 'true' ? flags.title : 'Bonus';
+      const key = flags.key && flags.key !== 'true' ? flags.key : randomBytes(12).toString('hex');
+      const g = await db.transaction((tx) =>
+        grantBonus(tx, {
+          memberId: m.id,
+          reference: `operator:${key}`,
+          source: 'operator',
+          titles: { en: title, ...(flags['title-es'] && flags['title-es'] !== 'true' ? { es: flags['title-es'] } : {}) },
+          amount,
+          turnoverRequired: turnover,
+          weights: live === undefined ? {} : { LIVE: live },
+          maxBet: flags['max-bet'] ? parseAmount(flags['max-bet']) : null,
+          validMs: days * 86_400_000,
+        }),
+      );
+      return { ok: true, changed: g.created, output: g.created ? `Bonus ${g.bonusId} of ${money(amount)} paid to ${username}; turnover to reach ${money(turnover)} within ${days} day(s).` : `Bonus ${g.bonusId} was already granted with this --key.` };
+    }
+    if (verb === 'list') {
+      const rows = await memberBonuses(db, m.id, 'en');
+      return { ok: true, output: rows.map((b) => `${b.id}  ${b.status.padEnd(9)}  ${b.amount}  turnover ${b.turnoverDone ?? '-'} / ${b.turnoverRequired}  ${b.title}`).join('\n') || '(no bonus)' };
+    }
+    if (verb === 'forfeit') {
+      const id = Number(flags.id);
+      if (!Number.isInteger(id) || id <= 0) return { ok: false, output: '--id is a bonus id' };
+      const back = await endBonus(db, m.id, id, 'forfeited');
+      return { ok: true, changed: true, output: `Bonus ${id} forfeited; ${money(back)} went back to the house.` };
+    }
+    return { ok: false, output: `Usage:\n${BONUS_USAGE}` };
+  });
+}
+
 /** The wallet's operator commands, as its manifest declares them. */
 export const walletCommands: OpsCommand[] = [
   {
@@ -124,6 +178,12 @@ export const walletCommands: OpsCommand[] = [
     usage: WALLET_USAGE.split('\n').slice(4, 7).join('\n'),
     options: ['username', 'amount', 'reason', 'key'],
     run: (db, { flags, actor }) => adjustCommand(db, flags, actor),
+  },
+  {
+    name: 'bonus',
+    usage: BONUS_USAGE,
+    options: ['username', 'amount', 'turnover', 'days', 'title', 'title-es', 'max-bet', 'live-weight', 'key', 'id'],
+    run: (db, { verb, flags }) => bonusCommand(db, verb, flags),
   },
   { name: 'ledger:audit', usage: WALLET_USAGE.split('\n').slice(7).join('\n'), run: (db) => ledgerAuditCommand(db) },
   {

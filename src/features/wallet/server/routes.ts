@@ -3,6 +3,8 @@ import { paymentCallbackOrigin } from '../../../kernel/http/origins.ts';
 import {
   betRecords,
   bonusRecords,
+  bonusList,
+  bonusForfeit,
   depositChannels,
   depositCreate,
   depositOrders,
@@ -31,6 +33,8 @@ import { createDeposit, depositChannelsView, handlePaymentCallback, paySandboxOr
 import { betsPage, bonusPage, depositOrdersPage, profitReport as profit, transactionsPage, withdrawalsPage } from './records.ts';
 import { transferBetweenWallets, transferToUpline } from './transfers.ts';
 import { autoReceiveDue, confirmWithdrawal, requestWithdrawal, withdrawInfoView } from './withdrawals.ts';
+import { endBonus, memberBonuses } from './bonuses.ts';
+import { money } from './amounts.ts';
 
 export const walletRoutes = [
   route(walletBalance, async (_input, ctx) => balanceView(await db(), requireRealAccount(ctx).memberId)),
@@ -50,6 +54,8 @@ export const walletRoutes = [
   route(paymentCallbackHttp, async ({ body }) => handlePaymentCallback(await db(), 'http', body)),
   route(sandboxOrder, async ({ query }) => sandboxOrderView(await db(), query.orderId)),
   route(sandboxPay, async ({ body }) => paySandboxOrder(await db(), body.orderId, body.outcome)),
+  route(bonusList, async (_input, ctx) => memberBonuses(await db(), requireRealAccount(ctx).memberId, ctx.locale)),
+  route(bonusForfeit, async ({ body }, ctx) => ({ recovered: money(await endBonus(await db(), requireRealAccount(ctx).memberId, body.id, 'forfeited')) })),
   route(withdrawInfo, async (_input, ctx) => withdrawInfoView(await db(), requireRealAccount(ctx).memberId)),
   route(withdrawCreate, async ({ body }, ctx) => requestWithdrawal(await db(), requireRealAccount(ctx).memberId, body)),
   route(withdrawals, async ({ query }, ctx) => {

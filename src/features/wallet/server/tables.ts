@@ -4,7 +4,7 @@
  * migrations folder ./drizzle). Money columns are bigint minor units.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { member } from '../../accounts/server/tables.ts';
 
 /** A ledger account: a member's main wallet, a vendor game wallet or withdrawal hold, or a house account. */
@@ -225,3 +225,45 @@ export const memberDayDirty = pgTable('member_day_dirty', {
   day: date('day', { mode: 'string' }).primaryKey(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A bonus paid into a member's main wallet with a wagering requirement (issue 15): while it is
+ * active, withdrawals are refused; bets settled since it was granted count toward the turnover
+ * by their category's weight (bets above `max_bet` do not count); when the turnover is reached it
+ * is completed; forfeited or expired, what is left of it goes back to the house. The turnover done
+ * is always computed from game_round, never kept here, so no bet is counted twice or lost.
+ */
+export const bonus = pgTable(
+  'bonus',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    /** The granter's key (e.g. promotion:5:member:12): one bonus per key. */
+    reference: text('reference').notNull(),
+    /** What granted it (promotion:5, code:WELCOME, seed). */
+    source: text('source').notNull(),
+    /** The bonus's name per locale, as the granter gave it. */
+    titles: jsonb('titles').$type<Record<string, string>>().notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    turnoverRequired: bigint('turnover_required', { mode: 'bigint' }).notNull(),
+    /** Percent of a bet that counts, by game category (RNG, LIVE...); 100 when not named. */
+    weights: jsonb('weights').$type<Record<string, number>>().notNull(),
+    maxBet: bigint('max_bet', { mode: 'bigint' }),
+    /** active, completed, forfeited or expired. */
+    status: text('status').notNull(),
+    /** What went back to the house when it was forfeited or expired. */
+    recovered: bigint('recovered', { mode: 'bigint' }).notNull().default(sql`0`),
+    transferId: bigint('transfer_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bonus_reference_uq').on(t.reference),
+    index('bonus_member_idx').on(t.memberId, t.createdAt),
+    index('bonus_active_idx').on(t.expiresAt).where(sql`${t.status} = 'active'`),
+    check('bonus_amount_positive', sql`${t.amount} > 0 and ${t.turnoverRequired} >= 0 and ${t.recovered} >= 0`),
+  ],
+);

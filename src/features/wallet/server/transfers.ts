@@ -16,6 +16,7 @@ import { balanceView, walletCode, walletVendors } from './balance.ts';
 import { once, unkeyed, type Outcome } from '../../../kernel/idempotency.ts';
 import { postTransfer, type Leg, type Tx } from './ledger.ts';
 import { checkPaymentPassword } from './payment-password.ts';
+import { assertNoWageringLock } from './bonuses.ts';
 
 export interface WalletTransferInput {
   /** A wallet's code ('MAIN', 'JL') or number ('2', '101'); defaults to MAIN when `to` is a game wallet. */
@@ -108,6 +109,8 @@ export async function transferToUpline(db: Db, memberId: number, input: UplineTr
   const upline = m.uplineId ? await findById(db, m.uplineId) : null;
   if (!upline || !isAgentType(upline.type) || upline.status !== 'active') throw new ApiError(400, 'wallet.upline.none');
   const amount = parseAmount(input.amount);
+  // Money under a bonus's wagering requirement leaves the member's reach neither way.
+  await assertNoWageringLock(db, memberId);
   // The password is checked on every call, replays included, and never enters the request hash.
   await checkPaymentPassword(db, m, input.paymentPassword);
   const op = { name: 'upline-transfer', memberId, key: input.idempotencyKey, request: { amount, uplineId: upline.id } };

@@ -27,6 +27,7 @@ import { once } from '../../../kernel/idempotency.ts';
 import { postTransfer, type Tx } from './ledger.ts';
 import { checkPaymentPassword } from './payment-password.ts';
 import { addToDay } from './daily.ts';
+import { assertNoWageringLock, wageringRemaining } from './bonuses.ts';
 import { emit } from '../../../kernel/events.ts';
 import { formatMinor } from '../../../kernel/money.ts';
 
@@ -63,6 +64,7 @@ export async function withdrawInfoView(db: Db, memberId: number) {
     needPaymentPassword: Boolean(m?.paymentPasswordHash),
     payeeName: m?.payeeName ?? null,
     autoReceiveMinutes: brand().withdrawalAutoReceiveMinutes,
+    wageringRemaining: money(await wageringRemaining(db, memberId)),
   };
 }
 
@@ -78,6 +80,8 @@ export async function requestWithdrawal(db: Db, memberId: number, input: Withdra
   if (!m) throw new ApiError(404, 'wallet.account.unknown');
   const w = brand().wallet;
   const amount = parseAmount(input.amount, { min: w.withdrawMin, max: w.withdrawMax });
+  // An active bonus's turnover first: no password is asked for a withdrawal that cannot happen.
+  await assertNoWageringLock(db, memberId);
   // Checked on every call, replays included; the password never enters the request hash.
   await checkPaymentPassword(db, m, input.paymentPassword);
   const op = { name: 'withdraw', memberId, key: input.idempotencyKey, request: { amount } };

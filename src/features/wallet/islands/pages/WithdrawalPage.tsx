@@ -11,6 +11,7 @@ import type { ValueOf } from '../../../../kernel/contract.ts';
 import { parseMinor } from '../../../../kernel/money.ts';
 import { api } from '../../../accounts/client.ts';
 import { showDialog } from '../../../../ui/stores/ui.ts';
+import { openMemberCentre } from '../../../../shell/member-centre/store.ts';
 import { refreshBalance, submission } from '../../client/wallet.ts';
 import { Field } from '../../../accounts/client.ts';
 import { fill, useLabels } from '../../../../shell/labels.tsx';
@@ -80,6 +81,14 @@ function RequestForm({ info, onDone }: { info: Info; onDone: () => void }) {
           { label: w.withdrawal.max, value: <Money amount={info.max} /> },
         ]}
       />
+      {compareAmounts(info.wageringRemaining, '0.00') > 0 && (
+        <p className="wl-note wl-note-warn" role="status">
+          {fill(w.withdrawal.wagering, { amount: fmt(info.wageringRemaining) })}{' '}
+          <button type="button" className="link-button" onClick={() => openMemberCentre('bonus')}>
+            {w.withdrawal.wageringLink}
+          </button>
+        </p>
+      )}
       {info.payeeName && <p className="wl-note">{fill(w.withdrawal.payee, { name: info.payeeName })}</p>}
       {tooLittle && <p className="wl-note">{fill(w.withdrawal.belowMin, { min: fmt(info.min) })}</p>}
       <AmountField

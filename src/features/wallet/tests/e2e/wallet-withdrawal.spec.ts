@@ -7,6 +7,8 @@
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, loginAs, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, approveWithdrawal, memberCentre, TINY_PNG, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
+import { ops } from '../../../../../tests/e2e-support/server.ts';
+import { text } from '../../../../../tests/e2e-support/i18n.ts';
 
 for (const { lang } of LANGS) {
   test.describe(`withdrawals in ${lang.toUpperCase()}`, () => {
@@ -62,6 +64,45 @@ for (const { lang } of LANGS) {
       await expect(card.locator('div').filter({ hasText: wt(lang, 'withdrawal.receivedAmount') }).last()).toContainText(usd(lang, '10'));
       await expect(card.locator('div').filter({ hasText: wt(lang, 'withdrawal.remainingAmount') }).last()).toContainText(usd(lang, '30'));
       await expect(card.getByRole('button', { name: wt(lang, 'withdrawal.received'), exact: true })).toHaveCount(0);
+    });
+
+    test('a bonus being wagered holds withdrawals back, says how much is left, and can be forfeited', async ({ page }) => {
+      const player = await createUser();
+      await adjust(player.username, '100');
+      const granted = await ops('bonus', 'grant', '--username', player.username, '--amount', '25.00', '--turnover', '200.00', '--title', 'E2E bonus', '--title-es', 'Bono E2E', '--live-weight', '20');
+      expect(granted).toContain('paid to');
+      await loginAs(page, lang, player.username, player.password);
+      await page.goto(at(lang, '/member?page=withdrawal'));
+      const centre = memberCentre(page, lang);
+      await expect(centre.getByRole('status').filter({ hasText: wt(lang, 'withdrawal.wagering', { amount: usd(lang, '200') }) })).toBeVisible();
+
+      // Asked anyway, the server refuses it with the turnover left.
+      await centre.getByRole('textbox', { name: wt(lang, 'common.amount') }).fill('10');
+      await centre.getByRole('button', { name: wt(lang, 'withdrawal.submit'), exact: true }).click();
+      await expect(page.getByText(text(lang, 'errors', 'wallet.withdrawal.wagering').replace('{{remaining}}', '200.00'))).toBeVisible();
+      await page.keyboard.press('Escape');
+
+      // The bonus with its progress, then forfeited.
+      await centre.getByRole('button', { name: wt(lang, 'withdrawal.wageringLink') }).click();
+      await expect(centre.getByRole('heading', { level: 3, name: wt(lang, 'centre.pages.bonus') })).toBeVisible();
+      const card = centre.getByRole('listitem').filter({ hasText: lang === 'en' ? 'E2E bonus' : 'Bono E2E' });
+      await expect(card).toContainText(wt(lang, 'bonus.status.active'));
+      await expect(card.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+      await expect(card).toContainText(wt(lang, 'bonus.progress', { done: usd(lang, '0'), required: usd(lang, '200') }));
+      await expect(card).toContainText(wt(lang, 'bonus.weight', { category: wt(lang, 'bonus.categories.LIVE'), percent: 20 }));
+      await card.getByRole('button', { name: wt(lang, 'bonus.forfeit'), exact: true }).click();
+      const confirm = page.getByRole('alertdialog', { name: wt(lang, 'bonus.forfeitTitle') });
+      await confirm.getByRole('button', { name: wt(lang, 'bonus.forfeit'), exact: true }).click();
+      await expect(centre.getByText(wt(lang, 'bonus.forfeited', { amount: usd(lang, '25') }))).toBeVisible();
+      await expect(card).toContainText(wt(lang, 'bonus.status.forfeited'));
+
+      // Withdrawals are open again.
+      await page.goto(at(lang, '/member?page=withdrawal'));
+      await expect(centre.getByRole('heading', { level: 3, name: wt(lang, 'centre.pages.withdrawal') })).toBeVisible();
+      await expect(centre.getByText(wt(lang, 'withdrawal.wageringLink'))).toHaveCount(0);
+      await centre.getByRole('textbox', { name: wt(lang, 'common.amount') }).fill('10');
+      await centre.getByRole('button', { name: wt(lang, 'withdrawal.submit'), exact: true }).click();
+      await expect(centre.getByRole('listitem').filter({ hasText: usd(lang, '10') })).toContainText(wt(lang, 'withdrawal.status.pending'));
     });
   });
 }
