@@ -44,7 +44,7 @@ describe('a withdrawal request', () => {
     const u = await walletUser({ payeeName: 'Pat Payee' });
     await fund(u.id, 150_00n);
     const r = await u.call('/wps/wallet/withdraw/info');
-    expect(r.json.value).toEqual({ available: '150.00', min: '10.00', max: '50000.00', needPaymentPassword: false, payeeName: 'Pat Payee', autoReceiveMinutes: 30 });
+    expect(r.json.value).toEqual({ available: '150.00', min: '10.00', max: '50000.00', needPaymentPassword: false, payeeName: 'Pat Payee', autoReceiveMinutes: 30, wageringRemaining: '0.00' });
   });
 
   it('holds the amount at once: out of the main wallet, shown as held, listed as pending', async () => {
