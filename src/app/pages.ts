@@ -14,6 +14,7 @@ import { pages as games } from '../features/games/pages.ts';
 import { pages as wallet } from '../features/wallet/pages.ts';
 import { pages as play } from '../features/play/pages.ts';
 import { pages as content } from '../features/content/pages.ts';
+import { pages as promotions } from '../features/promotions/pages.ts';
 import { pages as agent } from '../features/agent/pages.ts';
 import { pages as home } from '../features/home/pages.ts';
 
@@ -32,6 +33,7 @@ export const SITE_PAGES: SitePage[] = [
   ...of('features/wallet', wallet),
   ...of('features/play', play),
   ...of('features/content', content),
+  ...of('features/promotions', promotions),
   ...of('features/agent', agent),
   ...of('features/home', home),
   // The shell's not-found page: Astro serves /404 for any unknown address (and /es/404 in Spanish).

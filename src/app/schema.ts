@@ -12,5 +12,6 @@ export * from '../features/games/server/tables.ts';
 export * from '../features/wallet/server/tables.ts';
 export * from '../features/play/server/tables.ts';
 export * from '../features/content/server/tables.ts';
+export * from '../features/promotions/server/tables.ts';
 export * from '../features/inbox/server/tables.ts';
 export * from '../features/agent/server/tables.ts';

@@ -1,4 +1,4 @@
-/** The content feature's pages: notices, download, help, mirror sites, promotions. */
+/** The content feature's pages: notices, download, help, mirror sites (the promotions page is the promotions feature's). */
 import type { PageDecl } from '../../kernel/pages.ts';
 
 export const pages: PageDecl[] = [
@@ -6,7 +6,6 @@ export const pages: PageDecl[] = [
   { path: '/down', view: 'views/DownloadPage.astro', cacheSeconds: 300 },
   { path: '/help', view: 'views/HelpPage.astro', cacheSeconds: 300 },
   { path: '/mirrors', view: 'views/MirrorsPage.astro', cacheSeconds: 300 },
-  { path: '/promotions', view: 'views/PromotionsPage.astro', cacheSeconds: 300 },
   // Generated banner art, the same in every language.
   { path: '/img/art/[file]', view: 'endpoints/banner-art.ts', localized: false },
 ];

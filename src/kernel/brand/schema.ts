@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales.ts';
 import { WHITELABEL_FLAGS } from './whitelabel.ts';
+import { promotionRuleSchema } from './promotions.ts';
 import type { Brand, RegisterRule } from './types.ts';
 
 /** Amounts in minor units (cents): whole, not negative, safe as numbers. */
@@ -113,6 +114,11 @@ export const brandFileSchema = z
      * limits hold in both, and registrations without a proof are limited per address).
      */
     protocol: z.enum(['strict', 'compatible']).default('strict'),
+    /** The rules of the promotions the engine runs (issue 15; kernel/brand/promotions.ts), by the id of their Markdown. */
+    promotions: z
+      .array(promotionRuleSchema)
+      .default([])
+      .refine((rules) => new Set(rules.map((r) => r.id)).size === rules.length, { message: 'two rules have the same id' }),
     frameAncestors: z.array(z.string().regex(/^https:\/\/[^\s;,']+$/, "must be an https origin (no spaces, ';' or quotes)")).default([]),
   })
   .strict()

@@ -1,4 +1,5 @@
 /** The shape of a brand's configuration (white label), as the code reads it. The files in ./brands are validated and turned into it by ./schema.ts. */
+import type { PromotionRule } from './promotions.ts';
 import type { WhitelabelNode } from './whitelabel.ts';
 import type { WeeklyHours } from '../hours.ts';
 
@@ -77,6 +78,8 @@ export interface Brand {
   frameAncestors?: string[];
   /** The protocol profile (schema.ts, docs/protocol.md): 'strict' unless the brand says 'compatible'. */
   protocol: 'strict' | 'compatible';
+  /** The rules of the promotions the engine runs (promotions.ts), by the id of their Markdown. */
+  promotions: PromotionRule[];
 }
 
 /** A way to deposit, shown on the deposit page; amounts in minor units. */

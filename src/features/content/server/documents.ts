@@ -30,7 +30,11 @@ export const promotionFrontMatter = z
     summary: z.string().trim().min(1),
     promoType: z.enum(PROMO_TYPES),
     period: z.enum(PROMO_PERIODS),
-    status: z.enum(PROMO_STATUSES),
+    /**
+     * What every member is shown, written by hand: only for promotions the engine does not run
+     * yet (no rules in the brand file); the engine computes each member's status of the others.
+     */
+    status: z.enum(PROMO_STATUSES).optional(),
     /** First and last day of the offer, YYYY-MM-DD, in the brand's time zone. */
     start: z.iso.date().optional(),
     end: z.iso.date().optional(),
@@ -112,7 +116,11 @@ export interface PromotionSummary {
   title: string;
   summary: string;
   promoType: PromotionFrontMatter['promoType'];
-  status: PromotionFrontMatter['status'];
+  /** The hand-written status (promotions the engine does not run); see promotionFrontMatter. */
+  status?: PromotionFrontMatter['status'];
+  /** First and last day (YYYY-MM-DD), when it has them. */
+  start?: string;
+  end?: string;
   /** Set on the promotions that the home page's three promo tiles open. */
   tile?: PromotionFrontMatter['tile'];
   /** Link to the promotion's details on the promotions page, in the locale. */
@@ -134,7 +142,9 @@ export function listPromotions(locale: Locale, limit?: number): PromotionSummary
     title: p.title,
     summary: p.summary,
     promoType: p.promoType,
-    status: p.status,
+    ...(p.status ? { status: p.status } : {}),
+    ...(p.start ? { start: p.start } : {}),
+    ...(p.end ? { end: p.end } : {}),
     ...(p.tile ? { tile: p.tile } : {}),
     href: promotionHref(p.id, locale),
   }));

@@ -13,6 +13,7 @@ const TEMPLATES: Record<string, string> = {
   'wallet.withdrawal.rejected': 'withdrawalRejected',
   'agent.contract.offered': 'contractOffered',
   'agent.contract.ended': 'contractEnded',
+  'promotions.bonus.issued': 'bonusIssued',
 };
 
 export const inboxConsumer: Consumer = {

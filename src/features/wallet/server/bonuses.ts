@@ -87,7 +87,12 @@ export async function grantBonus(tx: Tx, g: GrantBonus): Promise<GrantedBonus> {
 
 /** Turnover done so far by each active bonus of a member (or of the given ids), from the rounds. */
 async function turnoverDone(db: Db | Tx, where: { memberId?: number; ids?: number[] }): Promise<Map<number, bigint>> {
-  const filter = where.ids ? sql`b.id in (${sql.join(where.ids.map((i) => sql`${i}`), sql`, `)})` : sql`b.member_id = ${where.memberId}`;
+  const filter = where.ids
+    ? sql`b.id in (${sql.join(
+        where.ids.map((i) => sql`${i}`),
+        sql`, `,
+      )})`
+    : sql`b.member_id = ${where.memberId}`;
   const rows = rowsOf(
     await db.execute(sql`
       select b.id, coalesce(sum(r.bet_amount * coalesce((b.weights ->> v.game_type)::int, 100) / 100), 0)::text as done
@@ -108,7 +113,10 @@ async function turnoverDone(db: Db | Tx, where: { memberId?: number; ids?: numbe
 async function refresh(db: Db, memberId: number): Promise<void> {
   const done = await turnoverDone(db, { memberId });
   if (done.size === 0) return;
-  const rows = await db.select().from(bonus).where(and(eq(bonus.memberId, memberId), eq(bonus.status, 'active')));
+  const rows = await db
+    .select()
+    .from(bonus)
+    .where(and(eq(bonus.memberId, memberId), eq(bonus.status, 'active')));
   const now = clock.now();
   for (const b of rows) {
     if ((done.get(b.id) ?? 0n) >= b.turnoverRequired) await complete(db, b.id);
@@ -142,7 +150,11 @@ export async function endBonus(db: Db, memberId: number, bonusId: number, how: '
       .for('update');
     if (!b) throw new ApiError(404, 'wallet.bonus.unknown');
     if (b.status !== 'active') throw new ApiError(409, 'wallet.bonus.ended');
-    const [main] = await tx.select({ balance: ledgerAccount.balance }).from(ledgerAccount).where(eq(ledgerAccount.code, mainAccount(memberId))).for('update');
+    const [main] = await tx
+      .select({ balance: ledgerAccount.balance })
+      .from(ledgerAccount)
+      .where(eq(ledgerAccount.code, mainAccount(memberId)))
+      .for('update');
     const balance = main?.balance ?? 0n;
     const back = balance < b.amount ? balance : b.amount;
     if (back > 0n) {
@@ -154,7 +166,10 @@ export async function endBonus(db: Db, memberId: number, bonusId: number, how: '
         legs: [{ from: mainAccount(memberId), to: HOUSE.bonus, amount: back }],
       });
     }
-    await tx.update(bonus).set({ status: how, recovered: back, endedAt: new Date(clock.now()) }).where(eq(bonus.id, b.id));
+    await tx
+      .update(bonus)
+      .set({ status: how, recovered: back, endedAt: new Date(clock.now()) })
+      .where(eq(bonus.id, b.id));
     return back;
   });
 }
@@ -164,7 +179,10 @@ export async function wageringRemaining(db: Db, memberId: number): Promise<bigin
   await refresh(db, memberId);
   const done = await turnoverDone(db, { memberId });
   if (done.size === 0) return 0n;
-  const rows = await db.select({ id: bonus.id, required: bonus.turnoverRequired }).from(bonus).where(and(eq(bonus.memberId, memberId), eq(bonus.status, 'active')));
+  const rows = await db
+    .select({ id: bonus.id, required: bonus.turnoverRequired })
+    .from(bonus)
+    .where(and(eq(bonus.memberId, memberId), eq(bonus.status, 'active')));
   let left = 0n;
   for (const r of rows) {
     const rest = r.required - (done.get(r.id) ?? 0n);

@@ -24,7 +24,7 @@ import { CALLBACK_MAX_SKEW_MS, verifyCallbackSignature } from '../../../provider
 import { HOUSE, mainAccount } from './accounts.ts';
 import { money, parseAmount } from './amounts.ts';
 import { once, pgCode } from '../../../kernel/idempotency.ts';
-import { postTransfer } from './ledger.ts';
+import { postTransfer, type Tx } from './ledger.ts';
 import { addToDay } from './daily.ts';
 import { emit } from '../../../kernel/events.ts';
 
@@ -248,4 +248,10 @@ export async function paySandboxOrder(db: Db, orderId: string, outcome: 'paid' |
   }
   const [after] = await db.select().from(paymentOrder).where(eq(paymentOrder.id, orderId));
   return { orderId, status: orderView(after!).status, returnUrl: depositReturnUrl(orderId) };
+}
+
+/** How many of a member's deposits were paid (the promotions engine's first-deposit rule). */
+export async function paidDepositCount(db: Db | Tx, memberId: number): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(paymentOrder).where(and(eq(paymentOrder.memberId, memberId), eq(paymentOrder.status, 'paid')));
+  return Number(r?.n ?? 0);
 }

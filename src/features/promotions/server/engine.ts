@@ -1,0 +1,191 @@
+/**
+ * The promotions engine (issue 15): the rules of the brand file (kernel/brand/promotions.ts)
+ * beside the words of src/content/promotions, joined by id. For each member and promotion it
+ * computes the status of spec 3 from the facts (registration, deposits, its entry), lets a member
+ * join, and pays the reward when the fact that earns it happens: today a first deposit, heard
+ * from the wallet through the outbox (src/kernel/events.ts), in the transaction that moves the
+ * consumer's cursor, so a deposit earns its bonus exactly once, across processes and crashes.
+ */
+import { and, eq } from 'drizzle-orm';
+import { brand } from '../../../kernel/brand/index.ts';
+import type { PromotionRule } from '../../../kernel/brand/promotions.ts';
+import { clock } from '../../../kernel/clock.ts';
+import type { Db, Tx } from '../../../kernel/db/index.ts';
+import { emit, type Consumer } from '../../../kernel/events.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import { LOCALES, type Locale } from '../../../kernel/locales.ts';
+import { parseMinor } from '../../../kernel/money.ts';
+import { isTrialType } from '../../accounts/contract.ts';
+import { member } from '../../accounts/index.ts';
+import { listPromotions, type PromotionSummary } from '../../content/index.ts';
+import type { PromoStatus } from '../../content/contract.ts';
+import { grantBonus, money, paidDepositCount } from '../../wallet/index.ts';
+import type { MemberPromotion } from '../contract.ts';
+import { promoEntry } from './tables.ts';
+
+const DAY = 86_400_000;
+
+/** The rules of the brand's promotions that have words too (a rule without a page is not offered). */
+export function runPromotions(locale: Locale = 'en'): { rule: PromotionRule; words: PromotionSummary }[] {
+  const words = new Map(listPromotions(locale).map((p) => [p.id, p]));
+  return brand().promotions.flatMap((rule) => {
+    const w = words.get(rule.id);
+    return w ? [{ rule, words: w }] : [];
+  });
+}
+
+/** Start and end of a promotion's dates (brand time zone is not needed at day precision: UTC days). */
+function window(w: PromotionSummary): { startMs: number | null; endMs: number | null } {
+  return {
+    startMs: w.start ? Date.parse(`${w.start}T00:00:00Z`) : null,
+    endMs: w.end ? Date.parse(`${w.end}T00:00:00Z`) + DAY : null,
+  };
+}
+
+/** What a visitor is shown: the dates decide coming soon and closed, else how it starts. */
+export function publicStatus(rule: PromotionRule, w: PromotionSummary, now = clock.now()): PromoStatus {
+  const { startMs, endMs } = window(w);
+  if (startMs !== null && now < startMs) return 'comingSoon';
+  if (endMs !== null && now >= endMs) return 'closed';
+  return rule.start === 'join' ? 'join' : 'inProcess';
+}
+
+interface Who {
+  id: number;
+  type: number;
+  createdAt: Date;
+}
+
+/** May `m` still earn it (registration age, no deposit yet when it follows the first deposit)? */
+async function eligible(db: Db | Tx, m: Who, rule: PromotionRule, at: number): Promise<boolean> {
+  if (isTrialType(m.type)) return false;
+  const e = rule.eligibility;
+  if (e.registeredWithinDays !== undefined && m.createdAt.getTime() + e.registeredWithinDays * DAY < at) return false;
+  if (e.firstDeposit && (await paidDepositCount(db, m.id)) > 0) return false;
+  return true;
+}
+
+type Entry = typeof promoEntry.$inferSelect;
+
+async function statusOf(db: Db | Tx, m: Who, rule: PromotionRule, w: PromotionSummary, entry: Entry | undefined): Promise<PromoStatus> {
+  if (entry?.status === 'issued') return 'issued';
+  const now = clock.now();
+  const open = publicStatus(rule, w, now);
+  if (open === 'comingSoon' || open === 'closed') return open;
+  if (!(await eligible(db, m, rule, now))) return 'closed';
+  if (entry?.status === 'joined' || rule.start === 'auto') return 'inProcess';
+  return 'join';
+}
+
+async function who(db: Db | Tx, memberId: number): Promise<Who> {
+  const [m] = await db.select({ id: member.id, type: member.type, createdAt: member.createdAt }).from(member).where(eq(member.id, memberId));
+  if (!m) throw new ApiError(401, 'login.not.session');
+  return m;
+}
+
+/** The member's status of every promotion the engine runs. */
+export async function memberStatuses(db: Db, memberId: number): Promise<MemberPromotion[]> {
+  const m = await who(db, memberId);
+  const entries = new Map((await db.select().from(promoEntry).where(eq(promoEntry.memberId, memberId))).map((e) => [e.promotionId, e]));
+  const out: MemberPromotion[] = [];
+  for (const { rule, words } of runPromotions()) out.push({ id: rule.id, status: await statusOf(db, m, rule, words, entries.get(rule.id)) });
+  return out;
+}
+
+/** Joins a promotion that starts with a join; refuses with the reason otherwise. */
+export async function joinPromotion(db: Db, memberId: number, id: number): Promise<MemberPromotion> {
+  const found = runPromotions().find((p) => p.rule.id === id);
+  if (!found) {
+    if (listPromotions('en').some((p) => p.id === id)) throw new ApiError(409, 'promotion.notJoinable');
+    throw new ApiError(404, 'promotion.unknown');
+  }
+  const { rule, words } = found;
+  if (rule.start !== 'join') throw new ApiError(409, 'promotion.notJoinable');
+  return db.transaction(async (tx) => {
+    const m = await who(tx, memberId);
+    if (isTrialType(m.type)) throw new ApiError(403, 'account.trial');
+    const [entry] = await tx
+      .select()
+      .from(promoEntry)
+      .where(and(eq(promoEntry.memberId, memberId), eq(promoEntry.promotionId, id)))
+      .for('update');
+    const status = await statusOf(tx, m, rule, words, entry);
+    if (status === 'inProcess' || status === 'issued') throw new ApiError(409, 'promotion.joined');
+    if (status === 'comingSoon') throw new ApiError(409, 'promotion.notStarted');
+    if (status === 'closed') throw new ApiError(409, publicStatus(rule, words) === 'closed' ? 'promotion.ended' : 'promotion.notEligible');
+    const inserted = await tx
+      .insert(promoEntry)
+      .values({ memberId, promotionId: id, status: 'joined', joinedAt: new Date(clock.now()) })
+      .onConflictDoNothing()
+      .returning({ id: promoEntry.promotionId });
+    if (inserted.length === 0) throw new ApiError(409, 'promotion.joined');
+    return { id, status: 'inProcess' as const };
+  });
+}
+
+/** The bonus a deposit of `deposit` earns under `rule`, and its turnover. */
+export function rewardFor(rule: PromotionRule, deposit: bigint): { bonus: bigint; turnover: bigint } {
+  const r = rule.reward;
+  const bonus = r.kind === 'fixed' ? r.amount : (deposit * BigInt(r.percent)) / 100n < r.cap ? (deposit * BigInt(r.percent)) / 100n : r.cap;
+  const w = rule.wagering;
+  if (!w) return { bonus, turnover: 0n };
+  const base = w.of === 'bonus' ? bonus : deposit + bonus;
+  return { bonus, turnover: (base * BigInt(Math.round(w.multiple * 100))) / 100n };
+}
+
+/** Pays the rewards a member's credited deposit earns (first-deposit promotions), inside `tx`. */
+async function onDeposit(tx: Tx, memberId: number, deposit: bigint, at: Date): Promise<void> {
+  const m = await who(tx, memberId);
+  for (const { rule, words } of runPromotions()) {
+    if (!rule.eligibility.firstDeposit) continue;
+    const [entry] = await tx
+      .select()
+      .from(promoEntry)
+      .where(and(eq(promoEntry.memberId, memberId), eq(promoEntry.promotionId, rule.id)))
+      .for('update');
+    if (entry?.status === 'issued') continue;
+    if (rule.start === 'join' && entry?.status !== 'joined') continue;
+    const { startMs, endMs } = window(words);
+    if ((startMs !== null && at.getTime() < startMs) || (endMs !== null && at.getTime() >= endMs)) continue;
+    if (isTrialType(m.type)) continue;
+    const e = rule.eligibility;
+    if (e.registeredWithinDays !== undefined && m.createdAt.getTime() + e.registeredWithinDays * DAY < at.getTime()) continue;
+    // This deposit must be the member's first: the wallet counts it as paid already.
+    if ((await paidDepositCount(tx, memberId)) !== 1) continue;
+    if (e.minDeposit !== undefined && deposit < e.minDeposit) continue;
+    const { bonus, turnover } = rewardFor(rule, deposit);
+    if (bonus <= 0n) continue;
+    const titles = Object.fromEntries(LOCALES.map((l) => [l.code, listPromotions(l.code).find((p) => p.id === rule.id)?.title ?? words.title]));
+    const granted = await grantBonus(tx, {
+      memberId,
+      reference: `promotion:${rule.id}:member:${memberId}`,
+      source: `promotion:${rule.id}`,
+      titles,
+      amount: bonus,
+      turnoverRequired: turnover,
+      weights: rule.wagering?.weights ?? {},
+      maxBet: rule.wagering?.maxBet ?? null,
+      validMs: (rule.wagering?.days ?? 30) * DAY,
+    });
+    const now = new Date(clock.now());
+    await tx
+      .insert(promoEntry)
+      .values({ memberId, promotionId: rule.id, status: 'issued', bonusId: granted.bonusId, joinedAt: now, issuedAt: now })
+      .onConflictDoUpdate({ target: [promoEntry.memberId, promoEntry.promotionId], set: { status: 'issued', bonusId: granted.bonusId, issuedAt: now } });
+    await emit(tx, 'promotions.bonus.issued', memberId, { promotionId: rule.id, amount: money(bonus), turnover: money(turnover), symbol: brand().currencySymbol });
+  }
+}
+
+/** Hears credited deposits (the wallet's event); each is handled once, in the batch's transaction. */
+export const depositConsumer: Consumer = {
+  name: 'promotions.deposits',
+  kinds: ['wallet.deposit.credited'],
+  async handle(tx, events) {
+    for (const e of events) {
+      if (e.memberId === null) continue;
+      const deposit = parseMinor(String(e.payload.amount ?? ''), brand().currencyDecimals);
+      if (deposit === null || deposit <= 0n) continue;
+      await onDeposit(tx, e.memberId, deposit, e.at);
+    }
+  },
+};

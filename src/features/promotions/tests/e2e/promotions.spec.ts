@@ -1,0 +1,66 @@
+/**
+ * The newbie bonus end to end (issue 15): a new member joins it on the promotions page, makes a
+ * first deposit through the sandbox, finds the bonus with its wagering in bonus details and the
+ * promotion issued, and is told how much is left to bet when asking for a withdrawal. One flow
+ * per language, alternating (tests/e2e-support/i18n.ts).
+ */
+import { LANGS, flowInOneLanguage, text, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
+import { at, createUser, expect, loginAs, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { memberCentre, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
+import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
+
+const ct = (lang: Lang, key: string) => text(lang, 'content', `promotions.${key}`);
+
+for (const { lang } of LANGS) {
+  test.describe(`promotions in ${lang.toUpperCase()}`, () => {
+    flowInOneLanguage(lang);
+
+    test('a new member joins the newbie bonus, deposits, gets the bonus with its wagering, and is held back from withdrawing', async ({ page }) => {
+      test.setTimeout(90_000);
+      // The page shows a visitor how the newbie bonus starts.
+      await page.goto(at(lang, '/promotions'));
+      const card = page.locator('li.promo[id="5"]');
+      await expect(card.locator('[data-promo-status]')).toHaveText(ct(lang, 'statuses.join'));
+
+      const player = await createUser();
+      await loginAs(page, lang, player.username, player.password);
+      await page.goto(at(lang, '/promotions'));
+      const joinButton = card.getByRole('button', { name: ct(lang, 'joinAction'), exact: true });
+      await expect(joinButton).toBeVisible();
+      await expect(card.locator('.visitor-only')).toBeHidden();
+      await expectNoSeriousA11yViolations(page);
+      await joinButton.click();
+      await expect(card.getByRole('status')).toHaveText(ct(lang, 'joined'));
+      await expect(card.locator('[data-promo-status]')).toHaveText(ct(lang, 'statuses.inProcess'));
+
+      // The first deposit, through the sandbox's page.
+      await page.goto(at(lang, '/member?page=deposit'));
+      const centre = memberCentre(page, lang);
+      await centre.getByRole('textbox', { name: wt(lang, 'deposit.amount', { currency: 'USD' }) }).fill('50');
+      await centre.getByRole('button', { name: wt(lang, 'deposit.submit'), exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${at(lang, '/pay/sandbox')}\\?order=`));
+      await page.getByRole('button', { name: wt(lang, 'sandbox.pay'), exact: true }).click();
+      await expect(centre.getByRole('status').filter({ hasText: wt(lang, 'deposit.status.paid') })).toBeVisible({ timeout: 15_000 });
+
+      // The bonus arrives (the engine hears the deposit within a second or two).
+      const title = lang === 'en' ? 'Newbie bonus 100%' : 'Bono de bienvenida 100%';
+      await expect(async () => {
+        await page.goto(at(lang, '/member?page=bonus'));
+        await expect(centre.getByRole('listitem').filter({ hasText: title })).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 20_000 });
+      const bonus = centre.getByRole('listitem').filter({ hasText: title });
+      await expect(bonus).toContainText(wt(lang, 'bonus.status.active'));
+      await expect(bonus).toContainText(wt(lang, 'bonus.progress', { done: usd(lang, '0'), required: usd(lang, '1000') }));
+      await expect(bonus).toContainText(wt(lang, 'bonus.maxBet', { amount: usd(lang, '5') }));
+
+      // The promotion now says issued, with the way to the bonus.
+      await page.goto(at(lang, '/promotions'));
+      await expect(card.locator('[data-promo-status]')).toHaveText(ct(lang, 'statuses.issued'));
+      await expect(card.getByRole('link', { name: ct(lang, 'bonusLink') })).toBeVisible();
+
+      // A withdrawal waits for the wagering.
+      await page.goto(at(lang, '/member?page=withdrawal'));
+      await expect(centre.getByRole('status').filter({ hasText: wt(lang, 'withdrawal.wagering', { amount: usd(lang, '1000') }) })).toBeVisible();
+    });
+  });
+}

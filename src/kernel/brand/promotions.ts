@@ -1,0 +1,57 @@
+/**
+ * The rules of a brand's promotions (issue 15), in its brand file: what the engine runs, beside
+ * the words content editors keep in src/content/promotions (joined by id). Amounts in minor units.
+ */
+import { z } from 'zod';
+import { CATEGORY_ORDER } from '../categories.ts';
+
+const minor = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(Number.MAX_SAFE_INTEGER)
+  .transform((n) => BigInt(n));
+
+/** How a member starts a promotion. */
+export const PROMO_STARTS = ['auto', 'join'] as const;
+
+export const promotionRuleSchema = z
+  .object({
+    /** The id of its Markdown (src/content/promotions/<locale>/*.md). */
+    id: z.number().int().positive(),
+    /** auto: every eligible member takes part; join: the member joins it first (a button). */
+    start: z.enum(PROMO_STARTS),
+    eligibility: z
+      .object({
+        /** Only members registered at most this many days ago may start it. */
+        registeredWithinDays: z.number().int().min(1).max(3650).optional(),
+        /** Its reward follows the member's first deposit. */
+        firstDeposit: z.boolean().default(false),
+        /** The smallest deposit that earns the reward. */
+        minDeposit: minor.optional(),
+      })
+      .strict()
+      .default({ firstDeposit: false }),
+    reward: z.discriminatedUnion('kind', [
+      /** A share of the deposit, at most `cap`. */
+      z.object({ kind: z.literal('depositPercent'), percent: z.number().int().min(1).max(1000), cap: minor }).strict(),
+      z.object({ kind: z.literal('fixed'), amount: minor }).strict(),
+    ]),
+    /** The bonus's wagering requirement; none: the bonus is free money at once. */
+    wagering: z
+      .object({
+        /** Turnover as a multiple of `of`. */
+        multiple: z.number().min(0).max(200),
+        of: z.enum(['bonus', 'depositAndBonus']),
+        days: z.number().int().min(1).max(365),
+        /** Percent of a bet that counts, per game category (100 when not named). */
+        weights: z.partialRecord(z.enum(CATEGORY_ORDER), z.number().int().min(0).max(100)).default({}),
+        /** Bets above this do not count. */
+        maxBet: minor.optional(),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export type PromotionRule = z.output<typeof promotionRuleSchema>;
