@@ -31,4 +31,39 @@ export const promotionJoin = defineCall({
   value: memberPromotion,
 });
 
-export const promotionCalls = [promotionStatuses, promotionJoin];
+export const rewardItem = z.object({
+  id: z.number().int(),
+  /** rebate (a day's rebate of a promotion) or operator (granted by hand). */
+  kind: z.enum(['rebate', 'operator']),
+  promotionId: z.number().int().nullable(),
+  title: z.string(),
+  /** The brand day it is for, when it has one. */
+  period: z.string().nullable(),
+  amount: z.string(),
+  status: z.enum(['claimable', 'claimed', 'expired']),
+  createdAt: z.number(),
+  expiresAt: z.number(),
+  claimedAt: z.number().nullable(),
+});
+export type RewardItem = z.infer<typeof rewardItem>;
+
+/** The reward centre (spec 2.14): what may be claimed now first; `available` is spec 3's availablePromoCount. */
+export const rewardList = defineCall({
+  name: 'rewardList',
+  method: 'GET',
+  path: '/wps/promotions/rewards',
+  token: true,
+  value: z.object({ available: z.number().int(), items: z.array(rewardItem) }),
+});
+
+/** Claims one reward: it is paid into the main wallet once. */
+export const rewardClaim = defineCall({
+  name: 'rewardClaim',
+  method: 'POST',
+  path: '/wps/promotions/rewards/claim',
+  token: true,
+  body: z.object({ id: z.number().int().positive() }),
+  value: z.object({ item: rewardItem, available: z.number().int() }),
+});
+
+export const promotionCalls = [promotionStatuses, promotionJoin, rewardList, rewardClaim];

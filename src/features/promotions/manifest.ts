@@ -4,6 +4,8 @@ import { promotionCalls } from './contract.ts';
 import { promotionRoutes } from './server/routes.ts';
 import * as tables from './server/tables.ts';
 import { depositConsumer } from './server/engine.ts';
+import { runRewardJobs } from './server/rewards.ts';
+import { promotionCommands } from './server/ops.ts';
 
 export const manifest: FeatureManifest = {
   name: 'promotions',
@@ -11,4 +13,11 @@ export const manifest: FeatureManifest = {
   routes: promotionRoutes,
   tables,
   consumers: [depositConsumer],
+  ops: promotionCommands,
+  jobs: [
+    // Each closed day's rebates (10 minutes after the day, and on start for missed days still
+    // claimable), then claimable rewards past their time expire. Once per reward whatever the
+    // number of processes (a reward exists once per member and key).
+    { name: 'promotions.rewards', everyMs: 5 * 60_000, atStart: true, run: (db, now) => runRewardJobs(db, now) },
+  ],
 };

@@ -36,6 +36,20 @@ export const promotionRuleSchema = z
       /** A share of the deposit, at most `cap`. */
       z.object({ kind: z.literal('depositPercent'), percent: z.number().int().min(1).max(1000), cap: minor }).strict(),
       z.object({ kind: z.literal('fixed'), amount: minor }).strict(),
+      /**
+       * A daily rebate: of each day's valid bets, a rate per game category in basis points
+       * (120 = 1.2%), paid when at least `min`, at most `max`, claimable in the reward centre for
+       * `claimDays` days after the day it is computed.
+       */
+      z
+        .object({
+          kind: z.literal('rebate'),
+          rates: z.partialRecord(z.enum(CATEGORY_ORDER), z.number().int().min(0).max(10_000)),
+          min: minor,
+          max: minor,
+          claimDays: z.number().int().min(1).max(90).default(1),
+        })
+        .strict(),
     ]),
     /** The bonus's wagering requirement; none: the bonus is free money at once. */
     wagering: z
@@ -55,3 +69,4 @@ export const promotionRuleSchema = z
   .strict();
 
 export type PromotionRule = z.output<typeof promotionRuleSchema>;
+export type RebateReward = Extract<PromotionRule['reward'], { kind: 'rebate' }>;

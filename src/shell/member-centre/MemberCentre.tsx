@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { $member } from '../../features/accounts/client.ts';
 import { $unread } from '../../features/inbox/client.ts';
+import { $availableRewards, refreshRewards } from '../../features/promotions/client.ts';
 import { closeMemberCentre, MEMBER_PAGES, type MemberCentrePage } from './store.ts';
 import { routePath } from '../../features/accounts/client.ts';
 import { localPath, useLabels } from '../labels.tsx';
@@ -41,6 +42,9 @@ function Overlay({ page, w, parts }: { page: MemberCentrePage; w: Awaited<Return
   const labels = useLabels();
   const member = useStore($member);
   const unread = useStore($unread);
+  const rewards = useStore($availableRewards);
+  // The reward centre's badge: asked when the overlay opens.
+  useEffect(() => void refreshRewards(), []);
   const layerRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const ids = useId();
@@ -102,6 +106,12 @@ function Overlay({ page, w, parts }: { page: MemberCentrePage; w: Awaited<Return
                       <span className="mc-badge">
                         <span className="sr-only">, </span>
                         {unread}
+                      </span>
+                    )}
+                    {p === 'rewards' && rewards > 0 && (
+                      <span className="mc-badge">
+                        <span className="sr-only">, </span>
+                        {rewards}
                       </span>
                     )}
                   </a>

@@ -17,8 +17,13 @@ import { useLabels } from '../labels.tsx';
 
 // The overlay and the parts features put in it load together, on its first opening.
 const MemberCentre = lazy(async () => {
-  const [overlay, wallet, inbox] = await Promise.all([import('./MemberCentre.tsx'), import('../../features/wallet/islands/centre.ts'), import('../../features/inbox/islands/centre.ts')]);
-  const parts = { ...wallet, PAGES: { ...wallet.PAGES, ...inbox.PAGES } };
+  const [overlay, wallet, promotions, inbox] = await Promise.all([
+    import('./MemberCentre.tsx'),
+    import('../../features/wallet/islands/centre.ts'),
+    import('../../features/promotions/islands/centre.ts'),
+    import('../../features/inbox/islands/centre.ts'),
+  ]);
+  const parts = { ...wallet, PAGES: { ...wallet.PAGES, ...promotions.PAGES, ...inbox.PAGES } };
   return { default: (props: { page: MemberCentrePage }) => <overlay.default {...props} parts={parts} /> };
 });
 
@@ -78,7 +83,14 @@ export default function MemberCentreHost() {
 
   if (!page || !member || isTrial) return null;
   return (
-    <Suspense fallback={<div className="loader-layer" role="status" aria-live="polite"><span className="spinner" aria-hidden="true" /><span className="sr-only">{labels.auth.loading}</span></div>}>
+    <Suspense
+      fallback={
+        <div className="loader-layer" role="status" aria-live="polite">
+          <span className="spinner" aria-hidden="true" />
+          <span className="sr-only">{labels.auth.loading}</span>
+        </div>
+      }
+    >
       <MemberCentre page={page} />
     </Suspense>
   );

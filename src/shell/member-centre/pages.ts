@@ -7,11 +7,11 @@ import { splitLocale } from '../../kernel/locales.ts';
 
 /**
  * The member-centre pages that exist, in the order of spec 2.14. 'My account' and the security
- * centre are the /member page itself. Platform messages come from the inbox feature; reward
- * centre, referral, missions and manual rebate arrive with their own issues and are not listed
- * until then.
+ * centre are the /member page itself. Platform messages come from the inbox feature, the reward
+ * centre from the promotions; referral, missions and manual rebate arrive with their own issues
+ * and are not listed until then.
  */
-export const MEMBER_PAGES = ['wallet', 'deposit', 'withdrawal', 'upline', 'betting', 'transactions', 'profit', 'bonus', 'messages'] as const;
+export const MEMBER_PAGES = ['wallet', 'deposit', 'withdrawal', 'upline', 'betting', 'transactions', 'profit', 'bonus', 'rewards', 'messages'] as const;
 export type MemberCentrePage = (typeof MEMBER_PAGES)[number];
 
 /** Is `p` the name of a member-centre page? */

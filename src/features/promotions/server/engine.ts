@@ -6,7 +6,7 @@
  * from the wallet through the outbox (src/kernel/events.ts), in the transaction that moves the
  * consumer's cursor, so a deposit earns its bonus exactly once, across processes and crashes.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { brand } from '../../../kernel/brand/index.ts';
 import type { PromotionRule } from '../../../kernel/brand/promotions.ts';
 import { clock } from '../../../kernel/clock.ts';
@@ -21,7 +21,7 @@ import { listPromotions, type PromotionSummary } from '../../content/index.ts';
 import type { PromoStatus } from '../../content/contract.ts';
 import { grantBonus, money, paidDepositCount } from '../../wallet/index.ts';
 import type { MemberPromotion } from '../contract.ts';
-import { promoEntry } from './tables.ts';
+import { promoEntry, promoReward } from './tables.ts';
 
 const DAY = 86_400_000;
 
@@ -47,6 +47,7 @@ export function publicStatus(rule: PromotionRule, w: PromotionSummary, now = clo
   const { startMs, endMs } = window(w);
   if (startMs !== null && now < startMs) return 'comingSoon';
   if (endMs !== null && now >= endMs) return 'closed';
+  if (rule.reward.kind === 'rebate') return 'claim';
   return rule.start === 'join' ? 'join' : 'inProcess';
 }
 
@@ -67,12 +68,14 @@ async function eligible(db: Db | Tx, m: Who, rule: PromotionRule, at: number): P
 
 type Entry = typeof promoEntry.$inferSelect;
 
-async function statusOf(db: Db | Tx, m: Who, rule: PromotionRule, w: PromotionSummary, entry: Entry | undefined): Promise<PromoStatus> {
+async function statusOf(db: Db | Tx, m: Who, rule: PromotionRule, w: PromotionSummary, entry: Entry | undefined, claimable = false): Promise<PromoStatus> {
   if (entry?.status === 'issued') return 'issued';
   const now = clock.now();
   const open = publicStatus(rule, w, now);
   if (open === 'comingSoon' || open === 'closed') return open;
   if (!(await eligible(db, m, rule, now))) return 'closed';
+  // A rebate accrues every day: claimable in the reward centre, or in process until the next one.
+  if (rule.reward.kind === 'rebate') return claimable ? 'claim' : 'inProcess';
   if (entry?.status === 'joined' || rule.start === 'auto') return 'inProcess';
   return 'join';
 }
@@ -87,8 +90,16 @@ async function who(db: Db | Tx, memberId: number): Promise<Who> {
 export async function memberStatuses(db: Db, memberId: number): Promise<MemberPromotion[]> {
   const m = await who(db, memberId);
   const entries = new Map((await db.select().from(promoEntry).where(eq(promoEntry.memberId, memberId))).map((e) => [e.promotionId, e]));
+  const claimable = new Set(
+    (
+      await db
+        .selectDistinct({ id: promoReward.promotionId })
+        .from(promoReward)
+        .where(and(eq(promoReward.memberId, memberId), eq(promoReward.status, 'claimable'), gt(promoReward.expiresAt, new Date(clock.now()))))
+    ).map((r) => r.id),
+  );
   const out: MemberPromotion[] = [];
-  for (const { rule, words } of runPromotions()) out.push({ id: rule.id, status: await statusOf(db, m, rule, words, entries.get(rule.id)) });
+  for (const { rule, words } of runPromotions()) out.push({ id: rule.id, status: await statusOf(db, m, rule, words, entries.get(rule.id), claimable.has(rule.id)) });
   return out;
 }
 
@@ -126,6 +137,7 @@ export async function joinPromotion(db: Db, memberId: number, id: number): Promi
 /** The bonus a deposit of `deposit` earns under `rule`, and its turnover. */
 export function rewardFor(rule: PromotionRule, deposit: bigint): { bonus: bigint; turnover: bigint } {
   const r = rule.reward;
+  if (r.kind === 'rebate') return { bonus: 0n, turnover: 0n };
   const bonus = r.kind === 'fixed' ? r.amount : (deposit * BigInt(r.percent)) / 100n < r.cap ? (deposit * BigInt(r.percent)) / 100n : r.cap;
   const w = rule.wagering;
   if (!w) return { bonus, turnover: 0n };

@@ -2,7 +2,8 @@
  * A member's part in a promotion (issue 15): joined, then issued when its reward is paid. One
  * row per member and promotion (the promotions the engine runs so far are one-offs).
  */
-import { bigint, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { member } from '../../accounts/server/tables.ts';
 
 export const promoEntry = pgTable(
@@ -20,4 +21,44 @@ export const promoEntry = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.memberId, t.promotionId] })],
+);
+
+/**
+ * Something a member may claim in the reward centre (issue 15): a day's rebate, an operator's
+ * reward; later sign-in rewards, raffle prizes, mission rewards. Claimed once (the status moves
+ * under the row's lock, and the payment's reference is this row's), or expired when its time ran out.
+ */
+export const promoReward = pgTable(
+  'promo_reward',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    /** rebate or operator. */
+    kind: text('kind').notNull(),
+    /** The promotion it belongs to (none for an operator's reward). */
+    promotionId: integer('promotion_id'),
+    /** One reward per member and key: rebate:<promotion>:<day>, operator:<key>. */
+    reference: text('reference').notNull(),
+    /** Its name per locale, when it is not a promotion's. */
+    titles: jsonb('titles').$type<Record<string, string>>(),
+    /** The period it is for (a brand day), when it has one. */
+    period: text('period'),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** claimable, claimed or expired. */
+    status: text('status').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    bonusId: bigint('bonus_id', { mode: 'number' }),
+  },
+  (t) => [
+    uniqueIndex('promo_reward_reference_uq').on(t.memberId, t.reference),
+    index('promo_reward_member_idx').on(t.memberId, t.createdAt),
+    index('promo_reward_claimable_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'claimable'`),
+    check('promo_reward_amount_positive', sql`${t.amount} > 0`),
+  ],
 );

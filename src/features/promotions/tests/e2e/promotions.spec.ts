@@ -7,6 +7,7 @@
 import { LANGS, flowInOneLanguage, text, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, loginAs, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { memberCentre, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
+import { ops } from '../../../../../tests/e2e-support/server.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 
 const ct = (lang: Lang, key: string) => text(lang, 'content', `promotions.${key}`);
@@ -61,6 +62,26 @@ for (const { lang } of LANGS) {
       // A withdrawal waits for the wagering.
       await page.goto(at(lang, '/member?page=withdrawal'));
       await expect(centre.getByRole('status').filter({ hasText: wt(lang, 'withdrawal.wagering', { amount: usd(lang, '1000') }) })).toBeVisible();
+    });
+
+    test('the reward centre shows what may be claimed with a red count, and a claim pays it at once', async ({ page }) => {
+      const player = await createUser();
+      const granted = await ops('reward', 'grant', '--username', player.username, '--amount', '12.50', '--title', 'Welcome gift', '--title-es', 'Regalo de bienvenida');
+      expect(granted).toContain('claimable');
+      await loginAs(page, lang, player.username, player.password);
+      await page.goto(at(lang, '/member?page=rewards'));
+      const centre = memberCentre(page, lang);
+      await expect(centre.getByRole('heading', { level: 3, name: wt(lang, 'centre.pages.rewards') })).toBeVisible();
+      const menuLink = centre.getByRole('navigation', { name: wt(lang, 'centre.menu') }).getByRole('link', { name: new RegExp(wt(lang, 'centre.pages.rewards')) });
+      await expect(menuLink.locator('.mc-badge')).toHaveText(/1/);
+      const title = lang === 'en' ? 'Welcome gift' : 'Regalo de bienvenida';
+      const card = centre.getByRole('listitem').filter({ hasText: title });
+      await expect(card).toContainText(text(lang, 'promotions', 'rewards.status.claimable'));
+      await expectNoSeriousA11yViolations(page);
+      await card.getByRole('button', { name: text(lang, 'promotions', 'rewards.claimNamed').replace('{{title}}', title) }).click();
+      await expect(centre.getByRole('status').filter({ hasText: text(lang, 'promotions', 'rewards.claimed').replace('{{amount}}', usd(lang, '12.50')) })).toBeVisible();
+      await expect(card).toContainText(text(lang, 'promotions', 'rewards.status.claimed'));
+      await expect(menuLink.locator('.mc-badge')).toHaveCount(0);
     });
   });
 }

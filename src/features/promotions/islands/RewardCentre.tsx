@@ -1,0 +1,133 @@
+/**
+ * The reward centre (spec 2.14, issue 15): the rewards the member may claim now, first, each with
+ * a Claim button (paid into the main wallet at once), then the latest claimed and expired ones.
+ * The member centre's badge follows the count.
+ */
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { api, $status } from '../../accounts/client.ts';
+import { fill, useLabels } from '../../../shell/labels.tsx';
+import { ApiFailure } from '../../../kernel/http/client.ts';
+import { dateTime, money } from '../../wallet/client.ts';
+import { rewardClaim, rewardList, type RewardItem } from '../contract.ts';
+import { $availableRewards } from '../client.ts';
+import { usePromotionLabels } from './labels.ts';
+
+export default function RewardCentre() {
+  const labels = useLabels();
+  const l = usePromotionLabels(labels.lang)?.rewards;
+  const status = useStore($status);
+  const symbol = status?.info.currencySymbol ?? '';
+  const fmt = (amount: string) => money(amount, symbol, labels.lang);
+  const when = (ms: number) => dateTime(ms, labels.lang);
+  const [items, setItems] = useState<RewardItem[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setError(null);
+    api()
+      .call(rewardList)
+      .then((d) => {
+        if (!live) return;
+        setItems(d.items);
+        $availableRewards.set(d.available);
+      })
+      .catch((err: unknown) => live && setError(err instanceof ApiFailure ? err.message : String(err)));
+    return () => {
+      live = false;
+    };
+  }, [tick]);
+
+  async function claim(r: RewardItem) {
+    setBusy(r.id);
+    setNotice(null);
+    try {
+      const out = await api().call(rewardClaim, { body: { id: r.id } });
+      $availableRewards.set(out.available);
+      setItems((list) => list?.map((x) => (x.id === r.id ? out.item : x)) ?? null);
+      if (l) setNotice(fill(l.claimed, { amount: fmt(out.item.amount) }));
+    } catch (err) {
+      setNotice(err instanceof ApiFailure ? err.message : String(err));
+      setTick((n) => n + 1);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (!l) return null;
+  return (
+    <div className="wl-page rw-page">
+      <p className="wl-note">{l.lead}</p>
+      {notice && (
+        <p className="wl-note wl-note-warn" role="status">
+          {notice}
+        </p>
+      )}
+      {error ? (
+        <div className="wl-failed" role="alert">
+          <p>{error}</p>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setTick((n) => n + 1)}>
+            {l.retry}
+          </button>
+        </div>
+      ) : items === null ? (
+        <p className="wl-loading" role="status">
+          {l.loading}
+        </p>
+      ) : items.length === 0 ? (
+        <p className="wl-empty">{l.none}</p>
+      ) : (
+        <ul className="wl-cards">
+          {items.map((r) => (
+            <li key={r.id} className="wl-card" aria-labelledby={`rw-${r.id}`}>
+              <div className="wl-card-head">
+                <strong id={`rw-${r.id}`}>{r.title || l.kinds[r.kind]}</strong>
+                <span className={`wl-badge wl-${r.status === 'claimable' ? 'ok' : r.status === 'claimed' ? 'info' : 'bad'}`}>{l.status[r.status]}</span>
+              </div>
+              <dl className="wl-facts">
+                <div>
+                  <dt>{l.kinds[r.kind]}</dt>
+                  <dd className="money">{fmt(r.amount)}</dd>
+                </div>
+                {r.period && (
+                  <div>
+                    <dt>{l.period}</dt>
+                    <dd>{r.period}</dd>
+                  </div>
+                )}
+                {r.status === 'claimed' && r.claimedAt !== null ? (
+                  <div>
+                    <dt>{l.claimedAt}</dt>
+                    <dd>{when(r.claimedAt)}</dd>
+                  </div>
+                ) : (
+                  <div>
+                    <dt>{l.until}</dt>
+                    <dd>{when(r.expiresAt)}</dd>
+                  </div>
+                )}
+              </dl>
+              {r.status === 'claimable' && (
+                <div className="wl-actions">
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    aria-label={fill(l.claimNamed, { title: r.title || l.kinds[r.kind] })}
+                    disabled={busy !== null}
+                    onClick={() => void claim(r)}
+                  >
+                    {l.claim}
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

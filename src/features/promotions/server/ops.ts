@@ -1,0 +1,58 @@
+/**
+ * Operator commands of the promotions engine: rewards by hand for one member (claimable in the
+ * reward centre), a member's rewards, and the rewards job run now.
+ */
+import { randomBytes } from 'node:crypto';
+import type { OpsCommand } from '../../../kernel/feature.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import { parseMinor } from '../../../kernel/money.ts';
+import { brand } from '../../../kernel/brand/index.ts';
+import { findByUsername } from '../../accounts/index.ts';
+import { grantOperatorReward, listRewards, runRewardJobs } from './rewards.ts';
+
+const USAGE = `  reward grant --username <U> --amount <A> --title <text> [--title-es <text>] [--days <N>] [--key <K>]
+                                                       a reward the member claims in the reward centre
+                                                       within N days (default 7); --key makes it once
+  reward list --username <U>                           a member's rewards
+  reward run                                           compute the closed days' rebates and expire old rewards now`;
+
+export const promotionCommands: OpsCommand[] = [
+  {
+    name: 'reward',
+    usage: USAGE,
+    options: ['username', 'amount', 'title', 'title-es', 'days', 'key'],
+    async run(db, { verb, flags }) {
+      if (verb === 'run') {
+        const r = await runRewardJobs(db, Date.now());
+        return { ok: true, changed: r.written + r.expired > 0, output: `${r.written} reward(s) written, ${r.expired} expired.` };
+      }
+      const username = (flags.username ?? '').trim();
+      if (!username || username === 'true') return { ok: false, output: `--username is required\n${USAGE}` };
+      const m = await findByUsername(db, username);
+      if (!m) return { ok: false, output: `No member ${username}.` };
+      if (verb === 'list') {
+        const { items } = await listRewards(db, m.id, 'en');
+        return { ok: true, output: items.map((r) => `${r.id}  ${r.status.padEnd(9)}  ${r.amount}  ${r.title}${r.period ? ` (${r.period})` : ''}`).join('\n') || '(no reward)' };
+      }
+      if (verb === 'grant') {
+        const amount = parseMinor(flags.amount ?? '', brand().currencyDecimals);
+        if (amount === null || amount <= 0n) return { ok: false, output: '--amount is a positive amount, such as 12.50' };
+        const title = (flags.title ?? '').trim();
+        if (!title || title === 'true') return { ok: false, output: '--title is required (the member reads it)' };
+        const days = Number(flags.days ?? 7);
+        if (!Number.isInteger(days) || days < 1 || days > 365) return { ok: false, output: '--days is a whole number of days, 1 to 365' };
+        const key = flags.key && flags.key !== 'true' ? flags.key : randomBytes(12).toString('hex');
+        const titles: Record<string, string> = { en: title };
+        if (flags['title-es'] && flags['title-es'] !== 'true') titles.es = flags['title-es'];
+        try {
+          const created = await grantOperatorReward(db, { memberId: m.id, key, titles, amount, days });
+          return { ok: true, changed: created, output: created ? `Reward of ${flags.amount} for ${username}, claimable for ${days} day(s).` : 'A reward with this --key exists already.' };
+        } catch (err) {
+          if (err instanceof ApiError) return { ok: false, output: err.errorCode };
+          throw err;
+        }
+      }
+      return { ok: false, output: `Usage:\n${USAGE}` };
+    },
+  },
+];
