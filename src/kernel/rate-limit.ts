@@ -47,6 +47,10 @@ export const LIMITS = {
   guestDemoWindowMs: 60 * 60_000,
   /** Wrong old passwords per account (change password). */
   oldPasswordFailures: 5,
+  /** Bonus codes a member (or an address) may try per window, right or wrong. */
+  bonusCodesPerMember: 10,
+  bonusCodesPerIp: 30,
+  bonusCodeWindowMs: 15 * 60_000,
   /** Captcha images per address per minute. */
   captchasPerIp: 30,
   captchaWindowMs: 60_000,

@@ -66,4 +66,14 @@ export const rewardClaim = defineCall({
   value: z.object({ item: rewardItem, available: z.number().int() }),
 });
 
-export const promotionCalls = [promotionStatuses, promotionJoin, rewardList, rewardClaim];
+/** Redeems a bonus code: its promotion's bonus is paid into the main wallet at once, with its wagering requirement. */
+export const bonusCode = defineCall({
+  name: 'bonusCode',
+  method: 'POST',
+  path: '/wps/promotions/code',
+  token: true,
+  body: z.object({ code: z.string().trim().min(1).max(40) }),
+  value: z.object({ promotionId: z.number().int(), title: z.string(), amount: z.string(), turnover: z.string() }),
+});
+
+export const promotionCalls = [promotionStatuses, promotionJoin, rewardList, rewardClaim, bonusCode];

@@ -13,14 +13,20 @@ const minor = z
   .transform((n) => BigInt(n));
 
 /** How a member starts a promotion. */
-export const PROMO_STARTS = ['auto', 'join'] as const;
+export const PROMO_STARTS = ['auto', 'join', 'code'] as const;
 
 export const promotionRuleSchema = z
   .object({
     /** The id of its Markdown (src/content/promotions/<locale>/*.md). */
     id: z.number().int().positive(),
-    /** auto: every eligible member takes part; join: the member joins it first (a button). */
+    /** auto: every eligible member takes part; join: the member joins it first (a button); code: the member enters its bonus code. */
     start: z.enum(PROMO_STARTS),
+    /** The bonus code of a promotion that starts with one (letters and digits, compared without case). */
+    code: z
+      .string()
+      .regex(/^[A-Za-z0-9]{4,20}$/, 'must be 4 to 20 letters and digits')
+      .transform((c) => c.toUpperCase())
+      .optional(),
     eligibility: z
       .object({
         /** Only members registered at most this many days ago may start it. */
@@ -66,7 +72,8 @@ export const promotionRuleSchema = z
       .strict()
       .optional(),
   })
-  .strict();
+  .strict()
+  .refine((r) => (r.start === 'code') === (r.code !== undefined), { message: 'a promotion has a code exactly when it starts with one', path: ['code'] });
 
 export type PromotionRule = z.output<typeof promotionRuleSchema>;
 export type RebateReward = Extract<PromotionRule['reward'], { kind: 'rebate' }>;

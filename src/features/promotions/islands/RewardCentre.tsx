@@ -3,13 +3,14 @@
  * a Claim button (paid into the main wallet at once), then the latest claimed and expired ones.
  * The member centre's badge follows the count.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { api, $status } from '../../accounts/client.ts';
 import { fill, useLabels } from '../../../shell/labels.tsx';
 import { ApiFailure } from '../../../kernel/http/client.ts';
-import { dateTime, money } from '../../wallet/client.ts';
-import { rewardClaim, rewardList, type RewardItem } from '../contract.ts';
+import { dateTime, money, refreshBalance } from '../../wallet/client.ts';
+import { Field } from '../../accounts/client.ts';
+import { bonusCode, rewardClaim, rewardList, type RewardItem } from '../contract.ts';
 import { $availableRewards } from '../client.ts';
 import { usePromotionLabels } from './labels.ts';
 
@@ -50,6 +51,7 @@ export default function RewardCentre() {
       $availableRewards.set(out.available);
       setItems((list) => list?.map((x) => (x.id === r.id ? out.item : x)) ?? null);
       if (l) setNotice(fill(l.claimed, { amount: fmt(out.item.amount) }));
+      void refreshBalance();
     } catch (err) {
       setNotice(err instanceof ApiFailure ? err.message : String(err));
       setTick((n) => n + 1);
@@ -61,6 +63,7 @@ export default function RewardCentre() {
   if (!l) return null;
   return (
     <div className="wl-page rw-page">
+      <BonusCodeForm fmt={fmt} />
       <p className="wl-note">{l.lead}</p>
       {notice && (
         <p className="wl-note wl-note-warn" role="status">
@@ -129,5 +132,57 @@ export default function RewardCentre() {
         </ul>
       )}
     </div>
+  );
+}
+
+/** A bonus code (spec 2.5, issue 15): refusals under the field, the bonus and its wagering said once paid. */
+function BonusCodeForm({ fmt }: { fmt: (amount: string) => string }) {
+  const labels = useLabels();
+  const l = usePromotionLabels(labels.lang)?.rewards;
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!l) return null;
+
+  async function apply(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!l) return;
+    setDone(null);
+    if (!code.trim()) {
+      setError(l.codeRequired);
+      return;
+    }
+    setBusy(true);
+    try {
+      const r = await api().call(bonusCode, { body: { code } });
+      setError(null);
+      setCode('');
+      setDone(fill(/^0+(\.0+)?$/.test(r.turnover) ? l.codeDoneFree : l.codeDone, { amount: fmt(r.amount), title: r.title, turnover: fmt(r.turnover) }));
+      void refreshBalance();
+    } catch (err) {
+      setError(err instanceof ApiFailure ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="wl-block" aria-labelledby="rw-code">
+      <div className="wl-block-head">
+        <h4 id="rw-code">{l.codeTitle}</h4>
+      </div>
+      <form className="auth-form rw-code" onSubmit={(e) => void apply(e)} noValidate>
+        <Field name="bonusCode" label={l.codeLabel} value={code} onChange={setCode} error={error} maxLength={40} autoComplete="off" />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {l.codeApply}
+        </button>
+      </form>
+      {done && (
+        <p className="wl-note wl-note-warn" role="status">
+          {done}
+        </p>
+      )}
+    </section>
   );
 }

@@ -9,6 +9,8 @@ import { ApiFailure, pageApiClient } from '../../../kernel/http/client.ts';
 interface PageConfig {
   statuses: Record<string, string>;
   join: string;
+  enterCode: string;
+  rewardsHref: string;
   joined: string;
   bonusLink: string;
   bonusHref: string;
@@ -34,7 +36,10 @@ function render(p: MemberPromotion, cfg: PageConfig, note?: string): void {
   if (!box) return;
   const status = box.querySelector<HTMLElement>('.action-note');
   box.querySelectorAll('.member-action').forEach((el) => el.remove());
-  if (p.status === 'join') {
+  if (p.status === 'join' && box.dataset.promoStart === 'code') {
+    const a = Object.assign(document.createElement('a'), { className: 'btn btn-primary btn-sm member-action', href: cfg.rewardsHref, textContent: cfg.enterCode });
+    box.prepend(a);
+  } else if (p.status === 'join') {
     const b = Object.assign(document.createElement('button'), { type: 'button', className: 'btn btn-primary btn-sm member-action', textContent: cfg.join });
     b.addEventListener('click', () => void join(p.id, b, cfg));
     box.prepend(b);

@@ -48,7 +48,7 @@ export function publicStatus(rule: PromotionRule, w: PromotionSummary, now = clo
   if (startMs !== null && now < startMs) return 'comingSoon';
   if (endMs !== null && now >= endMs) return 'closed';
   if (rule.reward.kind === 'rebate') return 'claim';
-  return rule.start === 'join' ? 'join' : 'inProcess';
+  return rule.start === 'join' || rule.start === 'code' ? 'join' : 'inProcess';
 }
 
 interface Who {
@@ -145,6 +145,67 @@ export function rewardFor(rule: PromotionRule, deposit: bigint): { bonus: bigint
   return { bonus, turnover: (base * BigInt(Math.round(w.multiple * 100))) / 100n };
 }
 
+/**
+ * Pays a promotion's bonus with its wagering requirement, marks the member's entry issued and
+ * tells the inbox, inside `tx`; once per member and promotion (the bonus's reference).
+ */
+async function issueBonus(tx: Tx, memberId: number, rule: PromotionRule, words: PromotionSummary, bonus: bigint, turnover: bigint): Promise<void> {
+  const titles = Object.fromEntries(LOCALES.map((l) => [l.code, listPromotions(l.code).find((p) => p.id === rule.id)?.title ?? words.title]));
+  const granted = await grantBonus(tx, {
+    memberId,
+    reference: `promotion:${rule.id}:member:${memberId}`,
+    source: `promotion:${rule.id}`,
+    titles,
+    amount: bonus,
+    turnoverRequired: turnover,
+    weights: rule.wagering?.weights ?? {},
+    maxBet: rule.wagering?.maxBet ?? null,
+    validMs: (rule.wagering?.days ?? 30) * DAY,
+  });
+  const now = new Date(clock.now());
+  await tx
+    .insert(promoEntry)
+    .values({ memberId, promotionId: rule.id, status: 'issued', bonusId: granted.bonusId, joinedAt: now, issuedAt: now })
+    .onConflictDoUpdate({ target: [promoEntry.memberId, promoEntry.promotionId], set: { status: 'issued', bonusId: granted.bonusId, issuedAt: now } });
+  await emit(tx, 'promotions.bonus.issued', memberId, { promotionId: rule.id, amount: money(bonus), turnover: money(turnover), symbol: brand().currencySymbol });
+}
+
+/**
+ * Redeems a bonus code (case does not matter): its promotion's bonus is paid at once, once per
+ * member. Refused: an unknown code, a promotion not open (coming soon or ended), a member it is
+ * not for, a code already used. Tries are counted per member and address (LIMITS).
+ */
+export async function redeemCode(db: Db, memberId: number, code: string): Promise<{ promotionId: number; title: string; amount: string; turnover: string }> {
+  const wanted = code.trim().toUpperCase();
+  const found = runPromotions().find((p) => p.rule.start === 'code' && p.rule.code === wanted);
+  if (!found) throw new ApiError(404, 'promotion.code.unknown');
+  const { rule, words } = found;
+  return db.transaction(async (tx) => {
+    const m = await who(tx, memberId);
+    if (isTrialType(m.type)) throw new ApiError(403, 'account.trial');
+    // The entry row first, so that two tries at once queue on it (a missing row locks nothing):
+    // the second sees the first's outcome.
+    await tx
+      .insert(promoEntry)
+      .values({ memberId, promotionId: rule.id, status: 'joined', joinedAt: new Date(clock.now()) })
+      .onConflictDoNothing();
+    const [entry] = await tx
+      .select()
+      .from(promoEntry)
+      .where(and(eq(promoEntry.memberId, memberId), eq(promoEntry.promotionId, rule.id)))
+      .for('update');
+    if (entry?.status === 'issued') throw new ApiError(409, 'promotion.code.used');
+    const open = publicStatus(rule, words);
+    if (open === 'comingSoon') throw new ApiError(409, 'promotion.notStarted');
+    if (open === 'closed') throw new ApiError(409, 'promotion.code.expired');
+    if (!(await eligible(tx, m, rule, clock.now()))) throw new ApiError(409, 'promotion.notEligible');
+    const { bonus, turnover } = rewardFor(rule, 0n);
+    if (bonus <= 0n) throw new ApiError(409, 'promotion.notEligible');
+    await issueBonus(tx, memberId, rule, words, bonus, turnover);
+    return { promotionId: rule.id, title: words.title, amount: money(bonus), turnover: money(turnover) };
+  });
+}
+
 /** Pays the rewards a member's credited deposit earns (first-deposit promotions), inside `tx`. */
 async function onDeposit(tx: Tx, memberId: number, deposit: bigint, at: Date): Promise<void> {
   const m = await who(tx, memberId);
@@ -167,24 +228,7 @@ async function onDeposit(tx: Tx, memberId: number, deposit: bigint, at: Date): P
     if (e.minDeposit !== undefined && deposit < e.minDeposit) continue;
     const { bonus, turnover } = rewardFor(rule, deposit);
     if (bonus <= 0n) continue;
-    const titles = Object.fromEntries(LOCALES.map((l) => [l.code, listPromotions(l.code).find((p) => p.id === rule.id)?.title ?? words.title]));
-    const granted = await grantBonus(tx, {
-      memberId,
-      reference: `promotion:${rule.id}:member:${memberId}`,
-      source: `promotion:${rule.id}`,
-      titles,
-      amount: bonus,
-      turnoverRequired: turnover,
-      weights: rule.wagering?.weights ?? {},
-      maxBet: rule.wagering?.maxBet ?? null,
-      validMs: (rule.wagering?.days ?? 30) * DAY,
-    });
-    const now = new Date(clock.now());
-    await tx
-      .insert(promoEntry)
-      .values({ memberId, promotionId: rule.id, status: 'issued', bonusId: granted.bonusId, joinedAt: now, issuedAt: now })
-      .onConflictDoUpdate({ target: [promoEntry.memberId, promoEntry.promotionId], set: { status: 'issued', bonusId: granted.bonusId, issuedAt: now } });
-    await emit(tx, 'promotions.bonus.issued', memberId, { promotionId: rule.id, amount: money(bonus), turnover: money(turnover), symbol: brand().currencySymbol });
+    await issueBonus(tx, memberId, rule, words, bonus, turnover);
   }
 }
 

@@ -2,9 +2,12 @@
 import { requireRealAccount, sessionOf } from '../../accounts/index.ts';
 import { db } from '../../../kernel/db/index.ts';
 import { route } from '../../../kernel/http/dispatch.ts';
-import { promotionJoin, promotionStatuses, rewardClaim, rewardList } from '../contract.ts';
+import { bonusCode, promotionJoin, promotionStatuses, rewardClaim, rewardList } from '../contract.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import { hit, LIMITS, minutesLeft } from '../../../kernel/rate-limit.ts';
+import { listPromotions } from '../../content/index.ts';
 import { claimReward, listRewards } from './rewards.ts';
-import { joinPromotion, memberStatuses } from './engine.ts';
+import { joinPromotion, memberStatuses, redeemCode } from './engine.ts';
 
 export const promotionRoutes = [
   route(promotionStatuses, async (_input, ctx) => memberStatuses(await db(), sessionOf(ctx).memberId)),
@@ -12,6 +15,16 @@ export const promotionRoutes = [
   route(rewardList, async (_input, ctx) => {
     const s = sessionOf(ctx);
     return s.isTrial ? { available: 0, items: [] } : listRewards(await db(), s.memberId, ctx.locale);
+  }),
+  route(bonusCode, async ({ body }, ctx) => {
+    const memberId = requireRealAccount(ctx).memberId;
+    const database = await db();
+    // Every try counts, right or wrong: codes cannot be guessed at speed.
+    const [mine, address] = await Promise.all([hit(database, `bonus-code:member:${memberId}`, LIMITS.bonusCodeWindowMs), hit(database, `bonus-code:ip:${ctx.ip}`, LIMITS.bonusCodeWindowMs)]);
+    const over = mine.count > LIMITS.bonusCodesPerMember ? mine : address.count > LIMITS.bonusCodesPerIp ? address : null;
+    if (over) throw new ApiError(429, 'promotion.code.tooMany', { minutes: minutesLeft(over) });
+    const r = await redeemCode(database, memberId, body.code);
+    return { ...r, title: listPromotions(ctx.locale).find((p) => p.id === r.promotionId)?.title ?? r.title };
   }),
   route(rewardClaim, async ({ body }, ctx) => claimReward(await db(), requireRealAccount(ctx).memberId, body.id, ctx.locale)),
 ];

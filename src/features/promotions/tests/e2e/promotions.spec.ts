@@ -1,8 +1,10 @@
 /**
- * The newbie bonus end to end (issue 15): a new member joins it on the promotions page, makes a
- * first deposit through the sandbox, finds the bonus with its wagering in bonus details and the
- * promotion issued, and is told how much is left to bet when asking for a withdrawal. One flow
- * per language, alternating (tests/e2e-support/i18n.ts).
+ * Promotions end to end (issue 15): a new member joins the newbie bonus on the promotions page,
+ * makes a first deposit through the sandbox, finds the bonus with its wagering in bonus details
+ * and the promotion issued, and is told how much is left to bet when asking for a withdrawal; the
+ * reward centre shows an operator's reward with a red count and pays it on a claim; a bonus code
+ * is refused under its field when wrong and pays when right. One flow per language, alternating
+ * (tests/e2e-support/i18n.ts).
  */
 import { LANGS, flowInOneLanguage, text, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, loginAs, test } from '../../../../../tests/e2e-support/accounts.ts';
@@ -82,6 +84,20 @@ for (const { lang } of LANGS) {
       await expect(centre.getByRole('status').filter({ hasText: text(lang, 'promotions', 'rewards.claimed').replace('{{amount}}', usd(lang, '12.50')) })).toBeVisible();
       await expect(card).toContainText(text(lang, 'promotions', 'rewards.status.claimed'));
       await expect(menuLink.locator('.mc-badge')).toHaveCount(0);
+
+      // A bonus code: a wrong one is refused under the field, the right one pays at once.
+      const codeField = centre.getByRole('textbox', { name: text(lang, 'promotions', 'rewards.codeLabel') });
+      const apply = centre.getByRole('button', { name: text(lang, 'promotions', 'rewards.codeApply'), exact: true });
+      await codeField.fill('NOSUCHCODE');
+      await apply.click();
+      await expect(centre.getByText(text(lang, 'errors', 'promotion.code.unknown'))).toBeVisible();
+      await expect(codeField).toHaveAttribute('aria-invalid', 'true');
+      await codeField.fill('lucky10');
+      await apply.click();
+      const codeTitle = lang === 'en' ? 'Bonus code LUCKY10' : 'Código de bono LUCKY10';
+      await expect(centre.getByRole('status').filter({ hasText: codeTitle })).toContainText(usd(lang, '50'));
+      await page.goto(at(lang, '/member?page=bonus'));
+      await expect(centre.getByRole('listitem').filter({ hasText: codeTitle })).toContainText(wt(lang, 'bonus.status.active'));
     });
   });
 }
