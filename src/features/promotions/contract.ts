@@ -33,8 +33,8 @@ export const promotionJoin = defineCall({
 
 export const rewardItem = z.object({
   id: z.number().int(),
-  /** rebate (a day's rebate of a promotion) or operator (granted by hand). */
-  kind: z.enum(['rebate', 'operator']),
+  /** rebate (a day's rebate of a promotion), signin (a day's sign-in) or operator (granted by hand). */
+  kind: z.enum(['rebate', 'operator', 'signin']),
   promotionId: z.number().int().nullable(),
   title: z.string(),
   /** The brand day it is for, when it has one. */
@@ -76,4 +76,36 @@ export const bonusCode = defineCall({
   value: z.object({ promotionId: z.number().int(), title: z.string(), amount: z.string(), turnover: z.string() }),
 });
 
-export const promotionCalls = [promotionStatuses, promotionJoin, rewardList, rewardClaim, bonusCode];
+export const signinCalendar = z.object({
+  promotionId: z.number().int(),
+  title: z.string(),
+  /** Today, the brand's day. */
+  today: z.string(),
+  signedToday: z.boolean(),
+  /** Days of the current unbroken run (today's, or the one today would continue). */
+  streak: z.number().int(),
+  period: z.enum(['W', 'M']),
+  /** Every day of the period: signed, and what it earns (null for a day missed). */
+  days: z.array(z.object({ day: z.string(), signed: z.boolean(), today: z.boolean(), reward: z.string().nullable() })),
+});
+export type SigninCalendar = z.infer<typeof signinCalendar>;
+
+/** The daily sign-in's calendar of the current period (issue 15). */
+export const signinStatus = defineCall({
+  name: 'signinStatus',
+  method: 'GET',
+  path: '/wps/promotions/signin',
+  token: true,
+  value: signinCalendar,
+});
+
+/** Signs in for today: once per brand day; the day's reward goes to the reward centre. */
+export const signinToday = defineCall({
+  name: 'signinToday',
+  method: 'POST',
+  path: '/wps/promotions/signin',
+  token: true,
+  value: z.object({ day: z.string(), streak: z.number().int(), reward: rewardItem }),
+});
+
+export const promotionCalls = [signinStatus, signinToday, promotionStatuses, promotionJoin, rewardList, rewardClaim, bonusCode];

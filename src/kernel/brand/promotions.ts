@@ -56,6 +56,19 @@ export const promotionRuleSchema = z
           claimDays: z.number().int().min(1).max(90).default(1),
         })
         .strict(),
+      /**
+       * A daily sign-in: once per brand day; the n-th day of an unbroken run within the period
+       * (W: Monday to Sunday, M: the month) earns rewards[n-1] (the last repeats), claimable in
+       * the reward centre for `claimDays` days. A missed day starts the run again.
+       */
+      z
+        .object({
+          kind: z.literal('signin'),
+          period: z.enum(['W', 'M']),
+          rewards: z.array(minor).min(1).max(31),
+          claimDays: z.number().int().min(1).max(90).default(3),
+        })
+        .strict(),
     ]),
     /** The bonus's wagering requirement; none: the bonus is free money at once. */
     wagering: z
@@ -77,3 +90,4 @@ export const promotionRuleSchema = z
 
 export type PromotionRule = z.output<typeof promotionRuleSchema>;
 export type RebateReward = Extract<PromotionRule['reward'], { kind: 'rebate' }>;
+export type SigninReward = Extract<PromotionRule['reward'], { kind: 'signin' }>;

@@ -10,7 +10,7 @@ import { fill, useLabels } from '../../../shell/labels.tsx';
 import { ApiFailure } from '../../../kernel/http/client.ts';
 import { dateTime, money, refreshBalance } from '../../wallet/client.ts';
 import { Field } from '../../accounts/client.ts';
-import { bonusCode, rewardClaim, rewardList, type RewardItem } from '../contract.ts';
+import { bonusCode, rewardClaim, rewardList, signinStatus, signinToday, type RewardItem, type SigninCalendar } from '../contract.ts';
 import { $availableRewards } from '../client.ts';
 import { usePromotionLabels } from './labels.ts';
 
@@ -63,6 +63,7 @@ export default function RewardCentre() {
   if (!l) return null;
   return (
     <div className="wl-page rw-page">
+      <SigninBlock fmt={fmt} onSigned={() => setTick((n) => n + 1)} />
       <BonusCodeForm fmt={fmt} />
       <p className="wl-note">{l.lead}</p>
       {notice && (
@@ -181,6 +182,80 @@ function BonusCodeForm({ fmt }: { fmt: (amount: string) => string }) {
       {done && (
         <p className="wl-note wl-note-warn" role="status">
           {done}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** A weekday's short name for a brand day (YYYY-MM-DD) in the page's language. */
+function weekday(day: string, lang: string): string {
+  try {
+    return new Intl.DateTimeFormat(lang, { weekday: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+  } catch {
+    return day;
+  }
+}
+
+/** The daily sign-in (issue 15): the period's calendar, the run so far, and today's sign-in. */
+function SigninBlock({ fmt, onSigned }: { fmt: (amount: string) => string; onSigned: () => void }) {
+  const labels = useLabels();
+  const l = usePromotionLabels(labels.lang)?.rewards;
+  const [cal, setCal] = useState<SigninCalendar | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [tick, setTick] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    api()
+      .call(signinStatus)
+      .then((c) => live && setCal(c))
+      .catch(() => live && setCal(null));
+    return () => {
+      live = false;
+    };
+  }, [tick]);
+
+  if (!l || !cal) return null;
+
+  async function sign() {
+    if (!l) return;
+    setBusy(true);
+    try {
+      const r = await api().call(signinToday);
+      setNote(fill(l.signinDone, { amount: fmt(r.reward.amount) }));
+      setTick((n) => n + 1);
+      onSigned();
+    } catch (err) {
+      setNote(err instanceof ApiFailure ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="wl-block rw-signin" aria-labelledby="rw-signin">
+      <div className="wl-block-head">
+        <h4 id="rw-signin">{l.signinTitle}</h4>
+        {cal.streak > 0 && <span className="wl-badge wl-ok">{fill(cal.streak === 1 ? l.streak_one : l.streak, { count: cal.streak })}</span>}
+      </div>
+      <p className="wl-note">{l.signinLead}</p>
+      <ol className="rw-days">
+        {cal.days.map((d) => (
+          <li key={d.day} className={`rw-day${d.signed ? ' is-signed' : ''}${d.today ? ' is-today' : ''}`} aria-current={d.today ? 'date' : undefined}>
+            <span className="rw-day-name">{weekday(d.day, labels.lang)}</span>
+            <span className="rw-day-amount">{d.reward === null ? '—' : fmt(d.reward)}</span>
+            <span className="rw-day-mark">{d.signed ? `✓ ${l.signed}` : d.day < cal.today ? l.missed : ''}</span>
+          </li>
+        ))}
+      </ol>
+      <button type="button" className="btn btn-primary" disabled={busy || cal.signedToday} onClick={() => void sign()}>
+        {cal.signedToday ? l.signedToday : l.signinButton}
+      </button>
+      {note && (
+        <p className="wl-note wl-note-warn" role="status">
+          {note}
         </p>
       )}
     </section>

@@ -10,6 +10,7 @@ interface PageConfig {
   statuses: Record<string, string>;
   join: string;
   enterCode: string;
+  signIn: string;
   rewardsHref: string;
   joined: string;
   bonusLink: string;
@@ -36,8 +37,10 @@ function render(p: MemberPromotion, cfg: PageConfig, note?: string): void {
   if (!box) return;
   const status = box.querySelector<HTMLElement>('.action-note');
   box.querySelectorAll('.member-action').forEach((el) => el.remove());
-  if (p.status === 'join' && box.dataset.promoStart === 'code') {
-    const a = Object.assign(document.createElement('a'), { className: 'btn btn-primary btn-sm member-action', href: cfg.rewardsHref, textContent: cfg.enterCode });
+  if (p.status === 'join' && (box.dataset.promoStart === 'code' || box.dataset.promoKind === 'signin')) {
+    // A code is entered, and a sign-in made, in the reward centre.
+    const text = box.dataset.promoStart === 'code' ? cfg.enterCode : cfg.signIn;
+    const a = Object.assign(document.createElement('a'), { className: 'btn btn-primary btn-sm member-action', href: cfg.rewardsHref, textContent: text });
     box.prepend(a);
   } else if (p.status === 'join') {
     const b = Object.assign(document.createElement('button'), { type: 'button', className: 'btn btn-primary btn-sm member-action', textContent: cfg.join });

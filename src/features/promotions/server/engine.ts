@@ -21,7 +21,8 @@ import { listPromotions, type PromotionSummary } from '../../content/index.ts';
 import type { PromoStatus } from '../../content/contract.ts';
 import { grantBonus, money, paidDepositCount } from '../../wallet/index.ts';
 import type { MemberPromotion } from '../contract.ts';
-import { promoEntry, promoReward } from './tables.ts';
+import { promoEntry, promoReward, promoSignin } from './tables.ts';
+import { dayIn } from '../../../kernel/days.ts';
 
 const DAY = 86_400_000;
 
@@ -48,6 +49,7 @@ export function publicStatus(rule: PromotionRule, w: PromotionSummary, now = clo
   if (startMs !== null && now < startMs) return 'comingSoon';
   if (endMs !== null && now >= endMs) return 'closed';
   if (rule.reward.kind === 'rebate') return 'claim';
+  if (rule.reward.kind === 'signin') return 'join';
   return rule.start === 'join' || rule.start === 'code' ? 'join' : 'inProcess';
 }
 
@@ -68,6 +70,11 @@ async function eligible(db: Db | Tx, m: Who, rule: PromotionRule, at: number): P
 
 type Entry = typeof promoEntry.$inferSelect;
 
+async function signedOn(db: Db | Tx, memberId: number, promotionId: number, day: string): Promise<boolean> {
+  const rows = await db.select({ day: promoSignin.day }).from(promoSignin).where(and(eq(promoSignin.memberId, memberId), eq(promoSignin.promotionId, promotionId), eq(promoSignin.day, day)));
+  return rows.length > 0;
+}
+
 async function statusOf(db: Db | Tx, m: Who, rule: PromotionRule, w: PromotionSummary, entry: Entry | undefined, claimable = false): Promise<PromoStatus> {
   if (entry?.status === 'issued') return 'issued';
   const now = clock.now();
@@ -76,6 +83,8 @@ async function statusOf(db: Db | Tx, m: Who, rule: PromotionRule, w: PromotionSu
   if (!(await eligible(db, m, rule, now))) return 'closed';
   // A rebate accrues every day: claimable in the reward centre, or in process until the next one.
   if (rule.reward.kind === 'rebate') return claimable ? 'claim' : 'inProcess';
+  // A sign-in: signed today, or waiting for today's.
+  if (rule.reward.kind === 'signin') return (await signedOn(db, m.id, rule.id, dayIn(now, brand().timeZone))) ? 'signed' : 'join';
   if (entry?.status === 'joined' || rule.start === 'auto') return 'inProcess';
   return 'join';
 }
@@ -137,7 +146,7 @@ export async function joinPromotion(db: Db, memberId: number, id: number): Promi
 /** The bonus a deposit of `deposit` earns under `rule`, and its turnover. */
 export function rewardFor(rule: PromotionRule, deposit: bigint): { bonus: bigint; turnover: bigint } {
   const r = rule.reward;
-  if (r.kind === 'rebate') return { bonus: 0n, turnover: 0n };
+  if (r.kind === 'rebate' || r.kind === 'signin') return { bonus: 0n, turnover: 0n };
   const bonus = r.kind === 'fixed' ? r.amount : (deposit * BigInt(r.percent)) / 100n < r.cap ? (deposit * BigInt(r.percent)) / 100n : r.cap;
   const w = rule.wagering;
   if (!w) return { bonus, turnover: 0n };

@@ -161,6 +161,25 @@ export async function claimReward(db: Db, memberId: number, id: number, locale: 
   });
 }
 
+export interface NewReward {
+  memberId: number;
+  kind: 'signin';
+  promotionId: number;
+  reference: string;
+  period: string;
+  amount: bigint;
+  expiresAt: Date;
+}
+
+/** Writes a claimable reward inside the caller's transaction and answers it as the reward centre shows it. */
+export async function insertReward(tx: Tx, r: NewReward, locale: Locale, now = clock.now()): Promise<RewardItem> {
+  const [row] = await tx
+    .insert(promoReward)
+    .values({ ...r, status: 'claimable', createdAt: new Date(now) })
+    .returning();
+  return view(row!, locale, now);
+}
+
 export interface OperatorReward {
   memberId: number;
   key: string;

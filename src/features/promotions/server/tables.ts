@@ -3,7 +3,7 @@
  * row per member and promotion (the promotions the engine runs so far are one-offs).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { member } from '../../accounts/server/tables.ts';
 
 export const promoEntry = pgTable(
@@ -61,4 +61,20 @@ export const promoReward = pgTable(
       .where(sql`${t.status} = 'claimable'`),
     check('promo_reward_amount_positive', sql`${t.amount} > 0`),
   ],
+);
+
+/** A member's daily sign-in (issue 15): once per promotion and brand day, with the run it made. */
+export const promoSignin = pgTable(
+  'promo_signin',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    promotionId: integer('promotion_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The n-th day of an unbroken run within the period. */
+    streak: integer('streak').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.promotionId, t.day] })],
 );

@@ -66,7 +66,7 @@ for (const { lang } of LANGS) {
       await expect(centre.getByRole('status').filter({ hasText: wt(lang, 'withdrawal.wagering', { amount: usd(lang, '1000') }) })).toBeVisible();
     });
 
-    test('the reward centre shows what may be claimed with a red count, and a claim pays it at once', async ({ page }) => {
+    test('the reward centre shows what may be claimed with a red count, pays a claim at once, signs in for the day and takes a bonus code', async ({ page }) => {
       const player = await createUser();
       const granted = await ops('reward', 'grant', '--username', player.username, '--amount', '12.50', '--title', 'Welcome gift', '--title-es', 'Regalo de bienvenida');
       expect(granted).toContain('claimable');
@@ -84,6 +84,14 @@ for (const { lang } of LANGS) {
       await expect(centre.getByRole('status').filter({ hasText: text(lang, 'promotions', 'rewards.claimed').replace('{{amount}}', usd(lang, '12.50')) })).toBeVisible();
       await expect(card).toContainText(text(lang, 'promotions', 'rewards.status.claimed'));
       await expect(menuLink.locator('.mc-badge')).toHaveCount(0);
+
+      // The daily sign-in: today's reward joins the list; the button says it is done.
+      await centre.getByRole('button', { name: text(lang, 'promotions', 'rewards.signinButton'), exact: true }).click();
+      await expect(centre.getByRole('status').filter({ hasText: text(lang, 'promotions', 'rewards.signinDone').replace('{{amount}}', usd(lang, '0.50')) })).toBeVisible();
+      await expect(centre.getByRole('button', { name: text(lang, 'promotions', 'rewards.signedToday'), exact: true })).toBeDisabled();
+      const signinTitle = lang === 'en' ? 'Daily sign-in' : 'Registro diario';
+      await expect(centre.getByRole('listitem').filter({ hasText: signinTitle }).filter({ has: page.getByRole('button') })).toContainText(text(lang, 'promotions', 'rewards.status.claimable'));
+      await expect(menuLink.locator('.mc-badge')).toHaveText(/1/);
 
       // A bonus code: a wrong one is refused under the field, the right one pays at once.
       const codeField = centre.getByRole('textbox', { name: text(lang, 'promotions', 'rewards.codeLabel') });
