@@ -71,7 +71,10 @@ async function eligible(db: Db | Tx, m: Who, rule: PromotionRule, at: number): P
 type Entry = typeof promoEntry.$inferSelect;
 
 async function signedOn(db: Db | Tx, memberId: number, promotionId: number, day: string): Promise<boolean> {
-  const rows = await db.select({ day: promoSignin.day }).from(promoSignin).where(and(eq(promoSignin.memberId, memberId), eq(promoSignin.promotionId, promotionId), eq(promoSignin.day, day)));
+  const rows = await db
+    .select({ day: promoSignin.day })
+    .from(promoSignin)
+    .where(and(eq(promoSignin.memberId, memberId), eq(promoSignin.promotionId, promotionId), eq(promoSignin.day, day)));
   return rows.length > 0;
 }
 
