@@ -27,8 +27,10 @@ export interface AnnounceItem {
 export interface AnnounceConfig {
   /** Comma list of announcement types (content's POPUP_TYPES). */
   types: string;
-  /** Where the go-to-promotion button leads (the page's language). */
+  /** Where the go-to-promotion button leads a visitor: the promotions (the page's language). */
   promotionHref: string;
+  /** Where it leads a member: the reward centre (spec 2.8), which the shell opens in place. */
+  rewardsHref: string;
   labels: {
     title: string;
     close: string;
@@ -76,7 +78,7 @@ export function selectItem(view: PopupView, index: number): PopupView {
  * Opens the popup over the page with `items` (the first one open); `onClosed` runs when the
  * visitor closes it (or follows a promotion link), so that it stays closed for the session.
  */
-export async function openAnnouncementPopup(items: AnnounceItem[], config: AnnounceConfig, onClosed: () => void): Promise<void> {
+export async function openAnnouncementPopup(items: AnnounceItem[], config: AnnounceConfig, onClosed: () => void, member = false): Promise<void> {
   void addStylesheet(popupCss);
   void addStylesheet(announceCss);
   await stylesheetsReady();
@@ -130,8 +132,9 @@ export async function openAnnouncementPopup(items: AnnounceItem[], config: Annou
     content.innerHTML = item.content;
     const foot = el('div', { className: 'ann-foot' });
     if (item.promotionType) {
-      const go = el('a', { className: 'btn btn-primary ann-go', href: config.promotionHref }, labels.goToPromotion);
-      go.addEventListener('click', () => onClosed());
+      const go = el('a', { className: 'btn btn-primary ann-go', href: member ? config.rewardsHref : config.promotionHref }, labels.goToPromotion);
+      // Followed, the popup has done its work: closed for the session (a member's reward centre opens over the page).
+      go.addEventListener('click', () => close());
       foot.append(go);
     }
     const steps = el('div', { className: 'ann-steps' });

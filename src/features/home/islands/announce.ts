@@ -59,8 +59,13 @@ export async function announce(audience: Audience, firstLogin = false): Promise<
     return;
   }
   const { openAnnouncementPopup } = await import('./announce-popup.ts');
-  await openAnnouncementPopup(items, config, () => {
-    store?.setItem(POPUP_CLOSED_KEY[audience], '1');
-    opened = false;
-  });
+  await openAnnouncementPopup(
+    items,
+    config,
+    () => {
+      store?.setItem(POPUP_CLOSED_KEY[audience], '1');
+      opened = false;
+    },
+    audience === 'member',
+  );
 }

@@ -3,7 +3,7 @@
  * meets the visitors' announcements once per session (closed only by its button, draggable,
  * page scroll frozen and given back, the open item collapses when selected again); a member's
  * first login shows the members' and first-login announcements, paged 9 at a time, and an item
- * chosen by its index opens on its own page; the go-to-promotion button leads to the promotions.
+ * chosen by its index opens on its own page; the go-to-promotion button opens the reward centre.
  * English on the phone, Spanish on the desktop; axe once each.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -91,7 +91,7 @@ for (const { lang } of LANGS) {
       await expect(popup).toHaveCount(0);
     });
 
-    test("a member's first login pages them 9 at a time; the go-to-promotion button leads to the promotions", async ({ page, request }) => {
+    test("a member's first login pages them 9 at a time; the go-to-promotion button opens the reward centre", async ({ page, request }) => {
       // Eight first-login announcements of this test, before the seed's (they sort first).
       const tag = `${lang}-${Date.now().toString(36)}`;
       const added = await Promise.all(
@@ -131,8 +131,11 @@ for (const { lang } of LANGS) {
         await pager.getByRole('button', { name: t(lang, 'home', 'announce.page', { page: 2 }) }).click();
         const promoTitle = popup.locator(`.ann-item[data-index="${promo}"]`);
         if ((await promoTitle.getAttribute('aria-expanded')) !== 'true') await promoTitle.click();
+        // A member's go-to-promotion opens the reward centre over the page (spec 2.8).
         await popup.getByRole('link', { name: t(lang, 'home', 'announce.goToPromotion') }).click();
-        await expect(page).toHaveURL(new RegExp(`${at(lang, '/promotions')}$`));
+        await expect(popup).toBeHidden();
+        const centre = page.getByRole('dialog', { name: t(lang, 'wallet', 'centre.title') });
+        await expect(centre.getByRole('heading', { level: 3, name: t(lang, 'wallet', 'centre.pages.rewards') })).toBeVisible();
         await page.goto(at(lang, '/'));
         await page.waitForLoadState('networkidle');
         await expect(popup).toHaveCount(0);
