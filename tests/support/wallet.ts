@@ -45,6 +45,11 @@ export async function seedVendors(): Promise<void> {
     .onConflictDoNothing();
 }
 
+/** A live casino vendor (EVO, category LIVE), for rules that weigh categories differently. */
+export async function seedLiveVendor(): Promise<void> {
+  await (await db()).insert(vendor).values({ code: 'EVO', displayName: 'Evolution', gameType: 'LIVE', sort: 9 }).onConflictDoNothing();
+}
+
 /**
  * Installs a sandbox provider whose callbacks go to the API in process (instead of over the
  * network); answers the list of bodies it sent.

@@ -110,18 +110,22 @@ async function turnoverDone(db: Db | Tx, where: { memberId?: number; ids?: numbe
  * Brings a member's active bonuses up to date: completes those whose turnover is reached and
  * ends those past their time (a bonus reached before its end is completed, never expired).
  */
-async function refresh(db: Db, memberId: number): Promise<void> {
+async function refresh(db: Db, memberId: number): Promise<Map<number, { done: bigint; required: bigint }>> {
+  const still = new Map<number, { done: bigint; required: bigint }>();
   const done = await turnoverDone(db, { memberId });
-  if (done.size === 0) return;
+  if (done.size === 0) return still;
   const rows = await db
     .select()
     .from(bonus)
     .where(and(eq(bonus.memberId, memberId), eq(bonus.status, 'active')));
   const now = clock.now();
   for (const b of rows) {
-    if ((done.get(b.id) ?? 0n) >= b.turnoverRequired) await complete(db, b.id);
+    const d = done.get(b.id) ?? 0n;
+    if (d >= b.turnoverRequired) await complete(db, b.id);
     else if (b.expiresAt.getTime() <= now) await endBonus(db, memberId, b.id, 'expired').catch(ignoreEnded);
+    else still.set(b.id, { done: d, required: b.turnoverRequired });
   }
+  return still;
 }
 
 /** Another process ended it first: nothing left to do. */
@@ -176,18 +180,8 @@ export async function endBonus(db: Db, memberId: number, bonusId: number, how: '
 
 /** What is left to wager before a withdrawal: the largest remaining turnover of the active bonuses (0: none). */
 export async function wageringRemaining(db: Db, memberId: number): Promise<bigint> {
-  await refresh(db, memberId);
-  const done = await turnoverDone(db, { memberId });
-  if (done.size === 0) return 0n;
-  const rows = await db
-    .select({ id: bonus.id, required: bonus.turnoverRequired })
-    .from(bonus)
-    .where(and(eq(bonus.memberId, memberId), eq(bonus.status, 'active')));
   let left = 0n;
-  for (const r of rows) {
-    const rest = r.required - (done.get(r.id) ?? 0n);
-    if (rest > left) left = rest;
-  }
+  for (const { done, required } of (await refresh(db, memberId)).values()) if (required - done > left) left = required - done;
   return left;
 }
 
@@ -218,11 +212,10 @@ export interface BonusView {
 
 /** A member's bonuses, newest first, brought up to date; titles in `locale` (else English). */
 export async function memberBonuses(db: Db, memberId: number, locale: Locale, limit = 50): Promise<BonusView[]> {
-  await refresh(db, memberId);
-  const done = await turnoverDone(db, { memberId });
+  const active = await refresh(db, memberId);
   const rows = await db.select().from(bonus).where(eq(bonus.memberId, memberId)).orderBy(desc(bonus.createdAt), desc(bonus.id)).limit(limit);
   return rows.map((b) => {
-    const doneNow = b.status === 'active' ? (done.get(b.id) ?? 0n) : b.status === 'completed' ? b.turnoverRequired : null;
+    const doneNow = b.status === 'active' ? (active.get(b.id)?.done ?? 0n) : b.status === 'completed' ? b.turnoverRequired : null;
     return {
       id: b.id,
       title: b.titles[locale] ?? b.titles.en ?? '',

@@ -6,10 +6,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
-import { mainBalance, seedVendors, walletUser } from '../../../../../tests/support/wallet.ts';
+import { mainBalance, seedLiveVendor, seedVendors, walletUser } from '../../../../../tests/support/wallet.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
 import { addDays, dayIn, dayStart } from '../../../../kernel/days.ts';
-import { vendor } from '../../../games/index.ts';
 import { addToDay } from '../../../wallet/server/daily.ts';
 import { auditLedger } from '../../../wallet/server/ledger.ts';
 import { runRewardJobs } from '../../server/rewards.ts';
@@ -21,7 +20,7 @@ let t: TestDb;
 beforeAll(async () => {
   t = await openTestDb();
   await seedVendors();
-  await t.db.insert(vendor).values({ code: 'EVO', displayName: 'Evolution', gameType: 'LIVE', sort: 9 }).onConflictDoNothing();
+  await seedLiveVendor();
 });
 afterAll(() => t.dispose());
 

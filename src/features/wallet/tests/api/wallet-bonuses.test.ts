@@ -6,19 +6,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
-import { fund, mainBalance, newKey, seedVendors, walletUser } from '../../../../../tests/support/wallet.ts';
+import { fund, mainBalance, newKey, seedLiveVendor, seedVendors, walletUser } from '../../../../../tests/support/wallet.ts';
 import { shiftClock } from '../../../../../tests/support/accounts.ts';
 import { placeBet, settleRound } from '../../server/game-play.ts';
 import { expireDueBonuses, grantBonus, memberBonuses, type GrantBonus } from '../../server/bonuses.ts';
 import { auditLedger } from '../../server/ledger.ts';
-import { vendor } from '../../../games/index.ts';
 import { runOps } from '../../../../app/ops.ts';
 
 let t: TestDb;
 beforeAll(async () => {
   t = await openTestDb();
   await seedVendors();
-  await t.db.insert(vendor).values({ code: 'EVO', displayName: 'Evolution', gameType: 'LIVE', sort: 9 }).onConflictDoNothing();
+  await seedLiveVendor();
 });
 afterAll(() => t.dispose());
 
