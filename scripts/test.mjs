@@ -25,6 +25,15 @@ const work = mkdtempSync(path.join(tmpdir(), 'casino-test-'));
 
 const totals = { passed: 0, failed: 0 };
 const steps = [];
+/** Failed tests with the first lines of their error, repeated at the end where CI's tail shows them. */
+const failures = [];
+const firstLines = (text) =>
+  String(text ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((l) => l.trim() && !/^\s*at .*(node_modules|node:internal|<anonymous>)/.test(l))
+    .slice(0, 6)
+    .join('\n      ');
 
 /** Runs a command with inherited output; returns its exit code. */
 function run(cmd, cmdArgs, env = {}) {
@@ -112,6 +121,14 @@ if (!skip('vitest')) {
     const failed = json?.numFailedTests ?? 0;
     totals.passed += passed;
     totals.failed += failed;
+    for (const file of json?.testResults ?? []) {
+      for (const t of file.assertionResults ?? []) {
+        if (t.status === 'failed') failures.push(`${path.relative(root, file.name)} > ${t.fullName}\n      ${firstLines(t.failureMessages?.[0])}`);
+      }
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        failures.push(`${path.relative(root, file.name)}\n      ${firstLines(file.message)}`);
+      }
+    }
     if (code !== 0 && failed === 0) totals.failed += 1; // the run itself failed (no file, load error)
     return code === 0;
   });
@@ -133,7 +150,20 @@ if (!skip('e2e')) {
       const code = run(node, ['node_modules/@playwright/test/cli.js', 'test', '--reporter=list,json', ...playwrightArgs], {
         PLAYWRIGHT_JSON_OUTPUT_FILE: report,
       });
-      const stats = readJson(report)?.stats;
+      const pw = readJson(report);
+      const stats = pw?.stats;
+      const walk = (suite) => {
+        for (const spec of suite.specs ?? []) {
+          for (const t of spec.tests ?? []) {
+            if (t.status === 'unexpected') {
+              const last = t.results?.[t.results.length - 1];
+              failures.push(`[${t.projectName}] ${spec.file}:${spec.line} > ${spec.title}\n      ${firstLines(last?.error?.message)}`);
+            }
+          }
+        }
+        for (const child of suite.suites ?? []) walk(child);
+      };
+      for (const suite of pw?.suites ?? []) walk(suite);
       const passed = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
       const failed = stats?.unexpected ?? 0;
       totals.passed += passed;
@@ -147,6 +177,10 @@ if (!skip('e2e')) {
 rmSync(work, { recursive: true, force: true });
 console.log('\nSteps:');
 for (const s of steps) console.log(`  ${s.ok ? 'ok    ' : 'FAILED'}  ${s.title} (${s.seconds} s)`);
+if (failures.length) {
+  console.log('\nFailed tests:');
+  for (const f of failures) console.log(`  - ${f}`);
+}
 const ok = steps.every((s) => s.ok);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
 process.exit(ok ? 0 : 1);
