@@ -33,13 +33,15 @@ export const promotionJoin = defineCall({
 
 export const rewardItem = z.object({
   id: z.number().int(),
-  /** rebate (a day's rebate of a promotion), signin (a day's sign-in) or operator (granted by hand). */
-  kind: z.enum(['rebate', 'operator', 'signin']),
+  /** rebate (a day's rebate of a promotion), signin (a day's sign-in), vip (a level-up or monthly VIP bonus) or operator (granted by hand). */
+  kind: z.enum(['rebate', 'operator', 'signin', 'vip']),
   promotionId: z.number().int().nullable(),
   title: z.string(),
-  /** The brand day it is for, when it has one. */
+  /** What it is for, when it says: the brand day (rebate, sign-in), the VIP level reached or the month (vip). */
   period: z.string().nullable(),
   amount: z.string(),
+  /** The turnover its bonus asks once claimed ('0.00': none). */
+  turnover: z.string(),
   status: z.enum(['claimable', 'claimed', 'expired']),
   createdAt: z.number(),
   expiresAt: z.number(),
@@ -108,4 +110,34 @@ export const signinToday = defineCall({
   value: z.object({ day: z.string(), streak: z.number().int(), reward: rewardItem }),
 });
 
-export const promotionCalls = [signinStatus, signinToday, promotionStatuses, promotionJoin, rewardList, rewardClaim, bonusCode];
+const vipLevelView = z.object({ label: z.string(), validBets: z.string(), deposits: z.string(), levelUp: z.string(), monthly: z.string() });
+
+export const vipStatusValue = z.object({
+  /** The VIP promotion's id (its page). */
+  promotionId: z.number().int(),
+  /** The member's level (0 is where everyone starts) and its label (member info's clubLabel.labelName). */
+  level: z.number().int(),
+  label: z.string(),
+  /** Valid bets and deposits since registration. */
+  validBets: z.string(),
+  deposits: z.string(),
+  /** The next level and what is left to reach it; null at the top. */
+  next: z.object({ label: z.string(), validBets: z.string(), deposits: z.string(), validBetsLeft: z.string(), depositsLeft: z.string() }).nullable(),
+  /** The share of a level's valid bets that a month must reach for the level's monthly bonus. */
+  keepPercent: z.number().int(),
+  /** VIP bonuses waiting in the reward centre. */
+  claimable: z.number().int(),
+  levels: z.array(vipLevelView),
+});
+export type VipStatus = z.infer<typeof vipStatusValue>;
+
+/** The VIP page (issue 15): the caller's level and progress, and the levels; refused with promotion.vip.off while the brand's VIP is off. */
+export const vipStatus = defineCall({
+  name: 'vipStatus',
+  method: 'GET',
+  path: '/wps/promotions/vip',
+  token: true,
+  value: vipStatusValue,
+});
+
+export const promotionCalls = [vipStatus, signinStatus, signinToday, promotionStatuses, promotionJoin, rewardList, rewardClaim, bonusCode];

@@ -6,18 +6,22 @@ import * as tables from './server/tables.ts';
 import { depositConsumer } from './server/engine.ts';
 import { runRewardJobs } from './server/rewards.ts';
 import { promotionCommands } from './server/ops.ts';
+import { runVipJob, vipConsumer } from './server/vip.ts';
 
 export const manifest: FeatureManifest = {
   name: 'promotions',
   calls: promotionCalls,
   routes: promotionRoutes,
   tables,
-  consumers: [depositConsumer],
+  consumers: [depositConsumer, vipConsumer],
   ops: promotionCommands,
   jobs: [
     // Each closed day's rebates (10 minutes after the day, and on start for missed days still
     // claimable), then claimable rewards past their time expire. Once per reward whatever the
     // number of processes (a reward exists once per member and key).
+    // VIP levels of the members who played since yesterday (a deposit raises at once, through
+    // the outbox), and the monthly VIP bonuses once the month has turned.
+    { name: 'promotions.vip', everyMs: 60_000, atStart: true, run: (db, now) => runVipJob(db, now) },
     { name: 'promotions.rewards', everyMs: 5 * 60_000, atStart: true, run: (db, now) => runRewardJobs(db, now) },
   ],
 };

@@ -46,6 +46,8 @@ export const statusValue = z.object({
     imageCDNs: z.array(z.string()),
     launchGameCDNs: z.array(z.string()),
     recommendedVendor: z.string(),
+    /** Spec 3's hasVip: the brand runs a VIP programme (VIP items are shown only then, spec 6). */
+    hasVip: z.boolean(),
   }),
 });
 

@@ -69,6 +69,29 @@ export const promotionRuleSchema = z
           claimDays: z.number().int().min(1).max(90).default(3),
         })
         .strict(),
+      /**
+       * The VIP programme (at most one rule of this kind; the brand's VIP is on when it has one):
+       * a member's level is the highest whose cumulative valid bets and deposits are both reached
+       * (levels[0] is where everyone starts, with zero thresholds); a level never goes down.
+       * Reaching a level earns its `levelUp` reward; on the first day of each month a member whose
+       * valid bets of the month before reached `keepPercent` of the level's `validBets` earns its
+       * `monthly` reward; both claimable in the reward centre for `claimDays` days.
+       */
+      z
+        .object({
+          kind: z.literal('vip'),
+          levels: z
+            .array(z.object({ name: z.string().min(1).max(20), validBets: minor, deposits: minor, levelUp: minor, monthly: minor }).strict())
+            .min(2)
+            .max(20)
+            .refine((l) => l[0]!.validBets === 0n && l[0]!.deposits === 0n, { message: 'the first level starts at zero' })
+            .refine((l) => l.every((x, i) => i === 0 || (x.validBets >= l[i - 1]!.validBets && x.deposits >= l[i - 1]!.deposits)), {
+              message: 'each level asks at least what the one before asks',
+            }),
+          keepPercent: z.number().int().min(0).max(100).default(10),
+          claimDays: z.number().int().min(1).max(90).default(30),
+        })
+        .strict(),
     ]),
     /** The bonus's wagering requirement; none: the bonus is free money at once. */
     wagering: z
@@ -86,8 +109,17 @@ export const promotionRuleSchema = z
       .optional(),
   })
   .strict()
-  .refine((r) => (r.start === 'code') === (r.code !== undefined), { message: 'a promotion has a code exactly when it starts with one', path: ['code'] });
+  .refine((r) => (r.start === 'code') === (r.code !== undefined), { message: 'a promotion has a code exactly when it starts with one', path: ['code'] })
+  .refine((r) => r.reward.kind !== 'vip' || r.start === 'auto', { message: 'the VIP programme starts by itself (start: auto)', path: ['start'] });
 
 export type PromotionRule = z.output<typeof promotionRuleSchema>;
 export type RebateReward = Extract<PromotionRule['reward'], { kind: 'rebate' }>;
 export type SigninReward = Extract<PromotionRule['reward'], { kind: 'signin' }>;
+export type VipReward = Extract<PromotionRule['reward'], { kind: 'vip' }>;
+export type VipLevel = VipReward['levels'][number];
+
+/** The brand's VIP programme (its rule of kind vip), or null when the brand's VIP is off. */
+export function vipProgramme(rules: readonly PromotionRule[]): { rule: PromotionRule; reward: VipReward } | null {
+  const rule = rules.find((r) => r.reward.kind === 'vip');
+  return rule ? { rule, reward: rule.reward as VipReward } : null;
+}

@@ -98,7 +98,7 @@ function Overlay({ page, w, parts }: { page: MemberCentrePage; w: Awaited<Return
                   {w.centre.account}
                 </a>
               </li>
-              {MEMBER_PAGES.map((p) => (
+              {MEMBER_PAGES.filter((p) => p !== 'vip' || member?.vip).map((p) => (
                 <li key={p}>
                   <a href={localPath(labels, `/member?page=${p}`)} aria-current={p === page ? 'page' : undefined}>
                     {w.centre.pages[p]}

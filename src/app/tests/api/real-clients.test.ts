@@ -132,8 +132,8 @@ describe('a member as real clients speak for it', () => {
     expect(isString(v.nickname)).toBe(true);
     expect(v.mobile).toMatch(/\*/);
     expect(isNumber(v.regDate) && isNumber(v.type)).toBe(true);
-    // VIP is off for the demo brand: no label, in the place the clients look for it.
-    expect(v.clubLabel).toBeNull();
+    // The demo brand runs a VIP programme: a new member's level label, where the clients look for it.
+    expect(v.clubLabel).toEqual({ labelName: 'VIP 0' });
   });
 
   it('favourites and recent games with the empty gameType that means all', async () => {

@@ -161,7 +161,7 @@ export default function UserMenu() {
           </li>
           {member.vip && (
             <li>
-              <a href={href('/member#vip')} onClick={memberAction}>
+              <a href={href('/member?page=vip')} onClick={memberAction}>
                 {auth.menu.vipLevel}
               </a>
             </li>

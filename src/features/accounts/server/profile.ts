@@ -1,11 +1,12 @@
 /** Member info (wire notes shape, mobile and e-mail masked) and the generated avatar. */
 import { isAgentType, isTrialType, type MemberInfo } from '../contract.ts';
 import { maskEmail, maskMobile } from '../registerPatterns.ts';
-import type { Db } from '../../../kernel/db/index.ts';
+import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { findById } from './members.ts';
 import { member } from './tables.ts';
 import { brand } from '../../../kernel/brand/index.ts';
+import { vipProgramme } from '../../../kernel/brand/promotions.ts';
 import { isLocale } from '../../../kernel/locales.ts';
 import { eq } from 'drizzle-orm';
 import type { AccountSession } from './sessions.ts';
@@ -15,6 +16,7 @@ export async function memberInfo(db: Db, s: AccountSession): Promise<MemberInfo>
   const m = await findById(db, s.memberId);
   if (!m) throw new ApiError(401, 'user.or.token.invalid');
   const upline = m.uplineId ? await findById(db, m.uplineId) : null;
+  const vip = vipLabel(m.type, m.vipLevel);
   return {
     id: m.id,
     account: m.username,
@@ -27,9 +29,9 @@ export async function memberInfo(db: Db, s: AccountSession): Promise<MemberInfo>
     mobile: m.mobile ? maskMobile(m.mobile) : null,
     countryDialingCode: m.mobile ? m.countryDialingCode : null,
     email: m.email ? maskEmail(m.email) : null,
-    vip: null,
+    vip,
     language: m.language,
-    clubLabel: null,
+    clubLabel: vip === null ? null : { labelName: vip },
     // The session was opened with the member's previous login; that login is what "first" means.
     firstTimeLogin: s.prevLoginAt === null,
     lastLoginTime: s.prevLoginAt,
@@ -38,6 +40,26 @@ export async function memberInfo(db: Db, s: AccountSession): Promise<MemberInfo>
     upline: upline?.username ?? null,
     hasPaymentPassword: m.paymentPasswordHash !== null,
   };
+}
+
+/** The member's VIP label (its level's name); null while the brand's VIP is off, and for trial accounts. */
+export function vipLabel(type: number, level: number): string | null {
+  const programme = vipProgramme(brand().promotions);
+  if (!programme || isTrialType(type)) return null;
+  const levels = programme.reward.levels;
+  return levels[Math.min(level, levels.length - 1)]!.name;
+}
+
+/**
+ * Raises a member's VIP level to `level` when it is lower (levels never go down); answers the
+ * level it had, or null when nothing changed (already there, or raised by someone else first).
+ * Runs in the caller's transaction, with the member's row locked until it ends.
+ */
+export async function raiseVipLevel(tx: Tx | Db, memberId: number, level: number): Promise<number | null> {
+  const [row] = await tx.select({ level: member.vipLevel }).from(member).where(eq(member.id, memberId)).for('update');
+  if (!row || row.level >= level) return null;
+  await tx.update(member).set({ vipLevel: level }).where(eq(member.id, memberId));
+  return row.level;
 }
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -67,6 +67,11 @@ export const member = pgTable(
     totpLastStep: integer('totp_last_step').notNull().default(0),
     /** When the member proved the e-mail address with a code (null: not verified; changing it clears this). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /**
+     * The VIP level reached (an index into the brand's VIP levels, kernel/brand/promotions.ts),
+     * raised by the promotions' VIP programme through `raiseVipLevel`; it never goes down.
+     */
+    vipLevel: smallint('vip_level').notNull().default(0),
   },
   (t) => [
     uniqueIndex('member_username_uq').on(sql`lower(${t.username})`),

@@ -14,6 +14,7 @@ const TEMPLATES: Record<string, string> = {
   'agent.contract.offered': 'contractOffered',
   'agent.contract.ended': 'contractEnded',
   'promotions.bonus.issued': 'bonusIssued',
+  'promotions.vip.levelup': 'vipLevelUp',
 };
 
 export const inboxConsumer: Consumer = {

@@ -50,7 +50,7 @@ export default function RewardCentre() {
       const out = await api().call(rewardClaim, { body: { id: r.id } });
       $availableRewards.set(out.available);
       setItems((list) => list?.map((x) => (x.id === r.id ? out.item : x)) ?? null);
-      if (l) setNotice(fill(l.claimed, { amount: fmt(out.item.amount) }));
+      if (l) setNotice(fill(Number(out.item.turnover) > 0 ? l.claimedWager : l.claimed, { amount: fmt(out.item.amount), turnover: fmt(out.item.turnover) }));
       void refreshBalance();
     } catch (err) {
       setNotice(err instanceof ApiFailure ? err.message : String(err));
@@ -101,6 +101,12 @@ export default function RewardCentre() {
                   <div>
                     <dt>{l.period}</dt>
                     <dd>{r.period}</dd>
+                  </div>
+                )}
+                {Number(r.turnover) > 0 && (
+                  <div>
+                    <dt>{l.wagering}</dt>
+                    <dd className="money">{fmt(r.turnover)}</dd>
                   </div>
                 )}
                 {r.status === 'claimed' && r.claimedAt !== null ? (

@@ -15,6 +15,8 @@ interface PageConfig {
   joined: string;
   bonusLink: string;
   bonusHref: string;
+  vipLink: string;
+  vipHref: string;
 }
 
 function config(): PageConfig | null {
@@ -46,6 +48,10 @@ function render(p: MemberPromotion, cfg: PageConfig, note?: string): void {
     const b = Object.assign(document.createElement('button'), { type: 'button', className: 'btn btn-primary btn-sm member-action', textContent: cfg.join });
     b.addEventListener('click', () => void join(p.id, b, cfg));
     box.prepend(b);
+  } else if (box.dataset.promoKind === 'vip' && p.status !== 'closed' && p.status !== 'comingSoon') {
+    // The VIP programme: the member's level and progress are on the VIP page.
+    const a = Object.assign(document.createElement('a'), { className: 'btn btn-ghost btn-sm member-action', href: cfg.vipHref, textContent: cfg.vipLink });
+    box.prepend(a);
   } else if (p.status === 'issued') {
     const a = Object.assign(document.createElement('a'), { className: 'btn btn-ghost btn-sm member-action', href: cfg.bonusHref, textContent: cfg.bonusLink });
     box.prepend(a);

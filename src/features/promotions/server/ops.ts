@@ -1,6 +1,6 @@
 /**
  * Operator commands of the promotions engine: rewards by hand for one member (claimable in the
- * reward centre), a member's rewards, and the rewards job run now.
+ * reward centre), a member's rewards, the rewards job run now; a member's VIP level and the VIP job.
  */
 import { randomBytes } from 'node:crypto';
 import type { OpsCommand } from '../../../kernel/feature.ts';
@@ -9,6 +9,7 @@ import { parseMinor } from '../../../kernel/money.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { findByUsername } from '../../accounts/index.ts';
 import { grantOperatorReward, listRewards, runRewardJobs } from './rewards.ts';
+import { runVipJob, vip, vipStatus } from './vip.ts';
 
 const USAGE = `  reward grant --username <U> --amount <A> --title <text> [--title-es <text>] [--days <N>] [--key <K>]
                                                        a reward the member claims in the reward centre
@@ -56,3 +57,32 @@ export const promotionCommands: OpsCommand[] = [
     },
   },
 ];
+
+const VIP_USAGE = `  vip show --username <U>                              a member's VIP level, figures and what is left to the next
+  vip run                                              raise the levels of members who played, and pay the month's VIP bonuses, now`;
+
+promotionCommands.push({
+  name: 'vip',
+  usage: VIP_USAGE,
+  options: ['username'],
+  async run(db, { verb, flags }) {
+    if (!vip()) return { ok: false, output: 'The brand has no VIP programme (a promotion rule of kind vip in its brand file).' };
+    if (verb === 'run') {
+      const r = await runVipJob(db, Date.now());
+      return { ok: true, changed: r.raised + r.monthly > 0, output: `${r.raised} member(s) raised, ${r.monthly} monthly bonus(es) written.` };
+    }
+    if (verb !== 'show') return { ok: false, output: `Usage:\n${VIP_USAGE}` };
+    const username = (flags.username ?? '').trim();
+    if (!username || username === 'true') return { ok: false, output: `--username is required\n${VIP_USAGE}` };
+    const m = await findByUsername(db, username);
+    if (!m) return { ok: false, output: `No member ${username}.` };
+    try {
+      const v = await vipStatus(db, m.id);
+      const next = v.next ? `next ${v.next.label}: ${v.next.validBetsLeft} of valid bets and ${v.next.depositsLeft} of deposits to go` : 'top level';
+      return { ok: true, output: `${username}: ${v.label} (valid bets ${v.validBets}, deposits ${v.deposits}); ${next}; ${v.claimable} VIP bonus(es) to claim.` };
+    } catch (err) {
+      if (err instanceof ApiError) return { ok: false, output: err.errorCode };
+      throw err;
+    }
+  },
+});

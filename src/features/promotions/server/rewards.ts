@@ -3,7 +3,7 @@
  * of the promotions whose reward is a rebate (computed by a job once the brand's day has closed,
  * from the wallet's daily figures: valid bets by vendor, at the rate of the vendor's category),
  * and rewards an operator grants by hand (`npm run ops -- reward grant`). A claim pays the reward
- * into the main wallet as a bonus with nothing to wager, once: the row moves from claimable to
+ * into the main wallet as a bonus (with the wagering its promotion asks, if any: the VIP bonuses), once: the row moves from claimable to
  * claimed under its lock, and the bonus's reference is the row's.
  */
 import { and, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
@@ -102,6 +102,7 @@ function view(r: Row, locale: Locale, now: number): RewardItem {
     title: titleOf(r, locale),
     period: r.period,
     amount: money(r.amount),
+    turnover: money(r.turnover),
     status,
     createdAt: r.createdAt.getTime(),
     expiresAt: r.expiresAt.getTime(),
@@ -143,14 +144,17 @@ export async function claimReward(db: Db, memberId: number, id: number, locale: 
     const now = clock.now();
     if (r.status !== 'claimable' || r.expiresAt.getTime() <= now) throw new ApiError(409, 'promotion.reward.expired');
     const titles = Object.fromEntries(LOCALES.map((l) => [l.code, titleOf(r, l.code)]));
+    const wagering = r.turnover > 0n ? brand().promotions.find((p) => p.id === r.promotionId)?.wagering : undefined;
     const granted = await grantBonus(tx, {
       memberId,
       reference: `reward:${r.id}`,
       source: r.promotionId !== null ? `promotion:${r.promotionId}` : 'operator',
       titles,
       amount: r.amount,
-      turnoverRequired: 0n,
-      validMs: DAY,
+      turnoverRequired: r.turnover,
+      weights: wagering?.weights ?? {},
+      maxBet: wagering?.maxBet ?? null,
+      validMs: r.turnover > 0n ? (r.wageringDays ?? 1) * DAY : DAY,
     });
     const [row] = await tx
       .update(promoReward)
@@ -163,12 +167,15 @@ export async function claimReward(db: Db, memberId: number, id: number, locale: 
 
 export interface NewReward {
   memberId: number;
-  kind: 'signin';
+  kind: 'signin' | 'vip';
   promotionId: number;
   reference: string;
   period: string;
   amount: bigint;
   expiresAt: Date;
+  /** The turnover its bonus will ask, and in how many days (none: free money once claimed). */
+  turnover?: bigint;
+  wageringDays?: number;
 }
 
 /** Writes a claimable reward inside the caller's transaction and answers it as the reward centre shows it. */

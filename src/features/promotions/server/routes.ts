@@ -2,7 +2,8 @@
 import { requireRealAccount, sessionOf } from '../../accounts/index.ts';
 import { db } from '../../../kernel/db/index.ts';
 import { route } from '../../../kernel/http/dispatch.ts';
-import { bonusCode, promotionJoin, promotionStatuses, rewardClaim, rewardList, signinStatus, signinToday } from '../contract.ts';
+import { bonusCode, promotionJoin, promotionStatuses, rewardClaim, rewardList, signinStatus, signinToday, vipStatus } from '../contract.ts';
+import { vipStatus as vipStatusOf } from './vip.ts';
 import { signIn, signinCalendar } from './signin.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { hit, LIMITS, minutesLeft } from '../../../kernel/rate-limit.ts';
@@ -27,6 +28,7 @@ export const promotionRoutes = [
     const r = await redeemCode(database, memberId, body.code);
     return { ...r, title: listPromotions(ctx.locale).find((p) => p.id === r.promotionId)?.title ?? r.title };
   }),
+  route(vipStatus, async (_input, ctx) => vipStatusOf(await db(), requireRealAccount(ctx).memberId)),
   route(signinStatus, async (_input, ctx) => signinCalendar(await db(), sessionOf(ctx).memberId)),
   route(signinToday, async (_input, ctx) => signIn(await db(), requireRealAccount(ctx).memberId, ctx.locale)),
   route(rewardClaim, async ({ body }, ctx) => claimReward(await db(), requireRealAccount(ctx).memberId, body.id, ctx.locale)),

@@ -35,17 +35,22 @@ export const promoReward = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => member.id),
-    /** rebate or operator. */
+    /** rebate, signin, vip (a level-up or monthly VIP bonus) or operator. */
     kind: text('kind').notNull(),
     /** The promotion it belongs to (none for an operator's reward). */
     promotionId: integer('promotion_id'),
-    /** One reward per member and key: rebate:<promotion>:<day>, operator:<key>. */
+    /** One reward per member and key: rebate:<promotion>:<day>, signin:..., vip:up:<level>, vip:month:<YYYY-MM>, operator:<key>. */
     reference: text('reference').notNull(),
     /** Its name per locale, when it is not a promotion's. */
     titles: jsonb('titles').$type<Record<string, string>>(),
     /** The period it is for (a brand day), when it has one. */
     period: text('period'),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** The turnover its bonus asks once claimed (its promotion's wagering), and in how many days. */
+    turnover: bigint('turnover', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    wageringDays: integer('wagering_days'),
     /** claimable, claimed or expired. */
     status: text('status').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -85,7 +85,7 @@ describe('member info and icon', () => {
       mobile: '*****7777',
       countryDialingCode: '52',
       email: 'm***@example.com',
-      vip: null,
+      vip: 'VIP 0',
       upline: agent.username,
       hasPaymentPassword: false,
     });

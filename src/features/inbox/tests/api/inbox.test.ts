@@ -66,13 +66,21 @@ describe('system messages from the outbox', () => {
     expect((await list(agent, 'ES')).content[0].body).toContain('estaba por encima de la nueva tasa de tu superior');
   });
 
-  it('tells a member a bonus arrived, with the turnover to bet (the promotions engine\'s event)', async () => {
+  it("tells a member a bonus arrived, with the turnover to bet (the promotions engine's event)", async () => {
     const member = await walletUser();
     await emit(t.db, 'promotions.bonus.issued', member.id, { promotionId: 5, amount: '50.00', turnover: '1000.00', symbol: '$' });
     await consumeAll(t.db, inboxConsumer);
     expect((await list(member)).content[0]).toMatchObject({ title: 'Bonus received' });
     expect((await list(member)).content[0].body).toContain('$1000.00');
     expect((await list(member, 'ES')).content[0].title).toBe('Bono recibido');
+  });
+
+  it("congratulates a member on a new VIP level, with the level-up bonus waiting (the VIP programme's event)", async () => {
+    const member = await walletUser();
+    await emit(t.db, 'promotions.vip.levelup', member.id, { level: 'VIP 2', reward: '25.00', symbol: '$' });
+    await consumeAll(t.db, inboxConsumer);
+    expect((await list(member)).content[0]).toMatchObject({ title: 'New VIP level', body: 'Congratulations, you reached VIP 2. Your level-up bonus of $25.00 waits in the reward centre.' });
+    expect((await list(member, 'ES')).content[0].title).toBe('Nuevo nivel VIP');
   });
 
   it("reads and deletes the caller's own messages only", async () => {
