@@ -3,7 +3,7 @@
  * promotion with rules, and joining one. Our own calls (the spec names none), in the envelope.
  */
 import { z } from 'zod';
-import { defineCall } from '../../kernel/contract.ts';
+import { defineCall, intParam } from '../../kernel/contract.ts';
 import { PROMO_STATUSES } from '../content/contract.ts';
 
 export const memberPromotion = z.object({
@@ -33,8 +33,8 @@ export const promotionJoin = defineCall({
 
 export const rewardItem = z.object({
   id: z.number().int(),
-  /** rebate (a day's rebate of a promotion), signin (a day's sign-in), vip (a level-up or monthly VIP bonus) or operator (granted by hand). */
-  kind: z.enum(['rebate', 'operator', 'signin', 'vip']),
+  /** rebate (a day's rebate of a promotion), signin (a day's sign-in), vip (a level-up or monthly VIP bonus), raffle (a raffle prize) or operator (granted by hand). */
+  kind: z.enum(['rebate', 'operator', 'signin', 'vip', 'raffle']),
   promotionId: z.number().int().nullable(),
   title: z.string(),
   /** What it is for, when it says: the brand day (rebate, sign-in), the VIP level reached or the month (vip). */
@@ -140,4 +140,91 @@ export const vipStatus = defineCall({
   value: vipStatusValue,
 });
 
-export const promotionCalls = [vipStatus, signinStatus, signinToday, promotionStatuses, promotionJoin, rewardList, rewardClaim, bonusCode];
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const raffleStatusValue = z.object({
+  promotionId: z.number().int(),
+  title: z.string(),
+  /** One ticket per this much of valid bets in the period, at most maxTickets. */
+  ticketPer: z.string(),
+  maxTickets: z.number().int(),
+  /** The prizes, first prize first. */
+  prizes: z.array(z.string()),
+  /** This period: its bounds, when it is drawn, the SHA-256 of its secret seed (shown before the draw), the caller's tickets so far. */
+  current: z.object({ start: z.number(), end: z.number(), from: z.string(), to: z.string(), drawAfter: z.number(), seedHash: hex64, tickets: z.number().int() }).nullable(),
+  /** The latest drawn period: its revealed seed, tickets, the caller's ticket numbers, the winners (names masked; the caller's own with its reward). */
+  last: z
+    .object({
+      start: z.number(),
+      end: z.number(),
+      /** The period's first and last brand days. */
+      from: z.string(),
+      to: z.string(),
+      seedHash: hex64,
+      seed: hex64,
+      tickets: z.number().int(),
+      myTickets: z.object({ first: z.number().int(), count: z.number().int() }).nullable(),
+      winners: z.array(
+        z.object({
+          rank: z.number().int(),
+          ticket: z.number().int(),
+          account: z.string(),
+          amount: z.string(),
+          mine: z.boolean(),
+          rewardId: z.number().int().nullable(),
+          status: z.enum(['claimable', 'claimed', 'expired']).nullable(),
+        }),
+      ),
+    })
+    .nullable(),
+});
+export type RaffleStatus = z.infer<typeof raffleStatusValue>;
+
+/** The brand's raffles as the caller sees them (the reward centre). */
+export const raffleStatus = defineCall({
+  name: 'raffleStatus',
+  method: 'GET',
+  path: '/wps/promotions/raffle',
+  token: true,
+  query: z.object({ promotionId: intParam(1, 1_000_000) }),
+  value: z.array(raffleStatusValue),
+});
+
+export const raffleVerification = z.object({
+  promotionId: z.number().int(),
+  start: z.number(),
+  seed: hex64,
+  seedHash: hex64,
+  /** SHA-256 of the seed's bytes is the hash shown before the draw. */
+  seedMatchesHash: z.boolean(),
+  /** The HMAC message the words come from. */
+  message: z.string(),
+  tickets: z.number().int(),
+  entries: z.array(z.object({ account: z.string(), first: z.number().int(), count: z.number().int() })),
+  /** The winners recomputed from the seed and entries. */
+  winners: z.array(z.object({ rank: z.number().int(), ticket: z.number().int(), account: z.string() })),
+  /** The recomputed winners are the recorded ones. */
+  matches: z.boolean(),
+});
+export type RaffleVerification = z.infer<typeof raffleVerification>;
+
+/** Recomputes a drawn period from its revealed seed (public: anyone may check a draw). */
+export const raffleVerify = defineCall({
+  name: 'raffleVerify',
+  method: 'GET',
+  path: '/wps/promotions/raffle/verify',
+  query: z.object({ promotionId: intParam(1, 1_000_000), start: z.coerce.number().int().min(0) }),
+  value: raffleVerification,
+});
+
+/** Spec 7's raffle claim: one prize by its reward id, or every claimable prize (of one raffle, by promotionId). */
+export const claimRafflePromotion = defineCall({
+  name: 'MCS2_claimRafflePromotion',
+  method: 'POST',
+  path: '/wps/relay/MCS2_claimRafflePromotion',
+  token: true,
+  body: z.object({ id: z.number().int().positive().optional(), promotionId: z.number().int().positive().optional() }),
+  value: z.object({ claimed: z.array(rewardItem), available: z.number().int() }),
+});
+
+export const promotionCalls = [raffleStatus, raffleVerify, claimRafflePromotion, vipStatus, signinStatus, signinToday, promotionStatuses, promotionJoin, rewardList, rewardClaim, bonusCode];

@@ -7,6 +7,7 @@ import { depositConsumer } from './server/engine.ts';
 import { runRewardJobs } from './server/rewards.ts';
 import { promotionCommands } from './server/ops.ts';
 import { runVipJob, vipConsumer } from './server/vip.ts';
+import { runRaffleJobs } from './server/raffle.ts';
 
 export const manifest: FeatureManifest = {
   name: 'promotions',
@@ -22,6 +23,8 @@ export const manifest: FeatureManifest = {
     // VIP levels of the members who played since yesterday (a deposit raises at once, through
     // the outbox), and the monthly VIP bonuses once the month has turned.
     { name: 'promotions.vip', everyMs: 60_000, atStart: true, run: (db, now) => runVipJob(db, now) },
+    // Raffles: the current period's draw with its committed seed; ended periods drawn once.
+    { name: 'promotions.raffles', everyMs: 60_000, atStart: true, run: (db, now) => runRaffleJobs(db, now) },
     { name: 'promotions.rewards', everyMs: 5 * 60_000, atStart: true, run: (db, now) => runRewardJobs(db, now) },
   ],
 };

@@ -70,6 +70,22 @@ export const promotionRuleSchema = z
         })
         .strict(),
       /**
+       * A raffle: each period (D, W from Monday, M; brand time) a member holds one ticket per
+       * `ticketPer` of valid bets in it, at most `maxTickets`; after the period the draw picks
+       * winning tickets, provably fairly, one prize per member in the order of `prizes`
+       * (prizes[0] first), claimable for `claimDays` days.
+       */
+      z
+        .object({
+          kind: z.literal('raffle'),
+          period: z.enum(['D', 'W', 'M']),
+          ticketPer: minor.refine((n) => n > 0n, 'must be more than zero'),
+          maxTickets: z.number().int().min(1).max(100_000),
+          prizes: z.array(minor.refine((n) => n > 0n, 'must be more than zero')).min(1).max(100),
+          claimDays: z.number().int().min(1).max(90).default(7),
+        })
+        .strict(),
+      /**
        * The VIP programme (at most one rule of this kind; the brand's VIP is on when it has one):
        * a member's level is the highest whose cumulative valid bets and deposits are both reached
        * (levels[0] is where everyone starts, with zero thresholds); a level never goes down.
@@ -115,6 +131,7 @@ export const promotionRuleSchema = z
 export type PromotionRule = z.output<typeof promotionRuleSchema>;
 export type RebateReward = Extract<PromotionRule['reward'], { kind: 'rebate' }>;
 export type SigninReward = Extract<PromotionRule['reward'], { kind: 'signin' }>;
+export type RaffleReward = Extract<PromotionRule['reward'], { kind: 'raffle' }>;
 export type VipReward = Extract<PromotionRule['reward'], { kind: 'vip' }>;
 export type VipLevel = VipReward['levels'][number];
 

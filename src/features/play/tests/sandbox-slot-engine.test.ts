@@ -8,7 +8,7 @@ import {
   roundWords,
   seedMatchesHash,
   uniformBelow,
-} from '../server/sandbox/fairness.ts';
+} from '../../../kernel/fairness.ts';
 import {
   buildConfig,
   exactRtp,

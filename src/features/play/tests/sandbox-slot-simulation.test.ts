@@ -5,7 +5,7 @@
  * sandbox-slot-engine.test.ts, and both go through the same rejection sampling.
  */
 import { describe, expect, it } from 'vitest';
-import { simulationWords } from '../server/sandbox/fairness.ts';
+import { simulationWords } from '../../../kernel/fairness.ts';
 import { SLOT_KINDS, slotConfig } from '../server/sandbox/paytable.ts';
 import { drawStops, evaluate } from '../server/sandbox/slot-engine.ts';
 import { chiSquare, chiSquareCritical } from '../../../../tests/support/chi-square.ts';

@@ -10,9 +10,10 @@ import { fill, useLabels } from '../../../shell/labels.tsx';
 import { ApiFailure } from '../../../kernel/http/client.ts';
 import { dateTime, money, refreshBalance } from '../../wallet/client.ts';
 import { Field } from '../../accounts/client.ts';
-import { bonusCode, rewardClaim, rewardList, signinStatus, signinToday, type RewardItem, type SigninCalendar } from '../contract.ts';
+import { bonusCode, claimRafflePromotion, rewardClaim, rewardList, signinStatus, signinToday, type RewardItem, type SigninCalendar } from '../contract.ts';
 import { $availableRewards } from '../client.ts';
 import { usePromotionLabels } from './labels.ts';
+import RaffleBlocks from './RaffleBlock.tsx';
 
 export default function RewardCentre() {
   const labels = useLabels();
@@ -47,9 +48,17 @@ export default function RewardCentre() {
     setBusy(r.id);
     setNotice(null);
     try {
-      const out = await api().call(rewardClaim, { body: { id: r.id } });
+      // A raffle prize is claimed with spec 7's MCS2_claimRafflePromotion.
+      const out =
+        r.kind === 'raffle'
+          ? await api()
+              .call(claimRafflePromotion, { body: { id: r.id } })
+              .then((o) => ({ item: o.claimed[0]!, available: o.available }))
+          : await api().call(rewardClaim, { body: { id: r.id } });
       $availableRewards.set(out.available);
       setItems((list) => list?.map((x) => (x.id === r.id ? out.item : x)) ?? null);
+      // The raffle's block shows the prize too: bring it up to date.
+      if (r.kind === 'raffle') setTick((n) => n + 1);
       if (l) setNotice(fill(Number(out.item.turnover) > 0 ? l.claimedWager : l.claimed, { amount: fmt(out.item.amount), turnover: fmt(out.item.turnover) }));
       void refreshBalance();
     } catch (err) {
@@ -65,6 +74,7 @@ export default function RewardCentre() {
     <div className="wl-page rw-page">
       <SigninBlock fmt={fmt} onSigned={() => setTick((n) => n + 1)} />
       <BonusCodeForm fmt={fmt} />
+      <RaffleBlocks fmt={fmt} tick={tick} onClaimed={() => setTick((n) => n + 1)} />
       <p className="wl-note">{l.lead}</p>
       {notice && (
         <p className="wl-note wl-note-warn" role="status">

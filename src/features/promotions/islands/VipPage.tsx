@@ -66,7 +66,7 @@ export default function VipPage() {
               <RecordTable
                 rows={v.levels.map((x, i) => ({ ...x, i }))}
                 rowKey={(x) => x.i}
-                rowClass={(x) => (x.i === v.level ? 'wl-row-current' : undefined)}
+                rowClass={(x) => (x.i === v.level ? 'wl-current' : undefined)}
                 columns={[
                   { label: l.level, cell: (x) => (x.i === v.level ? <strong aria-current="true">{fill(l.yours, { label: x.label })}</strong> : x.label) },
                   { label: l.validBets, num: true, cell: (x) => fmt(x.validBets) },

@@ -10,6 +10,7 @@ import { brand } from '../../../kernel/brand/index.ts';
 import { findByUsername } from '../../accounts/index.ts';
 import { grantOperatorReward, listRewards, runRewardJobs } from './rewards.ts';
 import { runVipJob, vip, vipStatus } from './vip.ts';
+import { runRaffleJobs } from './raffle.ts';
 
 const USAGE = `  reward grant --username <U> --amount <A> --title <text> [--title-es <text>] [--days <N>] [--key <K>]
                                                        a reward the member claims in the reward centre
@@ -84,5 +85,15 @@ promotionCommands.push({
       if (err instanceof ApiError) return { ok: false, output: err.errorCode };
       throw err;
     }
+  },
+});
+
+promotionCommands.push({
+  name: 'raffle',
+  usage: '  raffle run                                           open the current draws and draw the ended periods now',
+  async run(db, { verb }) {
+    if (verb !== 'run') return { ok: false, output: 'Usage:\n  raffle run' };
+    const r = await runRaffleJobs(db, Date.now());
+    return { ok: true, changed: r.drawn > 0, output: `${r.drawn} draw(s) made, ${r.prizes} prize(s) awarded.` };
   },
 });

@@ -2,7 +2,8 @@
 import { requireRealAccount, sessionOf } from '../../accounts/index.ts';
 import { db } from '../../../kernel/db/index.ts';
 import { route } from '../../../kernel/http/dispatch.ts';
-import { bonusCode, promotionJoin, promotionStatuses, rewardClaim, rewardList, signinStatus, signinToday, vipStatus } from '../contract.ts';
+import { bonusCode, promotionJoin, promotionStatuses, rewardClaim, rewardList, signinStatus, signinToday, vipStatus, raffleStatus, raffleVerify, claimRafflePromotion } from '../contract.ts';
+import { claimRafflePrizes, raffleStatus as raffleStatusOf, verifyDraw } from './raffle.ts';
 import { vipStatus as vipStatusOf } from './vip.ts';
 import { signIn, signinCalendar } from './signin.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
@@ -28,6 +29,12 @@ export const promotionRoutes = [
     const r = await redeemCode(database, memberId, body.code);
     return { ...r, title: listPromotions(ctx.locale).find((p) => p.id === r.promotionId)?.title ?? r.title };
   }),
+  route(raffleStatus, async ({ query }, ctx) => raffleStatusOf(await db(), requireRealAccount(ctx).memberId, query.promotionId, ctx.locale)),
+  route(raffleVerify, async ({ query }) => {
+    if (query.promotionId === undefined) throw new ApiError(400, 'promotion.unknown');
+    return verifyDraw(await db(), query.promotionId, query.start);
+  }),
+  route(claimRafflePromotion, async ({ body }, ctx) => claimRafflePrizes(await db(), requireRealAccount(ctx).memberId, body, ctx.locale)),
   route(vipStatus, async (_input, ctx) => vipStatusOf(await db(), requireRealAccount(ctx).memberId)),
   route(signinStatus, async (_input, ctx) => signinCalendar(await db(), sessionOf(ctx).memberId)),
   route(signinToday, async (_input, ctx) => signIn(await db(), requireRealAccount(ctx).memberId, ctx.locale)),

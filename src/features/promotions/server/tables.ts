@@ -83,3 +83,59 @@ export const promoSignin = pgTable(
   },
   (t) => [primaryKey({ columns: [t.memberId, t.promotionId, t.day] })],
 );
+
+/**
+ * A raffle's draw of one period (issue 15): created with its server seed when the period opens,
+ * whose SHA-256 is shown from then on; drawn once after the period (status open -> drawn in one
+ * transaction with its entries and prizes), the seed revealed with the result.
+ */
+export const raffleDraw = pgTable(
+  'raffle_draw',
+  {
+    promotionId: integer('promotion_id').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    /** 32 random bytes (hex): secret until the draw. */
+    seed: text('seed').notNull(),
+    seedHash: text('seed_hash').notNull(),
+    /** open, then drawn. */
+    status: text('status').notNull(),
+    /** Tickets in the draw (set when drawn). */
+    tickets: integer('tickets'),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.periodStart] }), index('raffle_draw_open_idx').on(t.periodEnd).where(sql`${t.status} = 'open'`)],
+);
+
+/** A member's tickets in a drawn period: tickets first_ticket .. first_ticket + tickets - 1 (members in id order). */
+export const raffleEntry = pgTable(
+  'raffle_entry',
+  {
+    promotionId: integer('promotion_id').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    firstTicket: integer('first_ticket').notNull(),
+    tickets: integer('tickets').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.periodStart, t.memberId] })],
+);
+
+/** A prize of a drawn period: the rank's winning ticket, its member, and the reward they claim. */
+export const rafflePrize = pgTable(
+  'raffle_prize',
+  {
+    promotionId: integer('promotion_id').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    /** 1 for the first prize. */
+    rank: integer('rank').notNull(),
+    ticket: integer('ticket').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    rewardId: bigint('reward_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.periodStart, t.rank] })],
+);

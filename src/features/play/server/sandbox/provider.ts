@@ -24,7 +24,8 @@ import { ApiError } from '../../../../kernel/http/errors.ts';
 import { playRound, type BetRequest } from '../../../wallet/index.ts';
 import { once } from '../../../../kernel/idempotency.ts';
 import type { Tx } from '../../../wallet/index.ts';
-import { makeClientSeed, makeServerSeed, seedMatchesHash } from './fairness.ts';
+import { maskName } from '../../../../kernel/mask.ts';
+import { makeClientSeed, makeServerSeed, seedMatchesHash } from '../../../../kernel/fairness.ts';
 import { slotConfig, type SlotConfig } from './paytable.ts';
 import { evaluate, roundOutcome, settle } from './slot-engine.ts';
 
@@ -153,13 +154,6 @@ export function fairnessOf(seed: { serverSeedHash: string; clientSeed: string; n
 
 export async function fairness(db: Db, owner: SeedOwner, demo: boolean) {
   return fairnessOf(await activeSeed(db, owner, demo));
-}
-
-/** Masks a username for the winner board: 'demoplayer' -> 'de***er'. */
-export function maskName(name: string): string {
-  if (name.length <= 2) return `${name[0] ?? ''}***`;
-  if (name.length <= 4) return `${name.slice(0, 1)}***${name.slice(-1)}`;
-  return `${name.slice(0, 2)}***${name.slice(-2)}`;
 }
 
 const newRoundId = () => `sb${randomBytes(12).toString('base64url')}`;

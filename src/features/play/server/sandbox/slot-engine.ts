@@ -4,7 +4,7 @@
  * from the round's HMAC word stream (fairness.ts), one unbiased integer per reel in reel order,
  * and the window and line wins follow from the stops alone.
  */
-import { roundWords, seedMatchesHash, uniformBelow, type WordSource } from './fairness.ts';
+import { roundWords, seedMatchesHash, uniformBelow, type WordSource } from '../../../../kernel/fairness.ts';
 import type { SlotConfig } from './paytable.ts';
 
 /** A line that paid: its index in `config.lines`, the symbol id, how many from the left, the multiple and the money. */

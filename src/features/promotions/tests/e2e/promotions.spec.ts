@@ -3,7 +3,8 @@
  * makes a first deposit through the sandbox, finds the bonus with its wagering in bonus details
  * and the promotion issued, and is told how much is left to bet when asking for a withdrawal; the
  * reward centre shows an operator's reward with a red count and pays it on a claim; a bonus code
- * is refused under its field when wrong and pays when right. One flow per language, alternating
+ * is refused under its field when wrong and pays when right; the weekly raffle shows the member's
+ * tickets and its sealed seed. One flow per language, alternating
  * (tests/e2e-support/i18n.ts).
  */
 import { LANGS, flowInOneLanguage, text, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
@@ -92,6 +93,12 @@ for (const { lang } of LANGS) {
       const signinTitle = lang === 'en' ? 'Daily sign-in' : 'Registro diario';
       await expect(centre.getByRole('listitem').filter({ hasText: signinTitle }).filter({ has: page.getByRole('button') })).toContainText(text(lang, 'promotions', 'rewards.status.claimable'));
       await expect(menuLink.locator('.mc-badge')).toHaveText(/1/);
+
+      // The weekly raffle: no ticket yet, and this week's sealed seed shown before its draw.
+      const raffle = centre.getByRole('region', { name: lang === 'en' ? 'Weekly raffle' : 'Sorteo semanal' });
+      await expect(raffle).toContainText(text(lang, 'promotions', 'raffle.tickets').replace('{{count}}', '0'));
+      await expect(raffle).toContainText(text(lang, 'promotions', 'raffle.sealed'));
+      await expect(raffle.locator('.wl-mono')).toHaveText(/^[0-9a-f]{64}$/);
 
       // A bonus code: a wrong one is refused under the field, the right one pays at once.
       const codeField = centre.getByRole('textbox', { name: text(lang, 'promotions', 'rewards.codeLabel') });

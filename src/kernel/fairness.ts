@@ -1,5 +1,6 @@
 /**
- * Provably fair randomness of the sandbox game provider.
+ * Provably fair randomness, shared by the sandbox game provider (its rounds) and the draws of the
+ * promotions' raffles (and the lottery's next): in the kernel because more than one feature draws.
  *
  * The server commits to a secret server seed by showing its SHA-256 hash before play; every round
  * is then fixed by HMAC-SHA256(key = serverSeed, message = `${clientSeed}:${nonce}`), and when the
@@ -13,7 +14,7 @@
  * [0, n) by rejection sampling, so there is no modulo bias.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { prng } from '../../../../kernel/prng.ts';
+import { prng } from './prng.ts';
 
 /** Bytes of a server seed (256 bits, the HMAC-SHA256 block strength). */
 export const SERVER_SEED_BYTES = 32;
@@ -74,7 +75,9 @@ export function roundWords(serverSeed: string, clientSeed: string, nonce: number
   let offset = 0;
   return () => {
     if (offset >= digest.length) {
-      digest = createHmac('sha256', key).update(roundMessage(clientSeed, nonce, block)).digest();
+      digest = createHmac('sha256', key)
+        .update(roundMessage(clientSeed, nonce, block))
+        .digest();
       block++;
       offset = 0;
     }
