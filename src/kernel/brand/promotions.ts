@@ -13,13 +13,13 @@ const minor = z
   .transform((n) => BigInt(n));
 
 /** How a member starts a promotion. */
-export const PROMO_STARTS = ['auto', 'join', 'code'] as const;
+export const PROMO_STARTS = ['auto', 'join', 'apply', 'code'] as const;
 
 export const promotionRuleSchema = z
   .object({
     /** The id of its Markdown (src/content/promotions/<locale>/*.md). */
     id: z.number().int().positive(),
-    /** auto: every eligible member takes part; join: the member joins it first (a button); code: the member enters its bonus code. */
+    /** auto: every eligible member takes part; join: the member joins it first (a button); apply: the member applies and an operator approves (paid then) or rejects; code: the member enters its bonus code. */
     start: z.enum(PROMO_STARTS),
     /** The bonus code of a promotion that starts with one (letters and digits, compared without case). */
     code: z

@@ -15,6 +15,7 @@ const TEMPLATES: Record<string, string> = {
   'agent.contract.ended': 'contractEnded',
   'promotions.bonus.issued': 'bonusIssued',
   'promotions.vip.levelup': 'vipLevelUp',
+  'promotions.application.rejected': 'applicationRejected',
 };
 
 export const inboxConsumer: Consumer = {

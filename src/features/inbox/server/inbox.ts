@@ -67,6 +67,11 @@ function texts(m: typeof inboxMessage.$inferSelect, t: TFunction, lang: string):
     // Codes in the values (a contract's kind, why it ended) are said in the reader's words too.
     if (typeof params.kind === 'string') params.kind = t(`inbox:kinds.${params.kind}`, { defaultValue: params.kind });
     if (typeof params.reason === 'string') params.reason = t(`inbox:reasons.${params.reason}`, { defaultValue: params.reason });
+    // A name given in every language (a promotion's title): the reader's.
+    if (params.titles && typeof params.titles === 'object') {
+      const titles = params.titles as Record<string, string>;
+      params.title = titles[lang] ?? titles.en ?? Object.values(titles)[0] ?? '';
+    }
     return { title: t(`inbox:system.${m.template}.title`, params), body: t(`inbox:system.${m.template}.body`, params) };
   }
   const pick = (v: unknown) => {

@@ -9,6 +9,8 @@ import { ApiFailure, pageApiClient } from '../../../kernel/http/client.ts';
 interface PageConfig {
   statuses: Record<string, string>;
   join: string;
+  apply: string;
+  applied: string;
   enterCode: string;
   signIn: string;
   rewardsHref: string;
@@ -45,7 +47,11 @@ function render(p: MemberPromotion, cfg: PageConfig, note?: string): void {
     const a = Object.assign(document.createElement('a'), { className: 'btn btn-primary btn-sm member-action', href: cfg.rewardsHref, textContent: text });
     box.prepend(a);
   } else if (p.status === 'join') {
-    const b = Object.assign(document.createElement('button'), { type: 'button', className: 'btn btn-primary btn-sm member-action', textContent: cfg.join });
+    const b = Object.assign(document.createElement('button'), {
+      type: 'button',
+      className: 'btn btn-primary btn-sm member-action',
+      textContent: box.dataset.promoStart === 'apply' ? cfg.apply : cfg.join,
+    });
     b.addEventListener('click', () => void join(p.id, b, cfg));
     box.prepend(b);
   } else if (box.dataset.promoKind === 'vip' && p.status !== 'closed' && p.status !== 'comingSoon') {
@@ -63,7 +69,7 @@ async function join(id: number, button: HTMLButtonElement, cfg: PageConfig): Pro
   button.disabled = true;
   try {
     const p = await pageApiClient().call(promotionJoin, { body: { id } });
-    render(p, cfg, cfg.joined);
+    render(p, cfg, p.status === 'applying' ? cfg.applied : cfg.joined);
   } catch (err) {
     button.disabled = false;
     const note = document.querySelector<HTMLElement>(`[data-promo-action="${id}"] .action-note`);

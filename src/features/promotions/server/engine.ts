@@ -51,7 +51,7 @@ export function publicStatus(rule: PromotionRule, w: PromotionSummary, now = clo
   if (rule.reward.kind === 'rebate') return 'claim';
   if (rule.reward.kind === 'signin') return 'join';
   if (rule.reward.kind === 'vip' || rule.reward.kind === 'raffle') return 'inProcess';
-  return rule.start === 'join' || rule.start === 'code' ? 'join' : 'inProcess';
+  return rule.start === 'join' || rule.start === 'apply' || rule.start === 'code' ? 'join' : 'inProcess';
 }
 
 interface Who {
@@ -81,6 +81,9 @@ async function signedOn(db: Db | Tx, memberId: number, promotionId: number, day:
 
 async function statusOf(db: Db | Tx, m: Who, rule: PromotionRule, w: PromotionSummary, entry: Entry | undefined, claimable = false): Promise<PromoStatus> {
   if (entry?.status === 'issued') return 'issued';
+  // An application waits for an operator, or was turned down (final: once per member).
+  if (entry?.status === 'applying') return 'applying';
+  if (entry?.status === 'rejected') return 'rejected';
   const now = clock.now();
   const open = publicStatus(rule, w, now);
   if (open === 'comingSoon' || open === 'closed') return open;
@@ -125,7 +128,7 @@ export async function joinPromotion(db: Db, memberId: number, id: number): Promi
     throw new ApiError(404, 'promotion.unknown');
   }
   const { rule, words } = found;
-  if (rule.start !== 'join') throw new ApiError(409, 'promotion.notJoinable');
+  if (rule.start !== 'join' && rule.start !== 'apply') throw new ApiError(409, 'promotion.notJoinable');
   return db.transaction(async (tx) => {
     const m = await who(tx, memberId);
     if (isTrialType(m.type)) throw new ApiError(403, 'account.trial');
@@ -135,16 +138,68 @@ export async function joinPromotion(db: Db, memberId: number, id: number): Promi
       .where(and(eq(promoEntry.memberId, memberId), eq(promoEntry.promotionId, id)))
       .for('update');
     const status = await statusOf(tx, m, rule, words, entry);
-    if (status === 'inProcess' || status === 'issued') throw new ApiError(409, 'promotion.joined');
+    if (status === 'inProcess' || status === 'issued' || status === 'applying' || status === 'rejected') throw new ApiError(409, rule.start === 'apply' ? 'promotion.applied' : 'promotion.joined');
     if (status === 'comingSoon') throw new ApiError(409, 'promotion.notStarted');
     if (status === 'closed') throw new ApiError(409, publicStatus(rule, words) === 'closed' ? 'promotion.ended' : 'promotion.notEligible');
     const inserted = await tx
       .insert(promoEntry)
-      .values({ memberId, promotionId: id, status: 'joined', joinedAt: new Date(clock.now()) })
+      .values({ memberId, promotionId: id, status: rule.start === 'apply' ? 'applying' : 'joined', joinedAt: new Date(clock.now()) })
       .onConflictDoNothing()
       .returning({ id: promoEntry.promotionId });
-    if (inserted.length === 0) throw new ApiError(409, 'promotion.joined');
-    return { id, status: 'inProcess' as const };
+    if (inserted.length === 0) throw new ApiError(409, rule.start === 'apply' ? 'promotion.applied' : 'promotion.joined');
+    return { id, status: rule.start === 'apply' ? ('applying' as const) : ('inProcess' as const) };
+  });
+}
+
+export interface Application {
+  memberId: number;
+  username: string;
+  promotionId: number;
+  title: string;
+  appliedAt: Date;
+}
+
+/** Applications waiting for an operator, oldest first (all promotions, or one). */
+export async function pendingApplications(db: Db, promotionId?: number): Promise<Application[]> {
+  const titles = new Map(listPromotions('en').map((p) => [p.id, p.title]));
+  const rows = await db
+    .select({ memberId: promoEntry.memberId, username: member.username, promotionId: promoEntry.promotionId, appliedAt: promoEntry.joinedAt })
+    .from(promoEntry)
+    .innerJoin(member, eq(member.id, promoEntry.memberId))
+    .where(and(eq(promoEntry.status, 'applying'), promotionId === undefined ? undefined : eq(promoEntry.promotionId, promotionId)))
+    .orderBy(promoEntry.joinedAt);
+  return rows.map((r) => ({ ...r, title: titles.get(r.promotionId) ?? '', appliedAt: r.appliedAt ?? new Date(0) }));
+}
+
+/**
+ * An operator's decision on an application: approved pays the promotion's reward at once (a
+ * bonus with its wagering; the entry becomes issued), rejected ends it (the member may not apply
+ * again); the inbox tells the member either way. Only an application still waiting can be decided.
+ */
+export async function decideApplication(db: Db, memberId: number, promotionId: number, decision: 'approve' | 'reject', note = ''): Promise<PromoStatus> {
+  const found = runPromotions().find((p) => p.rule.id === promotionId && p.rule.start === 'apply');
+  if (!found) throw new ApiError(404, 'promotion.unknown');
+  const { rule, words } = found;
+  return db.transaction(async (tx) => {
+    const [entry] = await tx
+      .select()
+      .from(promoEntry)
+      .where(and(eq(promoEntry.memberId, memberId), eq(promoEntry.promotionId, promotionId)))
+      .for('update');
+    if (entry?.status !== 'applying') throw new ApiError(409, 'promotion.notApplying');
+    if (decision === 'reject') {
+      await tx
+        .update(promoEntry)
+        .set({ status: 'rejected', issuedAt: new Date(clock.now()) })
+        .where(and(eq(promoEntry.memberId, memberId), eq(promoEntry.promotionId, promotionId)));
+      const titles = Object.fromEntries(LOCALES.map((l) => [l.code, listPromotions(l.code).find((p) => p.id === promotionId)?.title ?? words.title]));
+      await emit(tx, 'promotions.application.rejected', memberId, { promotionId, titles, note });
+      return 'rejected';
+    }
+    const { bonus, turnover } = rewardFor(rule, 0n);
+    if (bonus <= 0n) throw new ApiError(409, 'promotion.notEligible');
+    await issueBonus(tx, memberId, rule, words, bonus, turnover);
+    return 'issued';
   });
 }
 

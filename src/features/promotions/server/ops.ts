@@ -11,6 +11,7 @@ import { findByUsername } from '../../accounts/index.ts';
 import { grantOperatorReward, listRewards, runRewardJobs } from './rewards.ts';
 import { runVipJob, vip, vipStatus } from './vip.ts';
 import { runRaffleJobs } from './raffle.ts';
+import { decideApplication, pendingApplications } from './engine.ts';
 
 const USAGE = `  reward grant --username <U> --amount <A> --title <text> [--title-es <text>] [--days <N>] [--key <K>]
                                                        a reward the member claims in the reward centre
@@ -95,5 +96,37 @@ promotionCommands.push({
     if (verb !== 'run') return { ok: false, output: 'Usage:\n  raffle run' };
     const r = await runRaffleJobs(db, Date.now());
     return { ok: true, changed: r.drawn > 0, output: `${r.drawn} draw(s) made, ${r.prizes} prize(s) awarded.` };
+  },
+});
+
+const APPLY_USAGE = `  promotion applications [--id <N>]                    applications waiting for a decision, oldest first
+  promotion approve --username <U> --id <N>            pay the promotion's reward to the applicant (a message tells them)
+  promotion reject --username <U> --id <N> [--note <text>]
+                                                       turn an application down (the note goes in the member's message)`;
+
+promotionCommands.push({
+  name: 'promotion',
+  usage: APPLY_USAGE,
+  options: ['username', 'id', 'note'],
+  async run(db, { verb, flags }) {
+    const id = flags.id === undefined ? undefined : Number(flags.id);
+    if (id !== undefined && (!Number.isInteger(id) || id < 1)) return { ok: false, output: '--id is a promotion id, such as 10' };
+    if (verb === 'applications') {
+      const list = await pendingApplications(db, id);
+      return { ok: true, output: list.map((a) => `${a.appliedAt.toISOString()}  ${a.username}  ${a.promotionId} ${a.title}`).join('\n') || '(no application waiting)' };
+    }
+    if (verb !== 'approve' && verb !== 'reject') return { ok: false, output: `Usage:\n${APPLY_USAGE}` };
+    const username = (flags.username ?? '').trim();
+    if (!username || username === 'true' || id === undefined) return { ok: false, output: `--username and --id are required\n${APPLY_USAGE}` };
+    const m = await findByUsername(db, username);
+    if (!m) return { ok: false, output: `No member ${username}.` };
+    const note = flags.note && flags.note !== 'true' ? flags.note : '';
+    try {
+      const status = await decideApplication(db, m.id, id, verb, note);
+      return { ok: true, changed: true, output: status === 'issued' ? `Approved: ${username} is paid promotion ${id}'s reward.` : `Rejected: ${username}'s application for promotion ${id}.` };
+    } catch (err) {
+      if (err instanceof ApiError) return { ok: false, output: err.errorCode };
+      throw err;
+    }
   },
 });

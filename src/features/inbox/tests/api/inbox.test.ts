@@ -83,6 +83,14 @@ describe('system messages from the outbox', () => {
     expect((await list(member, 'ES')).content[0].title).toBe('Nuevo nivel VIP');
   });
 
+  it('tells a member their application was not approved, with the promotion in their language and the note', async () => {
+    const member = await walletUser();
+    await emit(t.db, 'promotions.application.rejected', member.id, { promotionId: 10, titles: { en: 'Comeback bonus', es: 'Bono de regreso' }, note: 'Too soon.' });
+    await consumeAll(t.db, inboxConsumer);
+    expect((await list(member)).content[0]).toMatchObject({ title: 'Application not approved', body: 'Your application for "Comeback bonus" was not approved. Too soon.' });
+    expect((await list(member, 'ES')).content[0].body).toBe('Tu solicitud para "Bono de regreso" no fue aprobada. Too soon.');
+  });
+
   it("reads and deletes the caller's own messages only", async () => {
     const mine = (await list(A)).content as { id: number }[];
     // B names A's messages: nothing changes for A.

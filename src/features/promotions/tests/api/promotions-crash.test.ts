@@ -74,7 +74,9 @@ describe.skipIf(!onPostgres)('the deposit consumer killed midway', () => {
       await holder.end();
       // The killed client's server process rolls back once it notices; wait for it.
       for (let i = 0; i < 100; i++) {
-        const r = await watcher.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and state <> 'idle' and pid <> pg_backend_pid() and query like '%promo_entry%'`);
+        const r = await watcher.query(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and state <> 'idle' and pid <> pg_backend_pid() and query like '%promo_entry%'`,
+        );
         if (r.rows[0].n === 0) break;
         await new Promise((res) => setTimeout(res, 100));
       }

@@ -4,7 +4,8 @@
  * and the promotion issued, and is told how much is left to bet when asking for a withdrawal; the
  * reward centre shows an operator's reward with a red count and pays it on a claim; a bonus code
  * is refused under its field when wrong and pays when right; the weekly raffle shows the member's
- * tickets and its sealed seed. One flow per language, alternating
+ * tickets and its sealed seed; an application for the comeback bonus waits, then is approved by
+ * an operator. One flow per language, alternating
  * (tests/e2e-support/i18n.ts).
  */
 import { LANGS, flowInOneLanguage, text, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
@@ -91,7 +92,12 @@ for (const { lang } of LANGS) {
       await expect(centre.getByRole('status').filter({ hasText: text(lang, 'promotions', 'rewards.signinDone').replace('{{amount}}', usd(lang, '0.50')) })).toBeVisible();
       await expect(centre.getByRole('button', { name: text(lang, 'promotions', 'rewards.signedToday'), exact: true })).toBeDisabled();
       const signinTitle = lang === 'en' ? 'Daily sign-in' : 'Registro diario';
-      await expect(centre.getByRole('listitem').filter({ hasText: signinTitle }).filter({ has: page.getByRole('button') })).toContainText(text(lang, 'promotions', 'rewards.status.claimable'));
+      await expect(
+        centre
+          .getByRole('listitem')
+          .filter({ hasText: signinTitle })
+          .filter({ has: page.getByRole('button') }),
+      ).toContainText(text(lang, 'promotions', 'rewards.status.claimable'));
       await expect(menuLink.locator('.mc-badge')).toHaveText(/1/);
 
       // The weekly raffle: no ticket yet, and this week's sealed seed shown before its draw.
@@ -113,6 +119,20 @@ for (const { lang } of LANGS) {
       await expect(centre.getByRole('status').filter({ hasText: codeTitle })).toContainText(usd(lang, '50'));
       await page.goto(at(lang, '/member?page=bonus'));
       await expect(centre.getByRole('listitem').filter({ hasText: codeTitle })).toContainText(wt(lang, 'bonus.status.active'));
+    });
+
+    test('a member applies for the comeback bonus; once an operator approves it the promotion says issued', async ({ page }) => {
+      const player = await createUser();
+      await loginAs(page, lang, player.username, player.password);
+      await page.goto(at(lang, '/promotions'));
+      const card = page.locator('li.promo[id="10"]');
+      await card.getByRole('button', { name: ct(lang, 'applyAction'), exact: true }).click();
+      await expect(card.getByRole('status')).toHaveText(ct(lang, 'applied'));
+      await expect(card.locator('[data-promo-status]')).toHaveText(ct(lang, 'statuses.applying'));
+      expect(await ops('promotion', 'approve', '--username', player.username, '--id', '10')).toContain('Approved');
+      await page.reload();
+      await expect(card.locator('[data-promo-status]')).toHaveText(ct(lang, 'statuses.issued'));
+      await expect(card.getByRole('link', { name: ct(lang, 'bonusLink'), exact: true })).toBeVisible();
     });
   });
 }
