@@ -9,37 +9,11 @@
  * the wallet untouched. An ended session is told so. axe checks /play and /play/verify.
  */
 import type { Page } from '@playwright/test';
-import { LANGS, flowInOneLanguage, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, createUser, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
+import { at, createUser, expect, loginAs, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, headerBalance, memberCentre, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
+import { callApi, launch, pt, spinButton } from '../../../../../tests/e2e-support/play.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
-
-/** A string of the `play` catalogue, {{placeholders}} filled. */
-const pt = (lang: Lang, key: string, values: Record<string, string | number> = {}) => t(lang, 'play', key, values);
-
-/** A game of the seeded catalogue (the same on every install) that offers demo play. */
-const NODE_ID = 1;
-
-/** Calls the API from the logged-in page, with its merchant and session token, and answers the envelope. */
-async function callApi<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ success: boolean; value: T; errorCode?: string }> {
-  return page.evaluate(
-    async ({ path, init }) => {
-      const cfg = JSON.parse(document.getElementById('client-config')?.textContent || '{}') as { merchant: string; language: string };
-      const headers: Record<string, string> = { Merchant: cfg.merchant, Language: cfg.language, Authorization: sessionStorage.getItem('token') ?? '' };
-      if (init.body) headers['Content-Type'] = 'application/json';
-      const r = await fetch(path, { method: init.method ?? 'GET', headers, body: init.body ? JSON.stringify(init.body) : undefined });
-      return r.json();
-    },
-    { path, init },
-  );
-}
-
-/** Launches a game as the lobby does and answers its game_url. */
-async function launch(page: Page, accountType: '0' | '1', extra = ''): Promise<string> {
-  const answer = await callApi<{ content: { game_url: string } }>(page, `/wps/game/launchGame?nodeId=${NODE_ID}&accountType=${accountType}${extra}`);
-  expect(answer.success, JSON.stringify(answer)).toBe(true);
-  return answer.value.content.game_url;
-}
 
 /** The member's wallets: the sum the header shows. */
 async function sumBalance(page: Page): Promise<string> {
@@ -51,11 +25,12 @@ async function sumBalance(page: Page): Promise<string> {
 
 /** The symbol names of a reels group, reel by reel (cell labels start with the symbol's name). */
 async function symbolsOf(page: Page, groupName: string): Promise<string[]> {
-  const labels = await page.getByRole('group', { name: groupName, exact: true }).getByRole('img').evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
+  const labels = await page
+    .getByRole('group', { name: groupName, exact: true })
+    .getByRole('img')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label') ?? ''));
   return labels.map((l) => l.split(',')[0]!.trim());
 }
-
-const spinButton = (page: Page, lang: Lang) => page.getByRole('button', { name: new RegExp(`^(${pt(lang, 'spin')}|${pt(lang, 'retrySpin')})$`) });
 
 for (const { lang } of LANGS) {
   test.describe(`playing a game in ${lang.toUpperCase()}`, () => {

@@ -1,7 +1,8 @@
 /**
  * Promotions end to end (issue 15): a new member joins the newbie bonus on the promotions page,
  * makes a first deposit through the sandbox, finds the bonus with its wagering in bonus details
- * and the promotion issued, and is told how much is left to bet when asking for a withdrawal; the
+ * and the promotion issued, is told how much is left to bet when asking for a withdrawal, plays a
+ * few spins and sees the turnover done grow and the amount left shrink; the
  * reward centre shows an operator's reward with a red count and pays it on a claim; a bonus code
  * is refused under its field when wrong and pays when right; the weekly raffle shows the member's
  * tickets and its sealed seed; an application for the comeback bonus waits, then is approved by
@@ -13,6 +14,7 @@ import { at, createUser, expect, loginAs, test } from '../../../../../tests/e2e-
 import { memberCentre, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 import { ops } from '../../../../../tests/e2e-support/server.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
+import { launch, pt, spinButton } from '../../../../../tests/e2e-support/play.ts';
 
 const ct = (lang: Lang, key: string) => text(lang, 'content', `promotions.${key}`);
 
@@ -20,7 +22,7 @@ for (const { lang } of LANGS) {
   test.describe(`promotions in ${lang.toUpperCase()}`, () => {
     flowInOneLanguage(lang);
 
-    test('a new member joins the newbie bonus, deposits, gets the bonus with its wagering, and is held back from withdrawing', async ({ page }) => {
+    test('a new member joins the newbie bonus, deposits, gets the bonus with its wagering, is held back from withdrawing and plays part of it', async ({ page }) => {
       test.setTimeout(90_000);
       // The page shows a visitor how the newbie bonus starts.
       await page.goto(at(lang, '/promotions'));
@@ -66,6 +68,28 @@ for (const { lang } of LANGS) {
       // A withdrawal waits for the wagering.
       await page.goto(at(lang, '/member?page=withdrawal'));
       await expect(centre.getByRole('status').filter({ hasText: wt(lang, 'withdrawal.wagering', { amount: usd(lang, '1000') }) })).toBeVisible();
+
+      // Part of the wagering played: money moved into a sandbox slot's game wallet, three spins at its smallest bet.
+      const gameUrl = await launch(page, '1');
+      const [game] = await Promise.all([page.context().waitForEvent('page'), page.evaluate((url) => void window.open(url, '_blank'), gameUrl)]);
+      await game.getByLabel(pt(lang, 'wallet.move'), { exact: true }).fill('20');
+      await game.getByRole('button', { name: pt(lang, 'wallet.submit'), exact: true }).click();
+      await expect(game.getByTestId('play-balance')).toHaveText(usd(lang, '20.00'));
+      const spin = spinButton(game, lang);
+      for (let i = 0; i < 3; i++) {
+        await spin.click();
+        await expect(spin).toBeEnabled({ timeout: 15_000 });
+      }
+      await game.close();
+      await page.goto(at(lang, '/member?page=bonus'));
+      await expect(bonus).toContainText(wt(lang, 'bonus.status.active'));
+      await expect(bonus).not.toContainText(wt(lang, 'bonus.progress', { done: usd(lang, '0'), required: usd(lang, '1000') }));
+      await expect(bonus.getByRole('progressbar')).not.toHaveAttribute('aria-valuetext', wt(lang, 'bonus.progress', { done: usd(lang, '0'), required: usd(lang, '1000') }));
+      // Still short of it: the withdrawal still waits, for less.
+      await page.goto(at(lang, '/member?page=withdrawal'));
+      const stillWaits = centre.getByRole('status').filter({ hasText: wt(lang, 'withdrawal.wagering', { amount: '#' }).split('#')[0]! });
+      await expect(stillWaits).toBeVisible();
+      await expect(stillWaits).not.toContainText(usd(lang, '1000'));
     });
 
     test('the reward centre shows what may be claimed with a red count, pays a claim at once, signs in for the day and takes a bonus code', async ({ page }) => {

@@ -1,0 +1,34 @@
+/** Playing the sandbox games from an e2e test: the member's API calls from the page, a launch as the lobby makes it, the spin button. */
+import { expect, type Page } from '@playwright/test';
+import { t } from './accounts.ts';
+import type { Lang } from './i18n.ts';
+
+/** A string of the `play` catalogue, {{placeholders}} filled. */
+export const pt = (lang: Lang, key: string, values: Record<string, string | number> = {}) => t(lang, 'play', key, values);
+
+/** A game of the seeded catalogue (the same on every install) that offers demo play. */
+export const NODE_ID = 1;
+
+/** Calls the API from the logged-in page, with its merchant and session token, and answers the envelope. */
+export async function callApi<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ success: boolean; value: T; errorCode?: string }> {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const cfg = JSON.parse(document.getElementById('client-config')?.textContent || '{}') as { merchant: string; language: string };
+      const headers: Record<string, string> = { Merchant: cfg.merchant, Language: cfg.language, Authorization: sessionStorage.getItem('token') ?? '' };
+      if (init.body) headers['Content-Type'] = 'application/json';
+      const r = await fetch(path, { method: init.method ?? 'GET', headers, body: init.body ? JSON.stringify(init.body) : undefined });
+      return r.json();
+    },
+    { path, init },
+  );
+}
+
+/** Launches a game as the lobby does and answers its game_url. */
+export async function launch(page: Page, accountType: '0' | '1', extra = ''): Promise<string> {
+  const answer = await callApi<{ content: { game_url: string } }>(page, `/wps/game/launchGame?nodeId=${NODE_ID}&accountType=${accountType}${extra}`);
+  expect(answer.success, JSON.stringify(answer)).toBe(true);
+  return answer.value.content.game_url;
+}
+
+/** The game's spin button (its name changes to Retry after a lost answer). */
+export const spinButton = (page: Page, lang: Lang) => page.getByRole('button', { name: new RegExp(`^(${pt(lang, 'spin')}|${pt(lang, 'retrySpin')})$`) });
