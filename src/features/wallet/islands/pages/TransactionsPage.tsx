@@ -41,6 +41,16 @@ export default function TransactionsPage() {
   useEffect(() => {
     void loadMerchantWallet().catch(() => {});
   }, []);
+  /** A wallet transfer's memo (`MAIN → JL`, `all → MAIN`, written by the server) says the wallets by name; anything else shows as kept. */
+  const describe = (r: { kind: string; reference: string | null; memo: string | null }): string => {
+    const m = r.kind === 'wallet_transfer' && r.memo ? /^(\S+) → (\S+)$/.exec(r.memo) : null;
+    if (m) {
+      const name = (id: string) => (id === 'all' ? w.transactions.allGameWallets : walletName(w, id, merchant?.vendors));
+      return `${name(m[1]!)} → ${name(m[2]!)}`;
+    }
+    return r.reference ?? r.memo ?? '—';
+  };
+
   return (
     <div className="wl-page">
       <RangeFilter value={range} onChange={setRange} />
@@ -76,7 +86,7 @@ export default function TransactionsPage() {
               { label: w.transactions.wallet, cell: (r) => walletName(w, r.wallet, merchant?.vendors) },
               { label: w.common.amount, cell: (r) => <Money amount={r.amount} signed />, num: true },
               { label: w.transactions.balanceAfter, cell: (r) => <Money amount={r.balanceAfter} />, num: true },
-              { label: w.transactions.reference, cell: (r) => r.reference ?? r.memo ?? '—', mono: true },
+              { label: w.transactions.reference, cell: (r) => describe(r), mono: true },
             ]}
           />
         )}

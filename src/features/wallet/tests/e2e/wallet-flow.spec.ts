@@ -98,6 +98,10 @@ for (const { lang } of LANGS) {
         await expect(table.getByRole('row').filter({ hasText: wt(lang, `transactions.kinds.${kind}`) }).first()).toBeVisible();
       }
       await expect(table.getByRole('row').filter({ hasText: wt(lang, 'transactions.kinds.deposit') })).toContainText(`+${usd(lang, '250')}`);
+      // Wallet transfers name their wallets, not their codes (MAIN, a vendor's code, all).
+      await expect(table.getByRole('row').filter({ hasText: `${wt(lang, 'wallet.main')} → ${game}` }).first()).toBeVisible();
+      await expect(table.getByRole('row').filter({ hasText: `${wt(lang, 'transactions.allGameWallets')} → ${wt(lang, 'wallet.main')}` }).first()).toBeVisible();
+      await expect(table).not.toContainText('MAIN');
 
       // Closing the overlay leaves the member page, without the page in its address.
       await centre.getByRole('button', { name: t(lang, 'auth', 'close') }).click();
