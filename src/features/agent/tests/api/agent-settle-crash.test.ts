@@ -16,6 +16,7 @@ import { brand } from '../../../../kernel/brand/index.ts';
 import { periodAt } from '../../../../kernel/periods.ts';
 import { decideOffer, grantContract, offerContract, termsOf } from '../../server/contracts.ts';
 import { settleOne, STREAMS } from '../../server/settle.ts';
+import { someoneWaitsOnALock, untilIdle } from '../../../../../tests/support/pg-watch.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 let t: TestDb;
@@ -65,12 +66,7 @@ describe.skipIf(!onPostgres)('a settlement killed midway', () => {
     await watcher.connect();
     watcher.on('error', () => undefined);
     try {
-      let waiting = false;
-      for (let i = 0; i < 200 && !waiting; i++) {
-        const r = await watcher.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`);
-        waiting = r.rows[0].n > 0;
-        if (!waiting) await new Promise((res) => setTimeout(res, 100));
-      }
+      const waiting = await someoneWaitsOnALock(watcher);
       expect(waiting, out).toBe(true);
       child.kill('SIGKILL');
       await new Promise((res) => child.once('exit', res));
@@ -85,13 +81,7 @@ describe.skipIf(!onPostgres)('a settlement killed midway', () => {
         (select count(*)::int from ledger_transfer where kind = 'salary') as paid`)
         ).rows[0];
       // The killed client's server process rolls back once it notices (its next write); wait for it.
-      for (let i = 0; i < 100; i++) {
-        const r = await watcher.query(
-          `select count(*)::int as n from pg_stat_activity where datname = current_database() and state <> 'idle' and pid <> pg_backend_pid() and query like '%ledger_account%'`,
-        );
-        if (r.rows[0].n === 0) break;
-        await new Promise((res) => setTimeout(res, 100));
-      }
+      await untilIdle(watcher, '%ledger_account%');
       expect(await counts()).toEqual({ periods: 0, lines: 0, paid: 0 });
 
       // The restart (any process) settles it, once.

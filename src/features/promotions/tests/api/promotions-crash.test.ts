@@ -17,6 +17,7 @@ import { rowsOf } from '../../../../kernel/db/rows.ts';
 import { consumeAll } from '../../../../kernel/events.ts';
 import { auditLedger } from '../../../wallet/server/ledger.ts';
 import { depositConsumer } from '../../server/engine.ts';
+import { someoneWaitsOnALock, untilIdle } from '../../../../../tests/support/pg-watch.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 let t: TestDb;
@@ -60,12 +61,7 @@ describe.skipIf(!onPostgres)('the deposit consumer killed midway', () => {
     await watcher.connect();
     watcher.on('error', () => undefined);
     try {
-      let waiting = false;
-      for (let i = 0; i < 200 && !waiting; i++) {
-        const r = await watcher.query(`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and pid <> pg_backend_pid()`);
-        waiting = r.rows[0].n > 0;
-        if (!waiting) await new Promise((res) => setTimeout(res, 100));
-      }
+      const waiting = await someoneWaitsOnALock(watcher);
       expect(waiting, out).toBe(true);
       child.kill('SIGKILL');
       await new Promise((res) => child.once('exit', res));
@@ -73,13 +69,7 @@ describe.skipIf(!onPostgres)('the deposit consumer killed midway', () => {
       await holder.query('rollback');
       await holder.end();
       // The killed client's server process rolls back once it notices; wait for it.
-      for (let i = 0; i < 100; i++) {
-        const r = await watcher.query(
-          `select count(*)::int as n from pg_stat_activity where datname = current_database() and state <> 'idle' and pid <> pg_backend_pid() and query like '%promo_entry%'`,
-        );
-        if (r.rows[0].n === 0) break;
-        await new Promise((res) => setTimeout(res, 100));
-      }
+      await untilIdle(watcher, '%promo_entry%');
       expect(await bonuses()).toBe(0);
 
       // The next run (any process) handles the event: the bonus, once.
