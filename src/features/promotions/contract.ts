@@ -197,10 +197,11 @@ export const raffleVerification = z.object({
   seedHash: hex64,
   /** SHA-256 of the seed's bytes is the hash shown before the draw. */
   seedMatchesHash: z.boolean(),
-  /** The HMAC message the words come from. */
+  /** The HMAC message of the first block of words (then the same with `:1`, `:2`... appended). */
   message: z.string(),
   tickets: z.number().int(),
-  entries: z.array(z.object({ account: z.string(), first: z.number().int(), count: z.number().int() })),
+  /** Every entry's ticket range, in ticket order (no names). */
+  entries: z.array(z.object({ first: z.number().int(), count: z.number().int() })),
   /** The winners recomputed from the seed and entries. */
   winners: z.array(z.object({ rank: z.number().int(), ticket: z.number().int(), account: z.string() })),
   /** The recomputed winners are the recorded ones. */
@@ -213,7 +214,7 @@ export const raffleVerify = defineCall({
   name: 'raffleVerify',
   method: 'GET',
   path: '/wps/promotions/raffle/verify',
-  query: z.object({ promotionId: intParam(1, 1_000_000), start: z.coerce.number().int().min(0) }),
+  query: z.object({ promotionId: intParam(1, 1_000_000), start: z.coerce.number().int().min(0).max(8.64e15) }),
   value: raffleVerification,
 });
 

@@ -81,7 +81,10 @@ export const promotionRuleSchema = z
           period: z.enum(['D', 'W', 'M']),
           ticketPer: minor.refine((n) => n > 0n, 'must be more than zero'),
           maxTickets: z.number().int().min(1).max(100_000),
-          prizes: z.array(minor.refine((n) => n > 0n, 'must be more than zero')).min(1).max(100),
+          prizes: z
+            .array(minor.refine((n) => n > 0n, 'must be more than zero'))
+            .min(1)
+            .max(100),
           claimDays: z.number().int().min(1).max(90).default(7),
         })
         .strict(),
@@ -126,7 +129,12 @@ export const promotionRuleSchema = z
   })
   .strict()
   .refine((r) => (r.start === 'code') === (r.code !== undefined), { message: 'a promotion has a code exactly when it starts with one', path: ['code'] })
-  .refine((r) => r.reward.kind !== 'vip' || r.start === 'auto', { message: 'the VIP programme starts by itself (start: auto)', path: ['start'] });
+  .refine((r) => r.reward.kind !== 'vip' || r.start === 'auto', { message: 'the VIP programme starts by itself (start: auto)', path: ['start'] })
+  .refine((r) => r.reward.kind !== 'raffle' || r.start === 'auto', { message: 'a raffle starts by itself (start: auto)', path: ['start'] })
+  .refine((r) => r.start !== 'apply' || (r.reward.kind === 'fixed' && !r.eligibility.firstDeposit), {
+    message: 'a promotion that starts with an application pays a fixed reward when approved (no first-deposit rule)',
+    path: ['start'],
+  });
 
 export type PromotionRule = z.output<typeof promotionRuleSchema>;
 export type RebateReward = Extract<PromotionRule['reward'], { kind: 'rebate' }>;

@@ -55,7 +55,7 @@ export function vipLabel(type: number, level: number): string | null {
  * level it had, or null when nothing changed (already there, or raised by someone else first).
  * Runs in the caller's transaction, with the member's row locked until it ends.
  */
-export async function raiseVipLevel(tx: Tx | Db, memberId: number, level: number): Promise<number | null> {
+export async function raiseVipLevel(tx: Tx, memberId: number, level: number): Promise<number | null> {
   const [row] = await tx.select({ level: member.vipLevel }).from(member).where(eq(member.id, memberId)).for('update');
   if (!row || row.level >= level) return null;
   await tx.update(member).set({ vipLevel: level }).where(eq(member.id, memberId));

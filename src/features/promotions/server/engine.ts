@@ -287,6 +287,7 @@ async function onDeposit(tx: Tx, memberId: number, deposit: bigint, at: Date): P
       .for('update');
     if (entry?.status === 'issued') continue;
     if (rule.start === 'join' && entry?.status !== 'joined') continue;
+    if (rule.start === 'apply' || rule.start === 'code') continue; // paid when approved, or when the code is entered
     const { startMs, endMs } = window(words);
     if ((startMs !== null && at.getTime() < startMs) || (endMs !== null && at.getTime() >= endMs)) continue;
     if (isTrialType(m.type)) continue;

@@ -9,11 +9,13 @@
  *   without the hash showing it);
  * - after the period (and a grace for its last rounds), the draw numbers every member's tickets
  *   in member id order (0 .. total - 1), and picks winning tickets with the words of
- *   HMAC-SHA256(seed, `raffle:<promotion>:<period start ISO>`) by rejection sampling (no modulo
- *   bias); a ticket whose member already won is drawn again, so each member wins at most one
- *   prize, in the order of the prizes; the seed is revealed with the result;
- * - anyone can recompute the winners from the revealed seed and the published entries
- *   (`drawWinners`, the verify call).
+ *   HMAC-SHA256(seed, `raffle:<promotion>:<period start ISO>:<sha-256 of the ticket counts>:0`),
+ *   continued with `:1`, `:2`... (src/kernel/fairness.ts), by rejection sampling (no modulo bias);
+ *   the counts make the draw depend on every ticket, known only once the period has closed; a
+ *   ticket whose member already won is drawn again, so each member wins at most one prize, in
+ *   the order of the prizes; the seed is revealed with the result;
+ * - anyone can recompute the winners from the revealed seed and the published entries (ticket
+ *   ranges, without names) (`drawWinners`, the verify call).
  *
  * The draw is one transaction (open -> drawn, entries, prizes, their rewards), so it happens once
  * whatever the number of processes, and again after a crash. A period the server never saw open
@@ -27,11 +29,13 @@ import type { PromotionRule, RaffleReward } from '../../../kernel/brand/promotio
 import { clock } from '../../../kernel/clock.ts';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { rowsOf } from '../../../kernel/db/rows.ts';
-import { makeServerSeed, roundWords, seedMatchesHash, uniformBelow } from '../../../kernel/fairness.ts';
+import { createHash } from 'node:crypto';
+import { makeServerSeed, roundMessage, roundWords, seedMatchesHash, uniformBelow } from '../../../kernel/fairness.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import type { Locale } from '../../../kernel/locales.ts';
 import { maskName } from '../../../kernel/mask.ts';
 import { periodAt, periodDays } from '../../../kernel/periods.ts';
+import { dayIn } from '../../../kernel/days.ts';
 import { TRIAL_TYPE, isTrialType } from '../../accounts/contract.ts';
 import { member } from '../../accounts/index.ts';
 import type { PromotionSummary } from '../../content/index.ts';
@@ -51,8 +55,19 @@ export interface RaffleTickets {
   tickets: number;
 }
 
-/** The message of a draw's HMAC words: the promotion and the period's first instant. */
-export const drawLabel = (promotionId: number, periodStart: Date): string => `raffle:${promotionId}:${periodStart.toISOString()}`;
+/**
+ * What a draw's words are keyed on besides the seed: the promotion, the period's first instant and
+ * the SHA-256 of the tickets held (each entry's count in ticket order), so that the draw depends
+ * on every ticket, fixed only when the period has closed: someone who knew the seed early could
+ * not tell which ticket will win without knowing every other member's last bet.
+ */
+export function drawLabel(promotionId: number, periodStart: Date, entries: readonly RaffleTickets[]): string {
+  const counts = [...entries].sort((a, b) => a.firstTicket - b.firstTicket).map((e) => e.tickets);
+  return `raffle:${promotionId}:${periodStart.toISOString()}:${createHash('sha256').update(counts.join(',')).digest('hex')}`;
+}
+
+/** The HMAC message of the draw's first block of words (`roundWords` continues with `:1`, `:2`...). */
+export const drawMessage = (label: string): string => roundMessage(label, 0, 0);
 
 /**
  * The winners of a draw: up to `prizes` winning tickets, one per member, from the seed's words.
@@ -96,9 +111,9 @@ function raffleById(id: number) {
   return found;
 }
 
-/** Within the promotion's dates (days of its words)? */
+/** Within the promotion's dates (brand days of its words)? */
 function running(words: PromotionSummary, ms: number): boolean {
-  const day = new Date(ms).toISOString().slice(0, 10);
+  const day = dayIn(ms, brand().timeZone);
   return !(words.start && day < words.start) && !(words.end && day > words.end);
 }
 
@@ -113,14 +128,17 @@ async function openDraw(db: Db, promotionId: number, reward: RaffleReward, now: 
 }
 
 /** Draws one closed period, inside `tx`, if it is still open: entries, winners, prizes in the reward centre. Answers the prizes written. */
-async function draw(tx: Tx, promotionId: number, reward: RaffleReward, rule: PromotionRule, periodStart: Date, now: number): Promise<number> {
+async function draw(tx: Tx, promotionId: number, reward: RaffleReward, rule: PromotionRule, words: PromotionSummary, periodStart: Date, now: number): Promise<number> {
   const [d] = await tx
     .update(raffleDraw)
     .set({ status: 'drawn', drawnAt: new Date(now) })
     .where(and(eq(raffleDraw.promotionId, promotionId), eq(raffleDraw.periodStart, periodStart), eq(raffleDraw.status, 'open')))
     .returning();
   if (!d) return 0; // drawn by another process
-  const { from, to } = periodDays({ code: reward.period, start: d.periodStart.getTime(), end: d.periodEnd.getTime() }, brand().timeZone);
+  const days = periodDays({ code: reward.period, start: d.periodStart.getTime(), end: d.periodEnd.getTime() }, brand().timeZone);
+  // Only bets within the promotion's dates earn tickets.
+  const from = words.start && words.start > days.from ? words.start : days.from;
+  const to = words.end && words.end < days.to ? words.end : days.to;
   await tx.execute(sql`
     insert into raffle_entry (promotion_id, period_start, member_id, first_ticket, tickets)
     select ${promotionId}, ${d.periodStart}, x.member_id, (sum(x.t) over (order by x.member_id) - x.t)::int, x.t
@@ -139,9 +157,9 @@ async function draw(tx: Tx, promotionId: number, reward: RaffleReward, rule: Pro
   const total = entries.reduce((n, e) => n + e.tickets, 0);
   await tx
     .update(raffleDraw)
-    .set({ tickets: total })
+    .set({ tickets: total, prizes: reward.prizes.length })
     .where(and(eq(raffleDraw.promotionId, promotionId), eq(raffleDraw.periodStart, d.periodStart)));
-  const winners = drawWinners(d.seed, drawLabel(promotionId, d.periodStart), entries, reward.prizes.length);
+  const winners = drawWinners(d.seed, drawLabel(promotionId, d.periodStart, entries), entries, reward.prizes.length);
   const multiple = BigInt(Math.round((rule.wagering?.multiple ?? 0) * 100));
   const periodText = `${from} – ${to}`;
   for (const w of winners) {
@@ -183,7 +201,7 @@ export async function runRaffleJobs(db: Db, now = clock.now()): Promise<{ drawn:
       .where(and(eq(raffleDraw.promotionId, rule.id), eq(raffleDraw.status, 'open'), lte(raffleDraw.periodEnd, new Date(now - DRAW_GRACE_MS))))
       .orderBy(asc(raffleDraw.periodStart));
     for (const { start } of due) {
-      const n = await db.transaction((tx) => draw(tx, rule.id, reward, rule, start, now));
+      const n = await db.transaction((tx) => draw(tx, rule.id, reward, rule, words, start, now));
       drawn += 1;
       prizes += n;
     }
@@ -289,7 +307,6 @@ async function drawResult(db: Db, promotionId: number, reward: RaffleReward, d: 
  * check a draw): the seed against the hash shown before, and the winners against the recorded ones.
  */
 export async function verifyDraw(db: Db, promotionId: number, periodStart: number): Promise<RaffleVerification> {
-  const { reward } = raffleById(promotionId);
   const [d] = await db
     .select()
     .from(raffleDraw)
@@ -306,8 +323,8 @@ export async function verifyDraw(db: Db, promotionId: number, periodStart: numbe
     .from(rafflePrize)
     .where(and(eq(rafflePrize.promotionId, promotionId), eq(rafflePrize.periodStart, d.periodStart)))
     .orderBy(asc(rafflePrize.rank));
-  const label = drawLabel(promotionId, d.periodStart);
-  const recomputed = drawWinners(d.seed, label, entries, reward.prizes.length);
+  const label = drawLabel(promotionId, d.periodStart, entries);
+  const recomputed = drawWinners(d.seed, label, entries, d.prizes ?? 0);
   const names = new Map(entries.map((e) => [e.memberId, maskName(e.username)]));
   return {
     promotionId,
@@ -315,9 +332,9 @@ export async function verifyDraw(db: Db, promotionId: number, periodStart: numbe
     seed: d.seed,
     seedHash: d.seedHash,
     seedMatchesHash: seedMatchesHash(d.seed, d.seedHash),
-    message: label,
+    message: drawMessage(label),
     tickets: d.tickets ?? 0,
-    entries: entries.map((e) => ({ account: names.get(e.memberId)!, first: e.firstTicket, count: e.tickets })),
+    entries: entries.map((e) => ({ first: e.firstTicket, count: e.tickets })),
     winners: recomputed.map((w) => ({ rank: w.rank, ticket: w.ticket, account: names.get(w.memberId)! })),
     matches: JSON.stringify(recomputed) === JSON.stringify(recorded),
   };
@@ -347,6 +364,14 @@ export async function claimRafflePrizes(db: Db, memberId: number, input: { id?: 
     if (!ids.length) throw new ApiError(409, 'promotion.raffle.nothing');
   }
   const claimed: RewardItem[] = [];
-  for (const id of ids) claimed.push((await claimReward(db, memberId, id, locale)).item);
+  for (const id of ids) {
+    try {
+      claimed.push((await claimReward(db, memberId, id, locale)).item);
+    } catch (err) {
+      // Claimed or expired meanwhile (another tab): the others are still paid; one asked by id says why.
+      if (input.id !== undefined || !(err instanceof ApiError) || err.status !== 409) throw err;
+    }
+  }
+  if (!claimed.length) throw new ApiError(409, 'promotion.raffle.nothing');
   return { claimed, available: await availableRewards(db, memberId) };
 }

@@ -3,7 +3,7 @@
  * of the promotions whose reward is a rebate (computed by a job once the brand's day has closed,
  * from the wallet's daily figures: valid bets by vendor, at the rate of the vendor's category),
  * and rewards an operator grants by hand (`npm run ops -- reward grant`). A claim pays the reward
- * into the main wallet as a bonus (with the wagering its promotion asks, if any: the VIP bonuses), once: the row moves from claimable to
+ * into the main wallet as a bonus (with the wagering its promotion asks, if any: VIP bonuses and raffle prizes), once: the row moves from claimable to
  * claimed under its lock, and the bonus's reference is the row's.
  */
 import { and, count, desc, eq, gt, lte, sql } from 'drizzle-orm';

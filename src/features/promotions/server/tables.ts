@@ -100,8 +100,9 @@ export const raffleDraw = pgTable(
     seedHash: text('seed_hash').notNull(),
     /** open, then drawn. */
     status: text('status').notNull(),
-    /** Tickets in the draw (set when drawn). */
+    /** Tickets in the draw and prizes drawn for (set when drawn: a later change of the rule does not change a past draw). */
     tickets: integer('tickets'),
+    prizes: integer('prizes'),
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.promotionId, t.periodStart] }), index('raffle_draw_open_idx').on(t.periodEnd).where(sql`${t.status} = 'open'`)],

@@ -104,7 +104,7 @@ export async function raiseLevel(tx: Tx, memberId: number, now = clock.now()): P
       .returning({ id: promoReward.id });
     if (rows.length) paid += level.levelUp;
   }
-  await emit(tx, 'promotions.vip.levelup', memberId, { level: reward.levels[target]!.name, reward: money(paid), symbol: brand().currencySymbol });
+  if (paid > 0n) await emit(tx, 'promotions.vip.levelup', memberId, { level: reward.levels[target]!.name, reward: money(paid), symbol: brand().currencySymbol });
   return reached;
 }
 
@@ -120,7 +120,11 @@ async function candidates(db: Db, since: string | null, top: number): Promise<nu
   return rows.map((r) => Number(r.member_id));
 }
 
-/** The monthly bonuses of the month before `now`'s (brand time), each once; answers how many it wrote. */
+/**
+ * The monthly bonuses of the month before `now`'s (brand time), each once; answers how many it
+ * wrote. The level is the one the member held when that month ended (from the totals before the
+ * new month, not today's), and that month's valid bets must reach `keepPercent` of its threshold.
+ */
 export async function computeMonthly(db: Db | Tx, now = clock.now()): Promise<number> {
   const programme = vip();
   if (!programme) return 0;
@@ -130,10 +134,8 @@ export async function computeMonthly(db: Db | Tx, now = clock.now()): Promise<nu
   const monthStart = `${today.slice(0, 7)}-01`;
   const prevStart = `${addDays(monthStart, -1).slice(0, 7)}-01`;
   const month = prevStart.slice(0, 7);
-  const levels = reward.levels.map((l, i) => ({ i, monthly: l.monthly, keep: (l.validBets * BigInt(reward.keepPercent)) / 100n })).filter((l) => l.i > 0 && l.monthly > 0n);
-  if (!levels.length) return 0;
   const table = sql.join(
-    levels.map((l) => sql`(${l.i}::int, ${l.monthly}::bigint, ${l.keep}::bigint)`),
+    reward.levels.map((l, i) => sql`(${i}::int, ${l.validBets}::bigint, ${l.deposits}::bigint, ${l.monthly}::bigint, ${(l.validBets * BigInt(reward.keepPercent)) / 100n}::bigint)`),
     sql`, `,
   );
   const w = rule.wagering;
@@ -141,12 +143,23 @@ export async function computeMonthly(db: Db | Tx, now = clock.now()): Promise<nu
   const expiresAt = new Date(dayStart(monthStart, tz) + reward.claimDays * DAY);
   const rows = rowsOf(
     await db.execute(sql`
+      with t as (
+        select d.member_id,
+          coalesce(sum(d.valid_bet), 0) as bets,
+          coalesce(sum(d.deposit), 0) as deposits,
+          coalesce(sum(d.valid_bet) filter (where d.day >= ${prevStart}), 0) as month_bets
+        from member_day d
+        join member m on m.id = d.member_id and m.type <> ${TRIAL_TYPE} and m.vip_level > 0
+        where d.day < ${monthStart}
+        group by d.member_id)
       insert into promo_reward (member_id, kind, promotion_id, reference, period, amount, turnover, wagering_days, status, created_at, expires_at)
-      select m.id, 'vip', ${rule.id}, ${`vip:month:${month}`}, ${month}, l.monthly, div(l.monthly * ${multiple}, 100)::bigint, ${w?.days ?? null}::int, 'claimable', ${new Date(now)}, ${expiresAt}
-      from member m
-      join (values ${table}) as l(level, monthly, keep) on l.level = m.vip_level
-      where m.type <> ${TRIAL_TYPE} and m.vip_level > 0
-        and (select coalesce(sum(d.valid_bet), 0) from member_day d where d.member_id = m.id and d.day >= ${prevStart} and d.day < ${monthStart}) >= l.keep
+      select t.member_id, 'vip', ${rule.id}, ${`vip:month:${month}`}, ${month}, l.monthly, div(l.monthly * ${multiple}, 100)::bigint, ${w?.days ?? null}::int, 'claimable', ${new Date(now)}, ${expiresAt}
+      from t
+      join lateral (
+        select * from (values ${table}) as v(level, bets, deposits, monthly, keep)
+        where t.bets >= v.bets and t.deposits >= v.deposits
+        order by v.level desc limit 1) l on true
+      where l.level > 0 and l.monthly > 0 and t.month_bets >= l.keep
       on conflict (member_id, reference) do nothing
       returning member_id`),
   );
@@ -173,9 +186,15 @@ export async function runVipJob(db: Db, now = clock.now()): Promise<{ raised: nu
     if ((await db.transaction((tx) => raiseLevel(tx, id, now))).length) raised += 1;
   }
   await writeSetting(db, SCANNED, now);
-  // The month's bonuses, from 10 minutes into the month (the last rounds of the month before settled).
+  // The month's bonuses, once, from 10 minutes into the month (the last rounds of the month before
+  // settled); on start if the server was down then, while they could still be claimed.
+  const monthKey = `promotions.vip.monthly.${dayIn(now, tz).slice(0, 7)}`;
   const monthStart = dayStart(`${dayIn(now, tz).slice(0, 7)}-01`, tz);
-  const monthly = now >= monthStart + 10 * 60_000 && now < monthStart + programme.reward.claimDays * DAY ? await computeMonthly(db, now) : 0;
+  let monthly = 0;
+  if (now >= monthStart + 10 * 60_000 && now < monthStart + programme.reward.claimDays * DAY && (await readSetting<number | null>(db, monthKey, null)) === null) {
+    monthly = await computeMonthly(db, now);
+    await writeSetting(db, monthKey, now);
+  }
   return { raised, monthly };
 }
 
@@ -188,7 +207,7 @@ export const vipConsumer: Consumer = {
     for (const e of events) {
       if (e.memberId === null || seen.has(e.memberId)) continue;
       seen.add(e.memberId);
-      await raiseLevel(tx, e.memberId, e.at.getTime());
+      await raiseLevel(tx, e.memberId);
     }
   },
 };

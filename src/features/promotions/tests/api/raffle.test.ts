@@ -124,7 +124,7 @@ describe('the weekly raffle', () => {
     // Drawn once: one prize per member, the recorded winners are the seed's.
     expect(prizes.length).toBe(Math.min(5, entries.length));
     expect(new Set(prizes.map((p) => p.memberId)).size).toBe(prizes.length);
-    expect(drawWinners(seed, drawLabel(RAFFLE, new Date(last.start)), entries, 5).map((w) => [w.rank, w.ticket, w.memberId])).toEqual(
+    expect(drawWinners(seed, drawLabel(RAFFLE, new Date(last.start), entries), entries, 5).map((w) => [w.rank, w.ticket, w.memberId])).toEqual(
       prizes.sort((a, b) => a.rank - b.rank).map((p) => [p.rank, p.ticket, p.memberId]),
     );
 
@@ -132,6 +132,16 @@ describe('the weekly raffle', () => {
     const verify = await callApi(`/wps/promotions/raffle/verify?promotionId=${RAFFLE}&start=${last.start}`);
     expect(verify.status).toBe(200);
     expect(verify.json.value).toMatchObject({ seed, seedHash, seedMatchesHash: true, matches: true, tickets: drawn!.tickets });
+    // The message published is the one the words come from, and it depends on every ticket.
+    expect(verify.json.value.message).toBe(`${drawLabel(RAFFLE, new Date(last.start), entries)}:0`);
+    expect(
+      drawLabel(
+        RAFFLE,
+        new Date(last.start),
+        entries.map((e, i) => (i === 0 ? { ...e, tickets: e.tickets + 1 } : e)),
+      ),
+    ).not.toBe(drawLabel(RAFFLE, new Date(last.start), entries));
+    expect(verify.json.value.entries[0]).toEqual({ first: 0, count: expect.any(Number) });
     expect(JSON.stringify(verify.json.value)).not.toContain(big.username);
 
     // The member's view: this week's hash and tickets so far, last week's result.
@@ -170,5 +180,7 @@ describe('the weekly raffle', () => {
     const open = await callApi(`/wps/promotions/raffle/verify?promotionId=${RAFFLE}&start=${week.start}`);
     expect(open.status).toBe(404);
     expect(open.json.errorCode).toBe('promotion.raffle.notDrawn');
+    // A start beyond any date is a clear refusal, not a fault.
+    expect((await callApi(`/wps/promotions/raffle/verify?promotionId=${RAFFLE}&start=9000000000000000`)).status).toBe(400);
   });
 });

@@ -155,9 +155,10 @@ describe('VIP levels', () => {
     expect(r.json.value.levels[2]).toEqual({ label: 'VIP 2', validBets: '10000.00', deposits: '1000.00', levelUp: '25.00', monthly: '10.00' });
   });
 
-  it('pay the monthly bonus of the level once, when last month reached a tenth of its valid bets', async () => {
+  it("pay the monthly bonus of the level held at the month's end once, when that month reached a tenth of its valid bets", async () => {
     const kept = await walletUser();
     const idle = await walletUser();
+    const late = await walletUser();
     const monthStart = `${today().slice(0, 7)}-01`;
     const lastMonthDay = addDays(monthStart, -5);
     for (const u of [kept, idle]) {
@@ -166,7 +167,12 @@ describe('VIP levels', () => {
     }
     await betOn(kept, lastMonthDay, 1000_00n); // 10% of VIP 2's 10,000.00
     await betOn(idle, lastMonthDay, 999_99n);
-    for (const u of [kept, idle]) await t.db.transaction((tx) => raiseLevel(tx, u.id));
+    // late played last month but reached VIP 1 only this month: last month's level was 0.
+    await betOn(late, lastMonthDay, 900_00n);
+    await betOn(late, monthStart, 200_00n);
+    await depositFigure(late, 100_00n, monthStart);
+    for (const u of [kept, idle, late]) await t.db.transaction((tx) => raiseLevel(tx, u.id));
+    expect(await level(late)).toBe(1);
     expect(await level(kept)).toBe(2);
     const at = dayStart(monthStart, tz()) + 3_600_000;
     expect(await computeMonthly(t.db, at)).toBeGreaterThanOrEqual(1);
@@ -176,6 +182,7 @@ describe('VIP levels', () => {
       expect.objectContaining({ reference: `vip:month:${month}`, period: month, amount: 10_00n, turnover: 10_00n }),
     ]);
     expect((await vipRewards(idle)).filter((r) => r.reference.startsWith('vip:month:'))).toEqual([]);
+    expect((await vipRewards(late)).filter((r) => r.reference.startsWith('vip:month:'))).toEqual([]);
   });
 
   it('are not for trial accounts', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "raffle_draw" ADD COLUMN "prizes" integer;
