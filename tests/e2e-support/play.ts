@@ -32,3 +32,27 @@ export async function launch(page: Page, accountType: '0' | '1', extra = ''): Pr
 
 /** The game's spin button (its name changes to Retry after a lost answer). */
 export const spinButton = (page: Page, lang: Lang) => page.getByRole('button', { name: new RegExp(`^(${pt(lang, 'spin')}|${pt(lang, 'retrySpin')})$`) });
+
+/**
+ * Valid bets of at least `target` (major units) through the API, as the game page would make
+ * them: a real launch of the sandbox slot, `fund` moved from the main wallet into its game
+ * wallet, then spins at its largest stake not above what is left. Cheap set-up for tests about
+ * what play earns (a friend's referral, missions), not about the game page.
+ */
+export async function playValidBets(page: Page, target: number, fund: number): Promise<void> {
+  const launchToken = new URL(await launch(page, '1')).searchParams.get('launch')!;
+  const state = await callApi<{ wallet: { kind: string; vendor: string } | null; rules: { bets: string[] } }>(page, `/wps/sandbox/game/state?launch=${encodeURIComponent(launchToken)}`);
+  expect(state.success, JSON.stringify(state)).toBe(true);
+  if (state.value.wallet?.kind === 'game') {
+    const moved = await callApi(page, '/wps/relay/GCS_walletTransfer', { method: 'POST', body: { from: 'MAIN', to: state.value.wallet.vendor, amount: fund.toFixed(2), idempotencyKey: crypto.randomUUID() } });
+    expect(moved.success, JSON.stringify(moved)).toBe(true);
+  }
+  const bets = state.value.rules.bets.map(Number);
+  let left = target;
+  while (left > 0) {
+    const bet = [...bets].reverse().find((b) => b <= left) ?? bets[0]!;
+    const spun = await callApi(page, '/wps/sandbox/game/spin', { method: 'POST', body: { launch: launchToken, bet: bet.toFixed(2), idempotencyKey: crypto.randomUUID() } });
+    expect(spun.success, JSON.stringify(spun)).toBe(true);
+    left -= bet;
+  }
+}

@@ -33,11 +33,11 @@ export const promotionJoin = defineCall({
 
 export const rewardItem = z.object({
   id: z.number().int(),
-  /** rebate (a day's rebate of a promotion), signin (a day's sign-in), vip (a level-up or monthly VIP bonus), raffle (a raffle prize) or operator (granted by hand). */
-  kind: z.enum(['rebate', 'operator', 'signin', 'vip', 'raffle']),
+  /** rebate (a day's rebate of a promotion), signin (a day's sign-in), vip (a level-up or monthly VIP bonus), raffle (a raffle prize), referral (a friend invited, for the referrer and the friend) or operator (granted by hand). */
+  kind: z.enum(['rebate', 'operator', 'signin', 'vip', 'raffle', 'referral']),
   promotionId: z.number().int().nullable(),
   title: z.string(),
-  /** What it is for, when it says: the brand day (rebate, sign-in), the VIP level reached or the month (vip). */
+  /** What it is for, when it says: the brand day (rebate, sign-in), the VIP level reached or the month (vip), the friend's masked name (referral). */
   period: z.string().nullable(),
   amount: z.string(),
   /** The turnover its bonus asks once claimed ('0.00': none). */
@@ -140,6 +140,47 @@ export const vipStatus = defineCall({
   value: vipStatusValue,
 });
 
+/** A friend of the referral page: the masked name, and how far the friend is (never the friend's figures beyond the targets). */
+export const referralFriend = z.object({
+  name: z.string(),
+  registeredAt: z.number(),
+  /** The friend's deposits reached the rule's minimum. */
+  deposited: z.boolean(),
+  /** Valid bets so far, at most the target. */
+  validBets: z.string(),
+  /** pending (on the way), rewarded (both paid), capped (the friend paid; the referrer's month was full), sameAddress (neither: the referrer's address). */
+  status: z.enum(['pending', 'rewarded', 'capped', 'sameAddress']),
+});
+
+export const referralStatusValue = z.object({
+  /** The invite-friends promotion's id (its page). */
+  promotionId: z.number().int(),
+  /** The caller's invite code (registration's referralCode). */
+  code: z.string(),
+  /** The rule: the friend's deposits to reach, the valid bets to reach, the two rewards and the monthly cap. */
+  minDeposit: z.string(),
+  validBets: z.string(),
+  referrerReward: z.string(),
+  friendReward: z.string(),
+  monthlyCap: z.number().int(),
+  /** Friends rewarded this brand month. */
+  rewardedThisMonth: z.number().int(),
+  /** Referral rewards waiting in the reward centre. */
+  claimable: z.number().int(),
+  /** The newest first, at most 200. */
+  friends: z.array(referralFriend),
+});
+export type ReferralStatus = z.infer<typeof referralStatusValue>;
+
+/** The referral page (issue 15; spec 2.14): the caller's invite code and friends; refused with promotion.referral.off while the brand has no invite-friends rule, and for agents (their code recruits a team). */
+export const referralStatus = defineCall({
+  name: 'referralStatus',
+  method: 'GET',
+  path: '/wps/promotions/referral',
+  token: true,
+  value: referralStatusValue,
+});
+
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 
 export const raffleStatusValue = z.object({
@@ -228,4 +269,4 @@ export const claimRafflePromotion = defineCall({
   value: z.object({ claimed: z.array(rewardItem), available: z.number().int() }),
 });
 
-export const promotionCalls = [raffleStatus, raffleVerify, claimRafflePromotion, vipStatus, signinStatus, signinToday, promotionStatuses, promotionJoin, rewardList, rewardClaim, bonusCode];
+export const promotionCalls = [referralStatus, raffleStatus, raffleVerify, claimRafflePromotion, vipStatus, signinStatus, signinToday, promotionStatuses, promotionJoin, rewardList, rewardClaim, bonusCode];

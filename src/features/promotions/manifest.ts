@@ -8,13 +8,14 @@ import { runRewardJobs } from './server/rewards.ts';
 import { promotionCommands } from './server/ops.ts';
 import { runVipJob, vipConsumer } from './server/vip.ts';
 import { runRaffleJobs } from './server/raffle.ts';
+import { referralConsumer, runReferralJob } from './server/referral.ts';
 
 export const manifest: FeatureManifest = {
   name: 'promotions',
   calls: promotionCalls,
   routes: promotionRoutes,
   tables,
-  consumers: [depositConsumer, vipConsumer],
+  consumers: [depositConsumer, vipConsumer, referralConsumer],
   ops: promotionCommands,
   jobs: [
     // Each closed day's rebates (10 minutes after the day, and on start for missed days still
@@ -25,6 +26,8 @@ export const manifest: FeatureManifest = {
     { name: 'promotions.vip', everyMs: 60_000, atStart: true, run: (db, now) => runVipJob(db, now) },
     // Raffles: the current period's draw with its committed seed; ended periods drawn once.
     { name: 'promotions.raffles', everyMs: 60_000, atStart: true, run: (db, now) => runRaffleJobs(db, now) },
+    // Invite friends: friends who played since the last run (a deposit decides at once, through the outbox).
+    { name: 'promotions.referral', everyMs: 60_000, atStart: true, run: (db, now) => runReferralJob(db, now) },
     { name: 'promotions.rewards', everyMs: 5 * 60_000, atStart: true, run: (db, now) => runRewardJobs(db, now) },
   ],
 };

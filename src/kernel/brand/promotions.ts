@@ -111,6 +111,26 @@ export const promotionRuleSchema = z
           claimDays: z.number().int().min(1).max(90).default(30),
         })
         .strict(),
+      /**
+       * Invite friends (at most one rule of this kind; spec 2.4, 3: the REFERRAL entry): a member
+       * who registered with a player's invite code (the player's affiliate code, so the player
+       * is the friend's upline) is a friend of that player. Once the friend's deposits reach
+       * `minDeposit` and the friend's valid bets reach `validBets`, the player earns
+       * `referrer` and the friend `friend`, claimable in the reward centre for `claimDays` days;
+       * a player is rewarded for at most `monthlyCap` friends a month (brand time; the friend
+       * still is). Friends registered or playing from the player's own address earn nothing.
+       */
+      z
+        .object({
+          kind: z.literal('referral'),
+          minDeposit: minor,
+          validBets: minor,
+          referrer: minor,
+          friend: minor,
+          monthlyCap: z.number().int().min(1).max(10_000),
+          claimDays: z.number().int().min(1).max(90).default(30),
+        })
+        .strict(),
     ]),
     /** The bonus's wagering requirement; none: the bonus is free money at once. */
     wagering: z
@@ -130,6 +150,7 @@ export const promotionRuleSchema = z
   .strict()
   .refine((r) => (r.start === 'code') === (r.code !== undefined), { message: 'a promotion has a code exactly when it starts with one', path: ['code'] })
   .refine((r) => r.reward.kind !== 'vip' || r.start === 'auto', { message: 'the VIP programme starts by itself (start: auto)', path: ['start'] })
+  .refine((r) => r.reward.kind !== 'referral' || r.start === 'auto', { message: 'invite friends starts by itself (start: auto)', path: ['start'] })
   .refine((r) => r.reward.kind !== 'raffle' || r.start === 'auto', { message: 'a raffle starts by itself (start: auto)', path: ['start'] })
   .refine((r) => r.start !== 'apply' || (r.reward.kind === 'fixed' && !r.eligibility.firstDeposit), {
     message: 'a promotion that starts with an application pays a fixed reward when approved (no first-deposit rule)',
@@ -142,9 +163,16 @@ export type SigninReward = Extract<PromotionRule['reward'], { kind: 'signin' }>;
 export type RaffleReward = Extract<PromotionRule['reward'], { kind: 'raffle' }>;
 export type VipReward = Extract<PromotionRule['reward'], { kind: 'vip' }>;
 export type VipLevel = VipReward['levels'][number];
+export type ReferralReward = Extract<PromotionRule['reward'], { kind: 'referral' }>;
 
 /** The brand's VIP programme (its rule of kind vip), or null when the brand's VIP is off. */
 export function vipProgramme(rules: readonly PromotionRule[]): { rule: PromotionRule; reward: VipReward } | null {
   const rule = rules.find((r) => r.reward.kind === 'vip');
   return rule ? { rule, reward: rule.reward as VipReward } : null;
+}
+
+/** The brand's invite-friends programme (its rule of kind referral; spec 3's REFERRAL entry), or null when it has none. */
+export function referralProgramme(rules: readonly PromotionRule[]): { rule: PromotionRule; reward: ReferralReward } | null {
+  const rule = rules.find((r) => r.reward.kind === 'referral');
+  return rule ? { rule, reward: rule.reward as ReferralReward } : null;
 }

@@ -119,7 +119,8 @@ export const brandFileSchema = z
       .array(promotionRuleSchema)
       .default([])
       .refine((rules) => new Set(rules.map((r) => r.id)).size === rules.length, { message: 'two rules have the same id' })
-      .refine((rules) => rules.filter((r) => r.reward.kind === 'vip').length <= 1, { message: 'a brand has one VIP programme at most' }),
+      .refine((rules) => rules.filter((r) => r.reward.kind === 'vip').length <= 1, { message: 'a brand has one VIP programme at most' })
+      .refine((rules) => rules.filter((r) => r.reward.kind === 'referral').length <= 1, { message: 'a brand has one invite-friends programme at most' }),
     frameAncestors: z.array(z.string().regex(/^https:\/\/[^\s;,']+$/, "must be an https origin (no spaces, ';' or quotes)")).default([]),
   })
   .strict()

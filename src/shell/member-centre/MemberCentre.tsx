@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { $member } from '../../features/accounts/client.ts';
+import { $isAgent, $member, $status } from '../../features/accounts/client.ts';
 import { $unread } from '../../features/inbox/client.ts';
 import { $availableRewards, refreshRewards } from '../../features/promotions/client.ts';
 import { closeMemberCentre, MEMBER_PAGES, type MemberCentrePage } from './store.ts';
@@ -43,6 +43,10 @@ function Overlay({ page, w, parts }: { page: MemberCentrePage; w: Awaited<Return
   const member = useStore($member);
   const unread = useStore($unread);
   const rewards = useStore($availableRewards);
+  const status = useStore($status);
+  const isAgent = useStore($isAgent);
+  // Invite friends while the brand runs it (spec 3's REFERRAL entry); agents recruit with their team code.
+  const referralOn = !isAgent && !!status?.info.availablePromo?.some((p) => p.code === 'REFERRAL' && p.enabled);
   // The reward centre's badge: asked when the overlay opens.
   useEffect(() => void refreshRewards(), []);
   const layerRef = useRef<HTMLDivElement>(null);
@@ -98,7 +102,7 @@ function Overlay({ page, w, parts }: { page: MemberCentrePage; w: Awaited<Return
                   {w.centre.account}
                 </a>
               </li>
-              {MEMBER_PAGES.filter((p) => p !== 'vip' || member?.vip).map((p) => (
+              {MEMBER_PAGES.filter((p) => (p !== 'vip' || member?.vip) && (p !== 'referral' || referralOn)).map((p) => (
                 <li key={p}>
                   <a href={localPath(labels, `/member?page=${p}`)} aria-current={p === page ? 'page' : undefined}>
                     {w.centre.pages[p]}

@@ -8,10 +8,11 @@ import { splitLocale } from '../../kernel/locales.ts';
 /**
  * The member-centre pages that exist, in the order of spec 2.14. 'My account' and the security
  * centre are the /member page itself. Platform messages come from the inbox feature, the reward
- * centre and the VIP page (listed only while the brand's VIP is on) from the promotions; referral, missions and manual rebate arrive with their own issues
- * and are not listed until then.
+ * centre, the VIP page (listed only while the brand's VIP is on) and the referral page (only
+ * while it runs invite friends) from the promotions; missions and manual rebate arrive with their
+ * own issues and are not listed until then.
  */
-export const MEMBER_PAGES = ['wallet', 'deposit', 'withdrawal', 'upline', 'betting', 'transactions', 'profit', 'bonus', 'rewards', 'vip', 'messages'] as const;
+export const MEMBER_PAGES = ['wallet', 'deposit', 'withdrawal', 'upline', 'betting', 'transactions', 'profit', 'bonus', 'rewards', 'referral', 'vip', 'messages'] as const;
 export type MemberCentrePage = (typeof MEMBER_PAGES)[number];
 
 /** Is `p` the name of a member-centre page? */

@@ -8,6 +8,7 @@
  * The wallet's balance and deposit shortcut sit before the avatar (src/features/wallet/islands); Deposit
  * and Withdraw are links to the member centre's pages, which open it over the current page.
  */
+import { copyText } from '../../../ui/clipboard.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
@@ -88,17 +89,7 @@ export default function UserMenu() {
   if (!member || !slot) return null;
 
   const copyId = async () => {
-    const text = String(member.id);
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch {
-      const input = document.createElement('input');
-      input.value = text;
-      document.body.append(input);
-      input.select();
-      document.execCommand('copy');
-      input.remove();
-    }
+    await copyText(String(member.id));
     setCopied(true);
     window.setTimeout(() => setCopied(false), 2000);
   };
@@ -114,8 +105,8 @@ export default function UserMenu() {
 
   const social = Object.entries(status?.info.resources ?? {}).filter(([k]) => k !== 'CURACAO');
   const href = (p: string) => localPath(labels, p);
-  // The REFERRAL promotion's state comes with the promotions' public state; until it is known, no Invite.
-  const referralEnabled = false;
+  // Invite only while the brand runs invite friends (spec 3's REFERRAL entry of availablePromo, spec 6); agents recruit with their team code.
+  const referralEnabled = !isAgent && !!status?.info.availablePromo?.some((p) => p.code === 'REFERRAL' && p.enabled);
 
   return createPortal(
     <div className="user-menu" ref={rootRef}>
@@ -168,7 +159,7 @@ export default function UserMenu() {
           )}
           {referralEnabled && (
             <li>
-              <a href={href('/member#referral')} onClick={memberAction}>
+              <a href={href('/member?page=referral')} onClick={memberAction}>
                 {auth.menu.invite}
               </a>
             </li>

@@ -16,6 +16,8 @@ const TEMPLATES: Record<string, string> = {
   'promotions.bonus.issued': 'bonusIssued',
   'promotions.vip.levelup': 'vipLevelUp',
   'promotions.application.rejected': 'applicationRejected',
+  'promotions.referral.rewarded': 'referralRewarded',
+  'promotions.referral.welcomed': 'referralWelcomed',
 };
 
 export const inboxConsumer: Consumer = {

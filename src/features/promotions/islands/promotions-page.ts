@@ -19,6 +19,8 @@ interface PageConfig {
   bonusHref: string;
   vipLink: string;
   vipHref: string;
+  referralLink: string;
+  referralHref: string;
 }
 
 function config(): PageConfig | null {
@@ -57,6 +59,10 @@ function render(p: MemberPromotion, cfg: PageConfig, note?: string): void {
   } else if (box.dataset.promoKind === 'vip' && p.status !== 'closed' && p.status !== 'comingSoon') {
     // The VIP programme: the member's level and progress are on the VIP page.
     const a = Object.assign(document.createElement('a'), { className: 'btn btn-ghost btn-sm member-action', href: cfg.vipHref, textContent: cfg.vipLink });
+    box.prepend(a);
+  } else if (box.dataset.promoKind === 'referral' && p.status !== 'closed' && p.status !== 'comingSoon') {
+    // Invite friends: the invite link and the friends are on the referral page.
+    const a = Object.assign(document.createElement('a'), { className: 'btn btn-ghost btn-sm member-action', href: cfg.referralHref, textContent: cfg.referralLink });
     box.prepend(a);
   } else if (p.status === 'issued') {
     const a = Object.assign(document.createElement('a'), { className: 'btn btn-ghost btn-sm member-action', href: cfg.bonusHref, textContent: cfg.bonusLink });

@@ -50,7 +50,7 @@ export function publicStatus(rule: PromotionRule, w: PromotionSummary, now = clo
   if (endMs !== null && now >= endMs) return 'closed';
   if (rule.reward.kind === 'rebate') return 'claim';
   if (rule.reward.kind === 'signin') return 'join';
-  if (rule.reward.kind === 'vip' || rule.reward.kind === 'raffle') return 'inProcess';
+  if (rule.reward.kind === 'vip' || rule.reward.kind === 'raffle' || rule.reward.kind === 'referral') return 'inProcess';
   return rule.start === 'join' || rule.start === 'apply' || rule.start === 'code' ? 'join' : 'inProcess';
 }
 
@@ -89,8 +89,8 @@ async function statusOf(db: Db | Tx, m: Who, rule: PromotionRule, w: PromotionSu
   if (open === 'comingSoon' || open === 'closed') return open;
   if (!(await eligible(db, m, rule, now))) return 'closed';
   // A rebate accrues every day: claimable in the reward centre, or in process until the next one.
-  // So do the VIP bonuses (a level reached, a month kept).
-  if (rule.reward.kind === 'rebate' || rule.reward.kind === 'vip' || rule.reward.kind === 'raffle') return claimable ? 'claim' : 'inProcess';
+  // So do the VIP bonuses (a level reached, a month kept), raffle prizes and friends' rewards.
+  if (rule.reward.kind === 'rebate' || rule.reward.kind === 'vip' || rule.reward.kind === 'raffle' || rule.reward.kind === 'referral') return claimable ? 'claim' : 'inProcess';
   // A sign-in: signed today, or waiting for today's.
   if (rule.reward.kind === 'signin') return (await signedOn(db, m.id, rule.id, dayIn(now, brand().timeZone))) ? 'signed' : 'join';
   if (entry?.status === 'joined' || rule.start === 'auto') return 'inProcess';
@@ -206,7 +206,7 @@ export async function decideApplication(db: Db, memberId: number, promotionId: n
 /** The bonus a deposit of `deposit` earns under `rule`, and its turnover. */
 export function rewardFor(rule: PromotionRule, deposit: bigint): { bonus: bigint; turnover: bigint } {
   const r = rule.reward;
-  if (r.kind === 'rebate' || r.kind === 'signin' || r.kind === 'vip' || r.kind === 'raffle') return { bonus: 0n, turnover: 0n };
+  if (r.kind === 'rebate' || r.kind === 'signin' || r.kind === 'vip' || r.kind === 'raffle' || r.kind === 'referral') return { bonus: 0n, turnover: 0n };
   const bonus = r.kind === 'fixed' ? r.amount : (deposit * BigInt(r.percent)) / 100n < r.cap ? (deposit * BigInt(r.percent)) / 100n : r.cap;
   const w = rule.wagering;
   if (!w) return { bonus, turnover: 0n };

@@ -35,11 +35,11 @@ export const promoReward = pgTable(
     memberId: integer('member_id')
       .notNull()
       .references(() => member.id),
-    /** rebate, signin, vip (a level-up or monthly VIP bonus) or operator. */
+    /** rebate, signin, vip (a level-up or monthly VIP bonus), raffle, referral (invite friends) or operator. */
     kind: text('kind').notNull(),
     /** The promotion it belongs to (none for an operator's reward). */
     promotionId: integer('promotion_id'),
-    /** One reward per member and key: rebate:<promotion>:<day>, signin:..., vip:up:<level>, vip:month:<YYYY-MM>, operator:<key>. */
+    /** One reward per member and key: rebate:<promotion>:<day>, signin:..., vip:up:<level>, vip:month:<YYYY-MM>, referral:<friend id> (both the referrer's and the friend's), operator:<key>. */
     reference: text('reference').notNull(),
     /** Its name per locale, when it is not a promotion's. */
     titles: jsonb('titles').$type<Record<string, string>>(),
@@ -139,4 +139,27 @@ export const rafflePrize = pgTable(
     rewardId: bigint('reward_id', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.promotionId, t.periodStart, t.rank] })],
+);
+
+/**
+ * Invite friends (issue 15): a friend's referral, once decided. A friend without a row is still
+ * on the way (first deposit, valid bets); the row is written once, under the referrer's row lock,
+ * with what was paid: rewarded (both), capped (the friend only: the referrer's month was full) or
+ * sameAddress (neither: the friend registered or logs in from the referrer's address).
+ */
+export const promoReferral = pgTable(
+  'promo_referral',
+  {
+    friendId: integer('friend_id')
+      .primaryKey()
+      .references(() => member.id),
+    referrerId: integer('referrer_id')
+      .notNull()
+      .references(() => member.id),
+    status: text('status').notNull(),
+    /** The brand month it was decided in (YYYY-MM): the referrer's monthly cap counts these. */
+    month: text('month').notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('promo_referral_referrer_idx').on(t.referrerId, t.month)],
 );

@@ -1,5 +1,5 @@
 /** Handlers of the system calls (contract: src/features/system/contract.ts). */
-import { vipProgramme } from '../../../kernel/brand/promotions.ts';
+import { referralProgramme, vipProgramme } from '../../../kernel/brand/promotions.ts';
 import { countryCodes, countryList, systemDomainRoute, systemRegisterSetting, systemStatus, systemWhitelabel } from '../contract.ts';
 import { COUNTRIES } from './countries.ts';
 import { brand } from '../../../kernel/brand/index.ts';
@@ -44,6 +44,7 @@ export const systemRoutes = [
         launchGameCDNs: b.launchGameCDNs,
         recommendedVendor: b.recommendedVendor,
         hasVip: vipProgramme(b.promotions) !== null,
+        availablePromo: [{ code: 'REFERRAL' as const, enabled: referralProgramme(b.promotions) !== null }],
       },
     };
   }),

@@ -241,6 +241,10 @@ describe('affiliate codes', () => {
     expect(info.json.value.upline).toBe(agent.username);
     const viaQuery = await register({ username: name(), password: 'Secret123', confirmPassword: 'Secret123', referralCode: agent.affiliateCode });
     expect((await callApi('/wps/member/info', { headers: { authorization: viaQuery.json.value.token } })).json.value.upline).toBe(agent.username);
+    // A player's code is an invite code (invite friends): the player becomes the friend's upline.
+    const player = await makeUser({ type: 0 });
+    const friend = await register({ username: name(), password: 'Secret123', confirmPassword: 'Secret123', referralCode: player.affiliateCode });
+    expect((await callApi('/wps/member/info', { headers: { authorization: friend.json.value.token } })).json.value.upline).toBe(player.username);
     const refused = await register({ username: name(), password: 'Secret123', confirmPassword: 'Secret123', affiliateCode: 'ZZZZ9999' });
     expect(refused.json).toMatchObject({ errorCode: 'affiliate.invalid', message: 'Invalid invitation code' });
   });

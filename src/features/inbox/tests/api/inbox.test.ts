@@ -83,6 +83,19 @@ describe('system messages from the outbox', () => {
     expect((await list(member, 'ES')).content[0].title).toBe('Nuevo nivel VIP');
   });
 
+  it('tells both sides of a rewarded invitation where their reward waits', async () => {
+    const member = await walletUser();
+    await emit(t.db, 'promotions.referral.rewarded', member.id, { friend: 'fr***nd', reward: '10.00', symbol: '$' });
+    await emit(t.db, 'promotions.referral.welcomed', member.id, { reward: '10.00', symbol: '$' });
+    await consumeAll(t.db, inboxConsumer);
+    const titles = (await list(member)).content.map((m: { title: string }) => m.title);
+    expect(titles).toEqual(expect.arrayContaining(['A friend earned you a reward', 'Invite friends reward']));
+    expect((await list(member)).content.find((m: { title: string }) => m.title === 'A friend earned you a reward').body).toBe(
+      'Your friend fr***nd deposited and played: your invite-friends reward of $10.00 waits in the reward centre.',
+    );
+    expect((await list(member, 'ES')).content.map((m: { title: string }) => m.title)).toContain('Un amigo te hizo ganar una recompensa');
+  });
+
   it('tells a member their application was not approved, with the promotion in their language and the note', async () => {
     const member = await walletUser();
     await emit(t.db, 'promotions.application.rejected', member.id, { promotionId: 10, titles: { en: 'Comeback bonus', es: 'Bono de regreso' }, note: 'Too soon.' });
