@@ -36,7 +36,7 @@ export default function ReferralPage() {
             <>
               <section className="wl-block" aria-labelledby="ref-invite">
                 <div className="wl-block-head">
-                  <h4 id="ref-invite">{l.link}</h4>
+                  <h4 id="ref-invite">{l.title}</h4>
                   {r.claimable > 0 && (
                     <a className="btn btn-primary btn-sm" href={localPath(labels, '/member?page=rewards')}>
                       {fill(l.claim, { count: r.claimable })}
