@@ -5,6 +5,7 @@ import { playRoutes } from './server/routes.ts';
 import { vendorWalletRoutes } from './server/vendor-wallet.ts';
 import * as tables from './server/tables.ts';
 import { sweepGuestDemos } from './server/play.ts';
+import { expireFreeSpins } from './server/free-spins.ts';
 
 export const manifest: FeatureManifest = {
   name: 'play',
@@ -12,5 +13,9 @@ export const manifest: FeatureManifest = {
   routes: [...playRoutes, ...vendorWalletRoutes],
   tables,
   // Guests' demos leave nothing behind a day after their session ended (each run deletes what is there, so several processes may run it).
-  jobs: [{ name: 'play.guestDemos.sweep', everyMs: 10 * 60_000, atStart: true, run: (db, now) => sweepGuestDemos(db, now) }],
+  jobs: [
+    { name: 'play.guestDemos.sweep', everyMs: 10 * 60_000, atStart: true, run: (db, now) => sweepGuestDemos(db, now) },
+    // Free spins past their time end, their winnings paid as a bonus (once per grant: its status moves under its lock).
+    { name: 'play.freeSpins.expire', everyMs: 60_000, atStart: true, run: (db, now) => expireFreeSpins(db, now) },
+  ],
 };

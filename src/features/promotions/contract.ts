@@ -2,6 +2,7 @@
  * Promotions that the engine runs (issue 15; spec 3 statuses): each member's status of each
  * promotion with rules, and joining one. Our own calls (the spec names none), in the envelope.
  */
+import { freeSpinsValue } from '../play/contract.ts';
 import { z } from 'zod';
 import { defineCall, intParam } from '../../kernel/contract.ts';
 import { PROMO_STATUSES } from '../content/contract.ts';
@@ -140,6 +141,42 @@ export const vipStatus = defineCall({
   value: vipStatusValue,
 });
 
+/** Today's daily free spins of a promotion (issue 15): the slot of the day, what a claim gives, and today's grant once claimed. */
+export const freeSpinsOffer = z.object({
+  promotionId: z.number().int(),
+  title: z.string(),
+  /** The brand day they are for; they end at its end (`endsAt`). */
+  day: z.string(),
+  endsAt: z.number(),
+  game: z.object({ nodeId: z.number().int(), gameName: z.string(), vassalage: z.string(), iconUrl: z.string() }),
+  spins: z.number().int(),
+  /** The stake of each spin on today's game. */
+  bet: z.string(),
+  /** The winnings' bonus asks this many times its amount in turnover. */
+  wagering: z.number(),
+  /** Today's grant, once claimed (its spins left and winnings so far); null before. */
+  grant: freeSpinsValue.nullable(),
+});
+export type FreeSpinsOffer = z.infer<typeof freeSpinsOffer>;
+
+export const freeSpinsStatus = defineCall({
+  name: 'freeSpinsStatus',
+  method: 'GET',
+  path: '/wps/promotions/freespins',
+  token: true,
+  value: z.object({ items: z.array(freeSpinsOffer) }),
+});
+
+/** Claims today's free spins of a promotion (once per brand day: a second claim answers the same grant); trial accounts are refused. */
+export const freeSpinsClaim = defineCall({
+  name: 'freeSpinsClaim',
+  method: 'POST',
+  path: '/wps/promotions/freespins/claim',
+  token: true,
+  body: z.object({ promotionId: z.number().int().positive() }),
+  value: freeSpinsOffer,
+});
+
 /** A friend of the referral page: the masked name, and how far the friend is (never the friend's figures beyond the targets). */
 export const referralFriend = z.object({
   name: z.string(),
@@ -269,4 +306,4 @@ export const claimRafflePromotion = defineCall({
   value: z.object({ claimed: z.array(rewardItem), available: z.number().int() }),
 });
 
-export const promotionCalls = [referralStatus, raffleStatus, raffleVerify, claimRafflePromotion, vipStatus, signinStatus, signinToday, promotionStatuses, promotionJoin, rewardList, rewardClaim, bonusCode];
+export const promotionCalls = [freeSpinsStatus, freeSpinsClaim, referralStatus, raffleStatus, raffleVerify, claimRafflePromotion, vipStatus, signinStatus, signinToday, promotionStatuses, promotionJoin, rewardList, rewardClaim, bonusCode];

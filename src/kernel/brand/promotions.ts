@@ -112,6 +112,20 @@ export const promotionRuleSchema = z
         })
         .strict(),
       /**
+       * Daily free spins: once per brand day a member claims `spins` free spins of the slot of
+       * the day (games[n % games.length], n counting brand days from 1970-01-01: a different
+       * catalogue game, by nodeId, each day), each at the game's largest stake not above `bet`;
+       * they end at the day's end. Their winnings become a bonus with the rule's wagering.
+       */
+      z
+        .object({
+          kind: z.literal('freeSpins'),
+          spins: z.number().int().min(1).max(500),
+          bet: minor.refine((n) => n > 0n, 'must be more than zero'),
+          games: z.array(z.number().int().positive()).min(1).max(31),
+        })
+        .strict(),
+      /**
        * Invite friends (at most one rule of this kind; spec 2.4, 3: the REFERRAL entry): a member
        * who registered with a player's invite code (the player's affiliate code, so the player
        * is the friend's upline) is a friend of that player. Once the friend's deposits reach
@@ -150,6 +164,7 @@ export const promotionRuleSchema = z
   .strict()
   .refine((r) => (r.start === 'code') === (r.code !== undefined), { message: 'a promotion has a code exactly when it starts with one', path: ['code'] })
   .refine((r) => r.reward.kind !== 'vip' || r.start === 'auto', { message: 'the VIP programme starts by itself (start: auto)', path: ['start'] })
+  .refine((r) => r.reward.kind !== 'freeSpins' || r.start === 'auto', { message: 'daily free spins are claimed from the reward centre (start: auto)', path: ['start'] })
   .refine((r) => r.reward.kind !== 'referral' || r.start === 'auto', { message: 'invite friends starts by itself (start: auto)', path: ['start'] })
   .refine((r) => r.reward.kind !== 'raffle' || r.start === 'auto', { message: 'a raffle starts by itself (start: auto)', path: ['start'] })
   .refine((r) => r.start !== 'apply' || (r.reward.kind === 'fixed' && !r.eligibility.firstDeposit), {
@@ -164,6 +179,7 @@ export type RaffleReward = Extract<PromotionRule['reward'], { kind: 'raffle' }>;
 export type VipReward = Extract<PromotionRule['reward'], { kind: 'vip' }>;
 export type VipLevel = VipReward['levels'][number];
 export type ReferralReward = Extract<PromotionRule['reward'], { kind: 'referral' }>;
+export type FreeSpinsReward = Extract<PromotionRule['reward'], { kind: 'freeSpins' }>;
 
 /** The brand's VIP programme (its rule of kind vip), or null when the brand's VIP is off. */
 export function vipProgramme(rules: readonly PromotionRule[]): { rule: PromotionRule; reward: VipReward } | null {

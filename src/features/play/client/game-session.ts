@@ -46,6 +46,10 @@ export interface GameView {
   revealed: Revealed | null;
   /** Grows when a spin from a game wallet is refused for want of money (the move-money form takes focus). */
   needMoney: number;
+  /** Free spins held on this game (used by the next spins before any money); null: none. */
+  freeSpins: GameState['freeSpins'];
+  /** The free spins that the last spin ended (their winnings became a bonus); null until then. */
+  freeSpinsEnded: GameState['freeSpins'];
 }
 
 /** The words the store says itself (from the `play` catalogue). */
@@ -112,6 +116,8 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     seedMessage: '',
     revealed: null,
     needMoney: 0,
+    freeSpins: null,
+    freeSpinsEnded: null,
   });
   const keys = spinKeys();
   const get = () => $game.get();
@@ -134,6 +140,7 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
         bet: bet && s.rules.bets.includes(bet) ? bet : initialBet(s.rules.bets, readBet(s.game.nodeId)),
         round: s.history[0] ?? null,
         spinningFrom: NONE_SPINNING,
+        freeSpins: s.freeSpins,
         phase: 'ready',
       });
     } catch (err) {
@@ -176,6 +183,8 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
         balance: answer.balance,
         fairness: answer.fairness,
         history: [answer.round, ...get().history.filter((x) => x.roundId !== answer.round.roundId)],
+        freeSpins: answer.freeSpins,
+        ...(answer.freeSpinsEnded ? { freeSpinsEnded: answer.freeSpinsEnded } : {}),
         announce: fill(won ? words.resultWin : words.resultNone, { amount: o.format(answer.round.win, state.currency), bet: o.format(answer.round.bet, state.currency) }),
       });
     } catch (err) {

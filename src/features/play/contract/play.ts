@@ -164,6 +164,8 @@ export const playedRound = z.object({
   nodeId: z.number().int(),
   gameName: z.string(),
   demo: z.boolean(),
+  /** Played with a free spin: `bet` is the spin's stake, nothing was staked from the wallet. */
+  freeSpin: z.boolean(),
   bet: money,
   win: money,
   /** Strip index of the top row of each reel. */
@@ -179,6 +181,22 @@ export const playedRound = z.object({
   createdAt: z.string(),
 });
 export type PlayedRound = z.infer<typeof playedRound>;
+
+/** Free spins a member holds on a game (issue 15): used by its real spins before any money; the winnings become a bonus with `wagering` x turnover when they end. */
+export const freeSpinsValue = z.object({
+  id: z.number().int(),
+  nodeId: z.number().int(),
+  spins: z.number().int(),
+  left: z.number().int(),
+  /** The stake of each spin. */
+  bet: money,
+  /** Won so far (paid when the spins end). */
+  winnings: money,
+  wagering: z.number(),
+  status: z.enum(['active', 'done', 'expired']),
+  expiresAt: z.number(),
+});
+export type FreeSpins = z.infer<typeof freeSpinsValue>;
 
 export const sandboxState = defineCall({
   name: 'sandboxState',
@@ -201,6 +219,8 @@ export const sandboxState = defineCall({
     fairness: fairnessState,
     /** The last rounds of this member in this game and mode, newest first. */
     history: z.array(playedRound),
+    /** Free spins the member holds on this game (real play only; null: none). */
+    freeSpins: freeSpinsValue.nullable(),
   }),
 });
 
@@ -209,7 +229,7 @@ export const sandboxSpin = defineCall({
   method: 'POST',
   path: '/wps/sandbox/game/spin',
   body: z.object({ launch: launchToken, bet: amountInput, idempotencyKey }),
-  value: z.object({ round: playedRound, balance: money, fairness: fairnessState }),
+  value: z.object({ round: playedRound, balance: money, fairness: fairnessState, freeSpins: freeSpinsValue.nullable(), freeSpinsEnded: freeSpinsValue.nullable() }),
 });
 
 export const sandboxSeed = defineCall({

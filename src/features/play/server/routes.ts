@@ -15,6 +15,14 @@ import * as sandbox from './sandbox/provider.ts';
 import { balancesOf } from '../../wallet/index.ts';
 import { gameIconUrl } from '../../games/index.ts';
 import { launch, nodeIdOfGameId, recentGames, resolveSession } from './play.ts';
+import { activeGrant, freeSpinsView } from './free-spins.ts';
+
+/** The free spins a real session's member holds on its game. */
+async function freeSpinsOf(d: Awaited<ReturnType<typeof db>>, s: { demo: boolean; memberId: number | null; game: { nodeId: number } }) {
+  if (s.demo || s.memberId === null) return null;
+  const g = await activeGrant(d, s.memberId, s.game.nodeId);
+  return g ? freeSpinsView(g) : null;
+}
 
 const HISTORY_SIZE = 10;
 
@@ -147,6 +155,7 @@ export const playRoutes = [
       },
       fairness: await sandbox.fairness(d, sandbox.seedOwnerOf(s), s.demo),
       history: (await sandbox.rounds(d, s, 1, HISTORY_SIZE)).list,
+      freeSpins: await freeSpinsOf(d, s),
     };
   }),
 

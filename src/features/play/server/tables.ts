@@ -110,7 +110,61 @@ export const sandboxRound = pgTable(
       .references(() => gameSeed.id),
     nonce: integer('nonce').notNull(),
     stops: jsonb('stops').$type<number[]>().notNull(),
+    /** The free-spin grant that paid its stake (no money staked; its win adds to the grant's winnings); null for a bought round. */
+    freeSpinGrantId: bigint('free_spin_grant_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sandbox_round_member_idx').on(t.memberId, t.nodeId, t.demo, t.createdAt), index('sandbox_round_session_idx').on(t.sessionId, t.createdAt)],
+);
+
+/**
+ * Free spins a member holds on one game (issue 15: a promotion's reward). A real spin of that
+ * game uses one before any money: nothing is staked, the round is drawn as any other (provably
+ * fair, at the grant's stake) and its win adds to `winnings`. When the last spin is played, or the
+ * grant expires with spins left, the winnings are paid once as a bonus with the grant's wagering
+ * (turnover = winnings x `wagering_percent` / 100), from house:bonus: nothing reaches the wallet
+ * before that, so the ledger never holds play money.
+ */
+export const freeSpinGrant = pgTable(
+  'free_spin_grant',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => game.nodeId),
+    /** One grant per member and key (the granting feature's, e.g. freespins:<promotion>:<brand day>). */
+    reference: text('reference').notNull(),
+    /** Where it came from (promotion:<id>): the bonus's source too. */
+    source: text('source').notNull(),
+    /** Its name per locale, for the bonus it becomes. */
+    titles: jsonb('titles').$type<Record<string, string>>().notNull(),
+    /** The stake of each spin (one the game offers). */
+    bet: bigint('bet', { mode: 'bigint' }).notNull(),
+    spins: integer('spins').notNull(),
+    spinsLeft: integer('spins_left').notNull(),
+    winnings: bigint('winnings', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    /** The wagering of the winnings' bonus: turnover as a percent of it (500: 5 times), in `wagering_days`. */
+    wageringPercent: integer('wagering_percent').notNull(),
+    wageringDays: integer('wagering_days').notNull(),
+    weights: jsonb('weights').$type<Record<string, number>>().notNull().default({}),
+    /** active, done (every spin played) or expired (time ran out first). */
+    status: text('status').notNull().default('active'),
+    /** The bonus the winnings became (none when they were nothing). */
+    bonusId: bigint('bonus_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('free_spin_grant_reference_uq').on(t.memberId, t.reference),
+    index('free_spin_grant_active_idx')
+      .on(t.memberId, t.nodeId)
+      .where(sql`${t.status} = 'active'`),
+    check('free_spin_grant_spins_ck', sql`${t.spinsLeft} >= 0 and ${t.spinsLeft} <= ${t.spins}`),
+  ],
 );

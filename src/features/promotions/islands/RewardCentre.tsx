@@ -14,6 +14,7 @@ import { bonusCode, claimRafflePromotion, rewardClaim, rewardList, signinStatus,
 import { $availableRewards } from '../client.ts';
 import { usePromotionLabels } from './labels.ts';
 import RaffleBlocks from './RaffleBlock.tsx';
+import FreeSpinsBlocks from './FreeSpinsBlock.tsx';
 
 export default function RewardCentre() {
   const labels = useLabels();
@@ -73,6 +74,7 @@ export default function RewardCentre() {
   return (
     <div className="wl-page rw-page">
       <SigninBlock fmt={fmt} onSigned={() => setTick((n) => n + 1)} />
+      <FreeSpinsBlocks fmt={fmt} />
       <BonusCodeForm fmt={fmt} />
       <RaffleBlocks fmt={fmt} tick={tick} onClaimed={() => setTick((n) => n + 1)} />
       <p className="wl-note">{l.lead}</p>

@@ -20,6 +20,8 @@ interface PageConfig {
   vipLink: string;
   vipHref: string;
   referralLink: string;
+  freeSpinsClaim: string;
+  freeSpinsPlay: string;
   referralHref: string;
 }
 
@@ -59,6 +61,10 @@ function render(p: MemberPromotion, cfg: PageConfig, note?: string): void {
   } else if (box.dataset.promoKind === 'vip' && p.status !== 'closed' && p.status !== 'comingSoon') {
     // The VIP programme: the member's level and progress are on the VIP page.
     const a = Object.assign(document.createElement('a'), { className: 'btn btn-ghost btn-sm member-action', href: cfg.vipHref, textContent: cfg.vipLink });
+    box.prepend(a);
+  } else if (box.dataset.promoKind === 'freeSpins' && (p.status === 'claim' || p.status === 'inProcess')) {
+    // Daily free spins are claimed, and their game opened, in the reward centre.
+    const a = Object.assign(document.createElement('a'), { className: 'btn btn-primary btn-sm member-action', href: cfg.rewardsHref, textContent: p.status === 'claim' ? cfg.freeSpinsClaim : cfg.freeSpinsPlay });
     box.prepend(a);
   } else if (box.dataset.promoKind === 'referral' && p.status !== 'closed' && p.status !== 'comingSoon') {
     // Invite friends: the invite link and the friends are on the referral page.

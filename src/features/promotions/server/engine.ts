@@ -20,11 +20,15 @@ import { member } from '../../accounts/index.ts';
 import { listPromotions, type PromotionSummary } from '../../content/index.ts';
 import type { PromoStatus } from '../../content/contract.ts';
 import { grantBonus, money, paidDepositCount } from '../../wallet/index.ts';
+import { grantByReference } from '../../play/index.ts';
 import type { MemberPromotion } from '../contract.ts';
 import { promoEntry, promoReward, promoSignin } from './tables.ts';
 import { dayIn } from '../../../kernel/days.ts';
 
 const DAY = 86_400_000;
+
+/** The key of a member's daily free spins of a promotion: one claim per brand day. */
+export const freeSpinsReference = (promotionId: number, day: string) => `freespins:${promotionId}:${day}`;
 
 /** The rules of the brand's promotions that have words too (a rule without a page is not offered). */
 export function runPromotions(locale: Locale = 'en'): { rule: PromotionRule; words: PromotionSummary }[] {
@@ -48,7 +52,7 @@ export function publicStatus(rule: PromotionRule, w: PromotionSummary, now = clo
   const { startMs, endMs } = window(w);
   if (startMs !== null && now < startMs) return 'comingSoon';
   if (endMs !== null && now >= endMs) return 'closed';
-  if (rule.reward.kind === 'rebate') return 'claim';
+  if (rule.reward.kind === 'rebate' || rule.reward.kind === 'freeSpins') return 'claim';
   if (rule.reward.kind === 'signin') return 'join';
   if (rule.reward.kind === 'vip' || rule.reward.kind === 'raffle' || rule.reward.kind === 'referral') return 'inProcess';
   return rule.start === 'join' || rule.start === 'apply' || rule.start === 'code' ? 'join' : 'inProcess';
@@ -91,6 +95,12 @@ async function statusOf(db: Db | Tx, m: Who, rule: PromotionRule, w: PromotionSu
   // A rebate accrues every day: claimable in the reward centre, or in process until the next one.
   // So do the VIP bonuses (a level reached, a month kept), raffle prizes and friends' rewards.
   if (rule.reward.kind === 'rebate' || rule.reward.kind === 'vip' || rule.reward.kind === 'raffle' || rule.reward.kind === 'referral') return claimable ? 'claim' : 'inProcess';
+  // Daily free spins: today's to claim, being played, or all played.
+  if (rule.reward.kind === 'freeSpins') {
+    const g = await grantByReference(db, m.id, freeSpinsReference(rule.id, dayIn(now, brand().timeZone)));
+    if (!g) return 'claim';
+    return g.status === 'active' && g.spinsLeft > 0 && g.expiresAt.getTime() > now ? 'inProcess' : 'claimed';
+  }
   // A sign-in: signed today, or waiting for today's.
   if (rule.reward.kind === 'signin') return (await signedOn(db, m.id, rule.id, dayIn(now, brand().timeZone))) ? 'signed' : 'join';
   if (entry?.status === 'joined' || rule.start === 'auto') return 'inProcess';
@@ -206,7 +216,7 @@ export async function decideApplication(db: Db, memberId: number, promotionId: n
 /** The bonus a deposit of `deposit` earns under `rule`, and its turnover. */
 export function rewardFor(rule: PromotionRule, deposit: bigint): { bonus: bigint; turnover: bigint } {
   const r = rule.reward;
-  if (r.kind === 'rebate' || r.kind === 'signin' || r.kind === 'vip' || r.kind === 'raffle' || r.kind === 'referral') return { bonus: 0n, turnover: 0n };
+  if (r.kind === 'rebate' || r.kind === 'signin' || r.kind === 'vip' || r.kind === 'raffle' || r.kind === 'referral' || r.kind === 'freeSpins') return { bonus: 0n, turnover: 0n };
   const bonus = r.kind === 'fixed' ? r.amount : (deposit * BigInt(r.percent)) / 100n < r.cap ? (deposit * BigInt(r.percent)) / 100n : r.cap;
   const w = rule.wagering;
   if (!w) return { bonus, turnover: 0n };

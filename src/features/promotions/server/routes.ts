@@ -2,10 +2,11 @@
 import { requireRealAccount, sessionOf } from '../../accounts/index.ts';
 import { db } from '../../../kernel/db/index.ts';
 import { route } from '../../../kernel/http/dispatch.ts';
-import { referralStatus, bonusCode, promotionJoin, promotionStatuses, rewardClaim, rewardList, signinStatus, signinToday, vipStatus, raffleStatus, raffleVerify, claimRafflePromotion } from '../contract.ts';
+import { freeSpinsClaim, freeSpinsStatus, referralStatus, bonusCode, promotionJoin, promotionStatuses, rewardClaim, rewardList, signinStatus, signinToday, vipStatus, raffleStatus, raffleVerify, claimRafflePromotion } from '../contract.ts';
 import { claimRafflePrizes, raffleStatus as raffleStatusOf, verifyDraw } from './raffle.ts';
 import { vipStatus as vipStatusOf } from './vip.ts';
 import { referralStatus as referralStatusOf } from './referral.ts';
+import { claimFreeSpins, freeSpinsStatus as freeSpinsOf } from './free-spins.ts';
 import { signIn, signinCalendar } from './signin.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { hit, LIMITS, minutesLeft } from '../../../kernel/rate-limit.ts';
@@ -36,6 +37,11 @@ export const promotionRoutes = [
     return verifyDraw(await db(), query.promotionId, query.start);
   }),
   route(claimRafflePromotion, async ({ body }, ctx) => claimRafflePrizes(await db(), requireRealAccount(ctx).memberId, body, ctx.locale)),
+  route(freeSpinsStatus, async (_input, ctx) => {
+    const s = sessionOf(ctx);
+    return s.isTrial ? { items: [] } : freeSpinsOf(await db(), s.memberId, ctx.locale);
+  }),
+  route(freeSpinsClaim, async ({ body }, ctx) => claimFreeSpins(await db(), requireRealAccount(ctx).memberId, body.promotionId, ctx.locale)),
   route(referralStatus, async (_input, ctx) => referralStatusOf(await db(), requireRealAccount(ctx).memberId)),
   route(vipStatus, async (_input, ctx) => vipStatusOf(await db(), requireRealAccount(ctx).memberId)),
   route(signinStatus, async (_input, ctx) => signinCalendar(await db(), sessionOf(ctx).memberId)),

@@ -36,6 +36,8 @@ export interface Props {
   depositHref: string;
   /** The transfer page (/member?page=wallet), for moving money into a game wallet from elsewhere. */
   walletHref: string;
+  /** Bonus details (/member?page=bonus), where free spins' winnings land. */
+  bonusHref: string;
 }
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -63,7 +65,7 @@ export default function PlayGame(props: Props) {
   });
   const view = useStore(session.$game);
   const { launch, phase, loadError, state, balance, fairness, history, hasMore, moreBusy, moreError, bet, round, spinningFrom, busy, spinError, announce } = view;
-  const { seedInput, seedError, seedBusy, seedMessage, revealed, needMoney } = view;
+  const { seedInput, seedError, seedBusy, seedMessage, revealed, needMoney, freeSpins, freeSpinsEnded } = view;
   const ids = useId();
 
   useEffect(() => session.start(window.location.search), [session]);
@@ -207,6 +209,28 @@ export default function PlayGame(props: Props) {
         />
       )}
 
+      {!demo && freeSpins && (
+        <div className="pl-free" role="note" data-testid="free-spins">
+          <strong>{fill(L.free.banner, { left: freeSpins.left, spins: freeSpins.spins })}</strong>
+          <span>{fill(L.free.note, { bet: fmt(freeSpins.bet), winnings: fmt(freeSpins.winnings), wagering: freeSpins.wagering })}</span>
+        </div>
+      )}
+      {!demo && !freeSpins && freeSpinsEnded && (
+        <div className="pl-free is-ended" role="status" data-testid="free-spins-ended">
+          <span>
+            {(parseMinor(freeSpinsEnded.winnings) ?? 0n) > 0n
+              ? fill(L.free.endedWon, { winnings: fmt(freeSpinsEnded.winnings), wagering: freeSpinsEnded.wagering })
+              : L.free.endedNothing}
+          </span>
+          {(parseMinor(freeSpinsEnded.winnings) ?? 0n) > 0n && (
+            <a href={props.bonusHref} target="_blank" rel="noopener">
+              {L.free.bonusLink}
+              <span className="sr-only"> {L.opensNew}</span>
+            </a>
+          )}
+        </div>
+      )}
+
       <div className="pl-main">
         <section className="pl-machine card" aria-labelledby={`${ids}-machine`}>
           <h2 id={`${ids}-machine`} className="sr-only">{L.reels}</h2>
@@ -278,7 +302,7 @@ export default function PlayGame(props: Props) {
               </button>
             </div>
             <button type="button" className="btn btn-primary pl-spin" onClick={() => void spin()} disabled={busy || seedBusy || !bet} aria-describedby={`${ids}-lines`}>
-              {busy ? L.spinning : retrying ? L.retrySpin : L.spin}
+              {busy ? L.spinning : retrying ? L.retrySpin : !demo && freeSpins ? fill(L.free.spin, { left: freeSpins.left }) : L.spin}
             </button>
           </div>
           <p id={`${ids}-lines`} className="pl-lines-note muted">
@@ -308,7 +332,10 @@ export default function PlayGame(props: Props) {
                     return (
                       <tr key={r.roundId} data-round={r.roundId}>
                         <td>{time}</td>
-                        <td className="num">{fmt(r.bet)}</td>
+                        <td className="num">
+                          {r.freeSpin && <span className="pl-free-tag">{L.free.tag}</span>}
+                          {fmt(r.bet)}
+                        </td>
                         <td className={`num${rw ? ' won' : ''}`}>{fmt(r.win)}</td>
                         <td>
                           <a href={verifyHref(r, locale)} target="_blank" rel="noopener" aria-label={`${fill(L.history.verifyRound, { time })} ${L.opensNew}`}>

@@ -21,7 +21,8 @@ import { gameSeed, gameSession, sandboxRound } from '../tables.ts';
 import { member } from '../../../accounts/index.ts';
 import { recordWinner } from '../../../games/index.ts';
 import { ApiError } from '../../../../kernel/http/errors.ts';
-import { playRound, type BetRequest } from '../../../wallet/index.ts';
+import { balancesOf, playRound, type BetRequest } from '../../../wallet/index.ts';
+import { activeGrant, freeSpinsView, lockActiveGrant, useFreeSpin, type FreeSpinsView } from '../free-spins.ts';
 import { once } from '../../../../kernel/idempotency.ts';
 import type { Tx } from '../../../wallet/index.ts';
 import { maskName } from '../../../../kernel/mask.ts';
@@ -156,11 +157,14 @@ export async function fairness(db: Db, owner: SeedOwner, demo: boolean) {
   return fairnessOf(await activeSeed(db, owner, demo));
 }
 
+/** A free spin's grant was used up between the look and the lock. */
+const USED_UP = new Error('free spins used up');
+
 const newRoundId = () => `sb${randomBytes(12).toString('base64url')}`;
 
 /** Presents a recorded round (the window and line wins recomputed from the stops). */
 export function presentRound(
-  r: { roundId: string; nodeId: number; demo: boolean; betAmount: bigint; winAmount: bigint; nonce: number; stops: number[]; createdAt: Date },
+  r: { roundId: string; nodeId: number; demo: boolean; betAmount: bigint; winAmount: bigint; nonce: number; stops: number[]; createdAt: Date; freeSpinGrantId?: number | null },
   seed: { serverSeed: string; serverSeedHash: string; clientSeed: string; revealedAt: Date | null },
   game: { gameName: string; seed: number },
 ): PlayedRound {
@@ -172,6 +176,7 @@ export function presentRound(
     nodeId: r.nodeId,
     gameName: game.gameName,
     demo: r.demo,
+    freeSpin: r.freeSpinGrantId != null,
     bet: formatMinor(r.betAmount, decimals),
     win: formatMinor(r.winAmount, decimals),
     stops: r.stops,
@@ -191,6 +196,10 @@ export interface SpinAnswer {
   fairness: { serverSeedHash: string; clientSeed: string; nonce: number };
   /** Wallet (real) or play-money (demo) balance after the round, minor units as a string. */
   balance: string;
+  /** The free spins of this game the member still holds after the round (null: none); a free round staked nothing. */
+  freeSpins: FreeSpinsView | null;
+  /** The grant this round's free spin ended (its last spin): its winnings became a bonus with its wagering. */
+  freeSpinsEnded: FreeSpinsView | null;
 }
 
 /**
@@ -204,14 +213,14 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
   const roundId = newRoundId();
   const decimals = brand().currencyDecimals;
 
-  /** Draws the round, records it, and answers its win: the part real and demo rounds share. */
-  const draw = async (tx: Tx) => {
+  /** Draws the round at `stake`, records it, and answers its win: the part every kind of round shares. */
+  const draw = async (tx: Tx, stake = bet, freeSpinGrantId: number | null = null) => {
     const seed = await takeNonce(tx, seedOwnerOf(s), s.demo);
     const outcome = roundOutcome(config, { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce });
-    const win = settle(config, outcome, bet).totalWin;
+    const win = settle(config, outcome, stake).totalWin;
     const [row] = await tx
       .insert(sandboxRound)
-      .values({ roundId, memberId: s.memberId, nodeId: s.game.nodeId, sessionId: s.id, demo: s.demo, betAmount: bet, winAmount: win, seedId: seed.id, nonce: seed.nonce, stops: outcome.stops })
+      .values({ roundId, memberId: s.memberId, nodeId: s.game.nodeId, sessionId: s.id, demo: s.demo, betAmount: stake, winAmount: win, seedId: seed.id, nonce: seed.nonce, stops: outcome.stops, freeSpinGrantId })
       .returning();
     if (!s.demo && s.memberId !== null && win >= bet * BIG_WIN_MULTIPLE) {
       const [m] = await tx.select({ username: member.username }).from(member).where(eq(member.id, s.memberId));
@@ -231,9 +240,35 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
         .where(and(eq(gameSession.id, s.id), sql`${gameSession.demoBalance} >= ${bet}`))
         .returning({ demoBalance: gameSession.demoBalance });
       if (!after) throw new ApiError(400, 'wallet.balance.insufficient');
-      return { round, fairness, balance: formatMinor(after.demoBalance!, decimals) };
+      return { round, fairness, balance: formatMinor(after.demoBalance!, decimals), freeSpins: null, freeSpinsEnded: null };
     }, { claim: 'last' });
     return value;
+  }
+
+  const memberId = s.memberId!;
+  const request = { session: s.id, bet: bet.toString() };
+  // Free spins of this game come first. The key is the paid round's ('play'): a retry replays
+  // whichever it was, and one key never plays both.
+  if (await activeGrant(db, memberId, s.game.nodeId)) {
+    const free = await once(
+      db,
+      { name: 'play', memberId, key: idempotencyKey, request },
+      async (tx) => {
+        const grant = await lockActiveGrant(tx, memberId, s.game.nodeId);
+        // Used up by a spin racing this one since it looked: nothing is recorded, and the round is bought below.
+        if (!grant) throw USED_UP;
+        const { win, round, fairness } = await draw(tx, grant.bet, grant.id);
+        const after = await useFreeSpin(tx, grant, win);
+        const balance = (await balancesOf(tx, [s.wallet])).get(s.wallet)!;
+        const next = after.status === 'active' ? after : await lockActiveGrant(tx, memberId, s.game.nodeId);
+        return { balance: formatMinor(balance, decimals), detail: { round, fairness, freeSpins: next ? freeSpinsView(next) : null, freeSpinsEnded: after.status === 'active' ? null : freeSpinsView(after) } };
+      },
+      { claim: 'last' },
+    ).catch((err: unknown) => {
+      if (err === USED_UP) return null;
+      throw err;
+    });
+    if (free) return { ...free.value.detail, balance: free.value.balance } as SpinAnswer;
   }
 
   const played = await playRound(
@@ -244,7 +279,7 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
       return { win, detail: { round, fairness } };
     },
   );
-  return { ...played.detail, balance: played.balance };
+  return { ...played.detail, balance: played.balance, freeSpins: null, freeSpinsEnded: null };
 }
 
 /**
