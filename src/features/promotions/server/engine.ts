@@ -206,6 +206,8 @@ export async function decideApplication(db: Db, memberId: number, promotionId: n
       await emit(tx, 'promotions.application.rejected', memberId, { promotionId, titles, note });
       return 'rejected';
     }
+    // An application outlived by its promotion is not paid: the operator rejects it instead.
+    if (publicStatus(rule, words) === 'closed') throw new ApiError(409, 'promotion.ended');
     const { bonus, turnover } = rewardFor(rule, 0n);
     if (bonus <= 0n) throw new ApiError(409, 'promotion.notEligible');
     await issueBonus(tx, memberId, rule, words, bonus, turnover);
