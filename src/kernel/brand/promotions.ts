@@ -35,9 +35,15 @@ export const promotionRuleSchema = z
         firstDeposit: z.boolean().default(false),
         /** The smallest deposit that earns the reward. */
         minDeposit: minor.optional(),
+        /** Only deposits on these weekdays (brand time; 0 Sunday ... 6 Saturday) earn it. */
+        weekdays: z.array(z.number().int().min(0).max(6)).min(1).max(7).optional(),
+        /** Earned again each period (W: a week from Monday, brand time) instead of once: a reload bonus. */
+        oncePer: z.enum(['W']).optional(),
+        /** Not on a deposit that already earned another promotion's bonus (rules are tried in the brand file's order). */
+        alone: z.boolean().default(false),
       })
       .strict()
-      .default({ firstDeposit: false }),
+      .default({ firstDeposit: false, alone: false }),
     reward: z.discriminatedUnion('kind', [
       /** A share of the deposit, at most `cap`. */
       z.object({ kind: z.literal('depositPercent'), percent: z.number().int().min(1).max(1000), cap: minor }).strict(),
@@ -165,8 +171,22 @@ export const promotionRuleSchema = z
   .refine((r) => (r.start === 'code') === (r.code !== undefined), { message: 'a promotion has a code exactly when it starts with one', path: ['code'] })
   .refine((r) => r.reward.kind !== 'vip' || r.start === 'auto', { message: 'the VIP programme starts by itself (start: auto)', path: ['start'] })
   .refine((r) => r.reward.kind !== 'freeSpins' || r.start === 'auto', { message: 'daily free spins are claimed from the reward centre (start: auto)', path: ['start'] })
+  .refine(
+    (r) =>
+      (r.reward.kind !== 'freeSpins' && r.reward.kind !== 'referral') ||
+      (r.eligibility.registeredWithinDays === undefined && !r.eligibility.firstDeposit && r.eligibility.minDeposit === undefined && !r.eligibility.weekdays && !r.eligibility.oncePer),
+    { message: 'daily free spins and invite friends are for every member: their rules say who earns them', path: ['eligibility'] },
+  )
   .refine((r) => r.reward.kind !== 'referral' || r.start === 'auto', { message: 'invite friends starts by itself (start: auto)', path: ['start'] })
   .refine((r) => r.reward.kind !== 'raffle' || r.start === 'auto', { message: 'a raffle starts by itself (start: auto)', path: ['start'] })
+  .refine((r) => !r.eligibility.oncePer || (r.reward.kind === 'depositPercent' || r.reward.kind === 'fixed'), {
+    message: 'only a deposit bonus is earned again each period',
+    path: ['eligibility', 'oncePer'],
+  })
+  .refine((r) => !r.eligibility.oncePer || (!r.eligibility.firstDeposit && (r.start === 'auto' || r.start === 'join')), {
+    message: 'a reload bonus follows deposits after the first, for members in it (start auto or join)',
+    path: ['eligibility', 'oncePer'],
+  })
   .refine((r) => r.start !== 'apply' || (r.reward.kind === 'fixed' && !r.eligibility.firstDeposit), {
     message: 'a promotion that starts with an application pays a fixed reward when approved (no first-deposit rule)',
     path: ['start'],

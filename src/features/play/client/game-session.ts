@@ -197,6 +197,7 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
         if (err instanceof ApiFailure && err.errorCode === 'wallet.balance.insufficient') {
           set({ spinError: { kind: 'insufficient' }, ...(state?.wallet?.kind === 'game' ? { needMoney: get().needMoney + 1 } : {}) });
         } else if (ended(err)) set({ phase: 'ended' });
+        else if (err instanceof ApiFailure && err.errorCode === 'game.freeSpins.gone') set({ spinError: { kind: 'message', text: message(err) }, freeSpins: null });
         else set({ spinError: { kind: 'message', text: message(err) } });
       }
     } finally {

@@ -3,7 +3,7 @@
  * day), then the spins left and won so far, with a Play button that launches the game as the
  * lobby does (the game uses the spins before any money).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../accounts/client.ts';
 import { fill, useLabels } from '../../../shell/labels.tsx';
 import { ApiFailure } from '../../../kernel/http/client.ts';
@@ -38,6 +38,15 @@ function FreeSpinsBlock({ offer, fmt, onChange }: { offer: FreeSpinsOffer; fmt: 
   const l = usePromotionLabels(labels.lang)?.freeSpins;
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
+  const playRef = useRef<HTMLButtonElement>(null);
+  const claimedNow = useRef(false);
+  // The Claim button goes away with the claim: focus moves on to Play.
+  useEffect(() => {
+    if (claimedNow.current && offer.grant) {
+      claimedNow.current = false;
+      playRef.current?.focus();
+    }
+  }, [offer.grant]);
   if (!l) return null;
   const id = `rw-fs-${offer.promotionId}`;
   const g = offer.grant;
@@ -49,6 +58,7 @@ function FreeSpinsBlock({ offer, fmt, onChange }: { offer: FreeSpinsOffer; fmt: 
     setNote(null);
     try {
       const o = await api().call(freeSpinsClaim, { body: { promotionId: offer.promotionId } });
+      claimedNow.current = true;
       onChange(o);
       setNote(fill(l.claimed, { spins: o.spins, game: o.game.gameName, ends }));
     } catch (err) {
@@ -80,18 +90,16 @@ function FreeSpinsBlock({ offer, fmt, onChange }: { offer: FreeSpinsOffer; fmt: 
           <p className="wl-note" data-testid="free-spins-left">
             {fill(l.left, { left: g.left, spins: g.spins, winnings: fmt(g.winnings) })}
           </p>
-          <button type="button" className="btn btn-primary" onClick={() => launch({ nodeId: offer.game.nodeId, vassalage: offer.game.vassalage }, { accountType: '1' })}>
+          <button ref={playRef} type="button" className="btn btn-primary" onClick={() => launch({ nodeId: offer.game.nodeId, vassalage: offer.game.vassalage }, { accountType: '1' })}>
             {fill(l.play, { game: offer.game.gameName })}
           </button>
         </>
       ) : (
         <p className="wl-note">{fill(l.done, { winnings: fmt(g.winnings) })}</p>
       )}
-      {note && (
-        <p className="wl-note wl-note-warn" role="status">
-          {note}
-        </p>
-      )}
+      <p className={note ? 'wl-note wl-note-warn' : 'sr-only'} role="status">
+        {note ?? ''}
+      </p>
     </section>
   );
 }

@@ -24,6 +24,7 @@ import { grantByReference } from '../../play/index.ts';
 import type { MemberPromotion } from '../contract.ts';
 import { promoEntry, promoReward, promoSignin } from './tables.ts';
 import { dayIn } from '../../../kernel/days.ts';
+import { periodAt } from '../../../kernel/periods.ts';
 
 const DAY = 86_400_000;
 
@@ -228,13 +229,14 @@ export function rewardFor(rule: PromotionRule, deposit: bigint): { bonus: bigint
 
 /**
  * Pays a promotion's bonus with its wagering requirement, marks the member's entry issued and
- * tells the inbox, inside `tx`; once per member and promotion (the bonus's reference).
+ * tells the inbox, inside `tx`; once per member and promotion (the bonus's reference), or for a
+ * reload bonus once per member and `period` (its entry stays joined). Answers whether it paid.
  */
-async function issueBonus(tx: Tx, memberId: number, rule: PromotionRule, words: PromotionSummary, bonus: bigint, turnover: bigint): Promise<void> {
+async function issueBonus(tx: Tx, memberId: number, rule: PromotionRule, words: PromotionSummary, bonus: bigint, turnover: bigint, period?: string): Promise<boolean> {
   const titles = Object.fromEntries(LOCALES.map((l) => [l.code, listPromotions(l.code).find((p) => p.id === rule.id)?.title ?? words.title]));
   const granted = await grantBonus(tx, {
     memberId,
-    reference: `promotion:${rule.id}:member:${memberId}`,
+    reference: `promotion:${rule.id}:member:${memberId}${period ? `:${period}` : ''}`,
     source: `promotion:${rule.id}`,
     titles,
     amount: bonus,
@@ -243,12 +245,15 @@ async function issueBonus(tx: Tx, memberId: number, rule: PromotionRule, words: 
     maxBet: rule.wagering?.maxBet ?? null,
     validMs: (rule.wagering?.days ?? 30) * DAY,
   });
+  if (!granted.created) return false;
   const now = new Date(clock.now());
+  const status = period ? 'joined' : 'issued';
   await tx
     .insert(promoEntry)
-    .values({ memberId, promotionId: rule.id, status: 'issued', bonusId: granted.bonusId, joinedAt: now, issuedAt: now })
-    .onConflictDoUpdate({ target: [promoEntry.memberId, promoEntry.promotionId], set: { status: 'issued', bonusId: granted.bonusId, issuedAt: now } });
+    .values({ memberId, promotionId: rule.id, status, bonusId: granted.bonusId, joinedAt: now, issuedAt: now })
+    .onConflictDoUpdate({ target: [promoEntry.memberId, promoEntry.promotionId], set: { status, bonusId: granted.bonusId, issuedAt: now } });
   await emit(tx, 'promotions.bonus.issued', memberId, { promotionId: rule.id, amount: money(bonus), turnover: money(turnover), symbol: brand().currencySymbol });
+  return true;
 }
 
 /**
@@ -287,11 +292,19 @@ export async function redeemCode(db: Db, memberId: number, code: string): Promis
   });
 }
 
-/** Pays the rewards a member's credited deposit earns (first-deposit promotions), inside `tx`. */
+/**
+ * Pays the rewards a member's credited deposit earns, inside `tx`: first-deposit promotions, and
+ * reload bonuses (earned again each period, on their weekdays). Rules are tried in the brand
+ * file's order; one marked `alone` is skipped when an earlier one paid for this deposit.
+ */
 async function onDeposit(tx: Tx, memberId: number, deposit: bigint, at: Date): Promise<void> {
   const m = await who(tx, memberId);
+  if (isTrialType(m.type)) return;
+  const tz = brand().timeZone;
+  let paid = false;
   for (const { rule, words } of runPromotions()) {
-    if (!rule.eligibility.firstDeposit) continue;
+    const e = rule.eligibility;
+    if (!e.firstDeposit && !e.oncePer) continue;
     const [entry] = await tx
       .select()
       .from(promoEntry)
@@ -302,15 +315,18 @@ async function onDeposit(tx: Tx, memberId: number, deposit: bigint, at: Date): P
     if (rule.start === 'apply' || rule.start === 'code') continue; // paid when approved, or when the code is entered
     const { startMs, endMs } = window(words);
     if ((startMs !== null && at.getTime() < startMs) || (endMs !== null && at.getTime() >= endMs)) continue;
-    if (isTrialType(m.type)) continue;
-    const e = rule.eligibility;
     if (e.registeredWithinDays !== undefined && m.createdAt.getTime() + e.registeredWithinDays * DAY < at.getTime()) continue;
-    // This deposit must be the member's first: the wallet counts it as paid already.
-    if ((await paidDepositCount(tx, memberId)) !== 1) continue;
+    // A first-deposit bonus: this deposit must be the member's first (the wallet counts it as paid already).
+    if (e.firstDeposit && (await paidDepositCount(tx, memberId)) !== 1) continue;
     if (e.minDeposit !== undefined && deposit < e.minDeposit) continue;
+    const day = dayIn(at.getTime(), tz);
+    if (e.weekdays && !e.weekdays.includes(new Date(`${day}T00:00:00Z`).getUTCDay())) continue;
+    if (e.alone && paid) continue;
     const { bonus, turnover } = rewardFor(rule, deposit);
     if (bonus <= 0n) continue;
-    await issueBonus(tx, memberId, rule, words, bonus, turnover);
+    // A reload bonus's period: the brand week of the deposit (its Monday), once each.
+    const period = e.oncePer ? dayIn(periodAt(e.oncePer, at.getTime(), tz).start, tz) : undefined;
+    if (await issueBonus(tx, memberId, rule, words, bonus, turnover, period)) paid = true;
   }
 }
 

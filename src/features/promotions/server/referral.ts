@@ -82,7 +82,8 @@ export async function settleFriend(tx: Tx, friendId: number, now = clock.now()):
   const [f] = await tx.select({ type: member.type, uplineId: member.uplineId, username: member.username, createdAt: member.createdAt }).from(member).where(eq(member.id, friendId));
   if (!f || isTrialType(f.type) || f.uplineId === null || !ranAt(rule, f.createdAt.getTime())) return null;
   // The referrer's row first: two deciders of one referrer's friends queue here, and the cap counts right.
-  const [r] = await tx.select({ type: member.type, username: member.username }).from(member).where(eq(member.id, f.uplineId)).for('update');
+  // (no key update: the referrer's own rounds and deposits, which reference the row, go on meanwhile)
+  const [r] = await tx.select({ type: member.type, username: member.username }).from(member).where(eq(member.id, f.uplineId)).for('no key update');
   if (!r || r.type !== PLAYER_TYPE) return null;
   const [done] = await tx.select({ status: promoReferral.status }).from(promoReferral).where(eq(promoReferral.friendId, friendId));
   if (done) return done.status as Decided;
@@ -145,12 +146,18 @@ export const referralConsumer: Consumer = {
   },
 };
 
+/** SQL: the friend `f` reached both of the rule's figures (only then is there anything to decide). */
+const due = (reward: ReferralReward) => sql`
+  (select coalesce(sum(d.deposit), 0) from member_day d where d.member_id = f.id) >= ${reward.minDeposit}
+  and (select coalesce(sum(d.valid_bet), 0) from member_day d where d.member_id = f.id) >= ${reward.validBets}`;
+
 /** When the job last looked (ms): the next run looks at friends with figures since the day before it. */
 const SCANNED = 'promotions.referral.scannedAt';
 
 /** The job: the undecided friends of players who played or deposited since the day before its last run (all of them on the first). */
 export async function runReferralJob(db: Db, now = clock.now()): Promise<{ decided: number }> {
-  if (!referral()) return { decided: 0 };
+  const programme = referral();
+  if (!programme) return { decided: 0 };
   const last = await readSetting<number | null>(db, SCANNED, null);
   const recent = last === null ? sql`true` : sql`d.day >= ${addDays(dayIn(Math.min(last, now), brand().timeZone), -1)}`;
   const ids = rowsOf(
@@ -159,7 +166,8 @@ export async function runReferralJob(db: Db, now = clock.now()): Promise<{ decid
       join member r on r.id = f.upline_id and r.type = ${PLAYER_TYPE}
       where f.type <> ${TRIAL_TYPE}
         and not exists (select 1 from promo_referral p where p.friend_id = f.id)
-        and exists (select 1 from member_day d where d.member_id = f.id and ${recent})`),
+        and exists (select 1 from member_day d where d.member_id = f.id and ${recent})
+        and ${due(programme.reward)}`),
   ).map((x) => Number(x.id));
   let decided = 0;
   for (const id of ids) {
@@ -180,7 +188,10 @@ export async function referralStatus(db: Db, memberId: number): Promise<Referral
   if (isTrialType(me.type) || !me.code) throw new ApiError(403, 'account.trial');
   if (me.type !== PLAYER_TYPE) throw new ApiError(403, 'promotion.referral.agent');
   const undecided = rowsOf(
-    await db.execute(sql`select f.id from member f where f.upline_id = ${memberId} and not exists (select 1 from promo_referral p where p.friend_id = f.id) limit 500`),
+    await db.execute(sql`
+      select f.id from member f
+      where f.upline_id = ${memberId} and not exists (select 1 from promo_referral p where p.friend_id = f.id) and ${due(reward)}
+      limit 500`),
   );
   for (const x of undecided) await db.transaction((tx) => settleFriend(tx, Number(x.id)));
   const friends = rowsOf(

@@ -333,7 +333,7 @@ export default function PlayGame(props: Props) {
                       <tr key={r.roundId} data-round={r.roundId}>
                         <td>{time}</td>
                         <td className="num">
-                          {r.freeSpin && <span className="pl-free-tag">{L.free.tag}</span>}
+                          {r.freeSpin && <span className="pl-free-tag">{L.free.tag}</span>}{' '}
                           {fmt(r.bet)}
                         </td>
                         <td className={`num${rw ? ' won' : ''}`}>{fmt(r.win)}</td>

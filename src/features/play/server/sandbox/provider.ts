@@ -157,9 +157,6 @@ export async function fairness(db: Db, owner: SeedOwner, demo: boolean) {
   return fairnessOf(await activeSeed(db, owner, demo));
 }
 
-/** A free spin's grant was used up between the look and the lock. */
-const USED_UP = new Error('free spins used up');
-
 const newRoundId = () => `sb${randomBytes(12).toString('base64url')}`;
 
 /** Presents a recorded round (the window and line wins recomputed from the stops). */
@@ -222,7 +219,7 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
       .insert(sandboxRound)
       .values({ roundId, memberId: s.memberId, nodeId: s.game.nodeId, sessionId: s.id, demo: s.demo, betAmount: stake, winAmount: win, seedId: seed.id, nonce: seed.nonce, stops: outcome.stops, freeSpinGrantId })
       .returning();
-    if (!s.demo && s.memberId !== null && win >= bet * BIG_WIN_MULTIPLE) {
+    if (!s.demo && s.memberId !== null && win >= stake * BIG_WIN_MULTIPLE) {
       const [m] = await tx.select({ username: member.username }).from(member).where(eq(member.id, s.memberId));
       await recordWinner(tx, { nodeId: s.game.nodeId, customerName: maskName(m!.username), winAmount: win });
     }
@@ -255,8 +252,9 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
       { name: 'play', memberId, key: idempotencyKey, request },
       async (tx) => {
         const grant = await lockActiveGrant(tx, memberId, s.game.nodeId);
-        // Used up by a spin racing this one since it looked: nothing is recorded, and the round is bought below.
-        if (!grant) throw USED_UP;
+        // Used up by a spin racing this one since it looked (another tab, a double click, midnight):
+        // nothing is recorded and nothing is bought at the stake the player took for a free one.
+        if (!grant) throw new ApiError(409, 'game.freeSpins.gone');
         const { win, round, fairness } = await draw(tx, grant.bet, grant.id);
         const after = await useFreeSpin(tx, grant, win);
         const balance = (await balancesOf(tx, [s.wallet])).get(s.wallet)!;
@@ -264,11 +262,10 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
         return { balance: formatMinor(balance, decimals), detail: { round, fairness, freeSpins: next ? freeSpinsView(next) : null, freeSpinsEnded: after.status === 'active' ? null : freeSpinsView(after) } };
       },
       { claim: 'last' },
-    ).catch((err: unknown) => {
-      if (err === USED_UP) return null;
-      throw err;
-    });
-    if (free) return { ...free.value.detail, balance: free.value.balance } as SpinAnswer;
+    );
+    // A key first used for a bought round replays that round's answer, without the free-spin fields.
+    const d = free.value.detail as Partial<SpinAnswer> & Pick<SpinAnswer, 'round' | 'fairness'>;
+    return { round: d.round, fairness: d.fairness, balance: free.value.balance, freeSpins: d.freeSpins ?? null, freeSpinsEnded: d.freeSpinsEnded ?? null };
   }
 
   const played = await playRound(
@@ -279,7 +276,9 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
       return { win, detail: { round, fairness } };
     },
   );
-  return { ...played.detail, balance: played.balance, freeSpins: null, freeSpinsEnded: null };
+  // A key first used for a free spin (whose grant has ended since) replays that spin's answer, with its free-spin fields.
+  const d = played.detail as Partial<SpinAnswer> & Pick<SpinAnswer, 'round' | 'fairness'>;
+  return { round: d.round, fairness: d.fairness, balance: played.balance, freeSpins: d.freeSpins ?? null, freeSpinsEnded: d.freeSpinsEnded ?? null };
 }
 
 /**

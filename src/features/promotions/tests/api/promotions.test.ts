@@ -15,6 +15,7 @@ import { member } from '../../../accounts/index.ts';
 import { eventOutbox } from '../../../../kernel/db/tables.ts';
 import { auditLedger } from '../../../wallet/server/ledger.ts';
 import { depositConsumer, rewardFor } from '../../server/engine.ts';
+import { promoEntry } from '../../server/tables.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
 
 let t: TestDb;
@@ -139,5 +140,52 @@ describe('the newbie bonus', () => {
       expect(await mainBalance(u.id)).toBe(40_00n);
     }
     expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [] });
+  });
+});
+
+describe('the weekend special (a reload bonus: id 6, joined, 30% up to 60.00 of a deposit of 20.00 or more on Saturday or Sunday, once a week, 8 x the bonus, not on a deposit that earned another bonus)', () => {
+  const WEEKEND = 6;
+  /** A real paid deposit whose event is dated `at` (the promotion runs from 2027-01-02), then the consumer. */
+  async function depositOn(u: User, amount: string, at: string): Promise<void> {
+    const order = (await u.call('/wps/wallet/deposit', { method: 'POST', body: { amount, channel: 'SANDBOX_CARD', idempotencyKey: newKey() } })).json.value;
+    expect((await callApi('/wps/payment/sandbox/pay', { method: 'POST', body: { orderId: order.orderId, outcome: 'paid' } })).status).toBe(200);
+    await t.db
+      .update(eventOutbox)
+      .set({ at: new Date(at) })
+      .where(and(eq(eventOutbox.kind, 'wallet.deposit.credited'), eq(eventOutbox.memberId, u.id)));
+    await consumeAll(t.db, depositConsumer);
+  }
+  const weekendBonuses = async (u: User) => (await bonuses(u)).filter((b) => b.source === `promotion:${WEEKEND}`);
+  const joined = async (u: User, id: number) => t.db.insert(promoEntry).values({ memberId: u.id, promotionId: id, status: 'joined', joinedAt: new Date() });
+
+  it('pays on weekend deposits once a week, not on weekdays, small deposits or to members who did not join', async () => {
+    const u = await walletUser();
+    await joined(u, WEEKEND);
+    // Brand time is Mexico City (UTC-6): Saturday 2 January 2027 at noon.
+    await depositOn(u, '50.00', '2027-01-02T18:00:00Z');
+    expect(await weekendBonuses(u)).toEqual([expect.objectContaining({ amount: '15.00', turnoverRequired: '120.00' })]);
+    await depositOn(u, '300.00', '2027-01-03T18:00:00Z'); // Sunday, same week: already paid
+    expect(await weekendBonuses(u)).toHaveLength(1);
+    await depositOn(u, '300.00', '2027-01-04T18:00:00Z'); // Monday
+    expect(await weekendBonuses(u)).toHaveLength(1);
+    await depositOn(u, '19.99', '2027-01-09T18:00:00Z'); // next Saturday, too small
+    expect(await weekendBonuses(u)).toHaveLength(1);
+    await depositOn(u, '300.00', '2027-01-10T05:30:00Z'); // Saturday 23:30 brand time: capped at 60.00
+    expect((await weekendBonuses(u)).map((b) => b.amount).sort()).toEqual(['15.00', '60.00']);
+    expect(await statusOf(u, WEEKEND)).not.toBe('issued');
+
+    const stranger = await walletUser();
+    await depositOn(stranger, '50.00', '2027-01-02T18:00:00Z');
+    expect(await weekendBonuses(stranger)).toEqual([]);
+    expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [] });
+  });
+
+  it('is not paid on the deposit that earned the newbie bonus', async () => {
+    const u = await walletUser();
+    await t.db.update(member).set({ createdAt: new Date('2027-01-01T18:00:00Z') }).where(eq(member.id, u.id));
+    await joined(u, NEWBIE);
+    await joined(u, WEEKEND);
+    await depositOn(u, '50.00', '2027-01-02T18:00:00Z');
+    expect((await bonuses(u)).map((b) => b.source)).toEqual([`promotion:${NEWBIE}`]);
   });
 });
