@@ -11,10 +11,11 @@ import { manifest as accounts } from '../features/accounts/manifest.ts';
 import { manifest as games } from '../features/games/manifest.ts';
 import { manifest as wallet } from '../features/wallet/manifest.ts';
 import { manifest as play } from '../features/play/manifest.ts';
+import { manifest as lottery } from '../features/lottery/manifest.ts';
 import { manifest as content } from '../features/content/manifest.ts';
 import { manifest as promotions } from '../features/promotions/manifest.ts';
 import { manifest as inbox } from '../features/inbox/manifest.ts';
 import { manifest as agent } from '../features/agent/manifest.ts';
 import { manifest as home } from '../features/home/manifest.ts';
 
-export const FEATURES: readonly FeatureManifest[] = [system, accounts, games, wallet, play, content, promotions, inbox, agent, home];
+export const FEATURES: readonly FeatureManifest[] = [system, accounts, games, wallet, play, lottery, content, promotions, inbox, agent, home];

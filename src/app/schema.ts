@@ -11,6 +11,7 @@ export * from '../features/accounts/server/tables.ts';
 export * from '../features/games/server/tables.ts';
 export * from '../features/wallet/server/tables.ts';
 export * from '../features/play/server/tables.ts';
+export * from '../features/lottery/server/tables.ts';
 export * from '../features/content/server/tables.ts';
 export * from '../features/promotions/server/tables.ts';
 export * from '../features/inbox/server/tables.ts';
