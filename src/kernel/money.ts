@@ -2,6 +2,7 @@
  * Money at the edge. Amounts live as integer minor units (bigint) in the database and the
  * ledger; they become fixed-decimal strings only when they cross the API or reach a page.
  */
+import { intlLocale } from './intl.ts';
 
 /**
  * Formats minor units as a plain decimal string, without grouping or currency symbol.
@@ -37,7 +38,7 @@ export function parseMinor(text: string, decimals = 2): bigint | null {
 /** The decimal separator of `lang` ('.' in English, ',' in Spanish); '.' for a language Intl does not know. */
 export function decimalSeparator(lang: string): string {
   try {
-    return new Intl.NumberFormat(lang).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+    return new Intl.NumberFormat(intlLocale(lang)).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
   } catch {
     return '.';
   }
@@ -56,7 +57,7 @@ export function formatMoney(amount: string, lang: string, symbol = ''): string {
   const [whole = '0', fraction = ''] = amount.trim().replace(/^[-+]/, '').split('.');
   let grouped: string;
   try {
-    grouped = new Intl.NumberFormat(lang).format(BigInt(whole || '0'));
+    grouped = new Intl.NumberFormat(intlLocale(lang)).format(BigInt(whole || '0'));
   } catch {
     grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /**
  * What the wallet e2e specs share: the `wallet` catalogue's strings, the member-centre overlay and
  * its pages, the header's balance, money as the site writes it, and the operator's wallet commands
@@ -11,15 +12,20 @@ import type { Lang } from './i18n.ts';
 /** A string of the `wallet` catalogue, {{placeholders}} filled. */
 export const wt = (lang: Lang, key: string, values: Record<string, string | number> = {}) => t(lang, 'wallet', key, values);
 
+/** How the demo brand writes numbers per language (brands/demo.json's intlLocales: es-MX, en-US). */
+const INTL: Record<string, string> = (JSON.parse(readFileSync(new URL('../../brands/demo.json', import.meta.url), 'utf8')) as { intlLocales?: Record<string, string> }).intlLocales ?? {};
+
 /**
- * An amount as the site shows it in the demo brand's currency, in the page's number format.
+ * An amount as the site shows it in the demo brand's currency, in the brand's number format for
+ * the page's language (src/kernel/intl.ts).
  * @example usd('en', '1234.5') // '$1,234.50'
- * @example usd('es', '53471.95') // '$53.471,95'
+ * @example usd('es', '1121.5') // '$1,121.50' (es-MX)
  */
 export function usd(lang: Lang, amount: string): string {
   const [whole = '0', fraction = ''] = amount.split('.');
-  const decimal = lang === 'es' ? ',' : '.';
-  return `$${new Intl.NumberFormat(lang).format(BigInt(whole))}${decimal}${fraction.padEnd(2, '0')}`;
+  const locale = INTL[lang] ?? lang;
+  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  return `$${new Intl.NumberFormat(locale).format(BigInt(whole))}${decimal}${fraction.padEnd(2, '0')}`;
 }
 
 /** The member-centre overlay. */

@@ -5,6 +5,7 @@
  * overrides at most once a second (`refreshBrand`, awaited before each API call and page), so a
  * change reaches all of them within a second, as maintenance does, with no restart or rebuild.
  */
+import { setIntlLocales } from '../intl.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { db as getDb, type Db } from '../db/index.ts';
@@ -81,6 +82,8 @@ export function brand(): Brand {
   if (!current) {
     base ??= loadBrandFile(env().BRAND);
     current = applyOverrides(base, overrides);
+    // Numbers, money and dates on the server are written in the brand's regional locales.
+    setIntlLocales(current.intlLocales);
   }
   return current;
 }

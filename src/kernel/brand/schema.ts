@@ -57,6 +57,19 @@ export const brandFileSchema = z
       }
     }, 'must be an IANA time zone such as America/Mexico_City'),
     languages: z.array(language).min(1),
+    /** How each language writes numbers, money and dates for this brand's region (es: es-MX writes $1,121.50); a language not named writes as itself. */
+    intlLocales: z
+      .record(
+        language,
+        z.string().refine((l) => {
+          try {
+            return Intl.NumberFormat.supportedLocalesOf([l]).length === 1;
+          } catch {
+            return false;
+          }
+        }, 'must be a locale Intl knows (es-MX, en-US)'),
+      )
+      .default({}),
     defaultLanguage: language,
     flags,
     register: z.object(Object.fromEntries(REGISTER_FIELDS.map((f) => [f, registerRule])) as Record<(typeof REGISTER_FIELDS)[number], typeof registerRule>).strict(),

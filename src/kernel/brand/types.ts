@@ -44,6 +44,8 @@ export interface Brand {
   mainDomain: string;
   timeZone: string;
   languages: string[];
+  /** How each language writes numbers, money and dates for the brand's region (src/kernel/intl.ts). */
+  intlLocales: Record<string, string>;
   defaultLanguage: string;
   whitelabel: WhitelabelNode[];
   register: Record<string, RegisterRule>;

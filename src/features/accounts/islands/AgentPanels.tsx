@@ -9,6 +9,7 @@ import { completeLogin } from './flow.ts';
 import LoginForm from './LoginForm.tsx';
 import { confirmSignOut } from './UserMenu.tsx';
 import { useLabels } from '../../../shell/labels.tsx';
+import { intlLocale } from '../../../kernel/intl.ts';
 
 export function AgentLoginPanel() {
   const labels = useLabels();
@@ -44,7 +45,7 @@ export function AgentIdentity() {
           <dt>{auth.member.fields.lastLogin}</dt>
           <dd>
             {member.lastLoginTime != null
-              ? new Intl.DateTimeFormat(labels.lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(member.lastLoginTime))
+              ? new Intl.DateTimeFormat(intlLocale(labels.lang), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(member.lastLoginTime))
               : auth.member.none}
           </dd>
         </div>

@@ -24,6 +24,7 @@ import type agentCatalogue from '../i18n/en/agent.json';
 import { AgentNotices, MyIncome, ReportFrame, TeamBetting, TeamOverview, TeamTransactions, UserLoss } from './reports.tsx';
 import { CONTRACT_SECTIONS, ContractOffersPopup, ContractsPage } from './contracts.tsx';
 import { MessagesList } from '../../inbox/client.ts';
+import { intlLocale } from '../../../kernel/intl.ts';
 
 type AgentLabels = typeof agentCatalogue;
 type Profile = ValueOf<typeof agentProfile>;
@@ -266,7 +267,7 @@ function TeamManagement({ a, profile }: { a: AgentLabels; profile: Profile | nul
     headingRef.current?.focus();
   };
   const when = (ms: number | null) =>
-    ms === null ? a.team.never : new Intl.DateTimeFormat(labels.lang, { dateStyle: 'medium', timeStyle: 'short', timeZone: profile?.timeZone }).format(new Date(ms));
+    ms === null ? a.team.never : new Intl.DateTimeFormat(intlLocale(labels.lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: profile?.timeZone }).format(new Date(ms));
   const money = (n: number) => formatMoney(amountText(n), labels.lang, profile?.currencySymbol ?? '');
   const onSearch = (ev: FormEvent) => {
     ev.preventDefault();

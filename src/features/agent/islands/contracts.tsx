@@ -27,6 +27,7 @@ import { useMoney, usePeriod } from './reports.tsx';
 import { fill, useLabels } from '../../../shell/labels.tsx';
 import type { ValueOf } from '../../../kernel/contract.ts';
 import type agentCatalogue from '../i18n/en/agent.json';
+import { intlLocale } from '../../../kernel/intl.ts';
 
 type AgentLabels = typeof agentCatalogue;
 type Profile = ValueOf<typeof agentProfile>;
@@ -35,7 +36,7 @@ type C = AgentLabels['contracts'];
 
 const PAGE_SIZE = 20;
 
-const percent = (n: number, lang: string) => `${new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(n)} %`;
+const percent = (n: number, lang: string) => `${new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 2 }).format(n)} %`;
 
 /** The terms of a contract as a small table (tiers) or a list (real-time salary). */
 function TermsView({ kind, view, c, profile }: { kind: ContractKindName; view: ContractView; c: C; profile: Profile | null }) {
@@ -436,13 +437,13 @@ export function ContractsPage({ a, profile, kind, title }: { a: AgentLabels; pro
 
 /** A period as people say it: its day (or first and last day), or its day and hours when shorter. */
 function periodLabel(start: number, end: number, lang: string, timeZone: string | undefined): string {
-  const day = new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone });
+  const day = new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeZone });
   if (end - start >= 23 * 3_600_000) {
     const first = day.format(start);
     const last = day.format(end - 1);
     return first === last ? first : `${first} – ${last}`;
   }
-  const time = new Intl.DateTimeFormat(lang, { timeStyle: 'short', timeZone });
+  const time = new Intl.DateTimeFormat(intlLocale(lang), { timeStyle: 'short', timeZone });
   return `${day.format(start)} ${time.format(start)}–${time.format(end)}`;
 }
 

@@ -32,6 +32,7 @@ import type { ValueOf } from '../../../kernel/contract.ts';
 import type agentCatalogue from '../i18n/en/agent.json';
 import { addStylesheet } from '../../../ui/stylesheets.ts';
 import recordsCss from '../../../shell/member-centre/member-centre.css?url';
+import { intlLocale } from '../../../kernel/intl.ts';
 
 type AgentLabels = typeof agentCatalogue;
 type Profile = ValueOf<typeof agentProfile>;
@@ -133,7 +134,7 @@ export function TeamOverview({ a, profile }: { a: AgentLabels; profile: Profile 
   const query = { from: range.from, to: range.to };
   const data = useLoad(() => api().call(agentOverview, { query }), JSON.stringify(query));
   const rows = ['deposit', 'withdrawal', 'betCount', 'validBet', 'payout', 'profitLoss'] as const;
-  const cell = (f: TeamFigures, k: (typeof rows)[number]) => (k === 'betCount' ? new Intl.NumberFormat(lang).format(f.betCount) : money(f[k]));
+  const cell = (f: TeamFigures, k: (typeof rows)[number]) => (k === 'betCount' ? new Intl.NumberFormat(intlLocale(lang)).format(f.betCount) : money(f[k]));
   const categories = a.categories as Record<string, string>;
   return (
     <>
@@ -249,7 +250,7 @@ export function TeamOverview({ a, profile }: { a: AgentLabels; profile: Profile 
                   rowKey={(c) => c.category}
                   columns={[
                     { label: a.bets.cols.category, cell: (c) => categories[c.category] ?? c.category },
-                    { label: a.overview.rows.betCount, cell: (c) => new Intl.NumberFormat(lang).format(c.betCount), num: true },
+                    { label: a.overview.rows.betCount, cell: (c) => new Intl.NumberFormat(intlLocale(lang)).format(c.betCount), num: true },
                     { label: a.overview.rows.validBet, cell: (c) => money(c.validBet), num: true },
                     { label: a.overview.rows.payout, cell: (c) => money(c.payout), num: true },
                     { label: a.overview.rows.profitLoss, cell: (c) => <span className={plClass(c.profitLoss)}>{money(c.profitLoss)}</span>, num: true },
@@ -276,7 +277,7 @@ function Chart({ a, days, money, label }: { a: AgentLabels; days: (TeamFigures &
   );
   const { lang } = useLabels();
   const dayName = useMemo(() => {
-    const f = new Intl.DateTimeFormat(lang, { timeZone: 'UTC', month: 'short', day: 'numeric' });
+    const f = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'UTC', month: 'short', day: 'numeric' });
     return (day: string) => f.format(new Date(`${day}T00:00:00Z`));
   }, [lang]);
   return <DailyChart days={x} series={series} label={label} loading={a.overview.chartLoading} format={money} dayName={dayName} />;

@@ -12,6 +12,7 @@ import { $unread } from '../client.ts';
 import { useInboxLabels } from './labels.ts';
 import inboxCss from './inbox.css?url';
 import { addStylesheet } from '../../../ui/stylesheets.ts';
+import { intlLocale } from '../../../kernel/intl.ts';
 
 void addStylesheet(inboxCss);
 
@@ -73,7 +74,7 @@ export default function MessagesList({ timeZone }: { timeZone?: string }) {
     setOpen(null);
     setTick((n) => n + 1);
   };
-  const when = new Intl.DateTimeFormat(labels.lang, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  const when = new Intl.DateTimeFormat(intlLocale(labels.lang), { dateStyle: 'medium', timeStyle: 'short', timeZone });
 
   return (
     <div className="ib">

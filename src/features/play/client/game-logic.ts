@@ -6,6 +6,7 @@
  */
 import type { PlayedRound } from '../contract/play.ts';
 import { localizePath, type Locale } from '../../../kernel/locales.ts';
+import { intlLocale } from '../../../kernel/intl.ts';
 
 /** A line win as the contract answers it (round and verify answers). */
 export interface LineWinView {
@@ -75,7 +76,7 @@ export function paytableRows(rules: { symbols: readonly string[]; pays: readonly
  */
 export function percent(ratio: number, lang: string): string {
   try {
-    return new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(ratio);
+    return new Intl.NumberFormat(intlLocale(lang), { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(ratio);
   } catch {
     return `${(ratio * 100).toFixed(2)}%`;
   }
@@ -84,7 +85,7 @@ export function percent(ratio: number, lang: string): string {
 /** A multiple of the line bet as the paytable writes it ('x12', 'x1.5'). */
 export function multipleLabel(multiple: number, lang: string): string {
   try {
-    return `×${new Intl.NumberFormat(lang, { maximumFractionDigits: 2 }).format(multiple)}`;
+    return `×${new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 2 }).format(multiple)}`;
   } catch {
     return `×${multiple}`;
   }

@@ -15,6 +15,7 @@ import { $availableRewards } from '../client.ts';
 import { usePromotionLabels } from './labels.ts';
 import RaffleBlocks from './RaffleBlock.tsx';
 import FreeSpinsBlocks from './FreeSpinsBlock.tsx';
+import { intlLocale } from '../../../kernel/intl.ts';
 
 export default function RewardCentre() {
   const labels = useLabels();
@@ -209,7 +210,7 @@ function BonusCodeForm({ fmt }: { fmt: (amount: string) => string }) {
 /** A weekday's short name for a brand day (YYYY-MM-DD) in the page's language. */
 function weekday(day: string, lang: string): string {
   try {
-    return new Intl.DateTimeFormat(lang, { weekday: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
+    return new Intl.DateTimeFormat(intlLocale(lang), { weekday: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`));
   } catch {
     return day;
   }

@@ -5,6 +5,7 @@
  */
 import { decimalSeparator, formatMoney, parseMinor } from '../../../kernel/money.ts';
 import { addDays, daysBetween, type Day } from '../../../kernel/days.ts';
+import { intlLocale } from '../../../kernel/intl.ts';
 
 /**
  * An amount the API answered ('1234.5') with the currency symbol, as the page's language writes
@@ -116,7 +117,7 @@ export function checkRange(range: DayRange, today: Day): 'order' | 'future' | 't
 /** Date and time of `ms` for a list, in the brand's time zone. */
 export function dateTime(ms: number, lang: string, tz?: string): string {
   try {
-    return new Intl.DateTimeFormat(lang, { timeZone: tz, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+    return new Intl.DateTimeFormat(intlLocale(lang), { timeZone: tz, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
   } catch {
     return new Date(ms).toISOString();
   }
@@ -125,5 +126,5 @@ export function dateTime(ms: number, lang: string, tz?: string): string {
 /** A calendar day as the player reads it. */
 export function dayLabel(day: Day, lang: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(lang, { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date(Date.UTC(y, m - 1, d)));
+  return new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date(Date.UTC(y, m - 1, d)));
 }

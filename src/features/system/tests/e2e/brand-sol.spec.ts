@@ -56,7 +56,7 @@ test.describe('the second demo brand', () => {
     await popup.locator('button[type="submit"]', { hasText: t('es', 'auth', 'register.submit') }).click();
     await expect(popup).toBeHidden({ timeout: 15_000 });
     await expect(accountButton(page, 'es', name)).toBeVisible();
-    await expect(page.getByRole('button', { name: /S\/\s?0,00/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: /S\/\s?0\.00/ })).toBeVisible();
   });
 
   test('fits a phone', async ({ browser, baseURL }) => {

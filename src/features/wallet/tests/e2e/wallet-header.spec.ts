@@ -47,6 +47,12 @@ for (const { lang } of LANGS) {
       await expect(headerBalance(page, lang, usd(lang, '19.75'))).toBeVisible();
       await expect(refresh).not.toHaveAttribute('aria-busy', 'true');
       await page.unroute('**/wps/v2/wallets/balance');
+
+      // Thousands, in the brand's regional format: Mexico's Spanish groups them as English does (issue 17).
+      await adjust(player.username, '1101.75');
+      await refresh.click();
+      await expect(headerBalance(page, lang, '$1,121.50')).toBeVisible();
+      expect(usd(lang, '1121.5')).toBe('$1,121.50');
     });
 
     test('the balance opens the member centre on the page selected last, and the avatar menu opens Deposit and Withdraw', async ({ page }) => {
