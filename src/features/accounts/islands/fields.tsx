@@ -42,11 +42,23 @@ export function Field(p: FieldProps) {
     if (p.autoFocus && focusIsFree()) inputRef.current?.focus({ preventScroll: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // An error goes away as soon as the player edits its field, and comes back only from the next
+  // check (a submit of the form, or a new message): an old 'cannot be empty' never sits under a
+  // field that is filled in now.
+  const [editedAway, setEditedAway] = useState<string | null>(null);
+  useEffect(() => {
+    const form = inputRef.current?.form;
+    if (!form) return;
+    const again = () => setEditedAway(null);
+    form.addEventListener('submit', again, true);
+    return () => form.removeEventListener('submit', again, true);
+  }, []);
+  const error = p.error && p.error !== editedAway ? p.error : null;
   const errId = `${id}-err`;
   const hintId = `${id}-hint`;
-  const described = [p.error ? errId : null, p.hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  const described = [error ? errId : null, p.hint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={p.error ? 'field has-error' : 'field'}>
+    <div className={error ? 'field has-error' : 'field'}>
       <label htmlFor={id}>
         {p.label}
         {p.required && (
@@ -63,12 +75,15 @@ export function Field(p: FieldProps) {
           name={p.name}
           type={p.type ?? 'text'}
           value={p.value}
-          onChange={(e) => p.onChange(e.target.value)}
+          onChange={(e) => {
+            if (p.error) setEditedAway(p.error);
+            p.onChange(e.target.value);
+          }}
           autoComplete={p.autoComplete ?? 'off'}
           inputMode={p.inputMode}
           maxLength={p.maxLength}
           placeholder={p.placeholder}
-          aria-invalid={p.error ? true : undefined}
+          aria-invalid={error ? true : undefined}
           aria-required={p.required || undefined}
           aria-describedby={described}
           spellCheck={false}
@@ -82,9 +97,9 @@ export function Field(p: FieldProps) {
           {p.hint}
         </p>
       )}
-      {p.error && (
+      {error && (
         <p className="field-error" id={errId}>
-          {p.error}
+          {error}
         </p>
       )}
     </div>

@@ -58,11 +58,19 @@ for (const { lang } of LANGS) {
       const popup = dialog(page, t(lang, 'auth', 'forget.title'));
       // CHNGPASSVERIF3 is on: mobile is the default method.
       await expect(popup.getByRole('button', { name: t(lang, 'auth', 'forget.byMobile') })).toHaveAttribute('aria-pressed', 'true');
+      // Sent empty first: each field says so; a field filled in since says nothing more (issue 17).
+      await popup.getByRole('button', { name: t(lang, 'auth', 'forget.reset') }).click();
+      const errors = popup.locator('.field-error');
+      await expect(errors).toHaveCount(3); // the number, the code, the new password
       await popup.locator('input[name="mobileNum"]').fill(mobile);
+      await expect(errors).toHaveCount(2);
       await popup.getByRole('button', { name: t(lang, 'auth', 'getCode') }).click();
       const code = await smsCode(mobile);
+      await expect(errors).toHaveCount(2);
+      await expect(popup.locator('input[name="mobileNum"]')).not.toHaveAttribute('aria-invalid', 'true');
       await popup.locator('input[name="verificationCode"]').fill(code);
       await popup.locator('input[name="newPassword"]').fill('bad');
+      await expect(popup.locator('.field-error')).toHaveCount(0);
       await popup.getByRole('button', { name: t(lang, 'auth', 'forget.reset') }).click();
       await expect(popup.locator('.field-error')).toHaveText(t(lang, 'accounts', 'validation.passwordLength').replace('(min)', '6').replace('(max)', '20'));
       await popup.locator('input[name="newPassword"]').fill('Reset12345');
