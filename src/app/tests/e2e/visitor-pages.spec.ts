@@ -212,3 +212,19 @@ test('the banner autoplays, and stays still for a visitor who asks for less moti
     else await expect.poll(active, { message: 'the next banner after 5 s' }).not.toBe(first);
   }
 });
+
+test('the clock shows in the header on a wide screen, and at the top of the side menu on a phone', async ({ page }, testInfo) => {
+  await page.goto('/');
+  const time = /^\d{2}:\d{2}:\d{2}$/;
+  if (testInfo.project.name === 'desktop') {
+    await expect(page.locator('.site-header [data-clock]')).toHaveText(time);
+    await expect(page.locator('.site-header [data-tz]')).toHaveText(/^GMT[+-]\d/);
+    await expect(page.locator('#side-menu .sm-clock')).toBeHidden();
+    return;
+  }
+  await expect(page.locator('.site-header [data-clock]')).toBeHidden();
+  await page.locator('[data-menu-toggle]').click();
+  await expect(page.locator('#side-menu [data-clock]')).toHaveText(time);
+  const before = await page.locator('#side-menu [data-clock]').textContent();
+  await expect(page.locator('#side-menu [data-clock]'), 'it ticks').not.toHaveText(before!, { timeout: 3_000 });
+});
