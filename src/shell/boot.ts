@@ -16,6 +16,9 @@ import { localeOfHtmlLang, localePrefix, splitLocale } from '../kernel/locales.t
 type RoutePopup = 'login' | 'register' | 'forget';
 type Shell = typeof import('./mount.tsx');
 
+/** Where a visitor's Play remembers its game while the login popup is open (read by the lobby, play/islands/lobby/lobby.ts). */
+export const PENDING_LAUNCH_KEY = 'play.pendingLaunch';
+
 const ROUTE_POPUPS: Record<string, RoutePopup> = { '/login': 'login', '/register': 'register', '/forget': 'forget' };
 
 let shell: Promise<Shell> | null = null;
@@ -78,6 +81,16 @@ document.addEventListener('click', (e) => {
   const popup = ROUTE_POPUPS[unlocalized(a.pathname)];
   if (!popup) return;
   e.preventDefault();
+  // A visitor's Play asks for a login first; once logged in, the lobby offers that game (lobby.ts).
+  const playTile = a.dataset.launch === '1' ? a.closest<HTMLElement>('.tile[data-node-id]') : null;
+  if (playTile) {
+    const name = playTile.querySelector('.name')?.textContent?.trim() ?? '';
+    try {
+      sessionStorage.setItem(PENDING_LAUNCH_KEY, JSON.stringify({ nodeId: Number(playTile.dataset.nodeId), vassalage: playTile.dataset.vassalage ?? '', name, at: Date.now() }));
+    } catch {
+      /* storage unavailable: the login still opens */
+    }
+  }
   void loadShell().then((m) => m.openRoutePopup(popup, false));
 });
 

@@ -4,8 +4,9 @@
  * applies the guards of spec 2.2, and opens the popups the page or a link asks for.
  */
 import { createRoot } from 'react-dom/client';
-import { $isAgent, $isLogin, $isTrial, $sessionState, startSession } from '../features/accounts/client.ts';
-import { openPopup } from '../ui/stores/ui.ts';
+import { $isAgent, $isLogin, $isTrial, $sessionState, clearSession, startSession } from '../features/accounts/client.ts';
+import { onSessionEnded } from '../kernel/http/client.ts';
+import { openPopup, showDialog } from '../ui/stores/ui.ts';
 import { notAvailable, onPopupRoute, refuseTrial } from '../features/accounts/client.ts';
 import { loadLabels, localPath, pageLang, type Labels } from './labels.tsx';
 import Shell from './Shell.tsx';
@@ -27,6 +28,14 @@ export async function mountShell(): Promise<void> {
     else html.dataset.session = s === 'member' ? 'member' : 'pending';
   });
   ready = startSession().catch(() => false);
+  // Spec 8: a call refused because the session ended (30 idle minutes, a logout elsewhere, a
+  // password changed) clears it here and says so; the player logs in again and stays on the page.
+  onSessionEnded((failure) => {
+    // Once, and only for a page that showed a member or was restoring one (a stored token).
+    if (!$isLogin.get() && $sessionState.get() !== 'loading') return;
+    clearSession();
+    void showDialog({ kind: 'error', text: failure.message, confirmLabel: labels.auth.login.submit }).then((again) => again && openPopup('login', { stay: true }));
+  });
   const host = document.createElement('div');
   host.id = 'shell-root';
   document.body.append(host);

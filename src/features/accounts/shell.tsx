@@ -13,7 +13,7 @@ import UserMenu from './islands/UserMenu.tsx';
 
 export const shell: ShellParts = {
   popups: {
-    login: ({ onClose }) => <LoginPopup onClose={onClose} />,
+    login: ({ params, onClose }) => <LoginPopup onClose={onClose} stay={(params as { stay?: boolean } | undefined)?.stay === true} />,
     register: ({ onClose }) => <RegisterModal onClose={onClose} />,
     forget: ({ onClose }) => <ForgotPasswordPopup onClose={onClose} />,
     changePassword: ({ params, onClose }) => <ChangePasswordModal params={(params ?? {}) as ChangePasswordParams} onClose={onClose} />,
@@ -22,7 +22,8 @@ export const shell: ShellParts = {
         params={(params ?? {}) as AfterLoginParams}
         onClose={() => {
           closePopup();
-          goHome(labels);
+          // Spec 4: home after a login; a login after an ended session stays where the player was (issue 17).
+          if ((params as { stay?: boolean } | undefined)?.stay !== true) goHome(labels);
         }}
       />
     ),

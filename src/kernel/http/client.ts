@@ -58,6 +58,20 @@ export interface ApiClient {
   call<C extends CallDef>(def: C, input?: CallInput<C>): Promise<ValueOf<C>>;
 }
 
+/** The answers that mean the caller's session is over (expired, logged out elsewhere, unknown token). */
+const SESSION_ENDED = new Set(['login.not.session', 'user.or.token.invalid']);
+const sessionEndedListeners = new Set<(failure: ApiFailure) => void>();
+
+/**
+ * Hears every call refused because the session it carried has ended (spec 8: any 401 clears the
+ * session and says so): the accounts shell registers the one that clears it and tells the player.
+ * Answers the function that stops listening.
+ */
+export function onSessionEnded(listener: (failure: ApiFailure) => void): () => void {
+  sessionEndedListeners.add(listener);
+  return () => sessionEndedListeners.delete(listener);
+}
+
 /** Creates a client bound to one brand, language and session. */
 export function createApiClient(options: ClientOptions): ApiClient {
   const $fetch: $Fetch = options.fetch ? ofetch.create({}, { fetch: options.fetch }) : ofetch;
@@ -101,6 +115,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     } catch (err) {
       const failure = toFailure(err, options.messages);
       if (def.enc && !fresh && RETRY_WITH_NEW_KEY.has(failure.errorCode)) return send(def, input, true);
+      if (token && failure.status === 401 && SESSION_ENDED.has(failure.errorCode)) for (const l of sessionEndedListeners) l(failure);
       throw failure;
     }
     if (def.bare) return payload as never;

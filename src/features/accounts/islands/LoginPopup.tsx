@@ -11,7 +11,8 @@ import { completeLogin, goHome } from './flow.ts';
 import LoginForm from './LoginForm.tsx';
 import { useLabels } from '../../../shell/labels.tsx';
 
-export default function LoginPopup({ onClose }: { onClose: () => void }) {
+/** `stay`: the login was asked for because the session ended; once logged in, the player stays on this page (issue 17). */
+export default function LoginPopup({ onClose, stay = false }: { onClose: () => void; stay?: boolean }) {
   const labels = useLabels();
   const { auth } = labels;
   const flags = useStore($flags);
@@ -28,7 +29,7 @@ export default function LoginPopup({ onClose }: { onClose: () => void }) {
   return (
     <Popup title={auth.login.title} closeLabel={auth.close} onClose={onClose} className="popup-auth" headerExtra={tabs}>
       <LoginForm
-        onSuccess={(outcome) => completeLogin(outcome, labels)}
+        onSuccess={(outcome) => completeLogin(outcome, labels, stay)}
         onFreePlay={async (login) => {
           // Spec 4: free play closes the popup, goes to / and sets logged in.
           await beginSession(login);

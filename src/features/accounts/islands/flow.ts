@@ -47,7 +47,7 @@ import type { LoginOutcome } from '../client/login-flow.ts';
  * change of password (weak default or expired; never after an sms login) or the after-login
  * modal. The agent page goes to /agentHome instead of the modal.
  */
-export async function completeLogin(outcome: LoginOutcome, labels: Labels): Promise<void> {
+export async function completeLogin(outcome: LoginOutcome, labels: Labels, stay = false): Promise<void> {
   const { login } = outcome;
   await beginSession(login);
   if (login.firstTimeLogin) {
@@ -71,6 +71,7 @@ export async function completeLogin(outcome: LoginOutcome, labels: Labels): Prom
     firstTimeLogin: login.firstTimeLogin,
     lastLoginTime: login.lastLoginTime,
     lastLoginIp: login.lastLoginIp,
+    stay,
   });
 }
 

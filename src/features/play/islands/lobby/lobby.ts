@@ -17,9 +17,9 @@ import { launchStep, type LaunchGame } from '../../../games/client.ts';
 import { $roomPopup, $searchOpen, $vendorPopup, openRooms, openVendor } from '../../client/lobby.ts';
 import { clearRecent, loadRecent, moreRecent, recentGames } from '../../client/recent.ts';
 import { $isLogin, $isTrial } from '../../../accounts/client.ts';
-import { openPopup } from '../../../../ui/stores/ui.ts';
+import { $popup, openPopup, showDialog } from '../../../../ui/stores/ui.ts';
 import { refuseTrial } from '../../../accounts/client.ts';
-import { loadLabels, pageLang } from '../../../../shell/labels.tsx';
+import { fill, loadLabels, pageLang } from '../../../../shell/labels.tsx';
 import { loadLobbyLabels } from './labels.ts';
 import { launch } from './launcher.ts';
 import { tilesFor } from '../../../games/client.ts';
@@ -174,6 +174,49 @@ export function launchGuestDemo(tile: HTMLElement, w: Window | null): void {
   launch(game, { accountType: '0', window: w });
 }
 
+/** Where boot.ts keeps the game a visitor's Play asked a login for (its PENDING_LAUNCH_KEY). */
+const PENDING_LAUNCH_KEY = 'play.pendingLaunch';
+/** A pending game is offered for 10 minutes after its Play. */
+const PENDING_LAUNCH_MS = 10 * 60_000;
+
+/**
+ * Logged in after a Play asked for it (issue 17): the game is offered at once, with a Play
+ * button (the game's window opens in that click, which popup blockers allow). A trial account is
+ * not offered real play.
+ */
+function offerPendingLaunch(): void {
+  let pending: { nodeId: number; vassalage: string; name: string; at: number } | null = null;
+  try {
+    pending = JSON.parse(sessionStorage.getItem(PENDING_LAUNCH_KEY) ?? 'null');
+  } catch {
+    return;
+  }
+  const forget = () => {
+    try {
+      sessionStorage.removeItem(PENDING_LAUNCH_KEY);
+    } catch {
+      /* storage unavailable */
+    }
+  };
+  if (!pending || !Number.isInteger(pending.nodeId) || Date.now() - pending.at > PENDING_LAUNCH_MS || $isTrial.get()) return forget();
+  const game = pending;
+  // After the login's own popups (the welcome, a new address's check) are done with; kept until
+  // answered, so that the home page the login leads to (spec 4) offers it when this page is left.
+  const offer = () =>
+    void loadLobbyLabels().then((l) =>
+      showDialog({ kind: 'confirm', text: fill(l.launch.afterLogin, { name: game.name }), confirmLabel: l.launch.play }).then((play) => {
+        forget();
+        if (play) launch({ nodeId: game.nodeId, vassalage: game.vassalage }, { accountType: '1' });
+      }),
+    );
+  if (!$popup.get()) return offer();
+  const stop = $popup.listen((p) => {
+    if (p) return;
+    stop();
+    offer();
+  });
+}
+
 /** Starts the lobby's browser parts; called once by the shell's boot. */
 export function enhanceLobby(): void {
   if (started) return;
@@ -194,6 +237,7 @@ export function enhanceLobby(): void {
       return;
     }
     upgradeAll();
+    offerPendingLaunch();
     observer = new MutationObserver((records) => {
       for (const r of records) {
         r.addedNodes.forEach((n) => n instanceof Element && (n.matches(UPGRADE) ? upgrade(n as HTMLAnchorElement) : upgradeAll(n)));
