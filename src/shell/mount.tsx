@@ -58,7 +58,7 @@ function applyGuards(): void {
   } else if (guard === 'member' && !$isLogin.get()) {
     window.location.replace(localPath(labels, '/login'));
   } else if (guard === 'member' && $isTrial.get()) {
-    void refuseTrial(labels).then(() => window.location.assign(localPath(labels, '/')));
+    void refuseTrial(labels).then((left) => left || window.location.assign(localPath(labels, '/')));
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import type { LoginValue } from '../contract.ts';
 import { splitLocale } from '../../../kernel/locales.ts';
-import { beginSession } from '../client/session.ts';
+import { beginSession, logout } from '../client/session.ts';
 import { closePopup, openPopup, showDialog } from '../../../ui/stores/ui.ts';
 import { localPath, type Labels } from '../../../shell/labels.tsx';
 
@@ -75,14 +75,23 @@ export async function completeLogin(outcome: LoginOutcome, labels: Labels, stay 
   });
 }
 
-/** Spec 6: a trial account is told a real account is needed (in_need_true_account / in_increase_submit). */
-export async function refuseTrial(labels: Labels): Promise<void> {
-  await showDialog({
-    kind: 'info',
+/**
+ * Spec 6: a trial account is told a real account is needed (in_need_true_account; dismissed with
+ * in_increase_submit), with the way forward (issue 17): Sign up ends the trial session and opens
+ * the registration. Answers true when the player chose to sign up (the page is being left).
+ */
+export async function refuseTrial(labels: Labels): Promise<boolean> {
+  const signUp = await showDialog({
+    kind: 'confirm',
     title: labels.auth.in_popup_prompt,
     text: labels.auth.in_need_true_account,
-    confirmLabel: labels.auth.in_increase_submit,
+    confirmLabel: labels.auth.register.submit,
+    cancelLabel: labels.auth.in_increase_submit,
   });
+  if (!signUp) return false;
+  await logout();
+  window.location.assign(localPath(labels, '/register'));
+  return true;
 }
 
 /** Said of actions whose feature has not arrived yet, instead of a dead link or made-up data. */

@@ -40,6 +40,13 @@ for (const { lang } of LANGS) {
       await expect(refusal).toContainText(t(lang, 'auth', 'in_need_true_account'));
       await refusal.getByRole('button', { name: t(lang, 'auth', 'in_increase_submit') }).click();
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/')}$`));
+
+      // The way forward (issue 17): Sign up ends the trial and opens the registration.
+      await page.locator('article.tile .actions button[data-launch="1"]').first().click();
+      await refusal.getByRole('button', { name: t(lang, 'auth', 'register.submit'), exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${at(lang, '/register')}$`));
+      await expect(dialog(page, t(lang, 'auth', 'register.title'))).toBeVisible();
+      await expect(account).toHaveCount(0);
     });
 
     test('only agents log in on the agent page; it has no header, side menu, footer or free play', async ({ page }) => {
