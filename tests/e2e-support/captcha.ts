@@ -5,7 +5,7 @@
  * offset and shear is drawn as a mask and the one whose pixels most share one ink wins.
  */
 import { inflateSync } from 'node:zlib';
-import { CAPTCHA_FONT, CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '../../src/kernel/captcha/font.ts';
+import { CAPTCHA_FONT, CAPTCHA_HEIGHT, CAPTCHA_SCALE, CAPTCHA_WIDTH } from '../../src/kernel/captcha/font.ts';
 
 const W = CAPTCHA_WIDTH;
 const H = CAPTCHA_HEIGHT;
@@ -52,9 +52,18 @@ function mask(digit: string, x0: number, y0: number, shear: number): number[] {
   return [...seen];
 }
 
+/** The drawn pixels of a captcha PNG sent at CAPTCHA_SCALE pixels per drawn pixel. */
+function drawnPixels(png: Buffer): Uint8Array {
+  const big = decodeGreyPng(png);
+  const S = CAPTCHA_SCALE;
+  const px = new Uint8Array(W * H);
+  for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) px[y * W + x] = big[y * S * W * S + x * S]!;
+  return px;
+}
+
 /** The four digits of a captcha PNG. */
 export function readCaptcha(png: Buffer): string {
-  const px = decodeGreyPng(png);
+  const px = drawnPixels(png);
   let answer = '';
   for (let n = 0; n < 4; n++) {
     let best = { score: -Infinity, digit: '?' };

@@ -9,7 +9,7 @@ import type { Db } from '../db/index.ts';
 import { captchaChallenge } from '../db/tables.ts';
 import { clock } from '../clock.ts';
 import { encodePng } from './png.ts';
-import { CAPTCHA_FONT, CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from './font.ts';
+import { CAPTCHA_FONT, CAPTCHA_HEIGHT, CAPTCHA_SCALE, CAPTCHA_WIDTH } from './font.ts';
 
 export const CAPTCHA_COOKIE = 'wps_captcha';
 export const CAPTCHA_HEADER = 'X-Captcha-Id';
@@ -60,7 +60,11 @@ export function drawCaptcha(text: string, rand: RandomInt = randomInt): Buffer {
   }
   // Speckles.
   for (let s = 0; s < 260; s++) dot(rand(0, W), rand(0, H), rand(0, 200));
-  return encodePng(W, H, px);
+  // Each drawn pixel becomes a CAPTCHA_SCALE square: shown larger, still sharp.
+  const S = CAPTCHA_SCALE;
+  const big = new Uint8Array(W * S * H * S);
+  for (let y = 0; y < H * S; y++) for (let x = 0; x < W * S; x++) big[y * W * S + x] = px[Math.floor(y / S) * W + Math.floor(x / S)]!;
+  return encodePng(W * S, H * S, big);
 }
 
 /** Makes a captcha: answers its id (for the cookie) and the PNG. */

@@ -236,7 +236,7 @@ export function CaptchaImage({ load, version }: { load: () => Promise<string>; v
   }, [version, refresh]);
   return (
     <button type="button" className="addon-btn captcha-img" title={auth.captchaRefresh} aria-label={auth.captchaRefresh} onClick={() => void refresh()}>
-      {src ? <img src={src} alt={auth.captchaImage} width="100" height="36" /> : <span className="captcha-empty" aria-hidden="true" />}
+      {src ? <img src={src} alt={auth.captchaImage} width="168" height="56" /> : <span className="captcha-empty" aria-hidden="true" />}
     </button>
   );
 }

@@ -98,7 +98,8 @@ describe('images', () => {
   it('draws a different captcha image each time, even for the same digits', () => {
     const a = drawCaptcha('1234');
     const b = drawCaptcha('1234');
-    expect(a.readUInt32BE(16)).toBe(120);
+    // Sent at twice the drawn size (240 x 80), to be shown larger and still sharp.
+    expect([a.readUInt32BE(16), a.readUInt32BE(20)]).toEqual([240, 80]);
     expect(a.equals(b)).toBe(false);
   });
 
