@@ -190,8 +190,9 @@ describe('captcha image and cookies', () => {
     expect(r.status).toBe(200);
     const png = Buffer.from(r.json.value, 'base64');
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-    expect(png.readUInt32BE(16)).toBe(120);
-    expect(png.readUInt32BE(20)).toBe(40);
+    // Drawn at 120 x 40, sent at twice that to be shown larger and sharp.
+    expect(png.readUInt32BE(16)).toBe(240);
+    expect(png.readUInt32BE(20)).toBe(80);
     const cookie = r.headers.get('set-cookie')!;
     expect(cookie).toMatch(/^wps_captcha=[\w-]{22}; Path=\/wps; Max-Age=300; HttpOnly; SameSite=Strict$/);
     expect(r.headers.get('x-captcha-id')).toBe(/wps_captcha=([^;]+)/.exec(cookie)![1]);
