@@ -30,9 +30,14 @@ export async function mountShell(): Promise<void> {
   ready = startSession().catch(() => false);
   // Spec 8: a call refused because the session ended (30 idle minutes, a logout elsewhere, a
   // password changed) clears it here and says so; the player logs in again and stays on the page.
+  // Once per session: every call the page still had running is refused the same way.
+  let announced = false;
+  $sessionState.subscribe((s) => {
+    if (s === 'member') announced = false;
+  });
   onSessionEnded((failure) => {
-    // Once, and only for a page that showed a member or was restoring one (a stored token).
-    if (!$isLogin.get() && $sessionState.get() !== 'loading') return;
+    if (announced) return;
+    announced = true;
     clearSession();
     void showDialog({ kind: 'error', text: failure.message, confirmLabel: labels.auth.login.submit }).then((again) => again && openPopup('login', { stay: true }));
   });

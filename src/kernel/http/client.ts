@@ -61,15 +61,33 @@ export interface ApiClient {
 /** The answers that mean the caller's session is over (expired, logged out elsewhere, unknown token). */
 const SESSION_ENDED = new Set(['login.not.session', 'user.or.token.invalid']);
 const sessionEndedListeners = new Set<(failure: ApiFailure) => void>();
+/** A refusal heard before anyone listened (an island's call can run before the shell has loaded). */
+let unheard: ApiFailure | null = null;
+
+/** Whether a refusal means the session the call carried has ended (spec 8). */
+export function isSessionEnded(err: unknown): err is ApiFailure {
+  return err instanceof ApiFailure && err.status === 401 && SESSION_ENDED.has(err.errorCode);
+}
 
 /**
  * Hears every call refused because the session it carried has ended (spec 8: any 401 clears the
  * session and says so): the accounts shell registers the one that clears it and tells the player.
- * Answers the function that stops listening.
+ * A refusal that came before the first listener is given to it at once. Answers the function
+ * that stops listening.
  */
 export function onSessionEnded(listener: (failure: ApiFailure) => void): () => void {
   sessionEndedListeners.add(listener);
+  if (unheard) {
+    const failure = unheard;
+    unheard = null;
+    listener(failure);
+  }
   return () => sessionEndedListeners.delete(listener);
+}
+
+function sessionEnded(failure: ApiFailure): void {
+  if (sessionEndedListeners.size === 0) unheard = failure;
+  for (const l of sessionEndedListeners) l(failure);
 }
 
 /** Creates a client bound to one brand, language and session. */
@@ -115,7 +133,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     } catch (err) {
       const failure = toFailure(err, options.messages);
       if (def.enc && !fresh && RETRY_WITH_NEW_KEY.has(failure.errorCode)) return send(def, input, true);
-      if (token && failure.status === 401 && SESSION_ENDED.has(failure.errorCode)) for (const l of sessionEndedListeners) l(failure);
+      if (token && isSessionEnded(failure)) sessionEnded(failure);
       throw failure;
     }
     if (def.bare) return payload as never;

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../../../../tests/support/db.ts';
 import { createApi } from '../../api.ts';
 import { toRequest, writeResponse } from '../../../kernel/http/node-bridge.ts';
-import { ApiFailure, createApiClient } from '../../../kernel/http/client.ts';
+import { ApiFailure, createApiClient, onSessionEnded } from '../../../kernel/http/client.ts';
+import { memberInfo } from '../../../features/accounts/contract.ts';
 import { systemStatus, countryCodes } from '../../../features/system/contract.ts';
 import { defineCall } from '../../../kernel/contract.ts';
 import { z } from 'zod';
@@ -68,5 +69,29 @@ describe('the browser API client', () => {
   it('says the page took too long when the server does not answer in time', async () => {
     const api = createApiClient({ merchant: 'DEMO', language: 'EN', messages, baseURL: slowBase, timeoutMs: 200 });
     await expect(api.call(systemStatus)).rejects.toMatchObject({ errorCode: 'timeout', message: 'TIMEOUT' });
+  });
+
+  it('tells of an ended session once, even to a listener that came after the refusal (an island may call before the shell loads)', async () => {
+    const unknownToken = createApiClient({ merchant: 'DEMO', language: 'EN', messages, baseURL: base, token: () => 'x'.repeat(43) });
+    const noToken = createApiClient({ merchant: 'DEMO', language: 'EN', messages, baseURL: base });
+    // Without a token, a 401 is not an ended session: nothing is told.
+    await expect(noToken.call(memberInfo)).rejects.toMatchObject({ status: 401 });
+    const first: ApiFailure[] = [];
+    const stopFirst = onSessionEnded((f) => first.push(f));
+    expect(first).toEqual([]);
+    stopFirst();
+    await expect(unknownToken.call(memberInfo)).rejects.toMatchObject({ status: 401 });
+    const late: ApiFailure[] = [];
+    const stopLate = onSessionEnded((f) => late.push(f));
+    expect(late.map((f) => f.errorCode)).toEqual(['user.or.token.invalid']);
+    const later: ApiFailure[] = [];
+    const stopLater = onSessionEnded((f) => later.push(f));
+    expect(later).toEqual([]);
+    // While listening, each refusal is told as it comes.
+    await expect(unknownToken.call(memberInfo)).rejects.toMatchObject({ status: 401 });
+    expect(late).toHaveLength(2);
+    expect(later).toHaveLength(1);
+    stopLate();
+    stopLater();
   });
 });

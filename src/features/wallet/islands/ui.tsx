@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { ApiFailure } from '../../../kernel/http/client.ts';
+import { ApiFailure, isSessionEnded } from '../../../kernel/http/client.ts';
 import { clearSession } from '../../accounts/client.ts';
 import { $status } from '../../accounts/client.ts';
 import { showDialog } from '../../../ui/stores/ui.ts';
@@ -194,6 +194,8 @@ export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
  * login. Answers whether it was one.
  */
 export function sessionEnded(err: unknown, labels: ReturnType<typeof useLabels>): boolean {
+  // The shell announces an ended session and offers the login in place (spec 8).
+  if (isSessionEnded(err)) return true;
   if (!(err instanceof ApiFailure) || err.status !== 401) return false;
   void showDialog({ kind: 'warning', text: err.message }).then(() => {
     clearSession();
