@@ -31,6 +31,11 @@
 //      through the API for the top agent (< 200 ms) and a sub-agent of 1,000 (< 50 ms), beside one
 //      sequential scan of the rounds table (scripts/bench/agent-reports.ts). `npm run bench --
 //      agents` measures only this.
+//   j. the lottery (scripts/bench/lottery.ts): tickets accepted per second through the API (one
+//      ticket per slip) with 50 players on the servers of (f), each beside the ledger rounds/s of
+//      (e) on the same kind of database (>= 0.5 x); and one draw of 100,000 tickets drawn and
+//      settled in its transaction on a fresh PostgreSQL database (< 10 s), beside settleRound one
+//      transaction per round, extrapolated.
 // It starts its own server on a fresh PGlite folder under the system temp dir (ports 4710, 4711,
 // or BENCH_PORT and the next one), talks only to 127.0.0.1, prints a table with PASS/FAIL per
 // target and writes the same to bench-results.json. Exit code 1 when a target is missed.
@@ -48,6 +53,7 @@ import { measureLoginDuringBurst } from './bench/login-burst.ts';
 import { measurePow } from './bench/pow.ts';
 import { auditOk, measureSpins, openMigrated, preparePlayers as prepareSpinPlayers, type SpinLoad } from './bench/spins.ts';
 import { measureAgentReports, type ReportTimes } from './bench/agent-reports.ts';
+import { measureDrawSettlement, measureTickets, prepareTicketPlayers, type DrawSettlement, type TicketLoad } from './bench/lottery.ts';
 import { benchServerUrl, freshDatabase, findPgbench, measureLedgerPglite, measureLedgerPostgres, postgresUnreachable, runPgbench, type LedgerLoad, type PgbenchRun } from './bench/ledger.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4710);
@@ -416,6 +422,24 @@ try {
       `  ${label}: ${l.spins} spins in ${l.seconds} s, p50 ${l.p50Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms` +
         `${l.failures ? `, ${l.failures} failures (first: ${l.firstFailure})` : ''}${l.auditOk ? '' : ', LEDGER AUDIT FAILED'}`,
     );
+  const tickets: { pglite?: TicketLoad & { auditOk: boolean }; postgres?: TicketLoad & { auditOk: boolean } } = {};
+  let settlement: DrawSettlement | undefined;
+  const ticketRow = (kind: string, l: TicketLoad & { auditOk: boolean }, ledgerLoad: LedgerLoad | undefined) => {
+    console.log(
+      `  ${kind}: ${l.tickets} tickets on ${l.gameCode} in ${l.seconds} s, p50 ${l.p50Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms` +
+        `${l.failures ? `, ${l.failures} failures (first: ${l.firstFailure})` : ''}${l.auditOk ? '' : ', LEDGER AUDIT FAILED'}`,
+    );
+    const ratio = ledgerLoad ? l.ticketsPerSecond / ledgerLoad.roundsPerSecond : null;
+    rows.push({
+      figure: `lottery tickets/s through the API, ${kind} (50 players)`,
+      value: l.ticketsPerSecond,
+      unit: '/s',
+      baseline: ledgerLoad?.roundsPerSecond ?? null,
+      baselineLabel: `ledger rounds/s in process, ${kind}`,
+      target: ratio === null ? '' : `>= 0.5 x baseline (${ratio.toFixed(2)} x)`,
+      pass: l.failures === 0 && l.auditOk && (ratio === null || ratio >= 0.5),
+    });
+  };
   const spinRow = (kind: string, l: SpinLoad, ledgerLoad: LedgerLoad | undefined) => {
     const ratio = ledgerLoad ? l.spinsPerSecond / ledgerLoad.roundsPerSecond : null;
     rows.push({
@@ -433,16 +457,22 @@ try {
     const dataDir = path.join(work, 'data');
     let handle = await openMigrated({ dataDir });
     const players = await prepareSpinPlayers(handle, CONNECTIONS);
+    const ticketPlayers = await prepareTicketPlayers(handle, CONNECTIONS);
     await handle.close();
     const server = await startPlatform(PORT, dataDir);
     running.push(server);
     const load = await measureSpins(server.url, players, LOAD_SECONDS);
+    console.log(`Buying lottery tickets with ${CONNECTIONS} players through the API on PGlite for ${LOAD_SECONDS} s...`);
+    const ticketLoad = await measureTickets(server.url, ticketPlayers, LOAD_SECONDS);
     await server.stop();
     handle = await openMigrated({ dataDir });
-    spins.pglite = { ...load, auditOk: await auditOk(handle) };
+    const audited = await auditOk(handle);
+    spins.pglite = { ...load, auditOk: audited };
+    tickets.pglite = { ...ticketLoad, auditOk: audited };
     await handle.close();
     spinNote('PGlite', spins.pglite);
     spinRow('PGlite', spins.pglite, ledger.pglite);
+    ticketRow('PGlite', tickets.pglite, ledger.pglite);
   }
   if (!unreachable) {
     console.log(`Spinning with ${CONNECTIONS} players through the API on PostgreSQL for ${LOAD_SECONDS} s...`);
@@ -452,15 +482,42 @@ try {
       running.push(server);
       const handle = await openMigrated({ url: fresh.url });
       const players = await prepareSpinPlayers(handle, CONNECTIONS);
+      const ticketPlayers = await prepareTicketPlayers(handle, CONNECTIONS);
       const load = await measureSpins(server.url, players, LOAD_SECONDS);
+      console.log(`Buying lottery tickets with ${CONNECTIONS} players through the API on PostgreSQL for ${LOAD_SECONDS} s...`);
+      const ticketLoad = await measureTickets(server.url, ticketPlayers, LOAD_SECONDS);
       await server.stop();
-      spins.postgres = { ...load, auditOk: await auditOk(handle) };
+      const audited = await auditOk(handle);
+      spins.postgres = { ...load, auditOk: audited };
+      tickets.postgres = { ...ticketLoad, auditOk: audited };
       await handle.close();
     } finally {
       await fresh.drop();
     }
     spinNote('PostgreSQL', spins.postgres!);
     spinRow('PostgreSQL', spins.postgres!, ledger.postgres);
+    ticketRow('PostgreSQL', tickets.postgres!, ledger.postgres);
+
+    // j. one draw of 100,000 tickets settled in its transaction, on a fresh PostgreSQL database
+    console.log('Buying 100,000 lottery tickets on one draw (PostgreSQL), then drawing it...');
+    const drawDb = await freshDatabase('lottery');
+    try {
+      settlement = await measureDrawSettlement(drawDb.url);
+    } finally {
+      await drawDb.drop();
+    }
+    console.log(
+      `  bought in ${settlement.buySeconds.toFixed(1)} s; drawn and settled in ${settlement.settleSeconds.toFixed(2)} s (${settlement.paidTickets} winning tickets)${settlement.auditOk ? '' : ', LEDGER AUDIT FAILED'}`,
+    );
+    rows.push({
+      figure: `lottery draw of ${settlement.tickets.toLocaleString('en')} tickets settled, PostgreSQL`,
+      value: settlement.settleSeconds,
+      unit: 's',
+      baseline: settlement.perRoundSeconds,
+      baselineLabel: `settleRound per round, extrapolated from ${settlement.sampled.toLocaleString('en')}`,
+      target: '< 10 s',
+      pass: settlement.settleSeconds < 10 && settlement.auditOk,
+    });
   }
 
   // i. agent reports at scale, on PostgreSQL
@@ -502,6 +559,8 @@ try {
     logins,
     ledger,
     spins,
+    tickets,
+    settlement,
     agents,
   };
   writeFileSync(path.join(root, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);

@@ -3,7 +3,7 @@
  * notes). Shared by the server and the browser.
  */
 import { z } from 'zod';
-import { defineCall, pageSizeParam } from '../../kernel/contract.ts';
+import { defineCall, intParam, pageSizeParam } from '../../kernel/contract.ts';
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 
@@ -61,4 +61,93 @@ export const lotteryVerify = defineCall({
   }),
 });
 
-export const lotteryCalls = [openedNumbers, openedNumerosLotto, lotteryVerify];
+const gameCode = z.string().min(1).max(32);
+const selectionValue = z.object({ numbers: z.array(z.number().int()), position: z.number().int().optional(), side: z.enum(['big', 'small', 'odd', 'even']).optional() });
+
+/** A game as its betting board needs it: bet types with their pays, the stake range, its open draws (the one taking bets first). */
+export const lotteryGameInfo = defineCall({
+  name: 'lotteryGameInfo',
+  method: 'GET',
+  path: '/lgw/lottery/game',
+  query: z.object({ gameCode }),
+  value: z.object({
+    gameCode: z.string(),
+    name: z.string(),
+    vendor: z.string(),
+    family: z.string(),
+    closeMs: z.number(),
+    /** Every draws this often (fast games), else null. */
+    everyMinutes: z.number().nullable(),
+    betTypes: z.array(z.object({ code: z.string(), pay: z.number(), rtp: z.number() })),
+    stake: z.object({ min: z.string(), max: z.string() }),
+    maxTickets: z.number(),
+    draws: z.array(drawValue),
+    now: z.number(),
+  }),
+});
+
+/** A ticket of a slip as bought. */
+const boughtTicket = z.object({ ticketId: z.string(), betType: z.string(), selection: selectionValue, stake: z.string() });
+
+/** Buys a slip of tickets on an open draw (token; a real account): the stakes are debited at once, each ticket settles at its draw. */
+export const lotteryBet = defineCall({
+  name: 'lotteryBet',
+  method: 'POST',
+  path: '/lgw/lottery/bet',
+  token: true,
+  body: z.object({
+    gameCode,
+    drawNo: z.string().regex(/^\d{8}(\d{4})?$/),
+    idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
+    tickets: z
+      .array(
+        z.object({
+          betType: z.string().min(1).max(32),
+          numbers: z.array(z.number().int()).max(10).default([]),
+          position: z.number().int().optional(),
+          side: z.enum(['big', 'small', 'odd', 'even']).optional(),
+          stake: z.string().max(20),
+        }),
+      )
+      .max(200),
+  }),
+  value: z.object({
+    slipId: z.string(),
+    gameCode: z.string(),
+    drawNo: z.string(),
+    total: z.string(),
+    /** The wallet the stakes came from: MAIN, or the game vendor's wallet. */
+    wallet: z.string(),
+    balance: z.string(),
+    tickets: z.array(boughtTicket),
+  }),
+});
+
+export const ticketValue = z.object({
+  ticketId: z.string(),
+  slipId: z.string(),
+  gameCode: z.string(),
+  drawNo: z.string(),
+  drawAt: z.number(),
+  betType: z.string(),
+  selection: selectionValue,
+  stake: z.string(),
+  status: z.enum(['open', 'won', 'lost', 'refunded']),
+  win: z.string().nullable(),
+  /** The draw's numbers once drawn. */
+  numbers: z.array(z.number().int()).nullable(),
+  createdAt: z.number(),
+});
+export type TicketValue = z.infer<typeof ticketValue>;
+
+/** The caller's tickets, newest first (token). */
+export const lotteryTickets = defineCall({
+  name: 'lotteryTickets',
+  method: 'GET',
+  path: '/lgw/lottery/tickets',
+  token: true,
+  query: z.object({ gameCode: gameCode.optional(), status: z.enum(['open', 'settled']).optional(), pageNo: intParam(1, 10_000, 1), pageSize: pageSizeParam(100, 20) }),
+  value: z.object({ total: z.number(), list: z.array(ticketValue) }),
+});
+
+export const lotteryCalls = [openedNumbers, openedNumerosLotto, lotteryVerify, lotteryGameInfo, lotteryBet, lotteryTickets];

@@ -2,6 +2,7 @@
 export { gameAccount, mainAccount } from './server/accounts.ts';
 export { placeBet, playRound, refundRound, roundOwner, settleRound } from './server/game-play.ts';
 export type { BetRequest, RoundAnswer } from './server/game-play.ts';
+export { openRounds, refundRounds, settleRounds, type BatchOutcome, type RoundResult } from './server/round-batches.ts';
 export { balancesOf, payFromHouse } from './server/ledger.ts';
 export { balanceView } from './server/balance.ts';
 export type { Tx } from './server/ledger.ts';

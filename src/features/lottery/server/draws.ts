@@ -15,6 +15,7 @@ import { ApiError } from '../../../kernel/http/errors.ts';
 import { drawLabel, drawNumbers } from './engine/draws.ts';
 import { LOTTERY_GAMES, lotteryGame, upcomingDraws, type LotteryGame } from './engine/schedule.ts';
 import { lotteryDraw } from './tables.ts';
+import { settleDrawTickets } from './tickets.ts';
 
 export type DrawRow = typeof lotteryDraw.$inferSelect;
 
@@ -49,7 +50,8 @@ export async function drawOne(db: Db, id: number, now: number): Promise<DrawRow 
     const g = lotteryGame(row.gameCode);
     if (!g) return null;
     const numbers = drawNumbers(g.family, row.serverSeed, drawLabel(row.gameCode, row.drawNo));
-    // Tickets of the draw settle here, in the same transaction (next stage).
+    // Every ticket of the draw settles in the same transaction: drawn and paid, or neither.
+    await settleDrawTickets(tx, row, numbers);
     const [drawn] = await tx
       .update(lotteryDraw)
       .set({ status: 'drawn', numbers, drawnAt: new Date(now) })

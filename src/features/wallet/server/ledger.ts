@@ -171,6 +171,78 @@ function isShortOfMoney(err: unknown): boolean {
   return false;
 }
 
+/** One payout of a batch: `amount` from a house account to a member's account, as its own transfer. */
+export interface Payout {
+  memberId: number;
+  from: string;
+  to: string;
+  amount: bigint;
+}
+
+/**
+ * Posts many single-leg transfers from house accounts to member accounts (a draw's wins, a
+ * cancelled draw's refunds) in the caller's transaction, in five statements whatever their number:
+ * accounts created where missing, member rows locked in id order and house rows in code order (the
+ * order every transfer takes, so no deadlock), balances moved once per account, then a transfer per
+ * payout with its two entries. Each entry's balance_after is the account's running balance in
+ * payout order, as if they had been posted one by one. Credits only: no member account can go
+ * below zero here. Answers the total paid.
+ */
+export async function postPayouts(tx: Tx, kind: TransferKind, payouts: Payout[], reference: string, memo: string): Promise<bigint> {
+  if (payouts.length === 0) return 0n;
+  const deltas = new Map<string, bigint>();
+  let total = 0n;
+  for (const p of payouts) {
+    if (p.amount <= 0n) throw new Error(`a payout moves a positive amount, got ${p.amount}`);
+    if (!describeAccount(p.from).allowNegative || describeAccount(p.to).allowNegative) throw new Error(`a payout goes from the house to a member, not ${p.from} -> ${p.to}`);
+    deltas.set(p.from, (deltas.get(p.from) ?? 0n) - p.amount);
+    deltas.set(p.to, (deltas.get(p.to) ?? 0n) + p.amount);
+    total += p.amount;
+  }
+  const codes = [...deltas.keys()].sort();
+  const described = codes.map(describeAccount);
+  const json = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
+  await tx.execute(sql`
+    insert into ledger_account (code, member_id, kind, vendor, currency, allow_negative, balance)
+    select a.code, a.member_id, a.kind, a.vendor, a.currency, a.allow_negative, 0
+    from jsonb_to_recordset(${json(described.map((d) => ({ ...d, member_id: d.memberId ?? null, allow_negative: d.allowNegative ?? false })))}::jsonb)
+      as a(code text, member_id integer, kind text, vendor text, currency text, allow_negative boolean)
+    order by a.code
+    on conflict (code) do nothing`);
+  const members = codes.filter((c) => !describeAccount(c).allowNegative);
+  const houses = codes.filter((c) => describeAccount(c).allowNegative);
+  await tx.execute(sql`select id from ledger_account where code in (select jsonb_array_elements_text(${json(members)}::jsonb)) order by id for update`);
+  await tx.execute(sql`select id from ledger_account where code in (select jsonb_array_elements_text(${json(houses)}::jsonb)) order by code for update`);
+  const accounts = rowsOf(
+    await tx.execute(sql`
+      update ledger_account a set balance = a.balance + d.delta
+      from jsonb_to_recordset(${json(codes.map((code) => ({ code, delta: deltas.get(code)! })))}::jsonb) as d(code text, delta bigint)
+      where a.code = d.code
+      returning a.id::text as id, a.code, a.balance::text as balance`),
+  );
+  if (accounts.length !== codes.length) throw new Error(`ledger: payouts touched ${accounts.length} of ${codes.length} accounts`);
+  await tx.execute(sql`
+    with x as (select * from jsonb_to_recordset(${json(payouts.map((p, i) => ({ i, m: p.memberId, f: p.from, t: p.to, a: p.amount })))}::jsonb) as x(i integer, m integer, f text, t text, a bigint)),
+    acc as (select * from jsonb_to_recordset(${json(accounts)}::jsonb) as y(id bigint, code text, balance bigint)),
+    ids as materialized (select x.i, nextval(pg_get_serial_sequence('ledger_transfer', 'id')) as tid from x order by x.i),
+    t as (
+      insert into ledger_transfer (id, kind, member_id, reference, memo)
+      select ids.tid, ${kind}, x.m, ${reference}, ${memo} from x join ids on ids.i = x.i order by x.i
+      returning id
+    ),
+    e as (
+      select ids.tid, x.f as code, -x.a as amount, 2 * x.i as ord from x join ids on ids.i = x.i
+      union all
+      select ids.tid, x.t, x.a, 2 * x.i + 1 from x join ids on ids.i = x.i
+    )
+    insert into ledger_entry (transfer_id, account_id, amount, balance_after)
+    select e.tid, acc.id, e.amount,
+      acc.balance - coalesce(sum(e.amount) over (partition by e.code order by e.ord rows between 1 following and unbounded following), 0)
+    from e join acc on acc.code = e.code
+    order by e.ord`);
+  return total;
+}
+
 /** Balances of the given account codes (0 for accounts that do not exist yet), without locking. */
 export async function balancesOf(db: Db | Tx, codes: string[]): Promise<Map<string, bigint>> {
   const out = new Map(codes.map((c) => [c, 0n]));

@@ -13,6 +13,10 @@ import type { Family } from './draws.ts';
 export interface LotteryGame {
   code: string;
   family: Family;
+  /** The game vendor that sells it (spec 4's launch routing and wallets): TCG_LOTTO_VN, TCG_SEA, LOTT or ELOTT. */
+  vendor: 'TCG_LOTTO_VN' | 'TCG_SEA' | 'LOTT' | 'ELOTT';
+  /** Its name in records (the pages translate it). */
+  name: string;
   /** Every `everyMinutes` (fast games), or at `localTime` on `weekdays` (0 Sunday) in `timeZone`. */
   schedule: { kind: 'interval'; everyMinutes: number } | { kind: 'daily'; localTime: string; weekdays: readonly number[] };
   timeZone: string;
@@ -23,15 +27,15 @@ export interface LotteryGame {
 const ALL_DAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 export const LOTTERY_GAMES: readonly LotteryGame[] = [
-  { code: 'SSC1', family: 'ssc', schedule: { kind: 'interval', everyMinutes: 1 }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 10_000 },
-  { code: 'SSC3', family: 'ssc', schedule: { kind: 'interval', everyMinutes: 3 }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 20_000 },
-  { code: 'SSC5', family: 'ssc', schedule: { kind: 'interval', everyMinutes: 5 }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 30_000 },
-  { code: '11X5', family: '11x5', schedule: { kind: 'interval', everyMinutes: 3 }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 20_000 },
-  { code: 'PK10', family: 'pk10', schedule: { kind: 'interval', everyMinutes: 5 }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 30_000 },
-  { code: 'LHC', family: 'lhc', schedule: { kind: 'interval', everyMinutes: 5 }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 30_000 },
-  { code: 'VN_NORTH', family: 'vnNorth', schedule: { kind: 'daily', localTime: '18:15', weekdays: ALL_DAYS }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 15 * 60_000 },
-  { code: 'VN_SOUTH', family: 'vnSouth', schedule: { kind: 'daily', localTime: '16:15', weekdays: ALL_DAYS }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 15 * 60_000 },
-  { code: 'SEA_4D', family: '4d', schedule: { kind: 'daily', localTime: '19:00', weekdays: [0, 3, 6] }, timeZone: 'Asia/Kuala_Lumpur', closeMs: 15 * 60_000 },
+  { code: 'SSC1', vendor: 'ELOTT', name: 'SSC 1 Min', family: 'ssc', schedule: { kind: 'interval', everyMinutes: 1 }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 10_000 },
+  { code: 'SSC3', vendor: 'ELOTT', name: 'SSC 3 Min', family: 'ssc', schedule: { kind: 'interval', everyMinutes: 3 }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 20_000 },
+  { code: 'SSC5', vendor: 'ELOTT', name: 'SSC 5 Min', family: 'ssc', schedule: { kind: 'interval', everyMinutes: 5 }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 30_000 },
+  { code: '11X5', vendor: 'ELOTT', name: '11X5 3 Min', family: '11x5', schedule: { kind: 'interval', everyMinutes: 3 }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 20_000 },
+  { code: 'PK10', vendor: 'ELOTT', name: 'PK10 5 Min', family: 'pk10', schedule: { kind: 'interval', everyMinutes: 5 }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 30_000 },
+  { code: 'LHC', vendor: 'LOTT', name: 'Mark Six 5 Min', family: 'lhc', schedule: { kind: 'interval', everyMinutes: 5 }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 30_000 },
+  { code: 'VN_NORTH', vendor: 'TCG_LOTTO_VN', name: 'Northern VN Lottery', family: 'vnNorth', schedule: { kind: 'daily', localTime: '18:15', weekdays: ALL_DAYS }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 15 * 60_000 },
+  { code: 'VN_SOUTH', vendor: 'TCG_LOTTO_VN', name: 'Southern VN Lottery', family: 'vnSouth', schedule: { kind: 'daily', localTime: '16:15', weekdays: ALL_DAYS }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 15 * 60_000 },
+  { code: 'SEA_4D', vendor: 'TCG_SEA', name: 'SEA 4D', family: '4d', schedule: { kind: 'daily', localTime: '19:00', weekdays: [0, 3, 6] }, timeZone: 'Asia/Kuala_Lumpur', closeMs: 15 * 60_000 },
 ];
 
 export const lotteryGame = (code: string): LotteryGame | undefined => LOTTERY_GAMES.find((g) => g.code === code);
