@@ -150,4 +150,50 @@ export const lotteryTickets = defineCall({
   value: z.object({ total: z.number(), list: z.array(ticketValue) }),
 });
 
-export const lotteryCalls = [openedNumbers, openedNumerosLotto, lotteryVerify, lotteryGameInfo, lotteryBet, lotteryTickets];
+/** One game of a lottery menu. */
+export const gameMenuItem = z.object({
+  gameCode: z.string(),
+  gameName: z.string(),
+  /** Spec 3: fixed to TCG_LOTTO_VN (the lottery gateway's account type). */
+  accountTypeName: z.literal('TCG_LOTTO_VN'),
+  /** The catalogue vendor that sells it, whose wallet pays its tickets: TCG_LOTTO_VN, TCG_SEA, LOTT or ELOTT. */
+  vendor: z.string(),
+  family: z.string(),
+  /** Every this many minutes (fast games), else null. */
+  everyMinutes: z.number().nullable(),
+  /** The local draw time of a daily game ('18:15'), else null; in `timeZone`. */
+  drawTime: z.string().nullable(),
+  /** Draw days of a daily game (0 Sunday), else null. */
+  weekdays: z.array(z.number()).nullable(),
+  timeZone: z.string(),
+  /** The draw taking bets now, if any. */
+  nextDraw: z.object({ drawNo: z.string(), closesAt: z.number(), drawAt: z.number() }).nullable(),
+});
+export type GameMenuItem = z.infer<typeof gameMenuItem>;
+export const gameMenuGroup = z.object({ groupCode: z.string(), groupName: z.string(), gameMenus: z.array(gameMenuItem) });
+
+/**
+ * Spec 7's VN lottery menu: a bare map of groups (VN, SSC, 11X5, PK10, LHC, SEA), each with its
+ * `gameMenus`. `prizeMode` picks the games of one menu (spec 4's prize modes): LOTT or ZY the
+ * lottery category's vendors, ELOTT the e-lottery category's, SEA the SEA lottery's; any other or
+ * none, every game. Games of a disabled vendor are left out.
+ */
+export const lotteryGameMenu = defineCall({
+  name: 'lotteryGameMenu',
+  method: 'GET',
+  path: '/lgw/vn/games/game_menu',
+  query: z.object({ prizeMode: z.string().max(16).optional(), device: z.string().max(16).optional() }),
+  value: z.record(z.string(), gameMenuGroup),
+});
+
+/** The lottery games the caller bought tickets for, most recent first (token; at most 10). */
+export const lotteryRecentMenu = defineCall({
+  name: 'lotteryRecentMenu',
+  method: 'GET',
+  path: '/lgw/vn/games/game_menu/recent',
+  token: true,
+  query: z.object({ prizeMode: z.string().max(16).optional(), device: z.string().max(16).optional() }),
+  value: z.object({ gameMenus: z.array(gameMenuItem) }),
+});
+
+export const lotteryCalls = [openedNumbers, openedNumerosLotto, lotteryVerify, lotteryGameInfo, lotteryBet, lotteryTickets, lotteryGameMenu, lotteryRecentMenu];

@@ -13,7 +13,7 @@
  *    played for real money first asks for a room (GLS2_roomList): the room picker, whose click
  *    launches with that roomId; a game without rooms, and any free demo, launches without one.
  */
-import type { GameItem } from '../contract/catalogue.ts';
+import { LOTTERY_PAGES, type GameItem } from '../contract/catalogue.ts';
 import { formatMoney } from '../../../kernel/money.ts';
 import { CATEGORY_ROUTE, type Category } from '../../../kernel/categories.ts';
 
@@ -35,13 +35,8 @@ export type LaunchStep =
   | { kind: 'rooms' }
   | { kind: 'launch' };
 
-/** Lottery vendors and the page each one's games open on (spec 4). */
-export const LOTTERY_ROUTES: Readonly<Record<string, string>> = {
-  TCG_LOTTO_VN: '/vnLottery',
-  TCG_SEA: '/seaLottery',
-  LOTT: '/lottery',
-  ELOTT: '/lottery',
-};
+/** Lottery vendors and the page each one's games open on (spec 4; shared with the server's lottery launch). */
+export const LOTTERY_ROUTES = LOTTERY_PAGES;
 
 /** Vendor items of these types go to their category page (spec 2.13). */
 export const CATEGORY_VENDOR_TYPES: readonly string[] = ['RNG', 'FISH', 'PVP', 'LIVE'];

@@ -207,3 +207,11 @@ export const gameMenus = defineCall({
 });
 
 export const gameCalls = [gameList, hotGames, newGameVendor, vassGameType, rankList, winnerBoard, gameMenus];
+
+/** Lottery vendors and the page each one's games open on (spec 4: with `?gameCode=`). */
+export const LOTTERY_PAGES: Readonly<Record<string, string>> = {
+  TCG_LOTTO_VN: '/vnLottery',
+  TCG_SEA: '/seaLottery',
+  LOTT: '/lottery',
+  ELOTT: '/lottery',
+};

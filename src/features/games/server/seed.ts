@@ -60,8 +60,8 @@ const FIXED_COUNTS: Partial<Record<GameType, Record<string, number>>> = {
   FISH: { JL: 20, JDB: 18, FC: 16, KA: 18, CQ9: 18 },
   PVP: { JL: 30, KM: 40, V8: 25 },
   LIVE: { EG4: 40, SEXY: 20, DG: 28 },
-  LOTT: { TCG_LOTTO_VN: 14, LOTT: 12 },
-  ELOTT: { ELOTT: 10, TCG_SEA: 10 },
+  LOTT: { TCG_LOTTO_VN: 2, LOTT: 1 },
+  ELOTT: { ELOTT: 5, TCG_SEA: 1 },
   SPORTS: { SBO: 5, BTI: 4 },
   COCKFIGHT: { SV3: 3, WS168: 2 },
 };
@@ -107,11 +107,26 @@ const LIVE_GAMES = [
   'Blackjack', 'Speed Blackjack', 'Dragon Tiger', 'Sic Bo', 'Fan Tan', "Casino Hold'em", 'Bac Bo', 'Crazy Wheel',
   'Money Wheel', 'Mega Ball', 'Football Studio', 'Three Card Poker', 'Andar Bahar', 'Speed Roulette',
 ];
-const LOTTO_GAMES = [
-  'Mega 6/45', 'Power 6/55', 'Max 3D', 'Max 4D', 'Keno', 'SSC 1 Min', 'SSC 5 Min', 'PK10', '11X5', 'LHC Mark Six', 'Fast 3',
-  'Lucky Farm', 'North Lottery', 'South Lottery', 'Central Lottery', 'Thai Lottery', 'Lao Lottery', 'Malaysia 4D',
-  'Singapore 4D', 'Pick 3', 'Lucky Ball', 'Happy 8',
-];
+/**
+ * The lottery vendors' games: the games the lottery feature draws and sells (its engine's
+ * schedule.ts, by the same codes and vendors; a lottery test checks the two agree), so that a
+ * lottery tile opens a game that really runs. Not invented like the other lanes.
+ */
+export const LOTTERY_CATALOGUE: Readonly<Record<string, readonly { gameCode: string; gameName: string }[]>> = {
+  TCG_LOTTO_VN: [
+    { gameCode: 'VN_NORTH', gameName: 'Northern VN Lottery' },
+    { gameCode: 'VN_SOUTH', gameName: 'Southern VN Lottery' },
+  ],
+  LOTT: [{ gameCode: 'LHC', gameName: 'Mark Six 5 Min' }],
+  ELOTT: [
+    { gameCode: 'SSC1', gameName: 'SSC 1 Min' },
+    { gameCode: 'SSC3', gameName: 'SSC 3 Min' },
+    { gameCode: 'SSC5', gameName: 'SSC 5 Min' },
+    { gameCode: '11X5', gameName: '11X5 3 Min' },
+    { gameCode: 'PK10', gameName: 'PK10 5 Min' },
+  ],
+  TCG_SEA: [{ gameCode: 'SEA_4D', gameName: 'SEA 4D' }],
+};
 const SPORTS_ITEMS = ['Sportsbook', 'Virtual Football', 'Virtual Basketball', 'Horse Racing', 'Live Betting', 'Greyhounds'];
 const COCKFIGHT_ITEMS = ['Arena', 'Sabong Live', 'Derby', 'Hack Fight'];
 const SLOT_LINES = [1, 5, 9, 10, 15, 20, 25, 30, 40, 50, 243, 1024];
@@ -185,7 +200,7 @@ export function buildCatalogue(options: CatalogueOptions = {}): Catalogue {
       const n = (codeCounter.get(l.code) ?? 0) + 1;
       codeCounter.set(l.code, n);
       games.push({
-        gameCode: `${l.code.toLowerCase()}_${String(n).padStart(4, '0')}`,
+        gameCode: LOTTERY_CATALOGUE[l.code]?.[i]?.gameCode ?? `${l.code.toLowerCase()}_${String(n).padStart(4, '0')}`,
         gameName,
         searchName: searchKey(gameName),
         gameType: l.type,
@@ -243,7 +258,7 @@ function makeItem(r: Prng, type: GameType, code: string, vendorName: string, i: 
     }
     case 'LOTT':
     case 'ELOTT':
-      return { name: r.pick(LOTTO_GAMES), classify: 'LOTTO', minBet: r.pick([100, 1000]), lobby: false };
+      return { name: LOTTERY_CATALOGUE[code]?.[i]?.gameName ?? `${vendorName} ${i + 1}`, classify: 'LOTTO', minBet: 100, lobby: false };
     case 'SPORTS':
       if (esports) return { name: vendorName, classify: 'SPORTSBOOK', minBet: 100, lobby: false };
       return { name: `${vendorName} ${SPORTS_ITEMS[i % SPORTS_ITEMS.length]}`, classify: 'SPORTSBOOK', minBet: r.pick([100, 500]), lobby: i === 0 && count > 1 };

@@ -7,7 +7,8 @@ import { db } from '../../../kernel/db/index.ts';
 import { route } from '../../../kernel/http/dispatch.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { formatMinor } from '../../../kernel/money.ts';
-import { lotteryBet, lotteryGameInfo, lotteryTickets, lotteryVerify, openedNumbers, openedNumerosLotto } from '../contract.ts';
+import { lotteryBet, lotteryGameInfo, lotteryGameMenu, lotteryRecentMenu, lotteryTickets, lotteryVerify, openedNumbers, openedNumerosLotto } from '../contract.ts';
+import { gameMenu, recentMenu } from './menu.ts';
 import { drawView, openedNumbers as opened, verifyDraw } from './draws.ts';
 import { betTypesOf, toNumber } from './engine/bets.ts';
 import { lotteryGame } from './engine/schedule.ts';
@@ -52,6 +53,11 @@ export const lotteryRoutes = [
   route(lotteryBet, async ({ body }, ctx) => {
     const s = requireRealAccount(ctx);
     return buyTickets(await db(), { memberId: s.memberId, gameCode: body.gameCode, drawNo: body.drawNo, idempotencyKey: body.idempotencyKey, tickets: body.tickets });
+  }),
+  route(lotteryGameMenu, async ({ query }) => gameMenu(await db(), query.prizeMode, clock.now())),
+  route(lotteryRecentMenu, async (_input, ctx) => {
+    const s = requireRealAccount(ctx);
+    return recentMenu(await db(), s.memberId, clock.now());
   }),
   route(lotteryTickets, async ({ query }, ctx) => {
     const s = requireRealAccount(ctx);

@@ -56,8 +56,25 @@ const launchQuery = z
     accountType: z.enum(['0', '1']).default('1'),
     language: z.string().max(8).optional(),
     backUrl: z.string().max(512).optional(),
+    /**
+     * The lottery form (wire notes: `lottoArea=VN, launchMode=LOTT, lottoPrizeMode, lottoGameCode,
+     * lottoView, device`; another client sends `lottoGameCode, lottoMode=Traditional`): answers the
+     * lottery page of the game's vendor with `?gameCode=` (spec 4's routing), or the VN, SEA or
+     * lotto page's menu without a game code.
+     */
+    lottoArea: z.string().max(16).optional(),
+    lottoPrizeMode: z.string().max(16).optional(),
+    lottoGameCode: z.string().max(32).optional(),
+    lottoView: z.enum(['betting', 'lobby']).optional(),
+    lottoMode: z.string().max(32).optional(),
+    device: z.string().max(16).optional(),
   })
-    .refine((q) => q.nodeId !== undefined || q.gameId !== undefined || q.roomId !== undefined, { path: ['nodeId'], message: 'required' });
+    .refine((q) => q.nodeId !== undefined || q.gameId !== undefined || q.roomId !== undefined || isLotteryLaunch(q), { path: ['nodeId'], message: 'required' });
+
+/** Whether a launch is the lottery form (wire notes). */
+export function isLotteryLaunch(q: { launchMode?: string; lottoArea?: string; lottoGameCode?: string }): boolean {
+  return q.launchMode === 'LOTT' || q.lottoArea !== undefined || q.lottoGameCode !== undefined;
+}
 /** game_url is absolute; gameUrl is the same address where some clients read it. */
 const launchValue = z.object({ content: z.object({ game_url: z.string() }), gameUrl: z.string() });
 

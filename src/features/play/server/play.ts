@@ -19,11 +19,11 @@ import { ApiError } from '../../../kernel/http/errors.ts';
 import { gameProviderFor } from '../../../providers/games/index.ts';
 import { DEMO_START_BALANCE, gameConfig, parseRoomId, roomsFor, type PlaySession } from './sandbox/provider.ts';
 import { gameAccount, mainAccount } from '../../wallet/index.ts';
-import { presentGame, type GameRowView } from '../../games/index.ts';
+import { LOTTERY_PAGES, presentGame, type GameRowView } from '../../games/index.ts';
 import { gameColumns } from '../../games/index.ts';
 
 /** Vendors whose games are launched from the lottery pages (spec 4 Game launch). */
-export const LOTTERY_VENDORS = new Set(['TCG_LOTTO_VN', 'TCG_SEA', 'LOTT', 'ELOTT']);
+export const LOTTERY_VENDORS = new Set(Object.keys(LOTTERY_PAGES));
 /** A game session ends after this long without a call. */
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 

@@ -1,12 +1,13 @@
 /** Handlers of the play calls (contract: src/features/play/contract/play.ts). */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ownAddressPath, pageOrigin, siteOrigin } from '../../../kernel/http/origins.ts';
-import { gameLaunchFB, gameTrialLaunch, launchGame, recentGame, roomList, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, sandboxVerify } from '../contract/play.ts';
+import { gameLaunchFB, gameTrialLaunch, isLotteryLaunch, launchGame, recentGame, roomList, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, sandboxVerify } from '../contract/play.ts';
 import { formatMinor, parseMinor } from '../../../kernel/money.ts';
 import { callerSession, requireRealAccount, sessionOf } from '../../accounts/index.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { db } from '../../../kernel/db/index.ts';
-import { game } from '../../games/index.ts';
+import { game, LOTTERY_PAGES } from '../../games/index.ts';
+import { localizePath } from '../../../kernel/locales.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { hit, LIMITS } from '../../../kernel/rate-limit.ts';
 import type { z } from 'zod';
@@ -14,7 +15,7 @@ import { route, type HandlerContext } from '../../../kernel/http/dispatch.ts';
 import * as sandbox from './sandbox/provider.ts';
 import { balancesOf } from '../../wallet/index.ts';
 import { gameIconUrl } from '../../games/index.ts';
-import { launch, nodeIdOfGameId, recentGames, resolveSession } from './play.ts';
+import { launch, LOTTERY_VENDORS, nodeIdOfGameId, recentGames, resolveSession } from './play.ts';
 import { activeGrant, freeSpinsView } from './free-spins.ts';
 
 /** The free spins a real session's member holds on its game. */
@@ -55,6 +56,30 @@ async function launchFor(query: LaunchQuery, ctx: HandlerContext, s: { memberId:
   return { content: { game_url: url }, gameUrl: url };
 }
 
+/**
+ * The lottery form of launchGame (wire notes): the lottery page of the game's vendor with its code
+ * (spec 4: TCG_LOTTO_VN /vnLottery, TCG_SEA /seaLottery, LOTT and ELOTT /lottery), in the
+ * caller's language; without a game code (or with lottoView=lobby) the page of the area, where the
+ * player picks a game. The pages themselves take a real account's session, as every lottery call.
+ */
+async function lotteryLaunch(query: LaunchQuery, ctx: HandlerContext) {
+  let path = query.lottoArea === 'SEA' ? LOTTERY_PAGES.TCG_SEA! : query.lottoArea === 'VN' || query.lottoArea === undefined ? LOTTERY_PAGES.TCG_LOTTO_VN! : LOTTERY_PAGES.LOTT!;
+  let code: string | null = null;
+  if (query.lottoGameCode) {
+    const [g] = await (await db())
+      .select({ vassalage: game.vassalage, gameCode: game.gameCode, enabled: game.enabled })
+      .from(game)
+      .where(and(eq(game.gameCode, query.lottoGameCode), inArray(game.vassalage, [...LOTTERY_VENDORS])));
+    if (!g) throw new ApiError(404, 'game.not.found');
+    if (!g.enabled) throw new ApiError(409, 'game.disabled');
+    path = LOTTERY_PAGES[g.vassalage]!;
+    if (query.lottoView !== 'lobby') code = g.gameCode;
+  }
+  const url = new URL(localizePath(path, ctx.locale), pageOrigin(ctx, ctx.url));
+  if (code) url.searchParams.set('gameCode', code);
+  return { content: { game_url: url.toString() }, gameUrl: url.toString() };
+}
+
 /** The game a launch by roomId alone names ('1234-r2'); a room id without its game names none. */
 function nodeIdOfRoom(roomId: string | undefined): number {
   const nodeId = roomId ? sandbox.parseRoomId(roomId)?.nodeId : null;
@@ -84,10 +109,15 @@ async function sandboxSession(token: string, ctx: HandlerContext) {
 }
 
 export const playRoutes = [
-  route(launchGame, async ({ query }, ctx) => launchFor(query, ctx, requireRealAccount(ctx), query.accountType === '0')),
+  route(launchGame, async ({ query }, ctx) => {
+    const s = requireRealAccount(ctx);
+    return isLotteryLaunch(query) ? lotteryLaunch(query, ctx) : launchFor(query, ctx, s, query.accountType === '0');
+  }),
 
   route(gameTrialLaunch, async ({ query }, ctx) => {
     const s = await callerSession(ctx);
+    // The lottery has no free play.
+    if (isLotteryLaunch(query)) throw new ApiError(409, 'game.demo.unavailable');
     return launchFor(query, ctx, s, true);
   }),
 
@@ -96,6 +126,11 @@ export const playRoutes = [
     const demo = query.accountType === '0';
     if (!s && !demo) throw new ApiError(401, 'login.not.session');
     if (s?.isTrial && !demo) throw new ApiError(403, 'account.trial');
+    if (isLotteryLaunch(query)) {
+      if (!s) throw new ApiError(401, 'login.not.session');
+      if (s.isTrial) throw new ApiError(403, 'account.trial');
+      return lotteryLaunch(query, ctx);
+    }
     return launchFor(query, ctx, s, demo);
   }),
 
