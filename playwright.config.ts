@@ -38,7 +38,7 @@ const STATUS_SPEC = /visitor-status\.spec\.ts$/;
 /** The smoke test of the second demo brand, against a server of its own (brands/sol.json). */
 const BRAND_SPEC = /brand-sol\.spec\.ts$/;
 const SOL_PORT = E2E_PORT + 1;
-const PHONE_SPECS = [/visitor-pages\.spec\.ts$/, /accounts-a11y\.spec\.ts$/, /wallet-a11y\.spec\.ts$/, /wallet-header\.spec\.ts$/, /lobby-search\.spec\.ts$/, /agent-reports\.spec\.ts$/, /agent-contracts\.spec\.ts$/, /inbox\.spec\.ts$/, /announcements\.spec\.ts$/, /vip\.spec\.ts$/, /referral\.spec\.ts$/, /free-spins\.spec\.ts$/];
+const PHONE_SPECS = [/visitor-pages\.spec\.ts$/, /accounts-a11y\.spec\.ts$/, /wallet-a11y\.spec\.ts$/, /wallet-header\.spec\.ts$/, /lobby-search\.spec\.ts$/, /agent-reports\.spec\.ts$/, /agent-contracts\.spec\.ts$/, /inbox\.spec\.ts$/, /announcements\.spec\.ts$/, /vip\.spec\.ts$/, /referral\.spec\.ts$/, /free-spins\.spec\.ts$/, /lottery\.spec\.ts$/];
 
 /** One e2e server: `npm start` on a fresh data folder, after `before` (a shell prefix). */
 function e2eServer(port: number, dataDir: string, extra: Record<string, string>, before: string) {

@@ -13,6 +13,7 @@ import { pages as accounts } from '../features/accounts/pages.ts';
 import { pages as games } from '../features/games/pages.ts';
 import { pages as wallet } from '../features/wallet/pages.ts';
 import { pages as play } from '../features/play/pages.ts';
+import { pages as lottery } from '../features/lottery/pages.ts';
 import { pages as content } from '../features/content/pages.ts';
 import { pages as promotions } from '../features/promotions/pages.ts';
 import { pages as agent } from '../features/agent/pages.ts';
@@ -32,6 +33,7 @@ export const SITE_PAGES: SitePage[] = [
   ...of('features/games', games),
   ...of('features/wallet', wallet),
   ...of('features/play', play),
+  ...of('features/lottery', lottery),
   ...of('features/content', content),
   ...of('features/promotions', promotions),
   ...of('features/agent', agent),

@@ -17,6 +17,7 @@ import { formatMinor, parseMinor } from '../../../../kernel/money.ts';
 import { checkAmount, compareAmounts, fromInput, toInput } from '../../../wallet/client.ts';
 import type playCatalogue from '../../i18n/en/play.json';
 import { fill } from '../../client/game-logic.ts';
+import './play.css';
 
 type Labels = (typeof playCatalogue)['wallet'];
 
