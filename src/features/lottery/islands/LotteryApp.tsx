@@ -101,6 +101,7 @@ export default function LotteryApp(p: LotteryAppProps) {
   const [results, setResults] = useState<DrawValue[] | null>(null);
   const [needMoney, setNeedMoney] = useState(0);
   const slipSub = useRef(submission());
+  const groupsRef = useRef<HTMLDivElement>(null);
   const refreshedAt = useRef(0);
 
   const money = useCallback((amount: string) => formatMoney(amount, p.lang, p.symbol), [p.lang, p.symbol]);
@@ -189,6 +190,13 @@ export default function LotteryApp(p: LotteryAppProps) {
     void loadBalance();
   }, [loadBalance]);
 
+  // On a phone the menu is a row that scrolls sideways: the chosen game is brought into it.
+  useEffect(() => {
+    const row = groupsRef.current;
+    const on = row?.querySelector<HTMLElement>('.lt-game[aria-pressed="true"]');
+    if (row && on && row.scrollWidth > row.clientWidth) row.scrollLeft = Math.max(0, on.getBoundingClientRect().left - row.getBoundingClientRect().left + row.scrollLeft - 16);
+  }, [menu, gameCode]);
+
   // The clock; a draw that closes or is drawn brings the next one and its results.
   useEffect(() => {
     const t = window.setInterval(() => setNow(Date.now()), 1000);
@@ -245,21 +253,24 @@ export default function LotteryApp(p: LotteryAppProps) {
       <nav className="lt-menu card" aria-labelledby={`${ids}-menu`}>
         <h2 id={`${ids}-menu`} className="lt-h2">{L.menu.heading}</h2>
         {menuError && <p role="alert" className="lt-error">{menuError}</p>}
-        {recent.length > 0 && (
-          <MenuGroup title={L.menu.recent} items={recent} selected={gameCode} onSelect={setGameCode} labels={L} gameName={gameName} now={serverNow} />
-        )}
-        {groups.map((g) => (
-          <MenuGroup
-            key={g.groupCode}
-            title={(L.menu.groups as Record<string, string>)[g.groupCode] ?? g.groupCode}
-            items={g.gameMenus}
-            selected={gameCode}
-            onSelect={setGameCode}
-            labels={L}
-            gameName={gameName}
-            now={serverNow}
-          />
-        ))}
+        <div className="lt-menu-groups" ref={groupsRef}>
+          {recent.length > 0 && (
+            <MenuGroup title={L.menu.recent} items={recent} selected={gameCode} onSelect={setGameCode} labels={L} gameName={gameName} now={serverNow} lang={p.lang} />
+          )}
+          {groups.map((g) => (
+            <MenuGroup
+              key={g.groupCode}
+              title={(L.menu.groups as Record<string, string>)[g.groupCode] ?? g.groupCode}
+              items={g.gameMenus}
+              selected={gameCode}
+              onSelect={setGameCode}
+              labels={L}
+              gameName={gameName}
+              now={serverNow}
+              lang={p.lang}
+            />
+          ))}
+        </div>
       </nav>
 
       <div className="lt-main">
@@ -369,14 +380,25 @@ export default function LotteryApp(p: LotteryAppProps) {
   );
 }
 
-function MenuGroup(props: { title: string; items: GameMenuItem[]; selected: string | null; onSelect: (code: string) => void; labels: LotteryLabels; gameName: (c: string) => string; now: number }) {
+/** A weekday's short name (0 Sunday) in the page's language. */
+function weekday(day: number, lang: string): string {
+  // 4 January 1970 was a Sunday.
+  return new Intl.DateTimeFormat(intlLocale(lang), { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(1970, 0, 4 + day)));
+}
+
+function MenuGroup(props: { title: string; items: GameMenuItem[]; selected: string | null; onSelect: (code: string) => void; labels: LotteryLabels; gameName: (c: string) => string; now: number; lang: string }) {
   const L = props.labels;
   return (
     <div className="lt-group">
       <h3 className="lt-group-title">{props.title}</h3>
       <ul className="lt-games">
         {props.items.map((g) => {
-          const when = g.everyMinutes !== null ? fill(L.menu.every, { minutes: g.everyMinutes }) : fill(L.menu.daily, { time: g.drawTime ?? '' });
+          const when =
+            g.everyMinutes !== null
+              ? fill(L.menu.every, { minutes: g.everyMinutes })
+              : (g.weekdays?.length ?? 7) === 7
+                ? L.menu.daily
+                : fill(L.menu.days, { days: g.weekdays!.map((d) => weekday(d, props.lang)).join(', ') });
           const status = g.nextDraw && g.nextDraw.closesAt > props.now ? fill(L.menu.closesIn, { time: countdown(g.nextDraw.closesAt - props.now) }) : L.menu.closed;
           return (
             <li key={g.gameCode}>
