@@ -2,3 +2,5 @@
 export { launch, type LaunchOptions } from './islands/lobby/launcher.ts';
 /** The game wallet line (money moved into a vendor's wallet and back), for pages that play from a game wallet: the lottery's. */
 export { GameWallet, type GameWalletProps } from './islands/play/GameWallet.tsx';
+/** launchGame itself: the lottery pages ask it for a lottery game that a real vendor serves (its own lobby). */
+export { launchGame } from './contract/play.ts';

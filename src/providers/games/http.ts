@@ -5,7 +5,8 @@
  * src/features/play/server/vendor-wallet.ts), signed as ./signature.ts says.
  *
  * `POST ${GAME_HTTP_URL}/launch` with `Authorization: Bearer ${GAME_HTTP_TOKEN}` and the JSON
- * `{ token, gameCode, vendor, demo, language, currency, walletUrl }` answers `{ url }`, the
+ * `{ token, gameCode, vendor, demo, language, currency, walletUrl }` (and `lotto: { area, prizeMode,
+ * view }` for a lottery vendor's launch) answers `{ url }`, the
  * absolute http(s) address the player's window opens. The token is the game session's launch
  * token: the game names its player by it in every wallet call. `walletUrl` is
  * `${GAME_WALLET_CALLBACK_ORIGIN or the launch request's origin}/wps/game/wallet/http`.
@@ -60,6 +61,8 @@ async function askLaunch(spec: LaunchSpec, env: NodeJS.ProcessEnv): Promise<stri
       language: spec.locale,
       currency: brand().currency,
       walletUrl,
+      // A lottery vendor's own lobby: what launchGame's lottery form asked for.
+      ...(spec.lotto ? { lotto: spec.lotto } : {}),
     }),
     signal: AbortSignal.timeout(LAUNCH_TIMEOUT_MS),
   });

@@ -21,6 +21,14 @@ export interface LaunchSpec {
   publicOrigin?: string;
   /** Where the game's way back (its lobby button) leads: a path on this site; null: the site's home. */
   backPath?: string | null;
+  /** A lottery vendor's launch (launchGame's lottery form, wire notes): its area, prize mode and view, passed on as sent. */
+  lotto?: LottoLaunch;
+}
+
+export interface LottoLaunch {
+  area?: string;
+  prizeMode?: string;
+  view?: string;
 }
 
 export interface GameProvider {

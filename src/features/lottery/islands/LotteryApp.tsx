@@ -14,7 +14,7 @@ import { ApiFailure, pageApiClient } from '../../../kernel/http/client.ts';
 import { formatMinor, formatMoney, parseMinor } from '../../../kernel/money.ts';
 import { intlLocale } from '../../../kernel/intl.ts';
 import { fromInput, refreshBalance, submission, toInput, walletAmount, walletBalance, type BalanceValue } from '../../wallet/client.ts';
-import { GameWallet } from '../../play/client.ts';
+import { GameWallet, launchGame } from '../../play/client.ts';
 import {
   lotteryBet,
   lotteryGameInfo,
@@ -67,6 +67,26 @@ const fill = (text: string, vars: Record<string, string | number>) => text.repla
 
 const api = () => pageApiClient();
 const loadInfo = (gameCode: string) => api().call(lotteryGameInfo, { query: { gameCode } });
+
+/** Games whose vendor lobby was asked for (once per page). */
+const asked = new Set<string>();
+
+/**
+ * Opens a real lottery vendor's lobby for a game this server does not draw (its vendor switched to
+ * the game gateway): launchGame's lottery form answers the vendor's address. An unknown game, or
+ * one that leads back here, stays on this page (the menu's first game is shown).
+ */
+async function openVendorLobby(gameCode: string, area: Area): Promise<void> {
+  try {
+    const v = await api().call(launchGame, {
+      query: { lottoGameCode: gameCode, lottoArea: area === 'sea' ? 'SEA' : 'VN', launchMode: 'LOTT', lottoView: 'betting', device: 'WEB', accountType: '1' },
+    });
+    const url = new URL(v.content.game_url);
+    if (url.origin !== window.location.origin) window.location.assign(url.href);
+  } catch {
+    /* not a game of any lottery vendor: the page shows its own games */
+  }
+}
 
 /** The first game of the page's area, when the address names none. */
 const AREA_GROUP: Record<Area, string> = { vn: 'VN', sea: 'SEA', lotto: 'SSC' };
@@ -123,6 +143,11 @@ export default function LotteryApp(p: LotteryAppProps) {
           setGameCode((code) => {
             const all = Object.values(m).flatMap((g) => g.gameMenus);
             if (code && all.some((g) => g.gameCode === code)) return code;
+            // A game this server does not draw: a real lottery vendor serves it in its own lobby.
+            if (code && !asked.has(code)) {
+              asked.add(code);
+              void openVendorLobby(code, p.area);
+            }
             return (m[AREA_GROUP[p.area]] ?? Object.values(m)[0])?.gameMenus[0]?.gameCode ?? null;
           });
         })

@@ -9,6 +9,7 @@ import { lotteryGame, LOTTERY_GAMES, type LotteryGame } from './engine/schedule.
 import { lotteryDraw, lotteryTicket } from './tables.ts';
 import type { Family } from './engine/draws.ts';
 import type { GameMenuItem } from '../contract.ts';
+import { gameProviderFor } from '../../../providers/games/index.ts';
 
 /** The menu group of each family, in menu order. */
 const GROUPS: readonly { code: string; name: string; families: readonly Family[] }[] = [
@@ -67,7 +68,8 @@ async function vendorCategories(db: Db): Promise<Map<string, string>> {
 /** The game menu: groups of the games of `prizeMode` whose vendor the brand lists. */
 export async function gameMenu(db: Db, prizeMode: string | undefined, now: number) {
   const categoryOf = await vendorCategories(db);
-  const games = LOTTERY_GAMES.filter((g) => categoryOf.has(g.vendor) && inPrizeMode(prizeMode, g, categoryOf));
+  // A vendor switched to a real provider serves its own lottery (launched from its tiles).
+  const games = LOTTERY_GAMES.filter((g) => categoryOf.has(g.vendor) && gameProviderFor(g.vendor).code === 'sandbox' && inPrizeMode(prizeMode, g, categoryOf));
   const all = await items(db, games, now);
   const out: Record<string, { groupCode: string; groupName: string; gameMenus: GameMenuItem[] }> = {};
   for (const group of GROUPS) {

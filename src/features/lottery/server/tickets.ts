@@ -20,6 +20,7 @@ import { gameRound, openRounds, refundRounds, settleRounds, type BatchOutcome } 
 import { BET_TYPES, winOf, type Selection } from './engine/bets.ts';
 import { lotteryGame, type LotteryGame } from './engine/schedule.ts';
 import { lotteryDraw, lotteryTicket } from './tables.ts';
+import { gameProviderFor } from '../../../providers/games/index.ts';
 
 /** At most this many tickets in one slip. */
 export const MAX_TICKETS = 50;
@@ -65,6 +66,17 @@ function checkTickets(g: LotteryGame, tickets: TicketInput[]) {
   });
 }
 
+/**
+ * A game this server draws and sells: one of the engine's, whose vendor is not switched to a real
+ * provider (GAME_HTTP_VENDORS: that vendor then serves its own lottery, launched like its other
+ * games, and its bets come through the seamless-wallet door).
+ */
+export function sandboxGame(code: string): LotteryGame {
+  const g = lotteryGame(code);
+  if (!g || gameProviderFor(g.vendor).code !== 'sandbox') throw new ApiError(404, 'lottery.game.unknown');
+  return g;
+}
+
 /** Refuses a draw that takes no bets at `now`. */
 function checkWindow(d: typeof lotteryDraw.$inferSelect, now: number): void {
   if (d.status !== 'open' || now >= d.closesAt.getTime()) throw new ApiError(409, 'lottery.draw.closed');
@@ -73,8 +85,7 @@ function checkWindow(d: typeof lotteryDraw.$inferSelect, now: number): void {
 
 /** Buys a slip of tickets on an open draw; a retry with the same key answers the same slip. */
 export async function buyTickets(db: Db, req: BuyRequest, now = clock.now()) {
-  const g = lotteryGame(req.gameCode);
-  if (!g) throw new ApiError(404, 'lottery.game.unknown');
+  const g = sandboxGame(req.gameCode);
   const tickets = checkTickets(g, req.tickets);
   const where = and(eq(lotteryDraw.gameCode, g.code), eq(lotteryDraw.drawNo, req.drawNo));
   const [seen] = await db.select().from(lotteryDraw).where(where);

@@ -17,6 +17,7 @@ import { gameSeed, gameSession, memberRecentGame, sandboxRound } from './tables.
 import { forgetOperations } from '../../../kernel/idempotency.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { gameProviderFor } from '../../../providers/games/index.ts';
+import type { LottoLaunch } from '../../../providers/games/types.ts';
 import { DEMO_START_BALANCE, gameConfig, parseRoomId, roomsFor, type PlaySession } from './sandbox/provider.ts';
 import { gameAccount, mainAccount } from '../../wallet/index.ts';
 import { LOTTERY_PAGES, presentGame, type GameRowView } from '../../games/index.ts';
@@ -46,6 +47,8 @@ export interface LaunchRequest {
   origin?: string;
   /** The site's public address for this caller (SITE_URL, else the request's own): where the sandbox's page is. */
   publicOrigin?: string;
+  /** launchGame's lottery form, for a lottery vendor served by a real provider. */
+  lotto?: LottoLaunch;
   now?: number;
 }
 
@@ -96,7 +99,10 @@ export async function launch(db: Db, req: LaunchRequest): Promise<string> {
   if (req.vassalage && req.vassalage.trim().toUpperCase() !== g.vassalage) throw new ApiError(400, 'game.mismatch');
   if (!g.listed) throw new ApiError(409, 'game.disabled');
   if (g.maintenance) throw new ApiError(503, 'game.maintenance');
-  if (LOTTERY_VENDORS.has(g.vassalage)) throw new ApiError(409, 'game.launch.lottery');
+  const provider = gameProviderFor(g.vassalage);
+  // The sandbox's lottery games are played on the lottery pages; a real lottery vendor (switched on
+  // as any vendor, GAME_HTTP_VENDORS) serves its own lobby, launched here like its other games.
+  if (LOTTERY_VENDORS.has(g.vassalage) && provider.code === 'sandbox') throw new ApiError(409, 'game.launch.lottery');
   if (g.isGame === 'VASSALAGE') throw new ApiError(409, 'game.launch.vendor');
   if (req.demo && g.supportPlay !== 0) throw new ApiError(409, 'game.demo.unavailable');
   if (req.memberId === null && !req.demo) throw new ApiError(401, 'login.not.session');
@@ -106,7 +112,6 @@ export async function launch(db: Db, req: LaunchRequest): Promise<string> {
     if (g.gameType !== 'PVP' || !known) throw new ApiError(400, 'game.room.invalid');
   }
 
-  const provider = gameProviderFor(g.vassalage);
   const token = randomBytes(32).toString('base64url');
   const now = req.now ?? Date.now();
   await db.transaction(async (tx) => {
@@ -137,6 +142,7 @@ export async function launch(db: Db, req: LaunchRequest): Promise<string> {
     origin: req.origin,
     publicOrigin: req.publicOrigin,
     backPath: req.backPath ?? null,
+    ...(req.lotto ? { lotto: req.lotto } : {}),
   });
 }
 

@@ -8,6 +8,8 @@ import { brand } from '../../../kernel/brand/index.ts';
 import { db } from '../../../kernel/db/index.ts';
 import { game, LOTTERY_PAGES } from '../../games/index.ts';
 import { localizePath } from '../../../kernel/locales.ts';
+import { gameProviderFor } from '../../../providers/games/index.ts';
+import type { LottoLaunch } from '../../../providers/games/types.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { hit, LIMITS } from '../../../kernel/rate-limit.ts';
 import type { z } from 'zod';
@@ -33,7 +35,7 @@ type LaunchQuery = z.output<typeof launchGame.query>;
  * Opens a game for the caller: a member's session (real or demo), or none, for a guest's free
  * demo, counted per address (LIMITS.guestDemosPerIp).
  */
-async function launchFor(query: LaunchQuery, ctx: HandlerContext, s: { memberId: number; sessionId: number } | null, demo: boolean) {
+async function launchFor(query: LaunchQuery, ctx: HandlerContext, s: { memberId: number; sessionId: number } | null, demo: boolean, lotto?: LottoLaunch) {
   const database = await db();
   const nodeId = query.nodeId ?? (query.gameId !== undefined ? await nodeIdOfGameId(database, query.gameId, query.vassalage) : nodeIdOfRoom(query.roomId));
   const request = {
@@ -47,6 +49,7 @@ async function launchFor(query: LaunchQuery, ctx: HandlerContext, s: { memberId:
     locale: ctx.locale,
     origin: siteOrigin(),
     publicOrigin: pageOrigin(ctx, ctx.url),
+    ...(lotto ? { lotto } : {}),
   };
   if (!s) {
     const made = await hit(database, `guest-demo:ip:${ctx.ip}`, LIMITS.guestDemoWindowMs);
@@ -62,16 +65,21 @@ async function launchFor(query: LaunchQuery, ctx: HandlerContext, s: { memberId:
  * caller's language; without a game code (or with lottoView=lobby) the page of the area, where the
  * player picks a game. The pages themselves take a real account's session, as every lottery call.
  */
-async function lotteryLaunch(query: LaunchQuery, ctx: HandlerContext) {
+async function lotteryLaunch(query: LaunchQuery, ctx: HandlerContext, s: { memberId: number; sessionId: number }) {
   let path = query.lottoArea === 'SEA' ? LOTTERY_PAGES.TCG_SEA! : query.lottoArea === 'VN' || query.lottoArea === undefined ? LOTTERY_PAGES.TCG_LOTTO_VN! : LOTTERY_PAGES.LOTT!;
   let code: string | null = null;
   if (query.lottoGameCode) {
     const [g] = await (await db())
-      .select({ vassalage: game.vassalage, gameCode: game.gameCode, enabled: game.enabled })
+      .select({ nodeId: game.nodeId, vassalage: game.vassalage, gameCode: game.gameCode, enabled: game.enabled })
       .from(game)
       .where(and(eq(game.gameCode, query.lottoGameCode), inArray(game.vassalage, [...LOTTERY_VENDORS])));
     if (!g) throw new ApiError(404, 'game.not.found');
     if (!g.enabled) throw new ApiError(409, 'game.disabled');
+    // A lottery vendor switched to a real provider serves its own lobby: a launch like any game's.
+    if (gameProviderFor(g.vassalage).code !== 'sandbox') {
+      const lotto = { area: query.lottoArea, prizeMode: query.lottoPrizeMode, view: query.lottoView };
+      return launchFor({ ...query, nodeId: g.nodeId }, ctx, s, false, lotto);
+    }
     path = LOTTERY_PAGES[g.vassalage]!;
     if (query.lottoView !== 'lobby') code = g.gameCode;
   }
@@ -111,7 +119,7 @@ async function sandboxSession(token: string, ctx: HandlerContext) {
 export const playRoutes = [
   route(launchGame, async ({ query }, ctx) => {
     const s = requireRealAccount(ctx);
-    return isLotteryLaunch(query) ? lotteryLaunch(query, ctx) : launchFor(query, ctx, s, query.accountType === '0');
+    return isLotteryLaunch(query) ? lotteryLaunch(query, ctx, s) : launchFor(query, ctx, s, query.accountType === '0');
   }),
 
   route(gameTrialLaunch, async ({ query }, ctx) => {
@@ -129,7 +137,7 @@ export const playRoutes = [
     if (isLotteryLaunch(query)) {
       if (!s) throw new ApiError(401, 'login.not.session');
       if (s.isTrial) throw new ApiError(403, 'account.trial');
-      return lotteryLaunch(query, ctx);
+      return lotteryLaunch(query, ctx, s);
     }
     return launchFor(query, ctx, s, demo);
   }),

@@ -48,7 +48,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
   const port = (gateway.address() as AddressInfo).port;
-  Object.assign(process.env, { GAME_HTTP_VENDORS: `XX, ${VENDOR.toLowerCase()}`, GAME_HTTP_URL: `http://127.0.0.1:${port}/gw`, GAME_HTTP_TOKEN: 'gateway-token' });
+  Object.assign(process.env, { GAME_HTTP_VENDORS: `XX, ${VENDOR.toLowerCase()}, TCG_LOTTO_VN`, GAME_HTTP_URL: `http://127.0.0.1:${port}/gw`, GAME_HTTP_TOKEN: 'gateway-token' });
   delete process.env.GAME_HTTP_SECRET;
   delete process.env.GAME_WALLET_CALLBACK_ORIGIN;
   delete process.env.GAME_PROVIDER;
@@ -56,6 +56,8 @@ beforeAll(async () => {
   await t.db.insert(vendor).values([
     { code: VENDOR, displayName: 'HTTP Vendor', gameType: 'RNG' },
     { code: 'SV', displayName: 'Sandbox Vendor', gameType: 'RNG' },
+    { code: 'TCG_LOTTO_VN', displayName: 'TCG Lotto VN', gameType: 'LOTT' },
+    { code: 'ELOTT', displayName: 'E-Lotto', gameType: 'ELOTT' },
   ]);
   const row = (name: string, o: Partial<typeof game.$inferInsert> = {}) => ({
     gameCode: name,
@@ -70,7 +72,14 @@ beforeAll(async () => {
   });
   const rows = await t.db
     .insert(game)
-    .values([row('Vendor Slot'), row('Broken'), row('Evil'), row('Local Slot', { vassalage: 'SV' })])
+    .values([
+      row('Vendor Slot'),
+      row('Broken'),
+      row('Evil'),
+      row('Local Slot', { vassalage: 'SV' }),
+      row('Northern VN Lottery', { gameCode: 'VN_NORTH', vassalage: 'TCG_LOTTO_VN', gameType: 'LOTT', gameClassify: 'LOTTO', supportPlay: 1 }),
+      row('SSC 1 Min', { gameCode: 'SSC1', vassalage: 'ELOTT', gameType: 'ELOTT', gameClassify: 'LOTTO', supportPlay: 1 }),
+    ])
     .returning({ nodeId: game.nodeId, gameName: game.gameName });
   for (const r of rows) g[r.gameName] = r.nodeId;
   // The secret made once for this database (no GAME_HTTP_SECRET): the vendor is given the same.
@@ -177,6 +186,31 @@ describe('launch through the game gateway', () => {
     } finally {
       process.env.GAME_HTTP_URL = saved;
     }
+  });
+});
+
+describe('a lottery vendor switched to the gateway', () => {
+  it("serves its own lobby: launchGame's lottery form launches it through the gateway with the area, prize mode and view; the sandbox no longer sells its games", async () => {
+    const u = await walletUser();
+    const r = await u.call(`${LAUNCH}?device=WEB&lottoArea=VN&launchMode=LOTT&lottoPrizeMode=LOTT&lottoView=betting&lottoGameCode=VN_NORTH&language=en`);
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    const sent = launches.at(-1)!;
+    expect(sent.body).toMatchObject({ gameCode: 'VN_NORTH', vendor: 'TCG_LOTTO_VN', demo: false, lotto: { area: 'VN', prizeMode: 'LOTT', view: 'betting' } });
+    expect(r.json.value.content.game_url).toBe(`https://games.vendor.example/play?t=${sent.body.token}&lang=en`);
+    // Its tickets come through the seamless-wallet door like any vendor's bets.
+    await t.db.transaction((tx) => postTransfer(tx, { kind: 'bonus', memberId: u.id, memo: 'test', legs: [{ from: HOUSE.bonus, to: gameAccount(u.id, 'TCG_LOTTO_VN'), amount: 10_00n }] }));
+    const roundId = newRound();
+    const bet = await walletCall({ action: 'debit', token: sent.body.token as string, roundId, amount: '2.00', gameCode: 'VN_NORTH' });
+    expect(bet.status, JSON.stringify(bet.json)).toBe(200);
+    expect((await roundOf(roundId))!.vendor).toBe('TCG_LOTTO_VN');
+    // The sandbox lottery leaves it out of its menu and refuses its board; its other vendors stay.
+    const menu = (await callApi('/lgw/vn/games/game_menu')).json;
+    expect(menu.VN).toBeUndefined();
+    expect(menu.SSC.gameMenus.map((x: { gameCode: string }) => x.gameCode)).toContain('SSC1');
+    expect((await callApi('/lgw/lottery/game?gameCode=VN_NORTH')).json.errorCode).toBe('lottery.game.unknown');
+    // A lottery vendor left on the sandbox still opens its page.
+    const local = await u.call(`${LAUNCH}?lottoGameCode=SSC1&lottoMode=Traditional`);
+    expect(new URL(local.json.value.content.game_url).pathname + new URL(local.json.value.content.game_url).search).toBe('/lottery?gameCode=SSC1');
   });
 });
 
