@@ -99,6 +99,12 @@ export const brandFileSchema = z
     }).strict(),
     wallet: z.object({
       singleWallet: z.boolean(),
+      /**
+       * With game wallets, what opening a game does when its wallet cannot pay the smallest bet:
+       * 'ask' offers the main wallet's money (the amount the player chooses), 'all' moves all of it
+       * in and says so. Either way the game page brings the game wallet back when the player leaves.
+       */
+      gameTransfer: z.enum(['ask', 'all']).default('ask'),
       withdrawMin: minor,
       withdrawMax: minor,
       maxAmount: minor,

@@ -101,6 +101,8 @@ export interface WalletSettings {
    * that the player moves money between (false).
    */
   singleWallet: boolean;
+  /** With game wallets: a game that cannot pay its smallest bet asks for money ('ask') or takes all of the main wallet ('all'). */
+  gameTransfer: 'ask' | 'all';
   withdrawMin: bigint;
   withdrawMax: bigint;
   /** Largest amount any wallet call accepts ('wallet.amount.tooLarge' above it). */

@@ -46,6 +46,8 @@ export interface LotteryAppProps {
   symbol: string;
   timeZone: string;
   singleWallet: boolean;
+  /** The brand's rule for a game wallet that cannot pay a ticket (brand wallet.gameTransfer). */
+  gameTransfer: 'ask' | 'all';
   vendorNames: Record<string, string>;
   walletHref: string;
 }
@@ -335,6 +337,7 @@ export default function LotteryApp(p: LotteryAppProps) {
               balance={balance}
               money={money}
               needMoney={needMoney}
+              minStake={info.stake.min}
               onMoved={async () => {
                 await loadBalance();
                 void refreshBalance();
@@ -450,7 +453,7 @@ function describePick(x: Pick, shape: BetShape, L: LotteryLabels): string {
   return parts.join(' · ');
 }
 
-function WalletLine(p: LotteryAppProps & { walletCode: string; vendor: string; balance: BalanceValue | null; money: (a: string) => string; needMoney: number; onMoved: () => Promise<void> }) {
+function WalletLine(p: LotteryAppProps & { walletCode: string; vendor: string; balance: BalanceValue | null; money: (a: string) => string; needMoney: number; minStake: string; onMoved: () => Promise<void> }) {
   const client = useMemo(() => {
     const cfg = JSON.parse(document.getElementById('client-config')?.textContent || '{}') as { merchant: string; language: string; messages: { network: string; timeout: string; unknown: string } };
     return cfg;
@@ -465,6 +468,7 @@ function WalletLine(p: LotteryAppProps & { walletCode: string; vendor: string; b
   }
   return (
     <GameWallet
+      key={p.vendor}
       labels={p.walletLabels}
       opensNew={p.opensNew}
       vendor={p.vendor}
@@ -478,6 +482,8 @@ function WalletLine(p: LotteryAppProps & { walletCode: string; vendor: string; b
       walletHref={p.walletHref}
       onMoved={p.onMoved}
       needMoney={p.needMoney}
+      transfer={p.gameTransfer}
+      minBet={p.minStake}
     />
   );
 }

@@ -163,3 +163,31 @@ export function submission(): Submission {
     },
   };
 }
+
+/** The channel on which a game window tells the site's other tabs that the player's money moved. */
+const WALLET_CHANNEL = 'casino.wallet';
+
+/** What a game window says: money moved (a bet, a win, a transfer), or its wallet is coming back to main as it closes. */
+export type WalletNews = { type: 'moved' } | { type: 'leaving'; vendorName: string; amount: string };
+
+/** Tells the site's other tabs (their headers read the balance again). */
+export function announceWallet(news: WalletNews): void {
+  try {
+    const channel = new BroadcastChannel(WALLET_CHANNEL);
+    channel.postMessage(news);
+    channel.close();
+  } catch {
+    /* no BroadcastChannel: the header refreshes when its tab is shown again */
+  }
+}
+
+/** Hears the game windows of this browser; answers the function that stops. */
+export function onWalletNews(listener: (news: WalletNews) => void): () => void {
+  try {
+    const channel = new BroadcastChannel(WALLET_CHANNEL);
+    channel.onmessage = (e: MessageEvent<WalletNews>) => listener(e.data);
+    return () => channel.close();
+  } catch {
+    return () => undefined;
+  }
+}

@@ -7,11 +7,12 @@
  * avatar by CSS (`order`), so that it does not depend on the user menu's rendering.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, type MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { $isTrial, $member } from '../../accounts/client.ts';
 import { openMemberCentre } from '../../../shell/member-centre/store.ts';
-import { $balance, $balanceLoading, $balanceMasked, amountText, refreshBalance, toggleBalanceMask } from '../client/wallet.ts';
+import { $balance, $balanceLoading, $balanceMasked, amountText, onWalletNews, refreshBalance, toggleBalanceMask } from '../client/wallet.ts';
+import { showDialog } from '../../../ui/stores/ui.ts';
 import { refuseTrial } from '../../accounts/client.ts';
 import { EyeIcon } from '../../../ui/icons.tsx';
 import { fill, localPath, useLabels } from '../../../shell/labels.tsx';
@@ -34,6 +35,8 @@ export default function HeaderBalance() {
   const loading = useStore($balanceLoading);
   const masked = useStore($balanceMasked);
   const memberId = member?.id;
+  const wordsRef = useRef(w);
+  wordsRef.current = w;
 
   useEffect(() => {
     if (memberId === undefined || isTrial) return;
@@ -47,7 +50,23 @@ export default function HeaderBalance() {
       }
     };
     document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
+    // A game window of this browser moved money (a spin, a transfer): the header shows the same
+    // money at once. One that closes brings its game wallet back to main (issue 17): said here.
+    const stop = onWalletNews((news) => {
+      last = Date.now();
+      if (news.type === 'moved') {
+        void refreshBalance();
+        return;
+      }
+      window.setTimeout(() => void refreshBalance(), 1500);
+      const words = wordsRef.current;
+      if (words) void showDialog({ kind: 'info', text: fill(words.header.broughtBack, { amount: money(news.amount, $balance.get()?.currencySymbol ?? '', labels.lang), vendor: news.vendorName }), timeoutMs: 8000 });
+    });
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible);
+      stop();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [memberId, isTrial]);
 
   const slot = typeof document !== 'undefined' ? document.querySelector<HTMLElement>('[data-auth-slot]') : null;

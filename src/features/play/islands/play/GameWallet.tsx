@@ -11,7 +11,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { ApiFailure, createApiClient, type ClientMessages } from '../../../../kernel/http/client.ts';
 import { storedToken } from '../../../../kernel/http/session-keys.ts';
-import { submission } from '../../../wallet/client.ts';
+import { announceWallet, submission } from '../../../wallet/client.ts';
 import { MAIN_WALLET, walletAmount, walletBalance, walletTransfer, type BalanceValue } from '../../../wallet/client.ts';
 import { formatMinor, parseMinor } from '../../../../kernel/money.ts';
 import { checkAmount, compareAmounts, fromInput, toInput } from '../../../wallet/client.ts';
@@ -42,6 +42,13 @@ export interface GameWalletProps {
   onMoved: () => Promise<void>;
   /** Grows when a spin was refused for want of money: the form takes focus. */
   needMoney: number;
+  /**
+   * The brand's rule for a game wallet that cannot pay `minBet` when the page opens (issue 17):
+   * 'ask' offers the main wallet's money in the form, 'all' moves all of it in and says so.
+   */
+  transfer?: 'ask' | 'all';
+  /** The game's smallest bet (2-decimal string). */
+  minBet?: string;
 }
 
 const mainOf = (b: BalanceValue) => walletAmount(b, MAIN_WALLET);
@@ -64,6 +71,11 @@ export function GameWallet(p: GameWalletProps) {
   const [backBusy, setBackBusy] = useState(false);
   const [backError, setBackError] = useState('');
   const [notice, setNotice] = useState('');
+  /** The page opened with too little in the game wallet: the form offers the main wallet's money. */
+  const [prompt, setPrompt] = useState(false);
+  const opened = useRef(false);
+  const gameBalanceRef = useRef(p.gameBalance);
+  gameBalanceRef.current = p.gameBalance;
   const moveSub = useRef(submission());
   const backSub = useRef(submission());
   const inputRef = useRef<HTMLInputElement>(null);
@@ -99,6 +111,46 @@ export function GameWallet(p: GameWalletProps) {
     else void loadMain();
   }, [loadMain]);
 
+  // Opening the game with too little in its wallet to bet: by the brand's rule, all of the main
+  // wallet is moved in (said in the notice), or the form offers it for the player to choose.
+  useEffect(() => {
+    if (opened.current || mode !== 'member' || main === null || !p.minBet) return;
+    opened.current = true;
+    if (compareAmounts(p.gameBalance, p.minBet) >= 0 || compareAmounts(main, '0.00') <= 0) return;
+    if (p.transfer === 'all') {
+      void move(null, main);
+      return;
+    }
+    setAmount(toInput(main, p.lang));
+    setPrompt(true);
+    inputRef.current?.focus({ preventScroll: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [mode, main]);
+
+  // Leaving the game (closing its window, going to the lobby, a reload) brings its wallet back to
+  // the main wallet: a keepalive request outlives the page. The site's tabs hear of it and say so.
+  useEffect(() => {
+    if (mode !== 'member') return;
+    const onLeave = () => {
+      const amount = gameBalanceRef.current;
+      const token = storedToken();
+      if (!token || compareAmounts(amount, '0.00') <= 0) return;
+      announceWallet({ type: 'leaving', vendorName: p.vendorName, amount });
+      try {
+        void fetch(walletTransfer.path, {
+          method: 'POST',
+          keepalive: true,
+          headers: { 'content-type': 'application/json', Merchant: p.merchant, Language: p.language, Device: 'web', Authorization: token },
+          body: JSON.stringify({ from: p.vendor, to: MAIN_WALLET, amount, idempotencyKey: crypto.randomUUID() }),
+        });
+      } catch {
+        /* the money stays in the game wallet, where the transfer page shows it */
+      }
+    };
+    window.addEventListener('pagehide', onLeave);
+    return () => window.removeEventListener('pagehide', onLeave);
+  }, [mode, p.vendor, p.vendorName, p.merchant, p.language]);
+
   // A spin refused for want of money: bring the form (or the transfer page's link) to the player.
   useEffect(() => {
     if (p.needMoney === 0) return;
@@ -124,10 +176,10 @@ export function GameWallet(p: GameWalletProps) {
     }
   };
 
-  async function move(ev: SubmitEvent<HTMLFormElement>) {
-    ev.preventDefault();
+  async function move(ev: SubmitEvent<HTMLFormElement> | null, exact?: string) {
+    ev?.preventDefault();
     if (busy) return;
-    const typed = fromInput(amount, p.lang);
+    const typed = exact ?? fromInput(amount, p.lang);
     const issue = amountIssue(typed);
     setNotice('');
     setError(issue);
@@ -142,8 +194,12 @@ export function GameWallet(p: GameWalletProps) {
       moveSub.current.done();
       setMain(mainOf(value));
       setAmount('');
+      setPrompt(false);
       await p.onMoved();
-      setNotice(fill(L.moved, { amount: p.fmt(formatMinor(parseMinor(typed) ?? 0n)), vendor: p.vendorName, balance: p.fmt(walletAmount(value, p.vendor)) }));
+      announceWallet({ type: 'moved' });
+      setNotice(
+        `${fill(L.moved, { amount: p.fmt(formatMinor(parseMinor(typed) ?? 0n)), vendor: p.vendorName, balance: p.fmt(walletAmount(value, p.vendor)) })} ${fill(L.comesBack, { vendor: p.vendorName })}`,
+      );
     } catch (err) {
       if (sessionGone(err)) return;
       const f = err instanceof ApiFailure ? (err.fieldErrors.amount ?? err.fieldErrors.to ?? err.fieldErrors.from) : undefined;
@@ -165,6 +221,7 @@ export function GameWallet(p: GameWalletProps) {
       backSub.current.done();
       setMain(mainOf(value));
       await p.onMoved();
+      announceWallet({ type: 'moved' });
       setNotice(fill(L.broughtBack, { amount: p.fmt(payload.amount), balance: p.fmt(mainOf(value)) }));
     } catch (err) {
       if (!sessionGone(err)) setBackError(err instanceof Error ? err.message : String(err));
@@ -201,6 +258,11 @@ export function GameWallet(p: GameWalletProps) {
             <p className="pl-field-error" role="alert">
               {L.mainFailed} {mainError}{' '}
               <button type="button" className="pl-link-btn" onClick={() => void loadMain()}>{L.retry}</button>
+            </p>
+          )}
+          {prompt && main !== null && (
+            <p className="pl-wallet-prompt" data-testid="game-wallet-prompt">
+              {fill(L.prompt, { vendor: p.vendorName, main: p.fmt(main) })}
             </p>
           )}
           <form className="pl-move" onSubmit={(e) => void move(e)} noValidate>

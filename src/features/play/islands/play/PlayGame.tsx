@@ -14,6 +14,7 @@ import type { Locale } from '../../../../kernel/locales.ts';
 import { money } from '../../../wallet/client.ts';
 import type playCatalogue from '../../i18n/en/play.json';
 import { GameWallet } from './GameWallet.tsx';
+import { announceWallet } from '../../../wallet/client.ts';
 import { Reels } from './Reels.tsx';
 import './play.css';
 import { SymbolGlyph } from './SymbolGlyph.tsx';
@@ -39,6 +40,8 @@ export interface Props {
   walletHref: string;
   /** Bonus details (/member?page=bonus), where free spins' winnings land. */
   bonusHref: string;
+  /** The brand's rule when the game wallet cannot pay a bet as the page opens (brand wallet.gameTransfer). */
+  gameTransfer?: 'ask' | 'all';
 }
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -84,6 +87,11 @@ export default function PlayGame(props: Props) {
   useEffect(() => {
     if (state) document.title = `${state.game.gameName} | ${document.title.split(' | ').pop()}`;
   }, [state?.game.gameName]);
+  // Real money moved (a spin's bet and win): the site's other tabs show the same money in their header.
+  const realGame = state !== null && state !== undefined && !state.demo;
+  useEffect(() => {
+    if (realGame) announceWallet({ type: 'moved' });
+  }, [balance, realGame]);
 
   const fmt = useCallback(
     (amount: string) => money(amount, symbolFor(state?.currency ?? '', { currency: props.brandCurrency, currencySymbol: props.brandSymbol }), lang),
@@ -207,6 +215,8 @@ export default function PlayGame(props: Props) {
           walletHref={props.walletHref}
           onMoved={refreshBalance}
           needMoney={needMoney}
+          transfer={props.gameTransfer}
+          minBet={rules.bets[0]}
         />
       )}
 

@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, createUser, expect, loginAs, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { at, createUser, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, headerBalance, memberCentre, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 import { callApi, launch, pt, spinButton } from '../../../../../tests/e2e-support/play.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
@@ -233,6 +233,50 @@ for (const { lang } of LANGS) {
       await expect(page.getByTestId('hash-verdict')).toHaveText(pt(lang, 'verify.hashBad'));
       await expect(page.getByTestId('verify-win')).toHaveText(pt(lang, 'verify.noBet'));
       await expectNoSeriousA11yViolations(page);
+    });
+
+    test('a game opened from its tile offers the main wallet, plays its first spin with the money moved in, and gives the rest back on leaving (issue 17)', async ({ page, context }) => {
+      test.setTimeout(90_000);
+      const user = await createUser();
+      await adjust(user.username, '40');
+      await loginAs(page, lang, user.username, user.password);
+      await page.goto(at(lang, '/rng'));
+      const tile = page.locator('.tile[data-node-id]').first();
+      const name = (await tile.locator('.name').textContent())!.trim();
+      const [game] = await Promise.all([context.waitForEvent('page'), tile.getByRole('button', { name: t(lang, 'lobby', 'playNamed', { name }), exact: true }).click()]);
+      await expect(game.getByRole('heading', { level: 1 })).toContainText(name, { timeout: 15_000 });
+      const vendor = (await game.locator('.pl-title .muted').textContent())!.trim().slice(pt(lang, 'vendor', { vendor: '' }).length);
+
+      // The game wallet cannot pay a bet: the page offers the main wallet's 40.00, already filled in.
+      await expect(game.getByTestId('game-wallet-prompt')).toHaveText(pt(lang, 'wallet.prompt', { vendor, main: usd(lang, '40.00') }));
+      const amount = game.getByLabel(pt(lang, 'wallet.move'), { exact: true });
+      // (Both brand locales, en-US and es-MX, write a decimal point.)
+      await expect(amount).toHaveValue('40.00');
+      await expect(amount).toBeFocused();
+      await amount.fill('25');
+      await game.getByRole('button', { name: pt(lang, 'wallet.submit'), exact: true }).click();
+      await expect(game.getByRole('status').filter({ hasText: pt(lang, 'wallet.comesBack', { vendor }) })).toBeVisible();
+      await expect(game.getByTestId('game-wallet-prompt')).toHaveCount(0);
+      const balance = game.getByTestId('play-balance');
+      await expect(balance).toHaveText(usd(lang, '25.00'));
+
+      // The first spin plays with it; the site's header (the other tab) shows the same money at once.
+      const spin = spinButton(game, lang);
+      await spin.click();
+      await expect(game.locator('.pl-history tbody tr')).toHaveCount(1, { timeout: 15_000 });
+      await expect(spin).toBeEnabled();
+      const sum = await sumBalance(page);
+      await expect(headerBalance(page, lang, usd(lang, sum))).toBeVisible();
+
+      // Leaving the game brings its wallet back to the main wallet, and the site says so.
+      const left = (await balance.textContent())!.trim();
+      await game.close({ runBeforeUnload: true });
+      await expect(page.getByRole('alertdialog')).toContainText(t(lang, 'wallet', 'header.broughtBack', { amount: left, vendor }));
+      await expect(async () => {
+        const wallets = await callApi<{ balance: { accountTypeName: string; availBalance: number }[] }>(page, '/wps/v2/wallets/balance');
+        const main = wallets.value.balance.find((b) => b.accountTypeName === 'MAIN')!.availBalance.toFixed(2);
+        expect(main).toBe(sum);
+      }).toPass({ timeout: 10_000 });
     });
   });
 }
