@@ -90,6 +90,12 @@ async function openVendorLobby(gameCode: string, area: Area): Promise<void> {
   }
 }
 
+/** A bet type's name and help ('vnNorth.lo2' is betTypes.vnNorth.lo2 in the catalogue). */
+function betLabel(L: LotteryLabels, code: string): { name: string; help: string } {
+  const [family = '', name = ''] = code.split('.');
+  return (L.betTypes as unknown as Record<string, Record<string, { name: string; help: string }>>)[family]?.[name] ?? { name: code, help: '' };
+}
+
 /** The first game of the page's area, when the address names none. */
 const AREA_GROUP: Record<Area, string> = { vn: 'VN', sea: 'SEA', lotto: 'SSC' };
 
@@ -368,7 +374,7 @@ export default function LotteryApp(p: LotteryAppProps) {
                   {slip.map((x, i) => (
                     <li key={i} className="lt-slip-item">
                       <span>
-                        <strong>{(L.betTypes as Record<string, { name: string }>)[x.betType]?.name ?? x.betType}</strong> {describePick(x, BET_SHAPES[x.betType]!, L)}
+                        <strong>{betLabel(L, x.betType).name}</strong> {describePick(x, BET_SHAPES[x.betType]!, L)}
                       </span>
                       <span className="lt-slip-stake">{money(x.stake)}</span>
                       <button type="button" className="lt-remove" aria-label={fill(L.slip.remove, { n: i + 1 })} onClick={() => setSlip((s) => s.filter((_, k) => k !== i))}>
@@ -502,7 +508,6 @@ function Board(props: { info: GameInfo; labels: LotteryLabels; lang: string; mon
   const [bulk, setBulk] = useState('');
   const [bulkError, setBulkError] = useState('');
   const pay = info.betTypes.find((b) => b.code === betType)!.pay;
-  const names = L.betTypes as Record<string, { name: string; help: string }>;
 
   const setNumbers = (numbers: number[]) => {
     setPick((x) => ({ ...x, numbers }));
@@ -561,11 +566,11 @@ function Board(props: { info: GameInfo; labels: LotteryLabels; lang: string; mon
           {info.betTypes.map((b) => (
             <label key={b.code} className={`lt-chip${b.code === betType ? ' is-on' : ''}`}>
               <input type="radio" name={`${ids}-bet`} value={b.code} checked={b.code === betType} onChange={() => choose(b.code)} />
-              {names[b.code]?.name ?? b.code}
+              {betLabel(L, b.code).name}
             </label>
           ))}
         </div>
-        <p className="muted lt-help">{names[betType]?.help}</p>
+        <p className="muted lt-help">{betLabel(L, betType).help}</p>
 
         {shape.positions && (
           <label className="lt-field">
@@ -693,7 +698,6 @@ function Board(props: { info: GameInfo; labels: LotteryLabels; lang: string; mon
 function TicketList(props: { labels: LotteryLabels; tickets: { total: number; list: TicketValue[] } | null; money: (a: string) => string; time: (ms: number, d?: boolean) => string; onMore: () => void }) {
   const L = props.labels;
   const ids = useId();
-  const names = L.betTypes as Record<string, { name: string }>;
   return (
     <section className="card lt-tickets" aria-labelledby={`${ids}-t`}>
       <h2 id={`${ids}-t`} className="lt-h2">{L.tickets.title}</h2>
@@ -706,7 +710,7 @@ function TicketList(props: { labels: LotteryLabels; tickets: { total: number; li
             return (
               <li key={x.ticketId} className={`lt-ticket is-${x.status}`}>
                 <span className="lt-ticket-main">
-                  <strong>{names[x.betType]?.name ?? x.betType}</strong> {describePick(x.selection as Pick, shape, L)}
+                  <strong>{betLabel(L, x.betType).name}</strong> {describePick(x.selection as Pick, shape, L)}
                   <span className="muted lt-small"> · {fill(L.board.draw, { drawNo: x.drawNo })}</span>
                 </span>
                 <span className="lt-ticket-money">

@@ -12,12 +12,10 @@ import { at, createUser, expect, loginAs, t, test } from '../../../../../tests/e
 import { adjust, memberCentre, usd } from '../../../../../tests/e2e-support/wallet.ts';
 import { pt } from '../../../../../tests/e2e-support/play.ts';
 import type { Page } from '@playwright/test';
-import en from '../../i18n/en/lottery.json' with { type: 'json' };
-import es from '../../i18n/es/lottery.json' with { type: 'json' };
 
 const lt = (lang: Lang, key: string, values: Record<string, string | number> = {}) => t(lang, 'lottery', key, values);
-/** A bet type's name (its code has dots, so it is read from the catalogue itself). */
-const betName = (lang: Lang, code: string) => ((lang === 'en' ? en : es).betTypes as Record<string, { name: string }>)[code]!.name;
+/** A bet type's name ('vnNorth.lo2' is betTypes.vnNorth.lo2 in the catalogue). */
+const betName = (lang: Lang, code: string) => lt(lang, `betTypes.${code}.name`);
 
 /** Moves `amount` from the main wallet into the game's wallet with the page's wallet line. */
 async function moveIn(page: Page, lang: Lang, amount: string) {
