@@ -35,7 +35,8 @@
 //      ticket per slip) with 50 players on the servers of (f), each beside the ledger rounds/s of
 //      (e) on the same kind of database (>= 0.5 x); and one draw of 100,000 tickets drawn and
 //      settled in its transaction on a fresh PostgreSQL database (< 10 s), beside settleRound one
-//      transaction per round, extrapolated.
+//      transaction per round, extrapolated. `npm run bench -- lottery` measures only these, with
+//      the ledger figures they stand beside.
 // It starts its own server on a fresh PGlite folder under the system temp dir (ports 4710, 4711,
 // or BENCH_PORT and the next one), talks only to 127.0.0.1, prints a table with PASS/FAIL per
 // target and writes the same to bench-results.json. Exit code 1 when a target is missed.
@@ -159,9 +160,94 @@ async function agentReportRows(spinRate?: number): Promise<ReportTimes | null> {
   return a;
 }
 
+/** The lottery's rows (section j), with the ledger rows they stand beside: `npm run bench -- lottery`. */
+async function lotteryOnlyRows(): Promise<void> {
+  const ledgerRow = (kind: string, l: LedgerLoad) =>
+    rows.push({ figure: `ledger rounds/s, ${kind} (50 players)`, value: l.roundsPerSecond, unit: '/s', baseline: null, baselineLabel: '', target: '', pass: l.failures === 0 && l.auditOk ? null : false });
+  const ticketRow = (kind: string, l: TicketLoad, audited: boolean, ledgerLoad: LedgerLoad) => {
+    const ratio = l.ticketsPerSecond / ledgerLoad.roundsPerSecond;
+    console.log(`  ${kind}: ${l.tickets} tickets on ${l.gameCode} in ${l.seconds} s, p50 ${l.p50Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms${l.failures ? `, ${l.failures} failures (first: ${l.firstFailure})` : ''}`);
+    rows.push({
+      figure: `lottery tickets/s through the API, ${kind} (50 players)`,
+      value: l.ticketsPerSecond,
+      unit: '/s',
+      baseline: ledgerLoad.roundsPerSecond,
+      baselineLabel: `ledger rounds/s in process, ${kind}`,
+      target: `>= 0.5 x baseline (${ratio.toFixed(2)} x)`,
+      pass: l.failures === 0 && audited && ratio >= 0.5,
+    });
+  };
+  console.log(`Betting with ${CONNECTIONS} players on PGlite for ${LOAD_SECONDS} s...`);
+  const pgliteLedger = await measureLedgerPglite(path.join(work, 'ledger-pglite'), { players: CONNECTIONS, seconds: LOAD_SECONDS });
+  ledgerRow('PGlite', pgliteLedger);
+  {
+    const dataDir = path.join(work, 'data');
+    const first = await startPlatform(PORT, dataDir);
+    await first.stop();
+    let handle = await openMigrated({ dataDir });
+    const tokens = await prepareTicketPlayers(handle, CONNECTIONS);
+    await handle.close();
+    const server = await startPlatform(PORT, dataDir);
+    running.push(server);
+    console.log(`Buying lottery tickets with ${CONNECTIONS} players through the API on PGlite for ${LOAD_SECONDS} s...`);
+    const load = await measureTickets(server.url, tokens, LOAD_SECONDS);
+    await server.stop();
+    handle = await openMigrated({ dataDir });
+    const audited = await auditOk(handle);
+    await handle.close();
+    ticketRow('PGlite', load, audited, pgliteLedger);
+  }
+  const unreachable = await postgresUnreachable(benchServerUrl());
+  if (unreachable) {
+    console.log(`PostgreSQL is not reachable (${unreachable}): no PostgreSQL lottery figures.`);
+    return;
+  }
+  console.log(`Betting with ${CONNECTIONS} players on PostgreSQL for ${LOAD_SECONDS} s...`);
+  const pgLedger = await measureLedgerPostgres({ players: CONNECTIONS, seconds: LOAD_SECONDS });
+  ledgerRow('PostgreSQL', pgLedger);
+  const fresh = await freshDatabase('tickets');
+  try {
+    const server = await startPlatform(PORT, path.join(work, 'data-pg'), { DATABASE_URL: fresh.url });
+    running.push(server);
+    const handle = await openMigrated({ url: fresh.url });
+    const tokens = await prepareTicketPlayers(handle, CONNECTIONS);
+    console.log(`Buying lottery tickets with ${CONNECTIONS} players through the API on PostgreSQL for ${LOAD_SECONDS} s...`);
+    const load = await measureTickets(server.url, tokens, LOAD_SECONDS);
+    await server.stop();
+    const audited = await auditOk(handle);
+    await handle.close();
+    ticketRow('PostgreSQL', load, audited, pgLedger);
+  } finally {
+    await fresh.drop();
+  }
+  console.log('Buying 100,000 lottery tickets on one draw (PostgreSQL), then drawing it...');
+  const drawDb = await freshDatabase('lottery');
+  try {
+    const st = await measureDrawSettlement(drawDb.url);
+    console.log(`  bought in ${st.buySeconds.toFixed(1)} s; drawn and settled in ${st.settleSeconds.toFixed(2)} s (${st.paidTickets} winning tickets)${st.auditOk ? '' : ', LEDGER AUDIT FAILED'}`);
+    rows.push({
+      figure: `lottery draw of ${st.tickets.toLocaleString('en')} tickets settled, PostgreSQL`,
+      value: st.settleSeconds,
+      unit: 's',
+      baseline: st.perRoundSeconds,
+      baselineLabel: `settleRound per round, extrapolated from ${st.sampled.toLocaleString('en')}`,
+      target: '< 10 s',
+      pass: st.settleSeconds < 10 && st.auditOk,
+    });
+  } finally {
+    await drawDb.drop();
+  }
+}
+
 try {
   buildIfNeeded();
   started = Date.now();
+  if (process.argv.includes('lottery')) {
+    await lotteryOnlyRows();
+    for (const r of rows) console.log(`${r.figure.padEnd(56)} ${r.value.toFixed(2).padStart(9)} ${r.unit}  ${r.baseline === null ? '' : `(baseline ${r.baseline.toFixed(2)} ${r.unit}: ${r.baselineLabel})`}  ${r.target}  ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}`);
+    await cleanup();
+    process.exit(rows.every((r) => r.pass !== false) ? 0 : 1);
+  }
   if (process.argv.includes('agents')) {
     const agents = await agentReportRows();
     const digits = (unit: string) => (unit === 's' ? 2 : 1);
