@@ -39,16 +39,34 @@ export interface Consumer {
 }
 
 /**
- * The oldest transaction of this database still running (as xid8), or the next transaction id
- * when none: every event of a smaller txid belongs to a finished transaction. Read from the
- * backends of this database only (pg_stat_activity's backend_xid, widened to 64 bits against the
- * next id), not from the snapshot's xmin, which a long transaction in any other database of the
- * server would hold back.
+ * The transactions that pg_stat_activity shows running in the other databases of the server, as
+ * a JSON array of 32-bit xids. Read by its own statement, before the one whose snapshot the
+ * horizon is taken from (see `horizon`).
  */
-const HORIZON = sql.raw(`
-  select coalesce(min(n.xmax - ((((n.xmax % 4294967296) - a.backend_xid::text::numeric) + 4294967296) % 4294967296)), min(n.xmax))::text::xid8
-  from (select pg_snapshot_xmax(pg_current_snapshot())::text::numeric as xmax) n
-  left join pg_stat_activity a on a.datname = current_database() and a.backend_xid is not null`);
+const OTHER_DATABASES_XIDS = sql.raw(`
+  select coalesce(json_agg(a.backend_xid::text), '[]')::text as xids from pg_stat_activity a
+  where a.datname is distinct from current_database() and a.backend_xid is not null`);
+
+/**
+ * The horizon below which every event is final: the oldest transaction still running when the
+ * statement's snapshot was taken (as xid8), else the snapshot's next transaction id. Every event
+ * of a smaller txid belongs to a transaction that had ended by the snapshot, committed (its events
+ * visible to that statement) or not (none).
+ *
+ * Taken from the snapshot itself (`pg_snapshot_xip`), less `others`: transactions seen running in
+ * other databases by an earlier statement. Their events are not in this table (an xid is never
+ * another database's), and a long transaction elsewhere must not hold this database's consumers
+ * back; one that started elsewhere since then only lowers the horizon for one batch. (An earlier
+ * version read this database's running transactions from pg_stat_activity alone, after the
+ * snapshot: a transaction that committed in between was missing from both, its events invisible
+ * to the snapshot yet below the horizon, and the cursor moved past them; a test caught it under
+ * load.)
+ */
+const horizon = (others: string) => sql`
+  select coalesce(
+    (select min(x::text::numeric) from pg_snapshot_xip(pg_current_snapshot()) as x
+     where (x::text::numeric % 4294967296) not in (select v::numeric from jsonb_array_elements_text(${others}::jsonb) as v)),
+    pg_snapshot_xmax(pg_current_snapshot())::text::numeric)::text::xid8`;
 
 /** Writes an event inside the caller's transaction (it exists only if the caller commits). */
 export async function emit(tx: Tx | Db, kind: string, memberId: number | null, payload: Record<string, unknown>): Promise<void> {
@@ -60,6 +78,7 @@ export async function consumeOnce(db: Db, c: Consumer, limit = 200): Promise<num
   return db.transaction(async (tx) => {
     await tx.execute(sql`insert into event_cursor (consumer) values (${c.name}) on conflict do nothing`);
     const [cursor] = rowsOf(await tx.execute(sql`select last_txid::text as txid, last_id from event_cursor where consumer = ${c.name} for update`));
+    const [others] = rowsOf(await tx.execute(OTHER_DATABASES_XIDS));
     const kinds = sql.join(
       c.kinds.map((k) => sql`${k}`),
       sql`, `,
@@ -68,7 +87,7 @@ export async function consumeOnce(db: Db, c: Consumer, limit = 200): Promise<num
       await tx.execute(sql`
         select id, txid::text as txid, kind, member_id, payload, at from event_outbox
         where (txid, id) > (${String(cursor!.txid)}::xid8, ${Number(cursor!.last_id)}::bigint)
-          and txid < (${HORIZON})
+          and txid < (${horizon(String(others!.xids))})
           and kind in (${kinds})
         order by txid, id
         limit ${limit}`),
