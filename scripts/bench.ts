@@ -160,23 +160,51 @@ async function agentReportRows(spinRate?: number): Promise<ReportTimes | null> {
   return a;
 }
 
+/** The row of lottery tickets/s through the API (section j), beside the ledger rounds/s on the same kind of database. */
+function ticketRow(kind: string, l: TicketLoad & { auditOk: boolean }, ledgerLoad: LedgerLoad | undefined): void {
+  console.log(
+    `  ${kind}: ${l.tickets} tickets on ${l.gameCode} in ${l.seconds} s, p50 ${l.p50Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms` +
+      `${l.failures ? `, ${l.failures} failures (first: ${l.firstFailure})` : ''}${l.auditOk ? '' : ', LEDGER AUDIT FAILED'}`,
+  );
+  const ratio = ledgerLoad ? l.ticketsPerSecond / ledgerLoad.roundsPerSecond : null;
+  rows.push({
+    figure: `lottery tickets/s through the API, ${kind} (50 players)`,
+    value: l.ticketsPerSecond,
+    unit: '/s',
+    baseline: ledgerLoad?.roundsPerSecond ?? null,
+    baselineLabel: `ledger rounds/s in process, ${kind}`,
+    target: ratio === null ? '' : `>= 0.5 x baseline (${ratio.toFixed(2)} x)`,
+    pass: l.failures === 0 && l.auditOk && (ratio === null || ratio >= 0.5),
+  });
+}
+
+/** Buys 100,000 tickets on one draw of a fresh PostgreSQL database and times its settlement (section j); answers the figures. */
+async function settlementRow(): Promise<DrawSettlement> {
+  console.log('Buying 100,000 lottery tickets on one draw (PostgreSQL), then drawing it...');
+  const drawDb = await freshDatabase('lottery');
+  let st: DrawSettlement;
+  try {
+    st = await measureDrawSettlement(drawDb.url);
+  } finally {
+    await drawDb.drop();
+  }
+  console.log(`  bought in ${st.buySeconds.toFixed(1)} s; drawn and settled in ${st.settleSeconds.toFixed(2)} s (${st.paidTickets} winning tickets)${st.auditOk ? '' : ', LEDGER AUDIT FAILED'}`);
+  rows.push({
+    figure: `lottery draw of ${st.tickets.toLocaleString('en')} tickets settled, PostgreSQL`,
+    value: st.settleSeconds,
+    unit: 's',
+    baseline: st.perRoundSeconds,
+    baselineLabel: `settleRound per round, extrapolated from ${st.sampled.toLocaleString('en')}`,
+    target: '< 10 s',
+    pass: st.settleSeconds < 10 && st.auditOk,
+  });
+  return st;
+}
+
 /** The lottery's rows (section j), with the ledger rows they stand beside: `npm run bench -- lottery`. */
 async function lotteryOnlyRows(): Promise<void> {
   const ledgerRow = (kind: string, l: LedgerLoad) =>
     rows.push({ figure: `ledger rounds/s, ${kind} (50 players)`, value: l.roundsPerSecond, unit: '/s', baseline: null, baselineLabel: '', target: '', pass: l.failures === 0 && l.auditOk ? null : false });
-  const ticketRow = (kind: string, l: TicketLoad, audited: boolean, ledgerLoad: LedgerLoad) => {
-    const ratio = l.ticketsPerSecond / ledgerLoad.roundsPerSecond;
-    console.log(`  ${kind}: ${l.tickets} tickets on ${l.gameCode} in ${l.seconds} s, p50 ${l.p50Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms${l.failures ? `, ${l.failures} failures (first: ${l.firstFailure})` : ''}`);
-    rows.push({
-      figure: `lottery tickets/s through the API, ${kind} (50 players)`,
-      value: l.ticketsPerSecond,
-      unit: '/s',
-      baseline: ledgerLoad.roundsPerSecond,
-      baselineLabel: `ledger rounds/s in process, ${kind}`,
-      target: `>= 0.5 x baseline (${ratio.toFixed(2)} x)`,
-      pass: l.failures === 0 && audited && ratio >= 0.5,
-    });
-  };
   console.log(`Betting with ${CONNECTIONS} players on PGlite for ${LOAD_SECONDS} s...`);
   const pgliteLedger = await measureLedgerPglite(path.join(work, 'ledger-pglite'), { players: CONNECTIONS, seconds: LOAD_SECONDS });
   ledgerRow('PGlite', pgliteLedger);
@@ -195,7 +223,7 @@ async function lotteryOnlyRows(): Promise<void> {
     handle = await openMigrated({ dataDir });
     const audited = await auditOk(handle);
     await handle.close();
-    ticketRow('PGlite', load, audited, pgliteLedger);
+    ticketRow('PGlite', { ...load, auditOk: audited }, pgliteLedger);
   }
   const unreachable = await postgresUnreachable(benchServerUrl());
   if (unreachable) {
@@ -216,27 +244,11 @@ async function lotteryOnlyRows(): Promise<void> {
     await server.stop();
     const audited = await auditOk(handle);
     await handle.close();
-    ticketRow('PostgreSQL', load, audited, pgLedger);
+    ticketRow('PostgreSQL', { ...load, auditOk: audited }, pgLedger);
   } finally {
     await fresh.drop();
   }
-  console.log('Buying 100,000 lottery tickets on one draw (PostgreSQL), then drawing it...');
-  const drawDb = await freshDatabase('lottery');
-  try {
-    const st = await measureDrawSettlement(drawDb.url);
-    console.log(`  bought in ${st.buySeconds.toFixed(1)} s; drawn and settled in ${st.settleSeconds.toFixed(2)} s (${st.paidTickets} winning tickets)${st.auditOk ? '' : ', LEDGER AUDIT FAILED'}`);
-    rows.push({
-      figure: `lottery draw of ${st.tickets.toLocaleString('en')} tickets settled, PostgreSQL`,
-      value: st.settleSeconds,
-      unit: 's',
-      baseline: st.perRoundSeconds,
-      baselineLabel: `settleRound per round, extrapolated from ${st.sampled.toLocaleString('en')}`,
-      target: '< 10 s',
-      pass: st.settleSeconds < 10 && st.auditOk,
-    });
-  } finally {
-    await drawDb.drop();
-  }
+  await settlementRow();
 }
 
 try {
@@ -510,22 +522,6 @@ try {
     );
   const tickets: { pglite?: TicketLoad & { auditOk: boolean }; postgres?: TicketLoad & { auditOk: boolean } } = {};
   let settlement: DrawSettlement | undefined;
-  const ticketRow = (kind: string, l: TicketLoad & { auditOk: boolean }, ledgerLoad: LedgerLoad | undefined) => {
-    console.log(
-      `  ${kind}: ${l.tickets} tickets on ${l.gameCode} in ${l.seconds} s, p50 ${l.p50Ms.toFixed(1)} ms, p99 ${l.p99Ms.toFixed(1)} ms` +
-        `${l.failures ? `, ${l.failures} failures (first: ${l.firstFailure})` : ''}${l.auditOk ? '' : ', LEDGER AUDIT FAILED'}`,
-    );
-    const ratio = ledgerLoad ? l.ticketsPerSecond / ledgerLoad.roundsPerSecond : null;
-    rows.push({
-      figure: `lottery tickets/s through the API, ${kind} (50 players)`,
-      value: l.ticketsPerSecond,
-      unit: '/s',
-      baseline: ledgerLoad?.roundsPerSecond ?? null,
-      baselineLabel: `ledger rounds/s in process, ${kind}`,
-      target: ratio === null ? '' : `>= 0.5 x baseline (${ratio.toFixed(2)} x)`,
-      pass: l.failures === 0 && l.auditOk && (ratio === null || ratio >= 0.5),
-    });
-  };
   const spinRow = (kind: string, l: SpinLoad, ledgerLoad: LedgerLoad | undefined) => {
     const ratio = ledgerLoad ? l.spinsPerSecond / ledgerLoad.roundsPerSecond : null;
     rows.push({
@@ -585,25 +581,7 @@ try {
     ticketRow('PostgreSQL', tickets.postgres!, ledger.postgres);
 
     // j. one draw of 100,000 tickets settled in its transaction, on a fresh PostgreSQL database
-    console.log('Buying 100,000 lottery tickets on one draw (PostgreSQL), then drawing it...');
-    const drawDb = await freshDatabase('lottery');
-    try {
-      settlement = await measureDrawSettlement(drawDb.url);
-    } finally {
-      await drawDb.drop();
-    }
-    console.log(
-      `  bought in ${settlement.buySeconds.toFixed(1)} s; drawn and settled in ${settlement.settleSeconds.toFixed(2)} s (${settlement.paidTickets} winning tickets)${settlement.auditOk ? '' : ', LEDGER AUDIT FAILED'}`,
-    );
-    rows.push({
-      figure: `lottery draw of ${settlement.tickets.toLocaleString('en')} tickets settled, PostgreSQL`,
-      value: settlement.settleSeconds,
-      unit: 's',
-      baseline: settlement.perRoundSeconds,
-      baselineLabel: `settleRound per round, extrapolated from ${settlement.sampled.toLocaleString('en')}`,
-      target: '< 10 s',
-      pass: settlement.settleSeconds < 10 && settlement.auditOk,
-    });
+    settlement = await settlementRow();
   }
 
   // i. agent reports at scale, on PostgreSQL

@@ -19,6 +19,8 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://
 export interface TestDb extends DbHandle {
   /** Closes the handle and drops the PostgreSQL database it made. */
   dispose(): Promise<void>;
+  /** The PostgreSQL database's address, for another process or client (crash tests); null on PGlite. */
+  url: string | null;
 }
 
 /** The migrated template of this run (a tarball path or a database name), or null. */
@@ -52,6 +54,7 @@ export async function openTestDb(): Promise<TestDb> {
     useDb(handle);
     return {
       ...handle,
+      url: url.toString(),
       async dispose() {
         await handle.close();
         const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -65,5 +68,5 @@ export async function openTestDb(): Promise<TestDb> {
   const handle = await openDb(pgliteTemplate ? { loadDataDir: pgliteTemplate } : {});
   if (!pgliteTemplate) await migrate(handle);
   useDb(handle);
-  return { ...handle, dispose: () => handle.close() };
+  return { ...handle, url: null, dispose: () => handle.close() };
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openTestDb, TEST_DATABASE_URL, type TestDb } from '../../../../../tests/support/db.ts';
+import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { fund, seedVendors, walletUser } from '../../../../../tests/support/wallet.ts';
 import { placeBet, settleRound } from '../../../wallet/index.ts';
 import { auditLedger, rowsOf } from '../../../wallet/server/ledger.ts';
@@ -25,10 +25,7 @@ let url = '';
 beforeAll(async () => {
   if (!onPostgres) return;
   t = await openTestDb();
-  const [row] = rowsOf(await t.db.execute(sql`select current_database() as name`));
-  const u = new URL(TEST_DATABASE_URL);
-  u.pathname = `/${String(row!.name)}`;
-  url = u.toString();
+  url = t.url!;
 });
 afterAll(async () => {
   if (onPostgres) await t.dispose();

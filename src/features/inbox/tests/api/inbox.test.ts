@@ -231,10 +231,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('the outbox: no gaps (Postgr
   });
 
   it('an event of a transaction still open is waited for, not skipped, though a later one committed first', async () => {
-    const [row] = rowsOf(await t.db.execute(sql`select current_database() as name`));
-    const u = new URL(TEST_DATABASE_URL);
-    u.pathname = `/${String(row!.name)}`;
-    const early = new pg.Client({ connectionString: u.toString() });
+    const early = new pg.Client({ connectionString: t.url! });
     await early.connect();
     // A transaction of another database of the server, left open throughout: it does not hold this one's consumers back.
     const elsewhere = new pg.Client({ connectionString: TEST_DATABASE_URL });

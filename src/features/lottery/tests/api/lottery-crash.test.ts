@@ -7,15 +7,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { openTestDb, TEST_DATABASE_URL, type TestDb } from '../../../../../tests/support/db.ts';
+import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { newKey, walletUser } from '../../../../../tests/support/wallet.ts';
 import { someoneWaitsOnALock, untilIdle } from '../../../../../tests/support/pg-watch.ts';
 import { clock } from '../../../../kernel/clock.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
 import { HOUSE, gameAccount, mainAccount } from '../../../wallet/server/accounts.ts';
-import { auditLedger, balancesOf, postTransfer, rowsOf } from '../../../wallet/server/ledger.ts';
+import { auditLedger, balancesOf, postTransfer } from '../../../wallet/server/ledger.ts';
 import { drawLabel, drawNumbers } from '../../server/engine/draws.ts';
 import { lotteryGame, upcomingDraws } from '../../server/engine/schedule.ts';
 import { runDraws } from '../../server/draws.ts';
@@ -29,10 +29,7 @@ const realNow = clock.now;
 beforeAll(async () => {
   if (!onPostgres) return;
   t = await openTestDb();
-  const [row] = rowsOf(await t.db.execute(sql`select current_database() as name`));
-  const u = new URL(TEST_DATABASE_URL);
-  u.pathname = `/${String(row!.name)}`;
-  url = u.toString();
+  url = t.url!;
 });
 afterAll(async () => {
   clock.now = realNow;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openTestDb, TEST_DATABASE_URL, type TestDb } from '../../../../../tests/support/db.ts';
+import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { newKey, sandboxInProcess, seedVendors, walletUser } from '../../../../../tests/support/wallet.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
 import { rowsOf } from '../../../../kernel/db/rows.ts';
@@ -29,10 +29,7 @@ beforeAll(async () => {
   t = await openTestDb();
   await seedVendors();
   sandbox = sandboxInProcess();
-  const [row] = rowsOf(await t.db.execute(sql`select current_database() as name`));
-  const u = new URL(TEST_DATABASE_URL);
-  u.pathname = `/${String(row!.name)}`;
-  url = u.toString();
+  url = t.url!;
 });
 afterAll(async () => {
   sandbox?.restore();
