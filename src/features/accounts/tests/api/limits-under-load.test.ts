@@ -32,7 +32,9 @@ describe('a burst of guesses', () => {
     const answers = await Promise.all(Array.from({ length: GUESSES }, (_, i) => login({ username: u.username, password: `wrong-${i}` }, { ip })));
     const seen = codes(answers);
     // Without a captcha, only the first tries are checked at all; the rest are asked for the captcha.
-    expect(seen['login.failed']).toBeLessThanOrEqual(LIMITS.captchaAfterFailures);
+    // (Each try is counted before it is checked: when every count of the burst lands before any
+    // check, which a loaded CI run on PostgreSQL showed, none is checked at all.)
+    expect(seen['login.failed'] ?? 0, JSON.stringify(seen)).toBeLessThanOrEqual(LIMITS.captchaAfterFailures);
     expect((seen['login.failed'] ?? 0) + (seen['captcha.required'] ?? 0) + (seen['login.locked'] ?? 0), JSON.stringify(seen)).toBe(GUESSES);
     // The right password sent after them is checked only if the burst left some of the captcha's
     // allowance unused (the account and address counts can interleave differently): the passwords
