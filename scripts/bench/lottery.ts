@@ -19,6 +19,7 @@ import { member } from '../../src/features/accounts/server/tables.ts';
 import { openSession } from '../../src/features/accounts/server/sessions.ts';
 import { HOUSE, gameAccount, mainAccount } from '../../src/features/wallet/server/accounts.ts';
 import { gameRound } from '../../src/features/wallet/server/tables.ts';
+import { vendor } from '../../src/features/games/server/tables.ts';
 import { auditLedger, postTransfer } from '../../src/features/wallet/server/ledger.ts';
 import { placeBet, settleRound } from '../../src/features/wallet/server/game-play.ts';
 import { LOTTERY_GAMES, lotteryGame, upcomingDraws } from '../../src/features/lottery/server/engine/schedule.ts';
@@ -157,6 +158,7 @@ export async function measureDrawSettlement(url: string, tickets = 100_000): Pro
     const slot = upcomingDraws(g, Date.parse('2030-06-01T00:00:00Z'))[0]!;
     const now = slot.closesAt - 3_600_000;
     await openDraws(handle.db, [g], now);
+    await handle.db.insert(vendor).values({ code: g.vendor, displayName: g.vendor, gameType: 'LOTT' }).onConflictDoNothing();
     const { ids } = await fundedPlayers(handle, 1000, false);
     const perSlip = 50;
     const slips = Math.ceil(tickets / perSlip);

@@ -63,10 +63,13 @@ const OTHER_DATABASES_XIDS = sql.raw(`
  * load.)
  */
 const horizon = (others: string) => sql`
-  select coalesce(
-    (select min(x::text::numeric) from pg_snapshot_xip(pg_current_snapshot()) as x
-     where (x::text::numeric % 4294967296) not in (select v::numeric from jsonb_array_elements_text(${others}::jsonb) as v)),
-    pg_snapshot_xmax(pg_current_snapshot())::text::numeric)::text::xid8`;
+  select least(
+    coalesce(
+      (select min(x::text::numeric) from pg_snapshot_xip(pg_current_snapshot()) as x
+       where (x::text::numeric % 4294967296) not in (select v::numeric from jsonb_array_elements_text(${others}::jsonb) as v)),
+      pg_snapshot_xmax(pg_current_snapshot())::text::numeric),
+    -- The consumer's own transaction is not in its snapshot's xip: events it writes itself wait for the next batch.
+    pg_current_xact_id()::text::numeric)::text::xid8`;
 
 /** Writes an event inside the caller's transaction (it exists only if the caller commits). */
 export async function emit(tx: Tx | Db, kind: string, memberId: number | null, payload: Record<string, unknown>): Promise<void> {

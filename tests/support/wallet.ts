@@ -45,6 +45,19 @@ export async function seedVendors(): Promise<void> {
     .onConflictDoNothing();
 }
 
+/** The lottery's four vendors, as the catalogue lists them (their games sell only while their vendor is on). */
+export async function seedLotteryVendors(): Promise<void> {
+  await (await db())
+    .insert(vendor)
+    .values([
+      { code: 'TCG_LOTTO_VN', displayName: 'TCG Lotto VN', gameType: 'LOTT', sort: 40 },
+      { code: 'LOTT', displayName: 'Lotto Hub', gameType: 'LOTT', sort: 41 },
+      { code: 'ELOTT', displayName: 'E-Lotto', gameType: 'ELOTT', sort: 50 },
+      { code: 'TCG_SEA', displayName: 'TCG SEA Lottery', gameType: 'ELOTT', sort: 51 },
+    ])
+    .onConflictDoNothing();
+}
+
 /** A live casino vendor (EVO, category LIVE), for rules that weigh categories differently. */
 export async function seedLiveVendor(): Promise<void> {
   await (await db()).insert(vendor).values({ code: 'EVO', displayName: 'Evolution', gameType: 'LIVE', sort: 9 }).onConflictDoNothing();

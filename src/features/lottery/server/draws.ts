@@ -9,6 +9,7 @@
  */
 import { and, asc, desc, eq, lte } from 'drizzle-orm';
 import { clock } from '../../../kernel/clock.ts';
+import { log } from '../../../kernel/log.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { makeServerSeed, seedMatchesHash } from '../../../kernel/fairness.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
@@ -38,14 +39,19 @@ export async function openDraws(db: Db, games: readonly LotteryGame[], now: numb
   if (rows.length) await db.insert(lotteryDraw).values(rows).onConflictDoNothing();
 }
 
-/** Draws one open draw whose time has come, once: answers the drawn row, or null when another process drew it first. */
+/**
+ * Draws one open draw whose time has come, once: answers the drawn row, or null when another
+ * process drew it first. It waits for the row (a purchase holds it in share mode for a moment, and
+ * skipping it could leave the draw behind a stream of late purchases; a second process waits,
+ * then finds it drawn).
+ */
 export async function drawOne(db: Db, id: number, now: number): Promise<DrawRow | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(lotteryDraw)
       .where(and(eq(lotteryDraw.id, id), eq(lotteryDraw.status, 'open')))
-      .for('update', { skipLocked: true });
+      .for('update');
     if (!row || row.drawAt.getTime() > now) return null;
     const g = lotteryGame(row.gameCode);
     if (!g) return null;
@@ -71,7 +77,15 @@ export async function runDraws(db: Db, now = clock.now()): Promise<{ drawn: numb
     .orderBy(asc(lotteryDraw.drawAt))
     .limit(1000);
   let drawn = 0;
-  for (const { id } of due) if (await drawOne(db, id, now)) drawn += 1;
+  for (const { id } of due) {
+    // One draw that fails (a deadlock, a fault) is said and tried again at the next run; the
+    // draws behind it are not held back.
+    try {
+      if (await drawOne(db, id, now)) drawn += 1;
+    } catch (err) {
+      log.error('lottery.draw.failed', { id, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
   return { drawn };
 }
 

@@ -21,6 +21,8 @@ import { BET_TYPES, winOf, type Selection } from './engine/bets.ts';
 import { lotteryGame, type LotteryGame } from './engine/schedule.ts';
 import { lotteryDraw, lotteryTicket } from './tables.ts';
 import { gameProviderFor } from '../../../providers/games/index.ts';
+import { vendor } from '../../games/index.ts';
+import { log } from '../../../kernel/log.ts';
 
 /** At most this many tickets in one slip. */
 export const MAX_TICKETS = 50;
@@ -83,10 +85,14 @@ function checkWindow(d: typeof lotteryDraw.$inferSelect, now: number): void {
   if (now < d.opensAt.getTime()) throw new ApiError(409, 'lottery.draw.notOpen');
 }
 
-/** Buys a slip of tickets on an open draw; a retry with the same key answers the same slip. */
-export async function buyTickets(db: Db, req: BuyRequest, now = clock.now()) {
+/** Buys a slip of tickets on an open draw; a retry with the same key answers the same slip. `at`: the instant (tests, the bench), else the clock's at the check. */
+export async function buyTickets(db: Db, req: BuyRequest, at?: number) {
   const g = sandboxGame(req.gameCode);
   const tickets = checkTickets(g, req.tickets);
+  // The catalogue's switches hold here as on any game: a vendor turned off or under maintenance sells nothing.
+  const [v] = await db.select({ enabled: vendor.enabled, maintenance: vendor.maintenance }).from(vendor).where(eq(vendor.code, g.vendor));
+  if (!v || !v.enabled) throw new ApiError(409, 'game.disabled');
+  if (v.maintenance) throw new ApiError(503, 'game.maintenance');
   const where = and(eq(lotteryDraw.gameCode, g.code), eq(lotteryDraw.drawNo, req.drawNo));
   const [seen] = await db.select().from(lotteryDraw).where(where);
   if (!seen) throw new ApiError(404, 'lottery.draw.unknown');
@@ -98,7 +104,7 @@ export async function buyTickets(db: Db, req: BuyRequest, now = clock.now()) {
     op,
     async (tx) => {
       const [draw] = await tx.select().from(lotteryDraw).where(where).for('share');
-      checkWindow(draw!, now);
+      checkWindow(draw!, at ?? clock.now());
       const slipId = newId('LS');
       const rows = tickets.map((t) => ({ ...t, roundId: newId('LT') }));
       const { balance } = await openRounds(tx, {
@@ -141,8 +147,15 @@ export async function settleDrawTickets(tx: Tx, draw: { id: number; gameCode: st
     .select({ roundId: lotteryTicket.roundId, betType: lotteryTicket.betType, selection: lotteryTicket.selection, stake: lotteryTicket.stake })
     .from(lotteryTicket)
     .where(eq(lotteryTicket.drawId, draw.id));
-  const results = tickets.map((t) => ({ roundId: t.roundId, win: winOf(BET_TYPES.get(t.betType)!, t.selection, numbers, t.stake) }));
-  return settleRounds(tx, results, `draw:${draw.gameCode}:${draw.drawNo}`, `${g.name} ${draw.drawNo}`);
+  const results = tickets.map((t) => {
+    const bet = BET_TYPES.get(t.betType);
+    if (!bet) throw new Error(`ticket ${t.roundId}: unknown bet type ${t.betType}`);
+    return { roundId: t.roundId, win: winOf(bet, t.selection, numbers, t.stake) };
+  });
+  const outcome = await settleRounds(tx, results, `draw:${draw.gameCode}:${draw.drawNo}`, `${g.name} ${draw.drawNo}`);
+  // Every ticket of an open draw is an open round (nothing else closes them): say it if not.
+  if (outcome.closed !== results.length) log.error('lottery.tickets.notOpen', { draw: `${draw.gameCode}:${draw.drawNo}`, tickets: results.length, closed: outcome.closed });
+  return outcome;
 }
 
 /**

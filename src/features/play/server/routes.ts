@@ -75,8 +75,10 @@ async function lotteryLaunch(query: LaunchQuery, ctx: HandlerContext, s: { membe
       .where(and(eq(game.gameCode, query.lottoGameCode), inArray(game.vassalage, [...LOTTERY_VENDORS])));
     if (!g) throw new ApiError(404, 'game.not.found');
     if (!g.enabled) throw new ApiError(409, 'game.disabled');
-    // A lottery vendor switched to a real provider serves its own lobby: a launch like any game's.
+    // A lottery vendor switched to a real provider serves its own lobby: a launch like any game's
+    // (real money only: the lottery has no free play).
     if (gameProviderFor(g.vassalage).code !== 'sandbox') {
+      if (query.accountType === '0') throw new ApiError(409, 'game.demo.unavailable');
       const lotto = { area: query.lottoArea, prizeMode: query.lottoPrizeMode, view: query.lottoView };
       return launchFor({ ...query, nodeId: g.nodeId }, ctx, s, false, lotto);
     }

@@ -4,7 +4,8 @@
  * is idempotent by round id, so a vendor that retries after a timeout cannot pay twice. The
  * lobby slice plugs its engines in here and nothing else of the wallet.
  */
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, notInArray } from 'drizzle-orm';
+import { LOTTERY_PAGES } from '../../games/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { gameRound } from './tables.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
@@ -180,14 +181,15 @@ export async function playRound<T>(
 /**
  * Refunds rounds a vendor opened and never closed (a closed window, a lost connection, a server
  * restart on either side) once they are older than `maxAgeMs`: every open round ends settled or
- * refunded. Each refund is its own idempotent call, so several processes may sweep at once (the
+ * refunded. Not a lottery vendor's: a ticket is an open round until its draw, hours or days away
+ * (its draw settles it, or a cancelled draw refunds it). Each refund is its own idempotent call, so several processes may sweep at once (the
  * loser of a race finds the round closed). Answers how many this call refunded.
  */
 export async function refundStaleRounds(db: Db, now: number, maxAgeMs: number, limit = 200): Promise<number> {
   const stale = await db
     .select({ roundId: gameRound.roundId })
     .from(gameRound)
-    .where(and(eq(gameRound.status, 'open'), lt(gameRound.createdAt, new Date(now - maxAgeMs))))
+    .where(and(eq(gameRound.status, 'open'), lt(gameRound.createdAt, new Date(now - maxAgeMs)), notInArray(gameRound.vendor, Object.keys(LOTTERY_PAGES))))
     .orderBy(asc(gameRound.createdAt))
     .limit(limit);
   let refunded = 0;

@@ -113,6 +113,8 @@ export async function settleRounds(tx: Tx, results: RoundResult[], reference: st
         select d.member_id, d.day, d.vendor, m.tree_path, m.depth, count(*)::int, sum(d.bet_amount), sum(d.win_amount), 0, 0, 0, 0
         from (select up.*, (up.created_at at time zone ${tz})::date as day from up) d join member m on m.id = d.member_id
         group by d.member_id, d.day, d.vendor, m.tree_path, m.depth
+        -- In key order: two draws settling at once lock shared member-day rows in the same order.
+        order by d.member_id, d.day, d.vendor
         on conflict (member_id, day, vendor) do update set
           bet_count = member_day.bet_count + excluded.bet_count,
           valid_bet = member_day.valid_bet + excluded.valid_bet,
@@ -120,7 +122,7 @@ export async function settleRounds(tx: Tx, results: RoundResult[], reference: st
         returning day
       ),
       dirty as (
-        insert into member_day_dirty (day) select distinct day from days where day < (now() at time zone ${tz})::date
+        insert into member_day_dirty (day) select distinct day from days where day < (now() at time zone ${tz})::date order by day
         on conflict (day) do update set at = now()
       )
       select member_id, wallet_account, count(*)::int as closed, sum(win_amount)::text as won from up group by member_id, wallet_account`),

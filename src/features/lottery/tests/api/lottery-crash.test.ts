@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
-import { newKey, walletUser } from '../../../../../tests/support/wallet.ts';
+import { newKey, seedLotteryVendors, walletUser } from '../../../../../tests/support/wallet.ts';
 import { someoneWaitsOnALock, untilIdle } from '../../../../../tests/support/pg-watch.ts';
 import { clock } from '../../../../kernel/clock.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
@@ -30,6 +30,7 @@ beforeAll(async () => {
   if (!onPostgres) return;
   t = await openTestDb();
   url = t.url!;
+  await seedLotteryVendors();
 });
 afterAll(async () => {
   clock.now = realNow;

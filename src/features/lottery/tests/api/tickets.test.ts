@@ -7,12 +7,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
-import { newKey, walletUser } from '../../../../../tests/support/wallet.ts';
+import { newKey, seedLotteryVendors, walletUser } from '../../../../../tests/support/wallet.ts';
 import { clock } from '../../../../kernel/clock.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
 import { HOUSE, gameAccount, mainAccount } from '../../../wallet/server/accounts.ts';
 import { auditLedger, balancesOf, postTransfer } from '../../../wallet/server/ledger.ts';
 import { gameRound, memberDay } from '../../../wallet/server/tables.ts';
+import { refundStaleRounds } from '../../../wallet/server/game-play.ts';
+import { vendor } from '../../../games/server/tables.ts';
 import { drawLabel, drawNumbers } from '../../server/engine/draws.ts';
 import { BET_TYPES, winOf } from '../../server/engine/bets.ts';
 import { lotteryGame, upcomingDraws } from '../../server/engine/schedule.ts';
@@ -25,6 +27,7 @@ let t: TestDb;
 const realNow = clock.now;
 beforeAll(async () => {
   t = await openTestDb();
+  await seedLotteryVendors();
 });
 afterEach(() => {
   clock.now = realNow;
@@ -79,6 +82,9 @@ describe('lottery tickets', () => {
     expect(await balance(wallet)).toBe(93_50n);
     const open = await u.call('/lgw/lottery/tickets?status=open');
     expect(open.json.total).toBe(3);
+    // The sweeper of rounds vendors left open leaves tickets alone: they are open until their draw.
+    expect(await refundStaleRounds(t.db, t0 + 2 * 86_400_000, 10 * 60_000)).toBe(0);
+    expect((await u.call('/lgw/lottery/tickets?status=open')).json.total).toBe(3);
     expect(open.json.list.every((x: { status: string; numbers: unknown }) => x.status === 'open' && x.numbers === null)).toBe(true);
 
     // Drawn once by racing jobs; each ticket paid what its bet type gives the numbers.
@@ -142,6 +148,14 @@ describe('lottery tickets', () => {
     // The next draw does not take bets before its window opens.
     const next = upcomingDraws(lotteryGame('VN_NORTH')!, now)[1]!;
     expect((await bet({ drawNo: next.drawNo, tickets: [one] })).json.errorCode).toBe('lottery.draw.notOpen');
+
+    // A vendor under maintenance or turned off in the catalogue sells nothing.
+    await t.db.update(vendor).set({ maintenance: true }).where(eq(vendor.code, 'TCG_LOTTO_VN'));
+    at(now);
+    expect((await bet({ tickets: [one] })).json.errorCode).toBe('game.maintenance');
+    await t.db.update(vendor).set({ maintenance: false, enabled: false }).where(eq(vendor.code, 'TCG_LOTTO_VN'));
+    expect((await bet({ tickets: [one] })).json.errorCode).toBe('game.disabled');
+    await t.db.update(vendor).set({ enabled: true }).where(eq(vendor.code, 'TCG_LOTTO_VN'));
 
     const trial = await walletUser({ type: 4 });
     const refused = await trial.call('/lgw/lottery/bet', { method: 'POST', body: { gameCode: 'VN_NORTH', drawNo: d.drawNo, idempotencyKey: newKey(), tickets: [one] } });

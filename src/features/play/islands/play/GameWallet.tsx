@@ -53,6 +53,15 @@ export interface GameWalletProps {
 
 const mainOf = (b: BalanceValue) => walletAmount(b, MAIN_WALLET);
 
+/** A fresh idempotency key for the transfer made as the page leaves (randomUUID needs a secure context; the fallback does not). */
+function leaveKey(): string {
+  try {
+    return crypto.randomUUID();
+  } catch {
+    return `leave-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+  }
+}
+
 export function GameWallet(p: GameWalletProps) {
   const L = p.labels;
   const ids = useId();
@@ -141,14 +150,25 @@ export function GameWallet(p: GameWalletProps) {
           method: 'POST',
           keepalive: true,
           headers: { 'content-type': 'application/json', Merchant: p.merchant, Language: p.language, Device: 'web', Authorization: token },
-          body: JSON.stringify({ from: p.vendor, to: MAIN_WALLET, amount, idempotencyKey: crypto.randomUUID() }),
+          body: JSON.stringify({ from: p.vendor, to: MAIN_WALLET, amount, idempotencyKey: leaveKey() }),
         });
       } catch {
         /* the money stays in the game wallet, where the transfer page shows it */
       }
     };
+    // Back from the browser's page cache (the page left, its wallet went back): read the money again.
+    const onShow = (e: PageTransitionEvent) => {
+      if (!e.persisted) return;
+      void loadMain();
+      void p.onMoved();
+    };
     window.addEventListener('pagehide', onLeave);
-    return () => window.removeEventListener('pagehide', onLeave);
+    window.addEventListener('pageshow', onShow);
+    return () => {
+      window.removeEventListener('pagehide', onLeave);
+      window.removeEventListener('pageshow', onShow);
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [mode, p.vendor, p.vendorName, p.merchant, p.language]);
 
   // A spin refused for want of money: bring the form (or the transfer page's link) to the player.
