@@ -13,6 +13,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react'
 import { ApiFailure, pageApiClient } from '../../../kernel/http/client.ts';
 import { formatMinor, formatMoney, parseMinor } from '../../../kernel/money.ts';
 import { intlLocale } from '../../../kernel/intl.ts';
+import { fill } from '../../../kernel/i18n/browser.ts';
 import { fromInput, refreshBalance, submission, toInput, walletAmount, walletBalance, type BalanceValue } from '../../wallet/client.ts';
 import { GameWallet, launchGame } from '../../play/client.ts';
 import {
@@ -64,8 +65,6 @@ interface SlipTicket extends Pick {
   stake: string;
 }
 
-/** Fills `{{name}}` placeholders. */
-const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => String(vars[k] ?? ''));
 
 const api = () => pageApiClient();
 const loadInfo = (gameCode: string) => api().call(lotteryGameInfo, { query: { gameCode } });
