@@ -85,6 +85,24 @@ export interface Envelope<T = unknown> {
   requestId?: string;
 }
 
+/**
+ * The largest value of a PostgreSQL `integer` column. Ids and counts above it name no row: the
+ * contract refuses them (400 `request.invalid`) before a query would fail on them (a 500).
+ */
+export const INT4_MAX = 2_147_483_647;
+
+/** A row id in a JSON body: a whole number from 1 to INT4_MAX. */
+export const idField = z.number().int().min(1).max(INT4_MAX);
+
+/** A row id sent as a number or as digits (clients of the existing API send both), answered as a number. */
+export const idLike = z
+  .union([idField, z.string().regex(/^\d{1,10}$/)])
+  .transform((v) => Number(v))
+  .pipe(idField);
+
+/** A row id in a query string (text), with the same bounds. */
+export const idParam = z.coerce.number().int().min(1).max(INT4_MAX);
+
 /** Query strings arrive as text; this coerces an optional integer with bounds and a default. */
 export const intParam = (min: number, max: number, dflt?: number) =>
   dflt === undefined

@@ -10,7 +10,7 @@
  * 404 `agent.member.unknown` (no way to learn which ids exist elsewhere).
  */
 import { z } from 'zod';
-import { defineCall, intParam, pageSizeParam } from '../../kernel/contract.ts';
+import { defineCall, idField, intParam, pageSizeParam } from '../../kernel/contract.ts';
 
 /** A member of the caller's team, as team management lists it. */
 export const teamMember = z.object({
@@ -462,13 +462,13 @@ export const agentContractOffer = defineCall({
   method: 'POST',
   path: '/wps/agent/contracts/offer',
   token: true,
-  body: z.object({ agentId: z.number().int().positive(), kind: CONTRACT_KIND, terms: termsInput }),
+  body: z.object({ agentId: idField, kind: CONTRACT_KIND, terms: termsInput }),
   value: contractView,
 });
 
 const decideBody = z.object({
   /** The offer; when absent, the offer of the kind waiting for the caller. */
-  id: z.number().int().positive().optional(),
+  id: idField.optional(),
   action: z.enum(['accept', 'reject']),
 });
 /**
@@ -510,7 +510,7 @@ export const agentContractTermination = defineCall({
   method: 'POST',
   path: '/wps/agent/contracts/termination',
   token: true,
-  body: z.object({ id: z.number().int().positive(), action: z.enum(['request', 'accept', 'decline']) }),
+  body: z.object({ id: idField, action: z.enum(['request', 'accept', 'decline']) }),
   value: contractView,
 });
 

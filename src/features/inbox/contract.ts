@@ -6,7 +6,7 @@
  * account's unread count is 0 (spec 6: trial users load no unread messages) and its list empty.
  */
 import { z } from 'zod';
-import { defineCall, intParam, pageSizeParam } from '../../kernel/contract.ts';
+import { defineCall, idField, intParam, pageSizeParam } from '../../kernel/contract.ts';
 
 export const unreadCount = defineCall({
   name: 'CSP_unreadCount',
@@ -39,7 +39,7 @@ export const inboxList = defineCall({
   value: z.object({ content: z.array(inboxItem), pageNum: z.number().int(), totalPages: z.number().int(), totalCount: z.number().int(), unread: z.number().int() }),
 });
 
-const ids = z.array(z.number().int().positive()).max(200);
+const ids = z.array(idField).max(200);
 
 /** Marks messages read (`ids`, or `all`); answers the unread count after. Ids that are not the caller's are ignored. */
 export const inboxRead = defineCall({

@@ -22,7 +22,7 @@
  * - Trial accounts are refused every call here with `account.trial` (in_need_true_account).
  */
 import { z } from 'zod';
-import { defineCall, pageSizeParam } from '../../kernel/contract.ts';
+import { defineCall, idLike, pageSizeParam } from '../../kernel/contract.ts';
 
 /** A decimal amount as typed by a user; the server parses it into minor units. */
 export const amountInput = z.union([z.string().max(40), z.number()]).transform((v) => String(v));
@@ -46,7 +46,7 @@ const page = <T extends z.ZodType>(item: T) =>
 export const MAIN_WALLET = 'MAIN';
 export const MAIN_WALLET_ID = 2;
 /** A wallet named in a request: its code ('MAIN', 'JL') or its number (2, 101...), as a number or a numeric string. */
-const walletRef = z.union([z.string().regex(/^[A-Za-z0-9_]{1,32}$/), z.number().int().positive()]).transform((v) => String(v));
+const walletRef = z.union([z.string().regex(/^(?!\d+$)[A-Za-z0-9_]{1,32}$/), idLike]).transform((v) => String(v));
 /** Money as the balance call answers it: a JSON number of major units with at most 2 decimals. */
 export const amountNumber = z.number();
 

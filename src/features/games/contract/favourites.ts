@@ -14,7 +14,7 @@
  *   `vendor` and `gameType`, when sent, must match the game, else 400 `game.mismatch`.
  */
 import { z } from 'zod';
-import { defineCall, intParam, pageSizeParam } from '../../../kernel/contract.ts';
+import { defineCall, idLike, intParam, pageSizeParam } from '../../../kernel/contract.ts';
 import { gameItem, gameType, MAX_PAGE_SIZE } from './catalogue.ts';
 
 /** Default page size of the favourites list (spec 7: pageSize 20). */
@@ -23,7 +23,7 @@ export const FAVOURITES_PAGE_SIZE = 20;
 /** Body of add and remove: the game's nodeId, its vendor (vassalage) and gameType. */
 export const favouriteBody = z.object({
   /** Clients send it as a number or as the string they keep in their ids list. */
-  nodeId: z.union([z.number().int(), z.string().regex(/^\d{1,9}$/)]).transform((v) => Number(v)).pipe(z.number().int().min(1)),
+  nodeId: idLike,
   vendor: z.string().trim().max(32).optional(),
   gameType: gameType.optional(),
 });
