@@ -262,6 +262,12 @@ export interface LedgerAudit {
   unbalanced: number[];
   /** Member accounts below zero. */
   negative: string[];
+  /**
+   * Wallets whose game money disagrees with their rounds: every bet debited from a wallet, every
+   * win and refund credited to it, must be those of the rounds that name it (game_round's
+   * wallet_account), so a payout lands in the wallet its stake came from.
+   */
+  misrouted: { code: string; ledger: { bet: bigint; win: bigint; refund: bigint }; rounds: { bet: bigint; win: bigint; refund: bigint } }[];
   accounts: number;
   transfers: number;
 }
@@ -281,12 +287,38 @@ export async function auditLedger(db: Db): Promise<LedgerAudit> {
       (select count(*)::int from ledger_transfer) as transfers
     from ledger_account`);
   const negative = await db.execute(sql`select code from ledger_account where not allow_negative and balance < 0`);
+  const misrouted = await db.execute(sql`
+    with moved as (
+      select a.code,
+        coalesce(sum(e.amount) filter (where t.kind = 'bet'), 0) as bet,
+        coalesce(sum(e.amount) filter (where t.kind = 'win'), 0) as win,
+        coalesce(sum(e.amount) filter (where t.kind = 'refund'), 0) as refund
+      from ledger_entry e join ledger_transfer t on t.id = e.transfer_id join ledger_account a on a.id = e.account_id
+      where a.member_id is not null and t.kind in ('bet', 'win', 'refund')
+      group by a.code
+    ), played as (
+      select wallet_account as code, -sum(bet_amount) as bet,
+        coalesce(sum(win_amount) filter (where status = 'settled'), 0) as win,
+        coalesce(sum(bet_amount) filter (where status = 'refunded'), 0) as refund
+      from game_round group by wallet_account
+    )
+    select coalesce(m.code, p.code) as code,
+      coalesce(m.bet, 0)::text as lbet, coalesce(m.win, 0)::text as lwin, coalesce(m.refund, 0)::text as lrefund,
+      coalesce(p.bet, 0)::text as rbet, coalesce(p.win, 0)::text as rwin, coalesce(p.refund, 0)::text as rrefund
+    from moved m full join played p on p.code = m.code
+    where coalesce(m.bet, 0) <> coalesce(p.bet, 0) or coalesce(m.win, 0) <> coalesce(p.win, 0) or coalesce(m.refund, 0) <> coalesce(p.refund, 0)`);
   const t = rowsOf(totals)[0]!;
+  const big = (v: unknown) => BigInt(String(v));
   return {
     total: BigInt(String(t.total)),
     drifted: rowsOf(drifted).map((r) => ({ code: String(r.code), balance: BigInt(String(r.balance)), entries: BigInt(String(r.entries)) })),
     unbalanced: rowsOf(unbalanced).map((r) => Number(r.id)),
     negative: rowsOf(negative).map((r) => String(r.code)),
+    misrouted: rowsOf(misrouted).map((r) => ({
+      code: String(r.code),
+      ledger: { bet: big(r.lbet), win: big(r.lwin), refund: big(r.lrefund) },
+      rounds: { bet: big(r.rbet), win: big(r.rwin), refund: big(r.rrefund) },
+    })),
     accounts: Number(t.accounts),
     transfers: Number(t.transfers),
   };

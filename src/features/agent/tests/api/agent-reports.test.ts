@@ -265,7 +265,7 @@ describe('the demo team history', () => {
     await seedDemoTeamHistory(t.db);
     await seedDemoTeamHistory(t.db);
     const audit = await auditLedger(t.db);
-    expect(audit).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [] });
+    expect(audit).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
     const [top] = await t.db.select().from(member).where(eq(member.username, 'demoagent'));
     const r = dayRange({ from: addDays(today, -30), to: today });
     const o = await overview(t.db, top!, r);

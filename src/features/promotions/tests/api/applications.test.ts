@@ -48,7 +48,7 @@ describe('an application', () => {
     // Decided once: a second approval finds nothing waiting.
     expect((await ops('promotion', 'approve', '--username', u.username, '--id', String(COMEBACK))).output).toBe('promotion.notApplying');
     expect((await ops('promotion', 'applications')).output).not.toContain(u.username);
-    expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [] });
+    expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
   });
 
   it('rejected is final, pays nothing and tells the member why', async () => {

@@ -129,7 +129,7 @@ describe('daily free spins', () => {
     const bought = (await spin(u, token)).json.value;
     expect(bought.round.freeSpin).toBe(false);
     expect(await balance(u.id)).toBe(50_00n - 20n + BigInt(Math.round(Number(bought.round.win) * 100)));
-    expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [] });
+    expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
   });
 
   it('replay a retried spin, never use more spins than granted under racing spins, and leave other games alone', async () => {
@@ -163,7 +163,7 @@ describe('daily free spins', () => {
     const r = (await spin(other, await launch(other, otherGame))).json.value;
     expect(r.round.freeSpin).toBe(false);
     expect((await grantOf(other)).spinsLeft).toBe(10);
-    expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [] });
+    expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
   });
 
   it('replay the last free spin under its key after the grant ended, with its end', async () => {
@@ -198,6 +198,6 @@ describe('daily free spins', () => {
     expect(paid.reduce((s, b) => s + b.amount, 0n)).toBe(before.winnings);
     // Its spins are no longer used.
     expect((await spin(u, token)).json.value.round.freeSpin).toBe(false);
-    expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [] });
+    expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
   });
 });

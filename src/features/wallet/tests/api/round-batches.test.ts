@@ -23,7 +23,7 @@ afterAll(() => t.dispose());
 
 const audit = async () => {
   const a = await auditLedger(t.db);
-  expect({ total: a.total, drifted: a.drifted, unbalanced: a.unbalanced, negative: a.negative }).toEqual({ total: 0n, drifted: [], unbalanced: [], negative: [] });
+  expect({ total: a.total, drifted: a.drifted, unbalanced: a.unbalanced, negative: a.negative, misrouted: a.misrouted }).toEqual({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
 };
 let seq = 0;
 const rid = () => `batch-${Date.now().toString(36)}-${++seq}`;

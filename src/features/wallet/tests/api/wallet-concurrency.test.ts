@@ -378,7 +378,7 @@ describe('the wallet under concurrent load', () => {
     );
     expect(tally.problems).toEqual([]);
     expect(verdict.problems).toEqual([]);
-    expect(verdict.audit).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [] });
+    expect(verdict.audit).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
     expect(tally.operations).toBeGreaterThanOrEqual(5_000);
     expect(verdict.audit.transfers).toBe(model.transferCount);
     // The load did what it says: every kind of movement happened, and refusals stayed a minority.

@@ -426,7 +426,7 @@ describe('the wallet after SIGKILL', () => {
     );
     expect(problems).toEqual([]);
     expect(verdict.problems).toEqual([]);
-    expect(verdict.audit).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [] });
+    expect(verdict.audit).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
     expect(server.kills).toBe(KILL_AT.length + 1);
     // The kills landed on calls in flight, which the clients sent again.
     expect(server.unanswered).toBeGreaterThan(0);

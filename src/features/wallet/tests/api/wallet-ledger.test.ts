@@ -35,7 +35,7 @@ describe('the ledger', () => {
     expect(r.replayed).toBe(false);
     expect(r.value.balance).toBe('10000');
     const audit = await auditLedger(t.db);
-    expect(audit).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [] });
+    expect(audit).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
   });
 
   it('replays the first answer for a retried key and refuses the key with another request', async () => {
@@ -83,7 +83,7 @@ describe('the game-play interface', () => {
     await expect(placeBet(t.db, { memberId, roundId: 'round-0003', vendor: 'JL', gameName: 'Test', amount: 1_000_000n })).rejects.toMatchObject({
       errorCode: 'wallet.balance.insufficient',
     });
-    expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [] });
+    expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
   });
 
   it('pays a win or a refund back to the wallet the bet came from', async () => {

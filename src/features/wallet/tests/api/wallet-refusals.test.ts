@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => t.dispose());
 
 const transfers = async () => Number(rowsOf(await t.db.execute(sql`select count(*)::int as n from ledger_transfer`))[0]!.n);
-const sound = { total: 0n, drifted: [], unbalanced: [], negative: [] };
+const sound = { total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] };
 
 describe('a refused transfer', () => {
   it('refuses a debit from a member account that never existed, and creates nothing', async () => {
