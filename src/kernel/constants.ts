@@ -7,6 +7,8 @@ export const JACKPOT = {
   stepMin: 100,
   stepMax: 500,
   timersMs: [3000, 4000, 5000],
+  /** Growth with bets: 1% of every valid bet. */
+  betShareBp: 100,
 } as const;
 
 export const WINNER_BOARD_LIMIT = 20;

@@ -168,3 +168,19 @@ export const freeSpinGrant = pgTable(
     check('free_spin_grant_spins_ck', sql`${t.spinsLeft} >= 0 and ${t.spinsLeft} <= ${t.spins}`),
   ],
 );
+
+/**
+ * The home page's jackpot counter (spec 1, 4, 9): one figure held by the server, the same for
+ * every visitor, that grows with time and with the bets played since it started. Its start is
+ * drawn once (the spec's 100,000,000 to 999,000,000) by whichever process needs it first.
+ */
+export const jackpot = pgTable('jackpot', {
+  code: text('code').primaryKey(),
+  /** The figure when it started, in minor units. */
+  startMinor: bigint('start_minor', { mode: 'bigint' }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  /** Growth with time, in minor units a second. */
+  perSecondMinor: bigint('per_second_minor', { mode: 'bigint' }).notNull(),
+  /** Growth with bets: basis points of every valid bet since the start day. */
+  betShareBp: integer('bet_share_bp').notNull(),
+});
