@@ -83,7 +83,7 @@ export function brand(): Brand {
     base ??= loadBrandFile(env().BRAND);
     current = applyOverrides(base, overrides);
     // Numbers, money and dates on the server are written in the brand's regional locales.
-    setIntlLocales(current.intlLocales);
+    setIntlLocales(current.intlLocales, current.timeZone);
   }
   return current;
 }

@@ -108,7 +108,7 @@ function numericFields(schema: unknown, prefix: (string | number)[] = []): { pat
 function withValue(base: unknown, path: (string | number)[], value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
-  const copy: Record<string | number, unknown> = Array.isArray(base) ? [...base] : { ...(base as object) };
+  const copy = (Array.isArray(base) ? [...base] : { ...(base as object) }) as Record<string | number, unknown>;
   copy[head!] = withValue(copy[head!], rest, value);
   return copy;
 }

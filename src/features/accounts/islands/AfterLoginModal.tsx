@@ -1,7 +1,7 @@
 /** The after-login modal of spec 4: a welcome with the time (and address) of the previous login. */
 import Popup from '../../../ui/Popup.tsx';
 import { fill, useLabels } from '../../../shell/labels.tsx';
-import { intlLocale } from '../../../kernel/intl.ts';
+import { formatDateTime } from '../../../kernel/intl.ts';
 
 export interface AfterLoginParams {
   name?: string;
@@ -14,7 +14,7 @@ export default function AfterLoginModal({ params, onClose }: { params: AfterLogi
   const { auth, lang } = useLabels();
   const when =
     params.lastLoginTime != null
-      ? new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(params.lastLoginTime))
+      ? formatDateTime(params.lastLoginTime, lang, { dateStyle: 'long' })
       : null;
   return (
     <Popup title={fill(auth.afterLogin.title, { name: params.name ?? '' })} closeLabel={auth.close} onClose={onClose} className="popup-small">

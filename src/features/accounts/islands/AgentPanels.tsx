@@ -9,7 +9,7 @@ import { completeLogin } from './flow.ts';
 import LoginForm from './LoginForm.tsx';
 import { confirmSignOut } from './UserMenu.tsx';
 import { useLabels } from '../../../shell/labels.tsx';
-import { intlLocale } from '../../../kernel/intl.ts';
+import { formatDateTime } from '../../../kernel/intl.ts';
 
 export function AgentLoginPanel() {
   const labels = useLabels();
@@ -45,7 +45,7 @@ export function AgentIdentity() {
           <dt>{auth.member.fields.lastLogin}</dt>
           <dd>
             {member.lastLoginTime != null
-              ? new Intl.DateTimeFormat(intlLocale(labels.lang), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(member.lastLoginTime))
+              ? formatDateTime(member.lastLoginTime, labels.lang)
               : auth.member.none}
           </dd>
         </div>

@@ -10,7 +10,7 @@ import { showDialog } from '../../../ui/stores/ui.ts';
 import ChangePasswordForm from './ChangePasswordForm.tsx';
 import AuthenticatorPanel from './AuthenticatorPanel.tsx';
 import { useLabels } from '../../../shell/labels.tsx';
-import { intlLocale } from '../../../kernel/intl.ts';
+import { formatDateTime } from '../../../kernel/intl.ts';
 
 export default function MemberPanel() {
   const { auth, lang } = useLabels();
@@ -26,7 +26,7 @@ export default function MemberPanel() {
   }, [shown]);
   if (!member) return null;
   const date = (ms: number | null) =>
-    ms == null ? auth.member.none : new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+    ms == null ? auth.member.none : formatDateTime(ms, lang);
   const f = auth.member.fields;
   const rows: [string, string][] = [
     [f.account, member.account],

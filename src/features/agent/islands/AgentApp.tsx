@@ -24,7 +24,7 @@ import type agentCatalogue from '../i18n/en/agent.json';
 import { AgentNotices, MyIncome, ReportFrame, TeamBetting, TeamOverview, TeamTransactions, UserLoss } from './reports.tsx';
 import { CONTRACT_SECTIONS, ContractOffersPopup, ContractsPage } from './contracts.tsx';
 import { MessagesList } from '../../inbox/client.ts';
-import { intlLocale } from '../../../kernel/intl.ts';
+import { formatDateTime } from '../../../kernel/intl.ts';
 
 type AgentLabels = typeof agentCatalogue;
 type Profile = ValueOf<typeof agentProfile>;
@@ -165,7 +165,7 @@ export default function AgentApp() {
           <>
             <h2 id="agent-panel-title">{items.messages}</h2>
             <Suspense fallback={<p className="muted">{labels.auth.loading}</p>}>
-              <MessagesList timeZone={profile?.timeZone} />
+              <MessagesList />
             </Suspense>
           </>
         ) : section === 'customerService' ? (
@@ -267,7 +267,7 @@ function TeamManagement({ a, profile }: { a: AgentLabels; profile: Profile | nul
     headingRef.current?.focus();
   };
   const when = (ms: number | null) =>
-    ms === null ? a.team.never : new Intl.DateTimeFormat(intlLocale(labels.lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: profile?.timeZone }).format(new Date(ms));
+    ms === null ? a.team.never : formatDateTime(ms, labels.lang);
   const money = (n: number) => formatMoney(amountText(n), labels.lang, profile?.currencySymbol ?? '');
   const onSearch = (ev: FormEvent) => {
     ev.preventDefault();

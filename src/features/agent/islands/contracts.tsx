@@ -27,7 +27,7 @@ import { useMoney, usePeriod } from './reports.tsx';
 import { fill, useLabels } from '../../../shell/labels.tsx';
 import type { ValueOf } from '../../../kernel/contract.ts';
 import type agentCatalogue from '../i18n/en/agent.json';
-import { intlLocale } from '../../../kernel/intl.ts';
+import { gmtLabel, intlLocale } from '../../../kernel/intl.ts';
 
 type AgentLabels = typeof agentCatalogue;
 type Profile = ValueOf<typeof agentProfile>;
@@ -138,9 +138,9 @@ function ContractCard(p: { kind: ContractKindName; view: ContractView; c: C; pro
       <TermsView kind={p.kind} view={view} c={c} profile={p.profile} />
       <p className="muted">
         {view.startedAt
-          ? fill(c.since, { time: dateTime(view.startedAt, lang, p.profile?.timeZone) })
+          ? fill(c.since, { time: dateTime(view.startedAt, lang) })
           : view.expiresAt
-            ? fill(c.expires, { time: dateTime(view.expiresAt, lang, p.profile?.timeZone) })
+            ? fill(c.expires, { time: dateTime(view.expiresAt, lang) })
             : null}
       </p>
       {asked && <p className="notice">{asked === mine ? c.termination.askedByYou : c.termination.askedOfYou}</p>}
@@ -444,7 +444,8 @@ function periodLabel(start: number, end: number, lang: string, timeZone: string 
     return first === last ? first : `${first} – ${last}`;
   }
   const time = new Intl.DateTimeFormat(intlLocale(lang), { timeStyle: 'short', timeZone });
-  return `${day.format(start)} ${time.format(start)}–${time.format(end)}`;
+  // One clock: the hours are the brand's, and say so (src/kernel/intl.ts).
+  return `${day.format(start)} ${time.format(start)}–${time.format(end)} ${gmtLabel(start, timeZone)}`;
 }
 
 /** The agent's settlement records of a kind (its period picker, totals and pages). */

@@ -320,7 +320,7 @@ export function TeamBetting({ a, profile }: { a: AgentLabels; profile: Profile |
   const issue = fieldIssue(loaded.error, code);
   const categories = a.categories as Record<string, string>;
   const columns: Column<ValueOf<typeof agentBets>['content'][number]>[] = [
-    { label: a.bets.cols.time, cell: (r) => dateTime(r.betTime, lang, profile?.timeZone) },
+    { label: a.bets.cols.time, cell: (r) => dateTime(r.betTime, lang) },
     { label: a.bets.cols.member, cell: (r) => r.username },
     { label: a.bets.cols.level, cell: (r) => r.level, num: true },
     { label: a.bets.cols.game, cell: (r) => `${r.gameName} · ${r.vendor}` },
@@ -417,7 +417,7 @@ export function TeamTransactions({ a, profile }: { a: AgentLabels; profile: Prof
   const issue = fieldIssue(loaded.error, code);
   const kinds = a.txList.kinds as Record<string, string>;
   const columns: Column<ValueOf<typeof agentTransactions>['content'][number]>[] = [
-    { label: a.txList.cols.time, cell: (r) => dateTime(r.time, lang, profile?.timeZone) },
+    { label: a.txList.cols.time, cell: (r) => dateTime(r.time, lang) },
     { label: a.txList.cols.kind, cell: (r) => (a.tx.kinds as Record<string, string>)[r.kind] ?? r.kind },
     { label: a.txList.cols.member, cell: (r) => r.username },
     { label: a.txList.cols.level, cell: (r) => r.level, num: true },
@@ -473,7 +473,7 @@ export function MyIncome({ a, profile }: { a: AgentLabels; profile: Profile | nu
   const query = { from: range.from, to: range.to, pageNo: String(page), pageSize: String(PAGE_SIZE) };
   const data = useLoad(() => api().call(agentIncome, { query }), JSON.stringify(query));
   const columns: Column<ValueOf<typeof agentIncome>['content'][number]>[] = [
-    { label: a.myIncome.cols.time, cell: (r) => dateTime(r.time, lang, profile?.timeZone) },
+    { label: a.myIncome.cols.time, cell: (r) => dateTime(r.time, lang) },
     { label: a.myIncome.cols.kind, cell: (r) => (a.income.kinds as Record<string, string>)[r.kind] ?? r.kind },
     { label: a.myIncome.cols.from, cell: (r) => r.fromUsername ?? '' },
     { label: a.myIncome.cols.amount, cell: (r) => money(r.amount), num: true },
@@ -573,7 +573,7 @@ export function AgentNotices({ a, profile, title }: { a: AgentLabels; profile: P
                     <h3 id={`notice-${n.id}`}>
                       {n.isDemo && <span className="demo-badge">{a.notices.demo}</span>} {n.title}
                     </h3>
-                    <p className="muted small">{dateTime(n.createdAt, lang, profile?.timeZone)}</p>
+                    <p className="muted small">{dateTime(n.createdAt, lang)}</p>
                     {/* Sanitised when the operator wrote it (content feature, sanitizeContentHtml). */}
                     <div className="agent-notice-body" dangerouslySetInnerHTML={{ __html: n.content }} />
                   </article>

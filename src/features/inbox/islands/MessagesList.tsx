@@ -12,14 +12,14 @@ import { $unread } from '../client.ts';
 import { useInboxLabels } from './labels.ts';
 import inboxCss from './inbox.css?url';
 import { addStylesheet } from '../../../ui/stylesheets.ts';
-import { intlLocale } from '../../../kernel/intl.ts';
+import { formatDateTime } from '../../../kernel/intl.ts';
 
 void addStylesheet(inboxCss);
 
 type Page = ValueOf<typeof inboxList>;
 const PAGE_SIZE = 10;
 
-export default function MessagesList({ timeZone }: { timeZone?: string }) {
+export default function MessagesList() {
   const labels = useLabels();
   const l = useInboxLabels(labels.lang);
   const ids = useId();
@@ -74,7 +74,7 @@ export default function MessagesList({ timeZone }: { timeZone?: string }) {
     setOpen(null);
     setTick((n) => n + 1);
   };
-  const when = new Intl.DateTimeFormat(intlLocale(labels.lang), { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  const when = { format: (ms: number | Date) => formatDateTime(Number(ms), labels.lang) };
 
   return (
     <div className="ib">

@@ -12,7 +12,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ApiFailure, pageApiClient } from '../../../kernel/http/client.ts';
 import { formatMinor, formatMoney, parseMinor } from '../../../kernel/money.ts';
-import { intlLocale } from '../../../kernel/intl.ts';
+import { formatDateTime, formatTime, intlLocale } from '../../../kernel/intl.ts';
 import { fill } from '../../../kernel/i18n/browser.ts';
 import { fromInput, refreshBalance, submission, toInput, walletAmount, walletBalance, type BalanceValue } from '../../wallet/client.ts';
 import { GameWallet, launchGame } from '../../play/client.ts';
@@ -132,11 +132,8 @@ export default function LotteryApp(p: LotteryAppProps) {
   const refreshedAt = useRef(0);
 
   const money = useCallback((amount: string) => formatMoney(amount, p.lang, p.symbol), [p.lang, p.symbol]);
-  const time = useCallback(
-    (ms: number, withDay = false) =>
-      new Intl.DateTimeFormat(intlLocale(p.lang), { timeZone: p.timeZone, ...(withDay ? { dateStyle: 'medium' } : {}), timeStyle: 'short' }).format(new Date(ms)),
-    [p.lang, p.timeZone],
-  );
+  // One clock: the brand's zone, labelled (src/kernel/intl.ts), as in the header.
+  const time = useCallback((ms: number, withDay = false) => (withDay ? formatDateTime(ms, p.lang) : formatTime(ms, p.lang)), [p.lang]);
 
   // The menu (read again every 30 seconds: its draws move on) and the recent games.
   useEffect(() => {
@@ -318,7 +315,7 @@ export default function LotteryApp(p: LotteryAppProps) {
               {draw ? (
                 <div className="lt-clock">
                   <span className="muted">{L.board.closesIn}</span>{' '}
-                  <strong className="lt-countdown" data-testid="lottery-countdown" aria-live="off">
+                  <strong className="lt-countdown" data-testid="lottery-countdown" data-duration aria-live="off">
                     {countdown(draw.closesAt - serverNow)}
                   </strong>
                   <span className="muted lt-drawat">{fill(L.board.drawAt, { time: time(draw.drawAt, info.everyMinutes === null) })}</span>
@@ -437,7 +434,7 @@ function MenuGroup(props: { title: string; items: GameMenuItem[]; selected: stri
             <li key={g.gameCode}>
               <button type="button" className="lt-game" aria-pressed={props.selected === g.gameCode} onClick={() => props.onSelect(g.gameCode)}>
                 <span className="lt-game-name-sm">{props.gameName(g.gameCode)}</span>
-                <span className="lt-game-meta">
+                <span className="lt-game-meta" data-duration>
                   {when} · {status}
                 </span>
               </button>

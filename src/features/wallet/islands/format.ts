@@ -5,7 +5,7 @@
  */
 import { decimalSeparator, formatMoney, parseMinor } from '../../../kernel/money.ts';
 import { addDays, daysBetween, type Day } from '../../../kernel/days.ts';
-import { intlLocale } from '../../../kernel/intl.ts';
+import { formatDateTime, intlLocale } from '../../../kernel/intl.ts';
 
 /**
  * An amount the API answered ('1234.5') with the currency symbol, as the page's language writes
@@ -114,10 +114,10 @@ export function checkRange(range: DayRange, today: Day): 'order' | 'future' | 't
   return null;
 }
 
-/** Date and time of `ms` for a list, in the brand's time zone. */
-export function dateTime(ms: number, lang: string, tz?: string): string {
+/** Date and time of `ms` for a list, in the brand's time zone and labelled with it (one clock: src/kernel/intl.ts). */
+export function dateTime(ms: number, lang: string): string {
   try {
-    return new Intl.DateTimeFormat(intlLocale(lang), { timeZone: tz, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(ms));
+    return formatDateTime(ms, lang);
   } catch {
     return new Date(ms).toISOString();
   }

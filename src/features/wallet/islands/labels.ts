@@ -33,12 +33,3 @@ export function useWalletLabels(lang: Lang): WalletLabels | null {
   return labels;
 }
 
-/** The brand's time zone, from the JSON the layout embeds (the records count days in it). */
-export function brandTimeZone(): string | undefined {
-  try {
-    const el = document.getElementById('client-config');
-    return (JSON.parse(el?.textContent || '{}') as { timeZone?: string }).timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}

@@ -13,7 +13,8 @@ import { showDialog } from '../../../ui/stores/ui.ts';
 import { $balance } from '../client/wallet.ts';
 import { fill, localPath, useLabels } from '../../../shell/labels.tsx';
 import { dateTime, dayIn, money, type AmountIssue } from './format.ts';
-import { brandTimeZone, type WalletLabels } from './labels.ts';
+import type { WalletLabels } from './labels.ts';
+import { brandTimeZone } from '../../../kernel/intl.ts';
 
 export const WalletLabelsContext = createContext<WalletLabels | null>(null);
 
@@ -64,8 +65,7 @@ export function Badge({ tone, children }: { tone: 'ok' | 'warn' | 'bad' | 'info'
 /** Writes an instant (ms) for a list: date and time in the page's language and the brand's time zone. */
 export function useDateTime(): (ms: number) => string {
   const { lang } = useLabels();
-  const tz = brandTimeZone();
-  return useCallback((ms: number) => dateTime(ms, lang, tz), [lang, tz]);
+  return useCallback((ms: number) => dateTime(ms, lang), [lang]);
 }
 
 /** Today in the brand's time zone. */

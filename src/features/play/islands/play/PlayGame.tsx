@@ -19,7 +19,7 @@ import { Reels } from './Reels.tsx';
 import './play.css';
 import { SymbolGlyph } from './SymbolGlyph.tsx';
 import { fill, multipleLabel, paytableRows, percent, symbolFor, verifyHref } from '../../client/game-logic.ts';
-import { intlLocale } from '../../../../kernel/intl.ts';
+import { formatDateTime } from '../../../../kernel/intl.ts';
 
 export type PlayLabels = typeof playCatalogue;
 
@@ -100,7 +100,7 @@ export default function PlayGame(props: Props) {
   const when = useCallback(
     (iso: string) => {
       try {
-        return new Intl.DateTimeFormat(intlLocale(lang), { timeZone: props.timeZone, dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+        return formatDateTime(Date.parse(iso), lang, { dateStyle: 'short', seconds: true });
       } catch {
         return iso;
       }
