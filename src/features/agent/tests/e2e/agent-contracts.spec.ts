@@ -11,6 +11,7 @@ import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/
 import { axeRunsHere, LANGS, phoneInEnglishOnly, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, expect, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { closeAnnouncements } from '../../../../../tests/e2e-support/fixtures.ts';
+import { agentMenu } from './agent-menu.ts';
 
 /** Logs in on /agent (answering the new-network question for the demo agent) and ends on /agentHome. */
 async function agentLogin(page: Page, lang: Lang, username: string): Promise<void> {
@@ -25,8 +26,7 @@ async function agentLogin(page: Page, lang: Lang, username: string): Promise<voi
   await expect(page).toHaveURL(new RegExp(`${at(lang, '/agentHome')}$`), { timeout: 15_000 });
 }
 
-const item = (page: Page, lang: Lang, key: string) =>
-  page.getByRole('navigation', { name: t(lang, 'agent', 'menuLabel') }).getByRole('button', { name: t(lang, 'auth', `agent.items.${key}`), exact: true });
+const choose = (page: Page, lang: Lang, key: string) => agentMenu(page, lang).choose(key);
 
 for (const { lang } of LANGS) {
   test.describe(`agent contracts in ${lang.toUpperCase()}`, () => {
@@ -40,7 +40,7 @@ for (const { lang } of LANGS) {
     test('the demo agent offers a daily salary, the sub-agent accepts it in the popup; settled days show in records and income', async ({ page, browser }, testInfo) => {
       await agentLogin(page, lang, 'demoagent');
       const panel = page.locator('.agent-panel');
-      await item(page, lang, 'dailyWages').click();
+      await choose(page, lang, 'dailyWages');
       await expect(panel.getByRole('heading', { level: 2, name: t(lang, 'auth', 'agent.items.dailyWages') })).toBeVisible();
       await expect(panel.getByText(t(lang, 'agent', 'contracts.fromHouse'))).toBeVisible();
       // The team's settled days (paid at the server's start): rows with money paid.
@@ -76,7 +76,7 @@ for (const { lang } of LANGS) {
       await popup.getByRole('button', { name: t(lang, 'agent', 'contracts.accept') }).click();
       await popup.getByRole('button', { name: t(lang, 'agent', 'contracts.close') }).click();
       await expect(popup).toBeHidden();
-      await item(sub, lang, 'dailyWages').click();
+      await choose(sub, lang, 'dailyWages');
       const own = sub.locator('.agent-panel').getByRole('region', { name: t(lang, 'agent', 'contracts.own') });
       await expect(own).toContainText(t(lang, 'agent', 'contracts.fromUpline', { upline: 'demoagent' }));
       await expect(own).toContainText(t(lang, 'agent', 'contracts.status.active'));
@@ -95,11 +95,11 @@ for (const { lang } of LANGS) {
     test('the sub-agent with a daily salary since two weeks sees its settlements and the salary in its income', async ({ page }) => {
       await agentLogin(page, lang, 'dt_a13');
       const panel = page.locator('.agent-panel');
-      await item(page, lang, 'dailyWages').click();
+      await choose(page, lang, 'dailyWages');
       const records = panel.getByRole('region', { name: t(lang, 'agent', 'contracts.records') });
       await records.getByRole('button', { name: t(lang, 'wallet', 'range.lastDays', { days: 30 }), exact: true }).click();
       await expect(records.locator('.wl-table tbody tr').nth(5)).toBeVisible();
-      await item(page, lang, 'income').click();
+      await choose(page, lang, 'income');
       await expect(
         panel
           .locator('.wl-table tbody tr')
