@@ -126,6 +126,16 @@ export const brandFileSchema = z
       .strict()
       .default({ daily: true, hourly: true, realtime: true, dividend: true, offerExpiryHours: 72 }),
     /**
+     * The agent back office's team list (the agent feature's part): whose registration and
+     * last-login addresses an upline sees. 'direct' (default): its direct members' in full, those
+     * deeper in its team masked (203.0.113.*, 2001:db8:85a3:*); 'masked': every member's masked;
+     * 'hidden': none.
+     */
+    agentTeam: z
+      .object({ memberAddresses: z.enum(['direct', 'masked', 'hidden']).default('direct') })
+      .strict()
+      .default({ memberAddresses: 'direct' }),
+    /**
      * The protocol profile (docs/protocol.md): `strict` asks a proof of work before every login,
      * registration, free play and code request; `compatible` speaks the existing platform's
      * rules for the front ends written for it: the proof of work is checked when a client sends

@@ -76,6 +76,8 @@ export interface Brand {
   wallet: WalletSettings;
   /** Agent contract kinds the brand offers, and how long an offer waits (hours). */
   agentContracts: { daily: boolean; hourly: boolean; realtime: boolean; dividend: boolean; offerExpiryHours: number };
+  /** Whose addresses an upline sees in its team list (schema.ts): its direct members' in full, or all masked, or none. */
+  agentTeam: { memberAddresses: 'direct' | 'masked' | 'hidden' };
   /** Origins allowed to show the site in a frame (CSP frame-ancestors); none when empty or absent. */
   frameAncestors?: string[];
   /** The protocol profile (schema.ts, docs/protocol.md): 'strict' unless the brand says 'compatible'. */

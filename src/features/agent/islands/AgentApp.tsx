@@ -7,7 +7,7 @@
  * customer service lists the brand's channels. Sections not built yet say so; none shows
  * made-up data.
  */
-import { Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { agentProfile, agentRegister, agentTeamMembers, type TeamMember, TEAM_SORTS } from '../contract.ts';
 import { useStore } from '@nanostores/react';
 import { $status, api, Field, loadStatus, PasswordField } from '../../accounts/client.ts';
@@ -68,6 +68,8 @@ const REPORT_VIEWS: Partial<Record<Section, typeof TeamOverview>> = {
   teamTransactions: TeamTransactions,
   income: MyIncome,
 };
+/** The phone's width, where the menu collapses (AgentHomePage.astro's media query). */
+const PHONE = '(max-width: 760px)';
 /** Local storage: the section the agent last opened. */
 export const AGENT_SECTION_KEY = 'agent.section';
 
@@ -93,6 +95,18 @@ export default function AgentApp() {
   const [profile, setProfile] = useState<Profile | null>(null);
   const [section, setSection] = useState<Section>(rememberedSection);
   const [teamKey, setTeamKey] = useState(0);
+  // On a phone the menu is collapsed behind a button naming the section; a choice collapses it
+  // and brings the section into view (CSS shows the button only at the phone's width).
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [chosen, setChosen] = useState(0);
+  const panel = useRef<HTMLElement>(null);
+  const menuId = useId();
+  useEffect(() => {
+    const el = panel.current;
+    if (!chosen || !el || !window.matchMedia(PHONE).matches) return;
+    el.scrollIntoView({ block: 'start' });
+    el.focus({ preventScroll: true });
+  }, [chosen]);
   useEffect(() => {
     if (!a) void catalogue.load(labels.lang).then(setA);
   }, [labels.lang, a]);
@@ -105,8 +119,10 @@ export default function AgentApp() {
   const choose = (s: Section) => {
     const centre = CENTRE_PAGES[s];
     // The member centre opens over the page; the section shown behind it stays as it was.
+    setMenuOpen(false);
     if (centre) return openMemberCentre(centre);
     setSection(s);
+    setChosen((n) => n + 1);
     try {
       localStorage.setItem(AGENT_SECTION_KEY, s);
     } catch {
@@ -120,8 +136,12 @@ export default function AgentApp() {
       <ReportFrame>
         <ContractOffersPopup a={a} profile={profile} onDecided={() => setTeamKey((k) => k + 1)} />
       </ReportFrame>
-      <nav aria-label={a.menuLabel} className="agent-nav">
-        <ul>
+      <nav aria-label={a.menuLabel} className="agent-nav" data-open={menuOpen ? 'true' : 'false'}>
+        <button type="button" className="agent-nav-toggle" aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen((o) => !o)}>
+          <span>{a.menuToggle}</span>{' '}
+          <span className="agent-nav-current">{items[section]}</span>
+        </button>
+        <ul id={menuId}>
           {SECTIONS.filter(([key]) => shown(key, profile)).map(([key, ready]) => (
             <li key={key}>
               <button type="button" aria-current={section === key ? 'page' : undefined} aria-haspopup={CENTRE_PAGES[key] ? 'dialog' : undefined} onClick={() => choose(key)}>
@@ -132,7 +152,7 @@ export default function AgentApp() {
           ))}
         </ul>
       </nav>
-      <section className="agent-panel" aria-labelledby="agent-panel-title">
+      <section className="agent-panel" aria-labelledby="agent-panel-title" ref={panel} tabIndex={-1}>
         {section === 'teamManagement' ? (
           <TeamManagement a={a} profile={profile} key={teamKey} />
         ) : section === 'registerAccount' ? (

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { addStylesheet } from '../../../ui/stylesheets.ts';
+import { moneyAxis } from './money-axis.ts';
 
 export interface ChartSeries {
   label: string;
@@ -61,7 +62,7 @@ export function DailyChart({
               incrs: [86_400, 7 * 86_400],
               values: (_u: unknown, ticks: number[]) => ticks.map((t) => dayName(new Date(t * 1000).toISOString().slice(0, 10))),
             },
-            { stroke: 'currentColor', size: 70, values: (_u: unknown, ticks: number[]) => ticks.map(format), grid: { stroke: 'rgba(127,127,127,.15)' } },
+            { stroke: 'currentColor', ...moneyAxis(format), grid: { stroke: 'rgba(127,127,127,.15)' } },
           ],
           series: [{ label: '' }, ...series.map((s) => ({ label: s.label, stroke: s.stroke, width: 2, value: (_u: unknown, v: number | null) => (v === null ? '' : format(v)) }))],
         },

@@ -327,8 +327,20 @@ function OfferForm(p: { kind: ContractKindName; c: C; own: ContractView; agentId
               {field('terms.feeRate', c.fields.feeRate, fields.feeRate, (v) => setFields({ ...fields, feeRate: v }))}
               <p className="muted">{fill(c.periodOwn, { period: (c.periods as Record<string, string>)[p.own.terms.period ?? 'M'] ?? '' })}</p>
               <label className="check">
-                <input type="checkbox" checked={fields.carry} onChange={(e) => setFields({ ...fields, carry: e.target.checked })} /> {c.fields.carry}
+                <input
+                  type="checkbox"
+                  checked={fields.carry}
+                  onChange={(e) => setFields({ ...fields, carry: e.target.checked })}
+                  aria-invalid={errors['terms.carry'] ? true : undefined}
+                  aria-describedby={errors['terms.carry'] ? `${ids}-carry-err` : undefined}
+                />{' '}
+                {c.fields.carry}
               </label>
+              {errors['terms.carry'] && (
+                <p className="field-error" id={`${ids}-carry-err`}>
+                  {errors['terms.carry']}
+                </p>
+              )}
             </>
           )}
         </>

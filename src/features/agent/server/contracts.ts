@@ -22,7 +22,7 @@ import { ApiError } from '../../../kernel/http/errors.ts';
 import { formatMinor } from '../../../kernel/money.ts';
 import { emit } from '../../../kernel/events.ts';
 import type { ContractKindName, ContractView, TermsInput } from '../contract.ts';
-import { headlineRate, withinUpline, type ContractKind, type DividendTerms, type RealtimeTerms, type Terms, type TieredTerms } from './economics.ts';
+import { excessOver, headlineRate, withinUpline, type ContractKind, type Excess, type DividendTerms, type RealtimeTerms, type Terms, type TieredTerms } from './economics.ts';
 import { agentContract, agentContractEvent } from './tables.ts';
 
 export type ContractRow = typeof agentContract.$inferSelect;
@@ -160,19 +160,17 @@ async function directDownline(db: Db | Tx, agent: Member, id: number, t: Transla
   return d;
 }
 
-/** Field errors for rates above the offering agent's own (under each rate's field). */
-function rateErrors(kind: ContractKind, offered: Terms, own: Terms, message: string): Record<string, string> {
+/** The offer's field errors where it is better than the offering agent's own terms (economics.ts excessOver), in the caller's words. */
+function excessErrors(excess: Excess[], t: Translate): Record<string, string> {
+  const decimals = brand().currencyDecimals;
   const out: Record<string, string> = {};
-  if (kind === 'realtime') {
-    const [o, u] = [offered as RealtimeTerms, own as RealtimeTerms];
-    if (o.lossRate > u.lossRate) out['terms.lossRate'] = message;
-    if (o.winRate > u.winRate) out['terms.winRate'] = message;
-    return out;
+  for (const e of excess) {
+    if (e.field === 'terms.carry') out[e.field] = t('errors:agent.contract.carry');
+    else if (e.field === 'terms.feeRate') out[e.field] = t('errors:agent.contract.feeBelow', { min: String(pct(e.min)) });
+    else if (e.field === 'terms.minSingleBet') out[e.field] = t('errors:agent.contract.minBetBelow', { min: formatMinor(BigInt(e.min), decimals) });
+    else if (e.field === 'terms.lossRate' || e.field === 'terms.winRate') out[e.field] = t('errors:agent.contract.rateAbove', { max: String(pct(e.max)) });
+    else if ('max' in e) out[e.field] = t('errors:agent.contract.tierAbove', { max: String(pct(e.max)) });
   }
-  const top = headlineRate(kind, own);
-  (offered as TieredTerms).tiers.forEach((t, i) => {
-    if (t.rate > top) out[`terms.tiers.${i}.rate`] = message;
-  });
   return out;
 }
 
@@ -189,10 +187,13 @@ export async function offerContract(db: Db, agent: Member, agentId: number, kind
       const period = t(`errors:agent.contract.periods.${(ownTerms as DividendTerms).period}`);
       throw new ApiError(400, 'agent.contract.period', { period }, { 'terms.period': t('errors:agent.contract.period', { period }) });
     }
-    if (!withinUpline(kind, terms, ownTerms)) {
-      const max = String(pct(kind === 'realtime' ? Math.max((ownTerms as RealtimeTerms).lossRate, (ownTerms as RealtimeTerms).winRate) : headlineRate(kind, ownTerms)));
-      const message = t('errors:agent.contract.rateAbove', { max });
-      throw new ApiError(400, 'agent.contract.rateAbove', { max }, rateErrors(kind, terms, ownTerms, message));
+    const excess = excessOver(kind, terms, ownTerms);
+    if (excess.length) {
+      // Rates first (the code clients know); the rest of what looks better than its own is termsAbove.
+      const rate = excess.find((e) => 'max' in e);
+      const fieldErrors = excessErrors(excess, t);
+      if (rate && 'max' in rate) throw new ApiError(400, 'agent.contract.rateAbove', { max: String(pct(rate.max)) }, fieldErrors);
+      throw new ApiError(400, 'agent.contract.termsAbove', {}, fieldErrors);
     }
     const waiting = await tx
       .select()

@@ -64,18 +64,71 @@ export function headlineRate(kind: ContractKind, terms: Terms): number {
   return Math.max(0, ...(terms as TieredTerms).tiers.map((t) => t.rate));
 }
 
+/** The rate `terms` pays on figures at least these (its best tier reached there; 0 below every tier). */
+export function rateAt(terms: TieredTerms, at: { validBet: number; active: number; loss: number }): number {
+  if (at.validBet < terms.periodicMinBet) return 0;
+  let best = 0;
+  for (const t of terms.tiers) {
+    if (at.validBet >= t.minValidBet && at.active >= t.minActive && (t.minLoss <= 0 || at.loss >= t.minLoss)) best = Math.max(best, t.rate);
+  }
+  return best;
+}
+
 /**
- * Does `offered` stay within `own` (the offering agent's own contract of the same kind)? Tiered
- * kinds compare headline rates; real-time salary compares each of its two rates; dividends also
- * need the same period (a downline is settled on the upline's periods).
+ * The smallest figures that reach tier `i` of `terms`: its thresholds, the periodic minimum bet,
+ * a loss never above the valid bets (payouts are not negative) and a member with a bet when
+ * there are bets.
  */
-export function withinUpline(kind: ContractKind, offered: Terms, own: Terms): boolean {
+export function cornerOf(terms: TieredTerms, i: number): { validBet: number; active: number; loss: number } {
+  const t = terms.tiers[i]!;
+  const loss = Math.max(0, t.minLoss);
+  const validBet = Math.max(t.minValidBet, terms.periodicMinBet, loss);
+  return { validBet, active: Math.max(t.minActive, validBet > 0 ? 1 : 0), loss };
+}
+
+/** Where an offer is better than the offering agent's own terms: a field of the API and what its own allows. */
+export type Excess =
+  | { field: `terms.tiers.${number}.rate`; max: number }
+  | { field: 'terms.lossRate' | 'terms.winRate'; max: number }
+  | { field: 'terms.feeRate' | 'terms.minSingleBet'; min: number }
+  | { field: 'terms.carry' | 'terms.period' };
+
+/**
+ * Every way `offered` looks better than `own` (the offering agent's own contract of the same
+ * kind), so that no downline's contract shows terms its upline does not have. Tiered kinds are
+ * compared tier by tier: each offered tier must pay no more than `own` pays on the smallest
+ * figures that reach it (its thresholds, raised to the offer's periodic minimum bet); as `own`'s
+ * rate only grows with the figures, the offer then pays no more than `own` on any figures.
+ * Dividends also need the same period, a fee rate at least `own`'s and carry when `own` carries;
+ * real-time salary each rate at most `own`'s and a minimum single bet at least `own`'s.
+ */
+export function excessOver(kind: ContractKind, offered: Terms, own: Terms): Excess[] {
+  const out: Excess[] = [];
   if (kind === 'realtime') {
     const [o, u] = [offered as RealtimeTerms, own as RealtimeTerms];
-    return o.lossRate <= u.lossRate && o.winRate <= u.winRate;
+    if (o.lossRate > u.lossRate) out.push({ field: 'terms.lossRate', max: u.lossRate });
+    if (o.winRate > u.winRate) out.push({ field: 'terms.winRate', max: u.winRate });
+    if (o.minSingleBet < u.minSingleBet) out.push({ field: 'terms.minSingleBet', min: u.minSingleBet });
+    return out;
   }
-  if (kind === 'dividend' && (offered as DividendTerms).period !== (own as DividendTerms).period) return false;
-  return headlineRate(kind, offered) <= headlineRate(kind, own);
+  const [o, u] = [offered as TieredTerms, own as TieredTerms];
+  o.tiers.forEach((t, i) => {
+    const at = cornerOf(o, i);
+    const max = rateAt(u, at);
+    if (t.rate > max) out.push({ field: `terms.tiers.${i}.rate`, max });
+  });
+  if (kind === 'dividend') {
+    const [od, ud] = [offered as DividendTerms, own as DividendTerms];
+    if (od.period !== ud.period) out.push({ field: 'terms.period' });
+    if (od.feeRate < ud.feeRate) out.push({ field: 'terms.feeRate', min: ud.feeRate });
+    if (ud.carry && !od.carry) out.push({ field: 'terms.carry' });
+  }
+  return out;
+}
+
+/** Does `offered` stay within `own` (the offering agent's own contract of the same kind)? See excessOver. */
+export function withinUpline(kind: ContractKind, offered: Terms, own: Terms): boolean {
+  return excessOver(kind, offered, own).length === 0;
 }
 
 /** A team's figures over one period (minor units). */

@@ -9,11 +9,18 @@ import { brand } from '../../../kernel/brand/index.ts';
 
 export const EXPORT_MAX_ROWS = 50_000;
 
-/** One field, quoted when it holds a separator, a quote or a line break; a leading =, +, - or @ is defused (formula injection). */
+/** A plain decimal number ('-3.00', '12'): a spreadsheet reads it as a number and runs nothing. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * One field, quoted when it holds a separator, a quote or a line break. Text that starts with =,
+ * +, -, @, a tab or a carriage return is defused with a leading ' (formula injection); a plain
+ * number is not text and stays a number, negative or not, so that an agent's sums work.
+ */
 function field(v: unknown): string {
   if (v === null || v === undefined) return '';
-  let s = typeof v === 'number' ? String(v) : String(v);
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  let s = String(v);
+  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s) && !PLAIN_NUMBER.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 }
 

@@ -12,6 +12,7 @@ import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { formatMinor } from '../../../kernel/money.ts';
 import { brand } from '../../../kernel/brand/index.ts';
+import { maskAddress } from '../../../kernel/mask.ts';
 import type { agentTeamMembers, TeamMember } from '../contract.ts';
 
 /** The calling agent's account; refuses anyone else (403 agent.only) and a frozen agent. */
@@ -85,6 +86,7 @@ export async function listTeam(db: Db, caller: Member, parent: Member, q: TeamQu
       nickname: member.nickname,
       type: member.type,
       depth: member.depth,
+      uplineId: member.uplineId,
       createdAt: member.createdAt,
       registerIp: member.registerIp,
       lastLoginAt: member.lastLoginAt,
@@ -114,14 +116,24 @@ export async function listTeam(db: Db, caller: Member, parent: Member, q: TeamQu
     isAgent: isAgentType(r.type),
     level: r.depth - caller.depth,
     regDate: r.createdAt.getTime(),
-    registerIp: r.registerIp,
+    registerIp: addressFor(caller, r.uplineId, r.registerIp),
     lastLoginAt: r.lastLoginAt?.getTime() ?? null,
-    lastLoginIp: r.lastLoginIp,
+    lastLoginIp: addressFor(caller, r.uplineId, r.lastLoginIp),
     balance: Number(formatMinor(r.balance, decimals)),
     status: r.status,
     teamSize: r.teamSize,
   }));
   return { content, pageNum: q.pageNo, totalPages: Math.ceil(total / q.pageSize), totalCount: total, path: await pathBetween(db, caller, parent) };
+}
+
+/**
+ * A member's address as `caller` may see it (the brand's agentTeam.memberAddresses): in full only
+ * for its direct upline, masked for every upline above (or for all, or hidden for all).
+ */
+function addressFor(caller: Member, uplineId: number | null, ip: string | null): string | null {
+  const rule = brand().agentTeam.memberAddresses;
+  if (ip === null || rule === 'hidden') return null;
+  return rule === 'direct' && uplineId === caller.id ? ip : maskAddress(ip);
 }
 
 /** The members from `caller` down to `parent` (both included), for the breadcrumb. */

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { headlineRate, settlePeriod, tierReached, withinUpline, type ContractKind, type InForce, type PeriodFigures, type Terms } from '../server/economics.ts';
+import { cornerOf, excessOver, headlineRate, settlePeriod, tierReached, withinUpline, type ContractKind, type DividendTerms, type InForce, type PeriodFigures, type RealtimeTerms, type Terms, type TieredTerms } from '../server/economics.ts';
 
 interface Bet {
   member: number;
@@ -193,16 +193,52 @@ describe('salaries: differential pay telescopes when rates step down', () => {
 });
 
 describe('the rate rule of offers', () => {
-  it("an offer is within its upline exactly when no rate of it is above the upline's headline rate (real time: each rate)", () => {
+  /** What tiered terms pay on these figures, as a settlement reaches it (tierReached). */
+  const paid = (terms: Terms, f: PeriodFigures) => {
+    const t = terms as TieredTerms;
+    const i = tierReached(t, f);
+    return i < 0 ? 0 : t.tiers[i]!.rate;
+  };
+  const figuresArb = fc
+    .record({ validBet: threshold(4_000_000), payout: fc.nat({ max: 8_000_000 }), active: fc.nat({ max: 6 }) })
+    .map((f) => ({ validBet: BigInt(f.validBet), payout: BigInt(f.payout), active: f.validBet > 0 ? Math.max(1, f.active) : 0 }));
+
+  it('an offer within its upline pays no more than the upline on any figures; one that is not pays more at the thresholds of the tier refused', () => {
     fc.assert(
-      fc.property(termsArb('daily'), termsArb('daily'), (o, u) => {
-        expect(withinUpline('daily', o, u)).toBe(headlineRate('daily', o) <= headlineRate('daily', u));
+      fc.property(termsArb('daily'), termsArb('daily'), fc.array(figuresArb, { minLength: 1, maxLength: 8 }), (o, u, figures) => {
+        const excess = excessOver('daily', o, u);
+        expect(withinUpline('daily', o, u)).toBe(excess.length === 0);
+        if (excess.length === 0) for (const f of figures) expect(paid(o, f)).toBeLessThanOrEqual(paid(u, f));
+        for (const e of excess) {
+          const i = Number(/^terms\.tiers\.(\d+)\.rate$/.exec(e.field)![1]);
+          const c = cornerOf(o as TieredTerms, i);
+          const f = { validBet: BigInt(c.validBet), payout: BigInt(c.validBet - c.loss), active: c.active };
+          expect(paid(o, f)).toBeGreaterThan(paid(u, f));
+          expect('max' in e && e.max).toBe(paid(u, f));
+        }
+      }),
+    );
+  });
+
+  it('the example of the audit: 0.8 % from $0 and 1.5 % from $20,000 does not cover 1.5 % from $0', () => {
+    const own = { tiers: [{ minValidBet: 0, minActive: 0, minLoss: 0, rate: 80 }, { minValidBet: 2_000_000, minActive: 0, minLoss: 0, rate: 150 }], periodicMinBet: 0 };
+    expect(excessOver('daily', { tiers: [{ minValidBet: 0, minActive: 0, minLoss: 0, rate: 150 }], periodicMinBet: 0 }, own)).toEqual([{ field: 'terms.tiers.0.rate', max: 80 }]);
+    expect(withinUpline('daily', { tiers: [{ minValidBet: 0, minActive: 0, minLoss: 0, rate: 80 }, { minValidBet: 2_500_000, minActive: 3, minLoss: 0, rate: 150 }], periodicMinBet: 0 }, own)).toBe(true);
+  });
+
+  it('dividends need the same period, a fee at least the upline\'s and carry when it carries; real time each rate at most and the minimum single bet at least', () => {
+    fc.assert(
+      fc.property(termsArb('dividend'), termsArb('dividend'), (o, u) => {
+        const [a, b] = [o as DividendTerms, u as DividendTerms];
+        const fields = excessOver('dividend', o, u).map((e) => e.field);
+        expect(fields.includes('terms.feeRate')).toBe(a.feeRate < b.feeRate);
+        expect(fields.includes('terms.carry')).toBe(b.carry && !a.carry);
       }),
     );
     fc.assert(
       fc.property(termsArb('realtime'), termsArb('realtime'), (o, u) => {
-        const [a, b] = [o as { lossRate: number; winRate: number }, u as { lossRate: number; winRate: number }];
-        expect(withinUpline('realtime', o, u)).toBe(a.lossRate <= b.lossRate && a.winRate <= b.winRate);
+        const [a, b] = [o as RealtimeTerms, u as RealtimeTerms];
+        expect(withinUpline('realtime', o, u)).toBe(a.lossRate <= b.lossRate && a.winRate <= b.winRate && a.minSingleBet >= b.minSingleBet);
       }),
     );
   });

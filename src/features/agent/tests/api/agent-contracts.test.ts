@@ -15,7 +15,7 @@ import { placeBet, settleRound } from '../../../wallet/index.ts';
 import { auditLedger, rowsOf } from '../../../wallet/server/ledger.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
 import { periodAt } from '../../../../kernel/periods.ts';
-import { expireOffers, grantContract, termsOf } from '../../server/contracts.ts';
+import { endByOperator, expireOffers, grantContract, termsOf } from '../../server/contracts.ts';
 import { correctOne, settleOne, STREAMS } from '../../server/settle.ts';
 import { agentContract } from '../../server/tables.ts';
 import { runOps } from '../../../../app/ops.ts';
@@ -144,6 +144,49 @@ describe('offers and decisions', () => {
     expect(Object.keys(r.json.fieldErrors)).toContain('terms.tiers.0.rate');
     const rt = await offer(A, B, 'realtime', { lossRate: 1 });
     expect(rt.status).toBe(400);
+  });
+
+  it("refuses, tier by tier and under each field, terms better than the agent's own (rates at the same thresholds, fee, carry, minimum single bet)", async () => {
+    const top = await walletUser({ type: 1 });
+    const sub = await walletUser({ type: 1, uplineId: top.id });
+    const es = (terms: unknown, kind = 'daily') => top.call('/wps/agent/contracts/offer', { method: 'POST', body: { agentId: sub.id, kind, terms }, headers: { language: 'es' } });
+    const tier = (minValidBet: number, rate: number) => ({ minValidBet, minActive: 0, minLoss: 0, rate });
+
+    // Its own: 0.8 % from $0, 1.5 % only from $20,000.
+    await grantContract(t.db, top.id, 'daily', termsOf('daily', { tiers: [tier(0, 0.8), tier(20_000, 1.5)], periodicMinBet: 0 }));
+    const early = await offer(top, sub, 'daily', { tiers: [tier(0, 1.5)] });
+    expect(early.status).toBe(400);
+    expect(early.json.errorCode).toBe('agent.contract.rateAbove');
+    expect(early.json.fieldErrors).toEqual({ 'terms.tiers.0.rate': 'At most 0.8 % from these thresholds: your own rate there' });
+    const second = await es({ tiers: [tier(0, 0.5), tier(10_000, 1.5)] });
+    expect(second.status).toBe(400);
+    expect(second.json.fieldErrors).toEqual({ 'terms.tiers.1.rate': 'Como máximo 0.8 % desde estos umbrales: tu propia tasa ahí' });
+    // A periodic minimum bet below its own makes the first tier pay where its own pays nothing.
+    await grantContract(t.db, top.id, 'daily', termsOf('daily', { tiers: [tier(0, 0.8), tier(20_000, 1.5)], periodicMinBet: 100 }));
+    const noMin = await offer(top, sub, 'daily', { tiers: [tier(0, 0.5)], periodicMinBet: 0 });
+    expect(Object.keys(noMin.json.fieldErrors)).toEqual(['terms.tiers.0.rate']);
+    expect((await offer(top, sub, 'daily', { tiers: [tier(0, 0.8), tier(20_000, 1.5), tier(50_000, 1.5)], periodicMinBet: 100 })).status).toBe(200);
+
+    // Dividends: a fee below its own, carry off against its own on.
+    await grantContract(t.db, top.id, 'dividend', termsOf('dividend', { tiers: [tier(0, 10)], periodicMinBet: 0, feeRate: 10, period: 'M', carry: true }));
+    const div = await offer(top, sub, 'dividend', { tiers: [tier(0, 10)], feeRate: 0, period: 'M', carry: false });
+    expect(div.status).toBe(400);
+    expect(div.json.errorCode).toBe('agent.contract.termsAbove');
+    expect(div.json.fieldErrors).toEqual({ 'terms.feeRate': 'At least 10 %: your own fee rate', 'terms.carry': 'Your own contract carries a losing period into the next: so must this one' });
+    const divEs = await es({ tiers: [tier(0, 10)], feeRate: 5, period: 'M', carry: true }, 'dividend');
+    expect(divEs.json.fieldErrors).toEqual({ 'terms.feeRate': 'Como mínimo 10 %: tu propia comisión' });
+    expect((await offer(top, sub, 'dividend', { tiers: [tier(0, 10)], feeRate: 10, period: 'M', carry: true })).status).toBe(200);
+
+    // Real time: a minimum single bet below its own counts bets its own does not.
+    await grantContract(t.db, top.id, 'realtime', termsOf('realtime', { lossRate: 0.6, winRate: 0.3, minSingleBet: 1 }));
+    const rt = await offer(top, sub, 'realtime', { lossRate: 0.5, winRate: 0.2, minSingleBet: 0 });
+    expect(rt.status).toBe(400);
+    expect(rt.json.fieldErrors).toEqual({ 'terms.minSingleBet': 'At least 1.00: your own minimum single bet' });
+    expect((await offer(top, sub, 'realtime', { lossRate: 0.5, winRate: 0.2, minSingleBet: 1 })).status).toBe(200);
+
+    // Leave no contract in force for the tests below, which count every daily one.
+    const live = await t.db.select().from(agentContract).where(and(eq(agentContract.agentId, top.id), eq(agentContract.status, 'active')));
+    for (const c of live) expect(await endByOperator(t.db, c.id)).toBe(true);
   });
 });
 

@@ -207,6 +207,13 @@ describe('CSV export', () => {
     const overview = (await get(A, '/wps/agent/report/export', { report: 'overview' })).json.value.csv.trim().split('\r\n');
     expect(overview.at(-1)).toMatch(/,4,24\.00,28\.50,4\.50,2,65\.50,1,30\.00$/);
   });
+
+  it('writes a negative amount as a number a spreadsheet sums, not as guarded text', async () => {
+    const lines = (await get(A, '/wps/agent/report/export', { report: 'bets' })).json.value.csv.trim().split('\r\n');
+    const p2 = lines.find((l: string) => l.includes(`,${P2.username},`));
+    expect(p2).toMatch(/,7\.00,3\.50,-3\.50(,|$)/);
+    expect(lines.join('\n')).not.toContain("'-");
+  });
 });
 
 describe('access', () => {

@@ -13,6 +13,7 @@ import { callEnc, login } from '../../../../../tests/support/accounts.ts';
 import { member } from '../../../../app/schema.ts';
 import { seedDemoAccounts } from '../../../accounts/server/seed.ts';
 import { seedDemoAgentTeam } from '../../server/seed.ts';
+import { brand } from '../../../../kernel/brand/index.ts';
 
 let t: TestDb;
 type U = Awaited<ReturnType<typeof walletUser>>;
@@ -87,6 +88,41 @@ describe('team management', () => {
     for (let p = 1; p <= 3; p++) pages.push(...ids(await members(A, { sort: 'teamSize', pageSize: 2, pageNo: p })));
     expect(pages.sort((a, b) => a - b), 'pages neither overlap nor skip').toEqual(sorted(B, P1, P2, C, P3));
     expect((await members(A, { sort: 'nonsense' })).json.errorCode).toBe('request.invalid');
+  });
+});
+
+describe("members' addresses", () => {
+  const addrs = async (u: U, query: Record<string, string | number> = {}) =>
+    new Map(((await members(u, { pageSize: 50, ...query })).json.value.content as { id: number; registerIp: string | null; lastLoginIp: string | null }[]).map((m) => [m.id, [m.registerIp, m.lastLoginIp]]));
+
+  beforeAll(async () => {
+    await t.db.update(member).set({ registerIp: '203.0.113.7', lastLoginIp: '2001:db8:85a3::8a2e:370:7334' }).where(eq(member.id, P2.id));
+    await t.db.update(member).set({ registerIp: '198.51.100.23', lastLoginIp: '198.51.100.24' }).where(eq(member.id, P3.id));
+  });
+
+  it('shows them in full only to the direct upline; every upline above sees them masked', async () => {
+    const byB = await addrs(B);
+    expect(byB.get(P2.id)).toEqual(['203.0.113.7', '2001:db8:85a3::8a2e:370:7334']);
+    expect(byB.get(P3.id)).toEqual(['198.51.100.*', '198.51.100.*']);
+    const byA = await addrs(A);
+    expect(byA.get(P2.id)).toEqual(['203.0.113.*', '2001:db8:85a3:*']);
+    expect(byA.get(P3.id)).toEqual(['198.51.100.*', '198.51.100.*']);
+    // Opening a sub-agent's team changes nothing: A is still not their direct upline.
+    expect((await addrs(A, { parentId: B.id })).get(P2.id)).toEqual(['203.0.113.*', '2001:db8:85a3:*']);
+    expect((await addrs(C)).get(P3.id)).toEqual(['198.51.100.23', '198.51.100.24']);
+  });
+
+  it("follows the brand's setting: masked for every upline, or hidden", async () => {
+    const setting = brand().agentTeam;
+    try {
+      setting.memberAddresses = 'masked';
+      expect((await addrs(C)).get(P3.id)).toEqual(['198.51.100.*', '198.51.100.*']);
+      setting.memberAddresses = 'hidden';
+      expect((await addrs(C)).get(P3.id)).toEqual([null, null]);
+      expect((await addrs(A)).get(P2.id)).toEqual([null, null]);
+    } finally {
+      setting.memberAddresses = 'direct';
+    }
   });
 });
 

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { axeRunsHere, LANGS, phoneInEnglishOnly } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, expect, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { agentMenu } from './agent-menu.ts';
 
 for (const { lang } of LANGS) {
   test.describe(`agent reports in ${lang.toUpperCase()}`, () => {
@@ -27,12 +28,11 @@ for (const { lang } of LANGS) {
         await page.getByRole('button', { name: t(lang, 'auth', 'ipVerify.submit'), exact: true }).click();
       }
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/agentHome')}$`), { timeout: 15_000 });
-      const menu = page.getByRole('navigation', { name: t(lang, 'agent', 'menuLabel') });
-      const item = (key: string) => menu.getByRole('button', { name: t(lang, 'auth', `agent.items.${key}`), exact: true });
+      const { item, choose } = agentMenu(page, lang);
       const panel = page.locator('.agent-panel');
 
       // Overview: members and figures of the seeded team, labelled demo, with the chart.
-      await item('teamOverview').click();
+      await choose('teamOverview');
       await expect(panel.getByRole('heading', { level: 2, name: t(lang, 'agent', 'overview.title') })).toBeVisible();
       await expect(panel.locator('.demo-note')).toBeVisible();
       await panel.getByRole('button', { name: t(lang, 'wallet', 'range.lastDays', { days: 30 }), exact: true }).click();
@@ -53,7 +53,7 @@ for (const { lang } of LANGS) {
       expect(csv.length).toBeGreaterThanOrEqual(30);
 
       // Team betting: a name outside the team is refused under its field; the team's rounds list.
-      await item('teamBetting').click();
+      await choose('teamBetting');
       const user = panel.getByLabel(t(lang, 'agent', 'reports.username'));
       await user.fill('nobody_in_this_team');
       await panel.getByRole('button', { name: t(lang, 'agent', 'reports.filter') }).click();
@@ -65,14 +65,14 @@ for (const { lang } of LANGS) {
       await expect(panel.locator('.agent-totals')).not.toBeEmpty();
 
       // User loss: ranked from 1.
-      await item('userLoss').click();
+      await choose('userLoss');
       await expect(panel.locator('.wl-table tbody tr').first().locator('td').first()).toHaveText('1');
 
       // Team transactions and my income over 30 days.
-      await item('teamTransactions').click();
+      await choose('teamTransactions');
       await panel.getByRole('button', { name: t(lang, 'wallet', 'range.lastDays', { days: 30 }), exact: true }).click();
       await expect(panel.locator('.wl-table tbody tr').first()).toBeVisible();
-      await item('income').click();
+      await choose('income');
       await panel.getByRole('button', { name: t(lang, 'wallet', 'range.lastDays', { days: 30 }), exact: true }).click();
       // Transfers from the team, and (issue 14) the demo agent's daily salaries settled at start.
       for (const kind of ['transfer', 'salary']) {
@@ -80,12 +80,43 @@ for (const { lang } of LANGS) {
       }
 
       // Announcements for agents: the operator's (here the seeded demo ones), in the page's language.
-      await item('announcement').click();
+      await choose('announcement');
       await expect(panel.locator('.agent-notices article').first()).toContainText(lang === 'en' ? 'demo notice' : 'aviso de demostración');
 
       // The last section is remembered.
       await page.reload();
       await expect(item('announcement')).toHaveAttribute('aria-current', 'page');
+    });
+
+    test('on a phone the menu is collapsed, and a tap brings the chosen section into view and collapses it again', async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name !== 'phone', 'the phone layout');
+      await page.goto(at(lang, '/agent'));
+      await submitLogin(page, lang, 'demoagent', 'Demo1234');
+      const payee = page.getByRole('textbox', { name: t(lang, 'auth', 'ipVerify.payeeName') });
+      await expect(payee.or(page.locator('.agent-app'))).toBeVisible({ timeout: 15_000 });
+      if (await payee.isVisible()) {
+        await payee.fill('Demo Agent');
+        await page.getByRole('button', { name: t(lang, 'auth', 'ipVerify.submit'), exact: true }).click();
+      }
+      await expect(page).toHaveURL(new RegExp(`${at(lang, '/agentHome')}$`), { timeout: 15_000 });
+      const { toggle, item } = agentMenu(page, lang);
+      const panel = page.locator('.agent-panel');
+      // The first screen shows the section, not seventeen menu entries.
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(item('userLoss')).toBeHidden();
+      await expect(panel.getByRole('heading', { level: 2 })).toBeInViewport();
+
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await item('customerService').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: testInfo.outputPath('phone-menu-open.png') });
+      await item('customerService').click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      await expect(toggle).toContainText(t(lang, 'auth', 'agent.items.customerService'));
+      const heading = panel.getByRole('heading', { level: 2, name: t(lang, 'auth', 'agent.items.customerService') });
+      await expect(heading).toBeInViewport();
+      await expect(panel).toBeFocused();
+      await page.screenshot({ path: testInfo.outputPath('phone-menu-chosen.png') });
     });
   });
 }
