@@ -47,9 +47,13 @@ export const LIMITS = {
   guestDemoWindowMs: 60 * 60_000,
   /** Wrong old passwords per account (change password). */
   oldPasswordFailures: 5,
-  /** Bonus codes a member (or an address) may try per window, right or wrong. */
+  /** Bonus codes a member may try per window, right or wrong. */
   bonusCodesPerMember: 10,
-  bonusCodesPerIp: 30,
+  /**
+   * Wrong bonus codes (codes that do not exist) from one address per window: much higher than a
+   * member's, since a family or a carrier's NAT shares one address; right codes do not count.
+   */
+  bonusCodeFailuresPerIp: 100,
   bonusCodeWindowMs: 15 * 60_000,
   /** Captcha images per address per minute. */
   captchasPerIp: 30,

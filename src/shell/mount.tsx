@@ -1,6 +1,6 @@
 /**
  * Mounts the shell (loaded by boot.ts on demand): loads the page language's strings, starts the
- * session (spec 4 Start-up), keeps `<html data-session>` in step with it for the header's CSS,
+ * session (spec 4 Start-up), keeps `<html data-session>` (pending, member or trial) in step with it for the CSS,
  * applies the guards of spec 2.2, and opens the popups the page or a link asks for.
  */
 import { createRoot } from 'react-dom/client';
@@ -23,10 +23,15 @@ export async function mountShell(): Promise<void> {
   // The shell's stylesheets (its own and its parts', added as their modules loaded) before anything shows.
   [labels] = await Promise.all([loadLabels(pageLang()), stylesheetsReady()]);
   const html = document.documentElement;
-  $sessionState.subscribe((s) => {
+  // A trial account's session is 'trial', not 'member': pages show their guarded parts to members
+  // only, so nothing of a guarded page renders behind the trial's refusal.
+  const markSession = () => {
+    const s = $sessionState.get();
     if (s === 'anonymous') delete html.dataset.session;
-    else html.dataset.session = s === 'member' ? 'member' : 'pending';
-  });
+    else html.dataset.session = s !== 'member' ? 'pending' : $isTrial.get() ? 'trial' : 'member';
+  };
+  $sessionState.subscribe(markSession);
+  $isTrial.subscribe(markSession);
   ready = startSession().catch(() => false);
   // Spec 8: a call refused because the session ended (30 idle minutes, a logout elsewhere, a
   // password changed) clears it here and says so; the player logs in again and stays on the page.

@@ -105,6 +105,11 @@ export const brandFileSchema = z
        * in and says so. Either way the game page brings the game wallet back when the player leaves.
        */
       gameTransfer: z.enum(['ask', 'all']).default('ask'),
+      /**
+       * With 'ask': the amount the form offers (minor units) unless the player moved another amount
+       * last time in that browser; never more than the main wallet holds, never all of it by default.
+       */
+      gameTransferAmount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(2000).transform((n) => BigInt(n)),
       withdrawMin: minor,
       withdrawMax: minor,
       maxAmount: minor,

@@ -105,6 +105,8 @@ export interface WalletSettings {
   singleWallet: boolean;
   /** With game wallets: a game that cannot pay its smallest bet asks for money ('ask') or takes all of the main wallet ('all'). */
   gameTransfer: 'ask' | 'all';
+  /** With 'ask': the amount offered (minor units), unless the player moved another last time; capped by the main balance. */
+  gameTransferAmount: bigint;
   withdrawMin: bigint;
   withdrawMax: bigint;
   /** Largest amount any wallet call accepts ('wallet.amount.tooLarge' above it). */

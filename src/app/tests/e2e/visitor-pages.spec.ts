@@ -128,6 +128,26 @@ test('the sitemap lists the visitor pages in both languages', async ({ request }
   }
 });
 
+test("the footer's links to help sections land on their section, in view", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one run is enough');
+  for (const { lang } of LANGS) {
+    await page.goto(localized('/', lang));
+    const links = page.locator('footer a[href*="/help#"]');
+    const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    // Terms, privacy and responsible gaming (the last had pointed at #responsible, which no section has).
+    expect(hrefs.length).toBeGreaterThanOrEqual(3);
+    for (const href of hrefs) {
+      await page.goto(localized('/', lang));
+      await page.locator(`footer a[href="${href}"]`).click();
+      const [path, id] = href.split('#') as [string, string];
+      await expect(page).toHaveURL((u) => u.pathname === path && u.hash === `#${id}`);
+      const section = page.locator(`section[id="${id}"]`);
+      await expect.soft(section, `${href} names a section of the help page`).toHaveCount(1);
+      await expect.soft(section, `${href} scrolls its section into view`).toBeInViewport();
+    }
+  }
+});
+
 test('every page the home page links to answers without an error', async ({ page, request }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one run is enough');
   for (const { lang } of LANGS) {

@@ -6,6 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { $member } from '../client/session.ts';
+import { isTrialType } from '../contract.ts';
 import { showDialog } from '../../../ui/stores/ui.ts';
 import ChangePasswordForm from './ChangePasswordForm.tsx';
 import AuthenticatorPanel from './AuthenticatorPanel.tsx';
@@ -24,7 +25,8 @@ export default function MemberPanel() {
   useEffect(() => {
     if (shown && window.location.hash === '#security') security.current?.scrollIntoView({ block: 'start' });
   }, [shown]);
-  if (!member) return null;
+  // A trial account is refused this page (the shell's guard): nothing of it renders behind the refusal.
+  if (!member || isTrialType(member.type)) return null;
   const date = (ms: number | null) =>
     ms == null ? auth.member.none : formatDateTime(ms, lang);
   const f = auth.member.fields;

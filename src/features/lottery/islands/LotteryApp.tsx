@@ -49,6 +49,8 @@ export interface LotteryAppProps {
   singleWallet: boolean;
   /** The brand's rule for a game wallet that cannot pay a ticket (brand wallet.gameTransfer). */
   gameTransfer: 'ask' | 'all';
+  /** With 'ask': the brand's default amount to offer (2-decimal string). */
+  gameTransferAmount: string;
   vendorNames: Record<string, string>;
   walletHref: string;
 }
@@ -485,6 +487,7 @@ function WalletLine(p: LotteryAppProps & { walletCode: string; vendor: string; b
       onMoved={p.onMoved}
       needMoney={p.needMoney}
       transfer={p.gameTransfer}
+      transferAmount={p.gameTransferAmount}
       minBet={p.minStake}
     />
   );

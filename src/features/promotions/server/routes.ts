@@ -9,9 +9,9 @@ import { referralStatus as referralStatusOf } from './referral.ts';
 import { claimFreeSpins, freeSpinsStatus as freeSpinsOf } from './free-spins.ts';
 import { signIn, signinCalendar } from './signin.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
-import { hit, LIMITS, minutesLeft } from '../../../kernel/rate-limit.ts';
 import { listPromotions } from '../../content/index.ts';
 import { claimReward, listRewards } from './rewards.ts';
+import { limitedCodeTry } from './code-limits.ts';
 import { joinPromotion, memberStatuses, redeemCode } from './engine.ts';
 
 export const promotionRoutes = [
@@ -24,11 +24,7 @@ export const promotionRoutes = [
   route(bonusCode, async ({ body }, ctx) => {
     const memberId = requireRealAccount(ctx).memberId;
     const database = await db();
-    // Every try counts, right or wrong: codes cannot be guessed at speed.
-    const [mine, address] = await Promise.all([hit(database, `bonus-code:member:${memberId}`, LIMITS.bonusCodeWindowMs), hit(database, `bonus-code:ip:${ctx.ip}`, LIMITS.bonusCodeWindowMs)]);
-    const over = mine.count > LIMITS.bonusCodesPerMember ? mine : address.count > LIMITS.bonusCodesPerIp ? address : null;
-    if (over) throw new ApiError(429, 'promotion.code.tooMany', { minutes: minutesLeft(over) });
-    const r = await redeemCode(database, memberId, body.code);
+    const r = await limitedCodeTry(database, memberId, ctx.ip, () => redeemCode(database, memberId, body.code));
     return { ...r, title: listPromotions(ctx.locale).find((p) => p.id === r.promotionId)?.title ?? r.title };
   }),
   route(raffleStatus, async ({ query }, ctx) => raffleStatusOf(await db(), requireRealAccount(ctx).memberId, query.promotionId, ctx.locale)),

@@ -20,6 +20,8 @@ export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 export interface Submit<F extends string, T> {
   /** The errors found before anything is sent (none: the call goes out). */
   check: () => FieldErrors<F>;
+  /** Asked once the checks pass, before the call (e.g. a dialog); false sends nothing. */
+  confirm?: () => Promise<boolean>;
   /** The call; `keyFor(payload)` is its idempotency key, the same while `payload` is the same. */
   send: (keyFor: (payload: unknown) => string) => Promise<T>;
   /** The call took effect. */
@@ -61,6 +63,7 @@ export function useWalletForm<F extends string>(fields: FieldMap<F>): WalletForm
       focusFirstInvalid(formRef.current);
       return;
     }
+    if (steps.confirm && !(await steps.confirm())) return;
     setBusy(true);
     try {
       const value = await steps.send((payload) => sub.current.keyFor(payload));

@@ -51,6 +51,26 @@ for (const { lang } of LANGS) {
       await expect(accountButton(page, lang, user.username)).toBeVisible();
     });
 
+    test('by e-mail from the login popup on a page of the site: the popup closes and says what was sent', async ({ page }) => {
+      const email = `${newUsername('m')}@example.com`;
+      const user = await createUser({ email });
+      await page.goto(at(lang, '/rng'));
+      await page.locator('.site-header a.guest[href$="/login"]').click();
+      const login = dialog(page, t(lang, 'auth', 'login.title'));
+      await login.getByRole('button', { name: t(lang, 'auth', 'login.forgot') }).click();
+      const popup = dialog(page, t(lang, 'auth', 'forget.title'));
+      await popup.getByRole('button', { name: t(lang, 'auth', 'forget.byEmail') }).click();
+      await popup.locator('input[name="username"]').fill(user.username);
+      await popup.locator('input[name="email"]').fill(email);
+      await popup.locator('input[name="email"]').press('Enter');
+      const sent = page.getByRole('alertdialog');
+      await expect(popup, 'the popup closes').toBeHidden();
+      await expect(sent).toBeVisible();
+      await expect(sent).toContainText(t(lang, 'accounts', 'sent.password'));
+      await page.screenshot({ path: test.info().outputPath('forgot-sent.png') });
+      expect(await mailedPassword(email)).toBeTruthy();
+    });
+
     test('by mobile: an sms code and a new password, then the new password logs in', async ({ page }) => {
       const mobile = newMobile();
       const user = await createUser({ mobile });

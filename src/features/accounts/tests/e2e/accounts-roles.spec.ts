@@ -35,9 +35,11 @@ for (const { lang } of LANGS) {
       await refusal.getByRole('button', { name: t(lang, 'auth', 'in_increase_submit') }).click();
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/')}$`));
 
-      // The member page refuses too, then goes home.
+      // The member page refuses too, with nothing of the page behind the refusal, then goes home.
       await page.goto(at(lang, '/member'));
       await expect(refusal).toContainText(t(lang, 'auth', 'in_need_true_account'));
+      await expect(page.getByRole('heading', { level: 2, name: t(lang, 'auth', 'member.account') })).toHaveCount(0);
+      await expect(page.getByRole('heading', { level: 2, name: t(lang, 'wallet', 'centre.menu') })).toBeHidden();
       await refusal.getByRole('button', { name: t(lang, 'auth', 'in_increase_submit') }).click();
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/')}$`));
 

@@ -17,6 +17,7 @@ import { formatMinor, parseMinor } from '../../../../kernel/money.ts';
 import { checkAmount, compareAmounts, fromInput, toInput } from '../../../wallet/client.ts';
 import type playCatalogue from '../../i18n/en/play.json';
 import { fill } from '../../client/game-logic.ts';
+import { lastTransfer, offeredTransfer, rememberTransfer } from '../../client/transfer-offer.ts';
 import './play.css';
 
 type Labels = (typeof playCatalogue)['wallet'];
@@ -44,9 +45,12 @@ export interface GameWalletProps {
   needMoney: number;
   /**
    * The brand's rule for a game wallet that cannot pay `minBet` when the page opens (issue 17):
-   * 'ask' offers the main wallet's money in the form, 'all' moves all of it in and says so.
+   * 'ask' offers an amount in the form (`transferAmount`, or the last amount moved in this
+   * browser, at most the main balance), 'all' moves all of it in and says so.
    */
   transfer?: 'ask' | 'all';
+  /** The brand's default amount to offer (2-decimal string); 20.00 when the page is not told. */
+  transferAmount?: string;
   /** The game's smallest bet (2-decimal string). */
   minBet?: string;
 }
@@ -121,7 +125,8 @@ export function GameWallet(p: GameWalletProps) {
   }, [loadMain]);
 
   // Opening the game with too little in its wallet to bet: by the brand's rule, all of the main
-  // wallet is moved in (said in the notice), or the form offers it for the player to choose.
+  // wallet is moved in (said in the notice), or the form offers a sensible amount (the last one
+  // moved, else the brand's), never the whole balance, for the player to change or accept.
   useEffect(() => {
     if (opened.current || mode !== 'member' || main === null || !p.minBet) return;
     opened.current = true;
@@ -130,7 +135,7 @@ export function GameWallet(p: GameWalletProps) {
       void move(null, main);
       return;
     }
-    setAmount(toInput(main, p.lang));
+    setAmount(toInput(offeredTransfer(main, p.transferAmount ?? '20.00', lastTransfer()), p.lang));
     setPrompt(true);
     inputRef.current?.focus({ preventScroll: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -212,6 +217,7 @@ export function GameWallet(p: GameWalletProps) {
     try {
       const value = await client.call(walletTransfer, { body: { ...payload, idempotencyKey: moveSub.current.keyFor(payload) } });
       moveSub.current.done();
+      if (exact === undefined) rememberTransfer(formatMinor(parseMinor(typed) ?? 0n));
       setMain(mainOf(value));
       setAmount('');
       setPrompt(false);

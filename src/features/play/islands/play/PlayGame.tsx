@@ -42,6 +42,8 @@ export interface Props {
   bonusHref: string;
   /** The brand's rule when the game wallet cannot pay a bet as the page opens (brand wallet.gameTransfer). */
   gameTransfer?: 'ask' | 'all';
+  /** With 'ask': the brand's default amount to offer (2-decimal string). */
+  gameTransferAmount?: string;
 }
 
 const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -216,6 +218,7 @@ export default function PlayGame(props: Props) {
           onMoved={refreshBalance}
           needMoney={needMoney}
           transfer={props.gameTransfer}
+          transferAmount={props.gameTransferAmount}
           minBet={rules.bets[0]}
         />
       )}

@@ -247,11 +247,12 @@ for (const { lang } of LANGS) {
       await expect(game.getByRole('heading', { level: 1 })).toContainText(name, { timeout: 15_000 });
       const vendor = (await game.locator('.pl-title .muted').textContent())!.trim().slice(pt(lang, 'vendor', { vendor: '' }).length);
 
-      // The game wallet cannot pay a bet: the page offers the main wallet's 40.00, already filled in.
+      // The game wallet cannot pay a bet: the page offers the brand's default amount (the demo
+      // brand's gameTransferAmount, 20.00), already filled in, never the main wallet's whole 40.00.
       await expect(game.getByTestId('game-wallet-prompt')).toHaveText(pt(lang, 'wallet.prompt', { vendor, main: usd(lang, '40.00') }));
       const amount = game.getByLabel(pt(lang, 'wallet.move'), { exact: true });
       // (Both brand locales, en-US and es-MX, write a decimal point.)
-      await expect(amount).toHaveValue('40.00');
+      await expect(amount).toHaveValue('20.00');
       await expect(amount).toBeFocused();
       await amount.fill('25');
       await game.getByRole('button', { name: pt(lang, 'wallet.submit'), exact: true }).click();
@@ -277,6 +278,12 @@ for (const { lang } of LANGS) {
         const main = wallets.value.balance.find((b) => b.accountTypeName === 'MAIN')!.availBalance.toFixed(2);
         expect(main).toBe(sum);
       }).toPass({ timeout: 10_000 });
+
+      // Opened again, the game offers the amount the player moved last time (25.00), at most the main wallet.
+      const [again] = await Promise.all([context.waitForEvent('page'), tile.getByRole('button', { name: t(lang, 'lobby', 'playNamed', { name }), exact: true }).click()]);
+      await expect(again.getByTestId('game-wallet-prompt')).toBeVisible({ timeout: 15_000 });
+      await expect(again.getByLabel(pt(lang, 'wallet.move'), { exact: true })).toHaveValue(Math.min(25, Number(sum)).toFixed(2));
+      await again.close();
     });
   });
 }

@@ -1,6 +1,7 @@
 /**
  * Transfer to upline (spec 2.14): money from the member's main wallet to the agent directly
- * above, with the payment password when the account has one. A member with no upline is told so.
+ * above, with the payment password when the account has one, once the member has confirmed the
+ * amount and the recipient (it cannot be taken back). A member with no upline is told so.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type SubmitEvent } from 'react';
@@ -8,6 +9,7 @@ import { MAIN_WALLET, uplineTransfer } from '../../contract.ts';
 import { $member, api } from '../../../accounts/client.ts';
 import { $balance, refreshBalance, setBalance, walletAmount } from '../../client/wallet.ts';
 import { fill, useLabels } from '../../../../shell/labels.tsx';
+import { showDialog } from '../../../../ui/stores/ui.ts';
 import { fromInput } from '../format.ts';
 import { AMOUNT_FIELDS, AmountField, amountError, errorsOf, FormNotice, PaymentPasswordField, paymentPasswordError, useWalletForm } from '../form.tsx';
 import { Empty, Facts, Money, useMoney, useWallet } from '../ui.tsx';
@@ -43,6 +45,14 @@ export default function UplinePage() {
         errorsOf({
           amount: amountError(w, fmt, value, { max: main }, fill(w.upline.notEnough, { amount: fmt(main ?? '0.00') })),
           paymentPassword: paymentPasswordError(w, needPassword, password),
+        }),
+      confirm: () =>
+        showDialog({
+          kind: 'confirm',
+          title: w.upline.confirmTitle,
+          text: fill(w.upline.confirmText, { amount: fmt(value), upline: member.upline ?? '' }),
+          confirmLabel: w.upline.confirm,
+          cancelLabel: labels.auth.cancel,
         }),
       send: (keyFor) =>
         api().call(uplineTransfer, {

@@ -129,7 +129,7 @@ for (const { lang } of LANGS) {
       await expect(page.getByRole('button', { name: wt(lang, 'sandbox.pay'), exact: true })).toHaveCount(0);
     });
 
-    test('a player sends money to the upline agent, and the account record shows it', async ({ page }) => {
+    test('a player sends money to the upline agent once it is confirmed, and the account record shows it', async ({ page }, testInfo) => {
       const agent = await createUser({ type: 'agent' });
       const player = await createUser({ upline: agent.username });
       await adjust(player.username, '50');
@@ -143,7 +143,17 @@ for (const { lang } of LANGS) {
       await send.click();
       await expect(centre.getByText(wt(lang, 'upline.notEnough', { amount: usd(lang, '50') }), { exact: true })).toBeVisible();
       await amount.fill(lang === 'es' ? '12,5' : '12.5');
+      // Nothing leaves before the player confirms the amount and the recipient; Cancel sends nothing.
+      const confirm = page.getByRole('alertdialog', { name: wt(lang, 'upline.confirmTitle') });
       await send.click();
+      await expect(confirm).toContainText(wt(lang, 'upline.confirmText', { amount: usd(lang, '12.5'), upline: agent.username }));
+      await page.screenshot({ path: testInfo.outputPath('upline-confirm.png') });
+      await confirm.getByRole('button', { name: t(lang, 'auth', 'cancel'), exact: true }).click();
+      await expect(confirm).toHaveCount(0);
+      await expect(headerBalance(page, lang, usd(lang, '50'))).toBeVisible();
+      await expect(centre.getByRole('status').filter({ hasText: agent.username })).toHaveCount(0);
+      await send.click();
+      await confirm.getByRole('button', { name: wt(lang, 'upline.confirm'), exact: true }).click();
       await expect(centre.getByRole('status').filter({ hasText: wt(lang, 'upline.done', { amount: usd(lang, '12.5'), upline: agent.username }) })).toBeVisible();
       await expect(headerBalance(page, lang, usd(lang, '37.5'))).toBeVisible();
       await openCentrePage(page, lang, 'transactions');
