@@ -9,9 +9,8 @@ import { expectOneClock } from '../../../../tests/e2e-support/clock.ts';
 import { adjust } from '../../../../tests/e2e-support/wallet.ts';
 
 test.describe('one clock', () => {
-  test.skip(({}, info) => info.project.name !== 'desktop', 'desktop');
-
-  test('every time on the pages of a player and an agent carries the header clock zone', async ({ page }) => {
+  test('every time on the pages of a player and an agent carries the header clock zone', async ({ page }, info) => {
+    test.skip(info.project.name !== 'desktop', 'desktop');
     const agent = await createUser({ type: 'agent' });
     const user = await createUser({ upline: agent.username });
     await adjust(user.username, '30');
