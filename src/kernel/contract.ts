@@ -81,11 +81,14 @@ export type ValueOf<C> = C extends CallDef<z.ZodType, z.ZodType, infer V> ? z.ou
  * (src/kernel/http/dispatch.ts), the browser saves it with `download` (src/kernel/http/client.ts).
  */
 export class FileAnswer {
-  constructor(
-    readonly body: ReadableStream<Uint8Array>,
-    readonly fileName: string,
-    readonly contentType: string,
-  ) {}
+  readonly body: ReadableStream<Uint8Array>;
+  readonly fileName: string;
+  readonly contentType: string;
+  constructor(body: ReadableStream<Uint8Array>, fileName: string, contentType: string) {
+    this.body = body;
+    this.fileName = fileName;
+    this.contentType = contentType;
+  }
 }
 
 /** The value schema of a call that answers a streamed file (FileAnswer). */
