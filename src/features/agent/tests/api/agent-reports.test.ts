@@ -210,7 +210,7 @@ describe('CSV export', () => {
   });
 
   it('writes the same file a row per page as in one page: every list resumes exactly after its last row', async () => {
-    const reports = [
+    const reports: Record<string, string>[] = [
       { report: 'bets' },
       { report: 'loss' },
       { report: 'loss', order: 'desc' },
