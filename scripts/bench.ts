@@ -31,6 +31,10 @@
 //      through the API for the top agent (< 200 ms) and a sub-agent of 1,000 (< 50 ms), beside one
 //      sequential scan of the rounds table (scripts/bench/agent-reports.ts). `npm run bench --
 //      agents` measures only this.
+//   k. the status call while agents export (scripts/bench/export-load.ts): /wps/system/status p99
+//      while 10 clients export 30 days of team betting (the demo agent and nine sub-agents, over
+//      and over), beside its p99 idle in the same run, on PGlite (< 250 ms, the stated bound) and
+//      on PostgreSQL (< 100 ms). `npm run bench -- exports` measures only this.
 //   j. the lottery (scripts/bench/lottery.ts): tickets accepted per second through the API (one
 //      ticket per slip) with 50 players on the servers of (f), each beside the ledger rounds/s of
 //      (e) on the same kind of database (>= 0.5 x); and one draw of 100,000 tickets drawn and
@@ -54,6 +58,7 @@ import { measureLoginDuringBurst } from './bench/login-burst.ts';
 import { measurePow } from './bench/pow.ts';
 import { auditOk, measureSpins, openMigrated, preparePlayers as prepareSpinPlayers, type SpinLoad } from './bench/spins.ts';
 import { measureAgentReports, type ReportTimes } from './bench/agent-reports.ts';
+import { measureExportLoadPglite, measureExportLoadPostgres, type ExportLoad } from './bench/export-load.ts';
 import { measureDrawSettlement, measureTickets, prepareTicketPlayers, type DrawSettlement, type TicketLoad } from './bench/lottery.ts';
 import { benchServerUrl, freshDatabase, findPgbench, measureLedgerPglite, measureLedgerPostgres, postgresUnreachable, runPgbench, type LedgerLoad, type PgbenchRun } from './bench/ledger.ts';
 
@@ -66,6 +71,9 @@ const KB = 1024;
 /** The public pages measured as sent and by Lighthouse (issue 11). */
 const FRONT_PAGES = ['/', '/es/', '/rng', '/promotions', '/help'];
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** Status p99 while 10 clients export (section k): the target on PostgreSQL, and the bound stated for PGlite (docs/architecture.md, 'Exports'). */
+const EXPORT_STATUS_POSTGRES_MS = 100;
+const EXPORT_STATUS_PGLITE_MS = 250;
 
 interface Row {
   figure: string;
@@ -158,6 +166,36 @@ async function agentReportRows(spinRate?: number): Promise<ReportTimes | null> {
     });
   }
   return a;
+}
+
+/**
+ * The status call while agents export (section k, audit item 3): its p99 under 10 exporting
+ * clients beside its p99 idle, on PGlite and on PostgreSQL. The bound on PGlite is wider: its
+ * queries run on the server's own thread (docs/architecture.md, 'Exports').
+ */
+async function exportRows(): Promise<void> {
+  const row = (kind: string, l: ExportLoad, max: number) => {
+    console.log(`  ${kind}: ${l.exportsDone} exports of up to ${l.rows} rows done, ${l.refused} refused as busy, ${l.statusCalls} status calls timed`);
+    for (const f of l.failures) console.log(`  failure: ${f}`);
+    rows.push({
+      figure: `status p99 during 10 parallel exports, ${kind}`,
+      value: l.loadP99,
+      unit: 'ms',
+      baseline: l.idleP99,
+      baselineLabel: 'status p99 idle, same run',
+      target: `< ${max} ms`,
+      pass: l.failures.length === 0 && l.exportsDone > 0 && l.loadP99 < max,
+    });
+  };
+  console.log('Status while 10 clients export 30 days of team betting, on PGlite...');
+  row('PGlite', await measureExportLoadPglite(PORT, path.join(work, 'data-exports'), running), EXPORT_STATUS_PGLITE_MS);
+  const unreachable = await postgresUnreachable(benchServerUrl());
+  if (unreachable) {
+    console.log(`PostgreSQL is not reachable (${unreachable}): no PostgreSQL export figures.`);
+    return;
+  }
+  console.log('Status while 10 clients export 30 days of team betting, on PostgreSQL...');
+  row('PostgreSQL', await measureExportLoadPostgres(PORT, path.join(work, 'data-exports-pg'), running), EXPORT_STATUS_POSTGRES_MS);
 }
 
 /** The row of lottery tickets/s through the API (section j), beside the ledger rounds/s on the same kind of database. */
@@ -257,6 +295,12 @@ try {
   if (process.argv.includes('lottery')) {
     await lotteryOnlyRows();
     for (const r of rows) console.log(`${r.figure.padEnd(56)} ${r.value.toFixed(2).padStart(9)} ${r.unit}  ${r.baseline === null ? '' : `(baseline ${r.baseline.toFixed(2)} ${r.unit}: ${r.baselineLabel})`}  ${r.target}  ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}`);
+    await cleanup();
+    process.exit(rows.every((r) => r.pass !== false) ? 0 : 1);
+  }
+  if (process.argv.includes('exports')) {
+    await exportRows();
+    for (const r of rows) console.log(`${r.figure.padEnd(48)} ${r.value.toFixed(1).padStart(8)} ${r.unit}  (baseline ${r.baseline?.toFixed(1)} ${r.unit}: ${r.baselineLabel})  ${r.target}  ${r.pass ? 'PASS' : 'FAIL'}`);
     await cleanup();
     process.exit(rows.every((r) => r.pass !== false) ? 0 : 1);
   }
@@ -586,6 +630,9 @@ try {
 
   // i. agent reports at scale, on PostgreSQL
   const agents = await agentReportRows(spins.postgres?.spinsPerSecond);
+
+  // k. the status call while agents export reports, on both databases
+  await exportRows();
 
   // Report
   const fmt = (n: number | null, unit: string) => (n === null ? '' : `${n.toFixed(unit === 'req/s' ? 0 : unit === 'KB' ? 1 : 2)} ${unit}`);

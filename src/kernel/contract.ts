@@ -73,6 +73,27 @@ export type QueryOf<C> = C extends CallDef<infer Q, z.ZodType, z.ZodType> ? z.in
 export type BodyOf<C> = C extends CallDef<z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
 export type ValueOf<C> = C extends CallDef<z.ZodType, z.ZodType, infer V> ? z.output<V> : never;
 
+/**
+ * The answer of a call that sends a file instead of the envelope (a report as CSV): its body is
+ * streamed as it is made, so a large file is never built in memory and other requests are
+ * answered between its pages. Refusals before the first byte are still in the envelope. A call
+ * declares it with `value: fileAnswer`; the dispatcher sends it as it comes
+ * (src/kernel/http/dispatch.ts), the browser saves it with `download` (src/kernel/http/client.ts).
+ */
+export class FileAnswer {
+  readonly body: ReadableStream<Uint8Array>;
+  readonly fileName: string;
+  readonly contentType: string;
+  constructor(body: ReadableStream<Uint8Array>, fileName: string, contentType: string) {
+    this.body = body;
+    this.fileName = fileName;
+    this.contentType = contentType;
+  }
+}
+
+/** The value schema of a call that answers a streamed file (FileAnswer). */
+export const fileAnswer = z.instanceof(FileAnswer);
+
 /** The envelope of every /wps answer. */
 export interface Envelope<T = unknown> {
   success: boolean;

@@ -24,5 +24,7 @@ export async function callApi(path: string, o: CallOptions = {}) {
   }
   const res = await api(new Request(url, { method: o.method ?? 'GET', headers, body }), { ip: o.ip ?? '127.0.0.1' });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : null };
+  // A file answer (a CSV export) is not JSON: its text is in `text`, and `json` is null.
+  const isJson = (res.headers.get('content-type') ?? '').includes('application/json');
+  return { status: res.status, headers: res.headers, text, json: text && isJson ? JSON.parse(text) : null };
 }

@@ -10,7 +10,7 @@
  * 404 `agent.member.unknown` (no way to learn which ids exist elsewhere).
  */
 import { z } from 'zod';
-import { defineCall, idField, intParam, pageSizeParam } from '../../kernel/contract.ts';
+import { defineCall, fileAnswer, idField, intParam, pageSizeParam } from '../../kernel/contract.ts';
 
 /** A member of the caller's team, as team management lists it. */
 export const teamMember = z.object({
@@ -305,10 +305,14 @@ export const agentIncome = defineCall({
 
 export const REPORTS = ['overview', 'bets', 'loss', 'transactions', 'income'] as const;
 
+/** The most rows a CSV export holds; a file of this many rows may have been cut short. */
+export const EXPORT_MAX_ROWS = 50_000;
+
 /**
  * A report as a CSV file (agents use spreadsheets): the same query as the report's own call,
- * every matching row (up to 50,000), headings in the caller's language, times in the brand's
- * time zone. Answers the file's name and text in the envelope; the page saves it.
+ * every matching row (up to EXPORT_MAX_ROWS), headings in the caller's language, times in the
+ * brand's time zone. Answers the file itself, streamed a page at a time (its name in
+ * Content-Disposition); the page saves it.
  */
 export const agentExport = defineCall({
   name: 'agentExport',
@@ -324,7 +328,9 @@ export const agentExport = defineCall({
     kind: z.enum(['all', ...TEAM_TX_KINDS]).default('all'),
     order: z.enum(['asc', 'desc']).default('asc'),
   }),
-  value: z.object({ fileName: z.string(), csv: z.string(), rows: z.number().int(), truncated: z.boolean() }),
+  // The CSV file itself, streamed (text/csv, an attachment), not the envelope; refusals (429
+  // agent.export.busy while the agent's or the server's exports are at their bound) are envelopes.
+  value: fileAnswer,
 });
 
 /** Announcements addressed to agents (audience agents, set by the operator: `npm run ops -- announce add --audience agents`), in the caller's language, newest first. */

@@ -28,6 +28,8 @@ export interface ClientOptions {
   token?: () => string | null;
   baseURL?: string;
   timeoutMs?: number;
+  /** How long a file download may take (default 5 minutes). */
+  downloadTimeoutMs?: number;
   /** A fetch implementation (tests). */
   fetch?: typeof fetch;
 }
@@ -54,8 +56,17 @@ export class ApiFailure extends Error {
 
 export type CallInput<C extends CallDef> = { query?: QueryOf<C>; body?: BodyOf<C> };
 
+/** A file a call answered (contract `value: fileAnswer`), read whole in the browser. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** The name the server gave it (Content-Disposition), or ''. */
+  fileName: string;
+}
+
 export interface ApiClient {
   call<C extends CallDef>(def: C, input?: CallInput<C>): Promise<ValueOf<C>>;
+  /** Fetches a call that answers a file (a streamed export); a refusal is an ApiFailure as for `call`. */
+  download<C extends CallDef>(def: C, input?: CallInput<C>): Promise<DownloadedFile>;
 }
 
 /** The answers that mean the caller's session is over (expired, logged out elsewhere, unknown token). */
@@ -144,7 +155,53 @@ export function createApiClient(options: ClientOptions): ApiClient {
     return env.value as never;
   }
 
-  return { call: (def, input = {}) => send(def, input) };
+  async function download<C extends CallDef>(def: C, input: CallInput<C>): Promise<DownloadedFile> {
+    const headers: Record<string, string> = { Merchant: options.merchant, Language: options.language, Device: 'web' };
+    const token = options.token?.();
+    if (token) headers.Authorization = token;
+    const url = new URL(def.path, options.baseURL ?? (typeof location !== 'undefined' ? location.origin : 'http://localhost'));
+    for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+    let res: Response;
+    try {
+      // A file is made while it is sent: it gets longer than an ordinary call.
+      res = await (options.fetch ?? fetch)(url, { method: def.method, headers, signal: AbortSignal.timeout(options.downloadTimeoutMs ?? 300_000) });
+    } catch (err) {
+      const timedOut = err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError');
+      throw new ApiFailure(timedOut ? options.messages.timeout : options.messages.network, timedOut ? 'timeout' : 'network', 0);
+    }
+    if (!res.ok || (res.headers.get('content-type') ?? '').includes('application/json')) {
+      const env = (await res.json().catch(() => null)) as Envelope | null;
+      const failure = env?.errorCode
+        ? new ApiFailure(env.message || options.messages.unknown, env.errorCode, res.status, env.fieldErrors, env.value)
+        : new ApiFailure(options.messages.unknown, 'unknown', res.status);
+      if (token && isSessionEnded(failure)) sessionEnded(failure);
+      throw failure;
+    }
+    let blob: Blob;
+    try {
+      blob = await res.blob();
+    } catch {
+      // The answer broke off while it was being sent.
+      throw new ApiFailure(options.messages.network, 'network', 0);
+    }
+    return { blob, fileName: dispositionName(res.headers.get('content-disposition')) };
+  }
+
+  return { call: (def, input = {}) => send(def, input), download: (def, input = {}) => download(def, input) };
+}
+
+/** The file name of a Content-Disposition header (its UTF-8 `filename*` first), or ''. */
+export function dispositionName(header: string | null): string {
+  if (!header) return '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1]!.trim());
+    } catch {
+      // a malformed name: fall back to the plain one
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? '';
 }
 
 function toFailure(err: unknown, messages: ClientMessages): ApiFailure {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import type { CallDef, Envelope, Method } from '../contract.ts';
+import { FileAnswer, type CallDef, type Envelope, type Method } from '../contract.ts';
 import { localeFromApi, type Locale } from '../locales.ts';
 import { brand } from '../brand/index.ts';
 import { getT } from '../i18n/server.ts';
@@ -126,6 +126,7 @@ export function createDispatcher(options: DispatcherOptions) {
         const checked = r.call.value.safeParse(value);
         if (!checked.success) throw new Error(`Answer of ${r.call.name} breaks its contract: ${z.prettifyError(checked.error)}`);
       }
+      if (value instanceof FileAnswer) return fileResponse(value, req, ctx);
       const headers = new Headers(ctx.response.headers);
       for (const [k, v] of Object.entries(JSON_HEADERS)) headers.set(k, v);
       headers.set('x-request-id', requestId);
@@ -139,6 +140,27 @@ export function createDispatcher(options: DispatcherOptions) {
       return failure(err, ctx, bare);
     }
   };
+}
+
+/**
+ * A file answer, streamed: its body goes out as the handler makes it (never cached, saved as an
+ * attachment under its name). `X-Accel-Buffering: no` tells a proxy in front, and the node bridge
+ * (node-bridge.ts writeResponse), to pass it on as it comes instead of buffering the whole body.
+ */
+function fileResponse(file: FileAnswer, req: Request, ctx: HandlerContext): Response {
+  const headers = new Headers(ctx.response.headers);
+  headers.set('content-type', file.contentType);
+  // RFC 6266: a plain ASCII name for old clients, the real one (accents) in filename*.
+  const ascii = file.fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  headers.set('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`);
+  headers.set('cache-control', 'no-store');
+  headers.set('x-accel-buffering', 'no');
+  headers.set('x-request-id', ctx.requestId);
+  if (req.method === 'HEAD') {
+    void file.body.cancel();
+    return new Response(null, { status: 200, headers });
+  }
+  return new Response(file.body, { status: 200, headers });
 }
 
 /** Parses a Cookie header; a malformed pair is skipped. */

@@ -1,6 +1,7 @@
 /** Conversions between Node's http objects and fetch Request/Response, for the API dispatcher. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { env } from '../env.ts';
 
 /** Headers the pipeline (src/app/site.ts) sets for Astro pages; any value sent by a client is dropped first. */
@@ -47,6 +48,14 @@ export async function writeResponse(res: ServerResponse, response: Response): Pr
   // Several Set-Cookie headers must stay several lines (forEach would keep only one).
   const cookies = response.headers.getSetCookie();
   if (cookies.length) headers['set-cookie'] = cookies;
+  if (response.body && response.headers.get('x-accel-buffering') === 'no') {
+    // A streamed answer (a file export): sent as it is made, at the pace the client reads it
+    // (the body's pull waits while the socket is full). A client that goes away ends the pipeline,
+    // which cancels the body, so its producer stops and lets go of what it holds.
+    res.writeHead(response.status, headers);
+    await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), res).catch(() => {});
+    return;
+  }
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : null;
   if (body) headers['content-length'] = String(body.byteLength);
   res.writeHead(response.status, headers);

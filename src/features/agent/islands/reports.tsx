@@ -5,7 +5,7 @@
  * are the wallet's record pieces (wallet/client.ts), which read the wallet's words.
  */
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { agentAnnouncementList, agentBets, agentExport, agentIncome, agentLoss, agentOverview, agentProfile, agentTransactions, REPORTS, type TeamFigures } from '../contract.ts';
+import { agentAnnouncementList, agentBets, agentExport, agentIncome, agentLoss, agentOverview, agentProfile, agentTransactions, EXPORT_MAX_ROWS, REPORTS, type TeamFigures } from '../contract.ts';
 import { api } from '../../accounts/client.ts';
 import { ApiFailure } from '../../../kernel/http/client.ts';
 import { formatMoney } from '../../../kernel/money.ts';
@@ -73,6 +73,14 @@ export function usePeriod() {
   return { range, setRange, page, setPage };
 }
 
+/** The data rows of a CSV file: its records less the headings (and the overview's total line). */
+async function dataRows(blob: Blob, report: Report): Promise<number> {
+  const text = await blob.text();
+  // Records end with CRLF (a cell holding one would count twice: near enough for a note).
+  const records = text.split('\r\n').length - 1;
+  return Math.max(0, records - 1 - (report === 'overview' ? 1 : 0));
+}
+
 /** The CSV export of a report with the query it shows; the file is saved by the browser. */
 function ExportButton({ a, report, query }: { a: AgentLabels; report: Report; query: Record<string, string> }) {
   const [busy, setBusy] = useState(false);
@@ -81,16 +89,20 @@ function ExportButton({ a, report, query }: { a: AgentLabels; report: Report; qu
     setBusy(true);
     setNote(null);
     try {
-      const file = await api().call(agentExport, { query: { ...query, report } });
-      const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
+      // The server streams the file a page at a time; a refusal (another export still running:
+      // agent.export.busy) comes as a message in the page's language, shown under the button.
+      const file = await api().download(agentExport, { query: { ...query, report } });
+      const rows = await dataRows(file.blob, report);
+      const fileName = file.fileName || `${report}.csv`;
+      const url = URL.createObjectURL(file.blob);
       const link = document.createElement('a');
       link.href = url;
-      link.download = file.fileName;
+      link.download = fileName;
       document.body.append(link);
       link.click();
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      setNote({ text: file.truncated ? fill(a.reports.truncated, { rows: file.rows }) : fill(a.reports.exported, { rows: file.rows, file: file.fileName }) });
+      setNote({ text: rows >= EXPORT_MAX_ROWS ? fill(a.reports.truncated, { rows }) : fill(a.reports.exported, { rows, file: fileName }) });
     } catch (err) {
       setNote({ text: err instanceof Error ? err.message : String(err), error: true });
     } finally {

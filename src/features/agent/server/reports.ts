@@ -36,6 +36,28 @@ function below(path: SQL | unknown, depth: SQL | unknown, s: Subject): SQL {
   return and(sql`${path} ~>=~ ${s.treePath}`, sql`${path} ~<~ ${s.treePath + ':'}`, gt(depth as never, s.depth))!;
 }
 
+/**
+ * Which rows of a list to read: a page by offset (the screens), or the `limit` rows after a
+ * cursor (exports, keyset paging: each page is an index range, however deep into the list).
+ */
+export interface Slice<C> {
+  limit: number;
+  offset?: number;
+  after?: C;
+}
+const sliceOf = (p: Paging): Slice<never> => ({ limit: p.pageSize, offset: (p.pageNo - 1) * p.pageSize });
+
+/** A row's time as exact microseconds since the epoch (text), for a cursor: a JS Date keeps only milliseconds. */
+const micros = (col: unknown) => sql<string>`(extract(epoch from ${col}) * 1000000)::bigint::text`;
+/** Microseconds since the epoch (a cursor's) back to a timestamp, exactly. */
+const fromMicros = (us: string) => sql`(timestamptz 'epoch' + ${us}::bigint * interval '1 microsecond')`;
+
+/** Where a list ordered newest first (time, then key, both descending) resumes. */
+export interface TimeCursor {
+  micros: string;
+  key: string;
+}
+
 const pageInfo = (total: number, p: Paging) => ({
   pageNum: p.pageNo,
   totalPages: Math.ceil(total / p.pageSize),
@@ -218,8 +240,8 @@ export interface BetFilter {
   vendor?: string;
 }
 
-/** Team betting: settled rounds of the team, newest first, and the totals of the whole filter (from the daily figures). */
-export async function teamBets(db: Db, s: Subject, r: DayRange, f: BetFilter, p: Paging) {
+/** Settled rounds of the team in the range matching the filter, newest first (a slice of them), with each row's cursor. */
+export async function betRows(db: Db, s: Subject, r: DayRange, f: BetFilter, slice: Slice<TimeCursor>) {
   const rounds = and(
     eq(gameRound.status, 'settled'),
     gte(gameRound.createdAt, r.start),
@@ -228,6 +250,7 @@ export async function teamBets(db: Db, s: Subject, r: DayRange, f: BetFilter, p:
     f.memberId ? eq(gameRound.memberId, f.memberId) : undefined,
     f.vendor ? eq(gameRound.vendor, f.vendor) : undefined,
     f.category ? eq(vendor.gameType, f.category) : undefined,
+    slice.after ? sql`(${gameRound.createdAt}, ${gameRound.roundId}) < (${fromMicros(slice.after.micros)}, ${slice.after.key}::text)` : undefined,
   );
   const rows = await db
     .select({
@@ -241,6 +264,7 @@ export async function teamBets(db: Db, s: Subject, r: DayRange, f: BetFilter, p:
       bet: gameRound.betAmount,
       win: gameRound.winAmount,
       createdAt: gameRound.createdAt,
+      micros: micros(gameRound.createdAt),
       settledAt: gameRound.settledAt,
     })
     .from(gameRound)
@@ -248,8 +272,28 @@ export async function teamBets(db: Db, s: Subject, r: DayRange, f: BetFilter, p:
     .leftJoin(vendor, eq(vendor.code, gameRound.vendor))
     .where(rounds)
     .orderBy(desc(gameRound.createdAt), desc(gameRound.roundId))
-    .limit(p.pageSize)
-    .offset((p.pageNo - 1) * p.pageSize);
+    .limit(slice.limit)
+    .offset(slice.offset ?? 0);
+  return rows.map((x) => ({
+    roundId: x.roundId,
+    memberId: x.memberId,
+    username: x.username,
+    level: x.depth - s.depth,
+    vendor: x.vendor,
+    category: x.category ?? '',
+    gameName: x.gameName,
+    betTime: x.createdAt.getTime(),
+    settledAt: x.settledAt?.getTime() ?? null,
+    validBet: major(x.bet),
+    payout: major(x.win ?? 0n),
+    profitLoss: major((x.win ?? 0n) - x.bet),
+    cursor: { micros: x.micros, key: x.roundId } satisfies TimeCursor,
+  }));
+}
+
+/** Team betting: settled rounds of the team, newest first, and the totals of the whole filter (from the daily figures). */
+export async function teamBets(db: Db, s: Subject, r: DayRange, f: BetFilter, p: Paging) {
+  const rows = await betRows(db, s, r, f, sliceOf(p));
   const [sums] = await db
     .select({
       betCount: daySums.betCount,
@@ -271,20 +315,7 @@ export async function teamBets(db: Db, s: Subject, r: DayRange, f: BetFilter, p:
   return {
     from: r.from,
     to: r.to,
-    content: rows.map((x) => ({
-      roundId: x.roundId,
-      memberId: x.memberId,
-      username: x.username,
-      level: x.depth - s.depth,
-      vendor: x.vendor,
-      category: x.category ?? '',
-      gameName: x.gameName,
-      betTime: x.createdAt.getTime(),
-      settledAt: x.settledAt?.getTime() ?? null,
-      validBet: major(x.bet),
-      payout: major(x.win ?? 0n),
-      profitLoss: major((x.win ?? 0n) - x.bet),
-    })),
+    content: rows.map(({ cursor: _cursor, ...x }) => x),
     ...pageInfo(total, p),
     totals: {
       betCount: total,
@@ -295,43 +326,60 @@ export async function teamBets(db: Db, s: Subject, r: DayRange, f: BetFilter, p:
   };
 }
 
-/** User loss: each member's result over the range, ranked (asc: the biggest loss first). */
-export async function userLoss(db: Db, s: Subject, r: DayRange, order: 'asc' | 'desc', p: Paging) {
+/** Where user loss resumes: the last row's result (minor units, text) and member id. */
+export interface LossCursor {
+  pl: string;
+  memberId: number;
+}
+
+/**
+ * Each member's result over the range, ranked (asc: the biggest loss first, then by member id), a
+ * slice of them, named only once ranked; `count` adds how many members are ranked (`n`).
+ */
+export async function lossRows(db: Db, s: Subject, r: DayRange, order: 'asc' | 'desc', slice: Slice<LossCursor>, count = false) {
   const dir = order === 'asc' ? sql`asc` : sql`desc`;
-  const offset = (p.pageNo - 1) * p.pageSize;
-  // Summed per member (on member_day alone), ranked and paged, and only then named; the count
-  // from the same sums, and the totals from the team's sums (team_day for closed days) beside it.
-  const rank = db.execute(sql`
+  const a = slice.after;
+  const resume = !a ? sql`true` : order === 'asc' ? sql`(pl, member_id) > (${a.pl}::numeric, ${a.memberId}::int)` : sql`(pl < ${a.pl}::numeric or (pl = ${a.pl}::numeric and member_id > ${a.memberId}::int))`;
+  // Summed per member (on member_day alone), ranked and sliced, and only then named.
+  return rowsOf(
+    await db.execute(sql`
     with t as (
       select member_id, sum(bet_count) as bc, sum(valid_bet) as vb, sum(payout) as po, sum(payout) - sum(valid_bet) as pl
       from member_day
       where tree_path ~>=~ ${s.treePath} and tree_path ~<~ ${s.treePath + ':'} and depth > ${s.depth}
         and day between ${r.from} and ${r.to} and vendor <> ''
       group by member_id
-    ), top as (select * from t order by pl ${dir}, member_id limit ${p.pageSize} offset ${offset})
-    select top.member_id, bc::text, vb::text, po::text, pl::text, (select count(*) from t)::int as n, m.username, m.type, m.depth
+    ), top as (select * from t where ${resume} order by pl ${dir}, member_id limit ${slice.limit} offset ${slice.offset ?? 0})
+    select top.member_id, bc::text, vb::text, po::text, pl::text, ${count ? sql`(select count(*) from t)::int` : sql`0`} as n, m.username, m.type, m.depth
     from top join member m on m.id = top.member_id
-    order by top.pl ${dir}, top.member_id`);
-  const [sums, ranked] = await Promise.all([teamSums(db, s, r), rank]);
-  const rows = rowsOf(ranked);
-  const total = Number(rows[0]?.n ?? (offset > 0 ? await countRanked(db, s, r) : 0));
+    order by top.pl ${dir}, top.member_id`),
+  ).map((x) => ({
+    memberId: Number(x.member_id),
+    username: String(x.username),
+    type: Number(x.type),
+    level: Number(x.depth) - s.depth,
+    betCount: Number(x.bc),
+    validBet: major(big(x.vb)),
+    payout: major(big(x.po)),
+    profitLoss: major(big(x.pl)),
+    n: Number(x.n),
+    cursor: { pl: String(x.pl), memberId: Number(x.member_id) } satisfies LossCursor,
+  }));
+}
+
+/** User loss: each member's result over the range, ranked (asc: the biggest loss first). */
+export async function userLoss(db: Db, s: Subject, r: DayRange, order: 'asc' | 'desc', p: Paging) {
+  const offset = (p.pageNo - 1) * p.pageSize;
+  // The count from the same sums, and the totals from the team's sums (team_day for closed days) beside it.
+  const [sums, rows] = await Promise.all([teamSums(db, s, r), lossRows(db, s, r, order, sliceOf(p), true)]);
+  const total = rows[0]?.n ?? (offset > 0 ? await countRanked(db, s, r) : 0);
   const t = zero();
   for (const row of sums) add(t, row);
   const totals = { tbc: t.betCount, tvb: t.validBet, tpo: t.payout };
   return {
     from: r.from,
     to: r.to,
-    content: rows.map((x, i) => ({
-      rank: offset + i + 1,
-      memberId: Number(x.member_id),
-      username: String(x.username),
-      type: Number(x.type),
-      level: Number(x.depth) - s.depth,
-      betCount: Number(x.bc),
-      validBet: major(big(x.vb)),
-      payout: major(big(x.po)),
-      profitLoss: major(big(x.pl)),
-    })),
+    content: rows.map(({ n: _n, cursor: _cursor, ...x }, i) => ({ rank: offset + i + 1, ...x })),
     ...pageInfo(total, p),
     totals: {
       betCount: Number(totals?.tbc ?? 0),
@@ -359,30 +407,51 @@ const TX_KINDS = {
 } as const;
 const KIND_OF = Object.fromEntries(Object.entries(TX_KINDS).map(([k, v]) => [v, k])) as Record<string, keyof typeof TX_KINDS>;
 
-/** Team transactions (2.16): deposits credited, withdrawals paid and transfers to uplines, newest first. */
-export async function teamTransactions(db: Db, s: Subject, r: DayRange, kind: 'all' | keyof typeof TX_KINDS, memberId: number | undefined, p: Paging) {
+/** Which of the team's transfers a team-transactions list covers. */
+function transactionsWhere(s: Subject, r: DayRange, kind: 'all' | keyof typeof TX_KINDS, memberId: number | undefined): SQL {
   const kinds = kind === 'all' ? Object.values(TX_KINDS) : [TX_KINDS[kind]];
-  const where = sql`t.kind in (${sql.join(
+  return sql`t.kind in (${sql.join(
     kinds.map((k) => sql`${k}`),
     sql`, `,
   )})
     and t.created_at >= ${r.start.toISOString()} and t.created_at < ${r.end.toISOString()}
     and m.tree_path ~>=~ ${s.treePath} and m.tree_path ~<~ ${s.treePath + ':'} and m.depth > ${s.depth}
     ${memberId ? sql`and t.member_id = ${memberId}` : sql``}`;
-  // Each of these transfers has one leg: its amount is the one credit.
-  const amount = sql`(select max(e.amount) from ledger_entry e where e.transfer_id = t.id)`;
+}
+// Each of these transfers has one leg: its amount is the one credit.
+const transferAmount = sql`(select max(e.amount) from ledger_entry e where e.transfer_id = t.id)`;
+
+/** The team's transfers of the kind, newest first (a slice of them), with each row's cursor. */
+export async function transactionRows(db: Db, s: Subject, r: DayRange, kind: 'all' | keyof typeof TX_KINDS, memberId: number | undefined, slice: Slice<TimeCursor>) {
+  const resume = slice.after ? sql`and (t.created_at, t.id) < (${fromMicros(slice.after.micros)}, ${slice.after.key}::bigint)` : sql``;
   const rows = rowsOf(
     await db.execute(sql`
-      select t.id, t.kind, (extract(epoch from t.created_at) * 1000)::bigint::text as ms, t.member_id, t.reference, m.username, m.depth, ${amount}::text as amount
+      select t.id, t.kind, (extract(epoch from t.created_at) * 1000)::bigint::text as ms, ${micros(sql`t.created_at`)} as us, t.member_id, t.reference, m.username, m.depth, ${transferAmount}::text as amount
       from ledger_transfer t join member m on m.id = t.member_id
-      where ${where}
-      order by t.created_at desc, t.id desc limit ${p.pageSize} offset ${(p.pageNo - 1) * p.pageSize}`),
+      where ${transactionsWhere(s, r, kind, memberId)} ${resume}
+      order by t.created_at desc, t.id desc limit ${slice.limit} offset ${slice.offset ?? 0}`),
   );
+  return rows.map((x) => ({
+    id: Number(x.id),
+    kind: KIND_OF[String(x.kind)]!,
+    memberId: Number(x.member_id),
+    username: String(x.username),
+    level: Number(x.depth) - s.depth,
+    amount: major(big(x.amount)),
+    counterpart: x.kind === TX_KINDS.transfer ? String(x.reference ?? '') || null : null,
+    time: Number(x.ms),
+    cursor: { micros: String(x.us), key: String(x.id) } satisfies TimeCursor,
+  }));
+}
+
+/** Team transactions (2.16): deposits credited, withdrawals paid and transfers to uplines, newest first. */
+export async function teamTransactions(db: Db, s: Subject, r: DayRange, kind: 'all' | keyof typeof TX_KINDS, memberId: number | undefined, p: Paging) {
+  const rows = await transactionRows(db, s, r, kind, memberId, sliceOf(p));
   const sums = rowsOf(
     await db.execute(sql`
-      select t.kind, count(*)::int as n, coalesce(sum(${amount}), 0)::text as amount
+      select t.kind, count(*)::int as n, coalesce(sum(${transferAmount}), 0)::text as amount
       from ledger_transfer t join member m on m.id = t.member_id
-      where ${where} group by t.kind`),
+      where ${transactionsWhere(s, r, kind, memberId)} group by t.kind`),
   );
   const totals = { deposit: 0, withdrawal: 0, transfer: 0 };
   let total = 0;
@@ -393,16 +462,7 @@ export async function teamTransactions(db: Db, s: Subject, r: DayRange, kind: 'a
   return {
     from: r.from,
     to: r.to,
-    content: rows.map((x) => ({
-      id: Number(x.id),
-      kind: KIND_OF[String(x.kind)]!,
-      memberId: Number(x.member_id),
-      username: String(x.username),
-      level: Number(x.depth) - s.depth,
-      amount: major(big(x.amount)),
-      counterpart: x.kind === TX_KINDS.transfer ? String(x.reference ?? '') || null : null,
-      time: Number(x.ms),
-    })),
+    content: rows.map(({ cursor: _cursor, ...x }) => x),
     ...pageInfo(total, p),
     totals,
   };
@@ -415,23 +475,42 @@ const INCOME = {
   dividend: 'dividend',
 } as const;
 
-/** My income: credits to the agent's main wallet from its team (transfers today; salaries and dividends with contracts). */
-export async function myIncome(db: Db, agent: Pick<Member, 'id'>, r: DayRange, p: Paging) {
+/** Which entries of the agent's main wallet are income in the range. */
+function incomeWhere(agent: Pick<Member, 'id'>, r: DayRange): SQL {
   const kinds = sql.join(
     Object.keys(INCOME).map((k) => sql`${k}`),
     sql`, `,
   );
-  const where = sql`a.code = ${mainAccount(agent.id)} and e.amount > 0 and t.kind in (${kinds})
+  return sql`a.code = ${mainAccount(agent.id)} and e.amount > 0 and t.kind in (${kinds})
     and e.created_at >= ${r.start.toISOString()} and e.created_at < ${r.end.toISOString()}`;
-  const from = sql`ledger_entry e join ledger_account a on a.id = e.account_id join ledger_transfer t on t.id = e.transfer_id`;
+}
+const incomeFrom = sql`ledger_entry e join ledger_account a on a.id = e.account_id join ledger_transfer t on t.id = e.transfer_id`;
+
+/** The agent's income entries, newest first (a slice of them), with each row's cursor. */
+export async function incomeRows(db: Db, agent: Pick<Member, 'id'>, r: DayRange, slice: Slice<TimeCursor>) {
+  const resume = slice.after ? sql`and (e.created_at, e.id) < (${fromMicros(slice.after.micros)}, ${slice.after.key}::bigint)` : sql``;
   const rows = rowsOf(
     await db.execute(sql`
-      select t.id, t.kind, t.memo, (extract(epoch from e.created_at) * 1000)::bigint::text as ms, e.amount::text as amount, m.username
-      from ${from} left join member m on m.id = t.member_id and m.id <> ${agent.id}
-      where ${where}
-      order by e.created_at desc, e.id desc limit ${p.pageSize} offset ${(p.pageNo - 1) * p.pageSize}`),
+      select t.id, t.kind, t.memo, (extract(epoch from e.created_at) * 1000)::bigint::text as ms, ${micros(sql`e.created_at`)} as us, e.id::text as entry, e.amount::text as amount, m.username
+      from ${incomeFrom} left join member m on m.id = t.member_id and m.id <> ${agent.id}
+      where ${incomeWhere(agent, r)} ${resume}
+      order by e.created_at desc, e.id desc limit ${slice.limit} offset ${slice.offset ?? 0}`),
   );
-  const sums = rowsOf(await db.execute(sql`select t.kind, count(*)::int as n, sum(e.amount)::text as amount from ${from} where ${where} group by t.kind`));
+  return rows.map((x) => ({
+    id: Number(x.id),
+    kind: INCOME[String(x.kind) as keyof typeof INCOME],
+    fromUsername: x.username == null ? null : String(x.username),
+    amount: major(big(x.amount)),
+    memo: x.memo == null ? null : String(x.memo),
+    time: Number(x.ms),
+    cursor: { micros: String(x.us), key: String(x.entry) } satisfies TimeCursor,
+  }));
+}
+
+/** My income: credits to the agent's main wallet from its team (transfers today; salaries and dividends with contracts). */
+export async function myIncome(db: Db, agent: Pick<Member, 'id'>, r: DayRange, p: Paging) {
+  const rows = await incomeRows(db, agent, r, sliceOf(p));
+  const sums = rowsOf(await db.execute(sql`select t.kind, count(*)::int as n, sum(e.amount)::text as amount from ${incomeFrom} where ${incomeWhere(agent, r)} group by t.kind`));
   const totals = { transfer: 0, salary: 0, dividend: 0, all: 0 };
   let total = 0;
   let all = 0n;
@@ -444,14 +523,7 @@ export async function myIncome(db: Db, agent: Pick<Member, 'id'>, r: DayRange, p
   return {
     from: r.from,
     to: r.to,
-    content: rows.map((x) => ({
-      id: Number(x.id),
-      kind: INCOME[String(x.kind) as keyof typeof INCOME],
-      fromUsername: x.username == null ? null : String(x.username),
-      amount: major(big(x.amount)),
-      memo: x.memo == null ? null : String(x.memo),
-      time: Number(x.ms),
-    })),
+    content: rows.map(({ cursor: _cursor, ...x }) => x),
     ...pageInfo(total, p),
     totals,
   };

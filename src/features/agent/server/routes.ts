@@ -9,7 +9,7 @@ import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { route } from '../../../kernel/http/dispatch.ts';
 import { listTeam, requireAgent, teamCounts, teamMemberOf } from './team.ts';
 import { myIncome, overview, teamBets, teamMemberNamed, teamTransactions, userLoss, type Subject } from './reports.ts';
-import { exportReport } from './export-report.ts';
+import { streamExport } from './export-stream.ts';
 import { contractRoutes } from './contract-routes.ts';
 import { kindEnabled } from './contracts.ts';
 
@@ -101,7 +101,7 @@ export const agentRoutes = [
   route(agentExport, async ({ query }, ctx) => {
     const d = await db();
     const { agent, subject } = await reportSubject(d, ctx, query.parentId);
-    return exportReport(d, ctx.t, agent, subject, query);
+    return streamExport(d, ctx.t, agent, subject, query);
   }),
   ...contractRoutes,
 ];

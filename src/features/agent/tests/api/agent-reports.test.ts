@@ -14,6 +14,7 @@ import { member } from '../../../../app/schema.ts';
 import { dayRange, placeBet, refundRound, settleRound } from '../../../wallet/index.ts';
 import { myIncome, overview, userLoss } from '../../server/reports.ts';
 import { buildTeamDays } from '../../server/rollup.ts';
+import { configureExports } from '../../server/export-stream.ts';
 import { addToDay } from '../../../wallet/server/daily.ts';
 import { addDays } from '../../../../kernel/days.ts';
 import { payWithdrawal } from '../../../wallet/server/withdrawals.ts';
@@ -195,24 +196,47 @@ describe('team transactions and my income', () => {
 
 describe('CSV export', () => {
   it("writes every row with the caller's words and the brand's clock", async () => {
-    const en = (await get(A, '/wps/agent/report/export', { report: 'bets' })).json.value;
-    expect(en).toMatchObject({ rows: 4, truncated: false });
-    expect(en.fileName).toMatch(/\.csv$/);
-    const lines = en.csv.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const en = await get(A, '/wps/agent/report/export', { report: 'bets' });
+    expect(en.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(en.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.csv"; filename\*=UTF-8''.+\.csv$/);
+    const lines = en.text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines).toHaveLength(5);
     expect(lines[0]).toContain('Username');
     expect(lines[1]).toMatch(new RegExp(`^${today} \\d{2}:\\d{2}:\\d{2},${P3.username},3,`));
     const es = await A.call('/wps/agent/report/export', { query: { report: 'loss', from: today, to: today }, headers: { language: 'es' } });
-    expect(es.json.value.csv).toContain('Usuario');
-    const overview = (await get(A, '/wps/agent/report/export', { report: 'overview' })).json.value.csv.trim().split('\r\n');
+    expect(es.text).toContain('Usuario');
+    const overview = (await get(A, '/wps/agent/report/export', { report: 'overview' })).text.trim().split('\r\n');
     expect(overview.at(-1)).toMatch(/,4,24\.00,28\.50,4\.50,2,65\.50,1,30\.00$/);
   });
 
   it('writes a negative amount as a number a spreadsheet sums, not as guarded text', async () => {
-    const lines = (await get(A, '/wps/agent/report/export', { report: 'bets' })).json.value.csv.trim().split('\r\n');
+    const lines = (await get(A, '/wps/agent/report/export', { report: 'bets' })).text.trim().split('\r\n');
     const p2 = lines.find((l: string) => l.includes(`,${P2.username},`));
     expect(p2).toMatch(/,7\.00,3\.50,-3\.50(,|$)/);
     expect(lines.join('\n')).not.toContain("'-");
+  });
+
+  it('writes the same file a row per page as in one page: every list resumes exactly after its last row', async () => {
+    const reports: Record<string, string>[] = [
+      { report: 'bets' },
+      { report: 'loss' },
+      { report: 'loss', order: 'desc' },
+      { report: 'transactions' },
+      { report: 'overview' },
+    ];
+    const whole = [];
+    for (const q of reports) whole.push((await get(A, '/wps/agent/report/export', q)).text);
+    whole.push((await get(C, '/wps/agent/report/export', { report: 'income' })).text);
+    configureExports({ pageRows: 1 });
+    try {
+      const paged = [];
+      for (const q of reports) paged.push((await get(A, '/wps/agent/report/export', q)).text);
+      paged.push((await get(C, '/wps/agent/report/export', { report: 'income' })).text);
+      expect(paged).toEqual(whole);
+    } finally {
+      configureExports({ pageRows: 500 });
+    }
+    expect(whole.map((f) => f.trim().split('\r\n').length)).toEqual([5, 4, 4, 5, 3, 2]);
   });
 });
 
