@@ -70,6 +70,8 @@ const API_HEADERS = { merchant: 'DEMO', language: 'EN', device: 'web' };
 const KB = 1024;
 /** The public pages measured as sent and by Lighthouse (issue 11). */
 const FRONT_PAGES = ['/', '/es/', '/rng', '/promotions', '/help'];
+/** The pages whose first visit must block the main thread under 150 ms in all (issue 26). */
+const TBT_PAGES = ['/', '/es/', '/rng'];
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** Status p99 while 10 clients export (section k): the target on PostgreSQL, and the bound stated for PGlite (docs/architecture.md, 'Exports'). */
 const EXPORT_STATUS_POSTGRES_MS = 100;
@@ -289,12 +291,71 @@ async function lotteryOnlyRows(): Promise<void> {
   await settlementRow();
 }
 
+/**
+ * Section h: Lighthouse on the public pages (mobile preset, median of LIGHTHOUSE_RUNS), each run a
+ * first-time visitor's (a fresh Chromium profile: cold cache, no popup-closed flag, so the
+ * announcement popup opens as it does for a new visitor), beside the minimal page served by the
+ * plain Node server: the best this machine and Chromium allow. `npm run bench -- front` runs it alone.
+ */
+async function lighthouseRows(origin: string): Promise<{ audits: PageAudit[]; minimalAudit: PageAudit }> {
+  // h. Lighthouse on the public pages (mobile preset, median of LIGHTHOUSE_RUNS), beside the
+  //    minimal page served by the plain Node server: the best this machine and Chromium allow.
+  console.log(`Lighthouse on ${FRONT_PAGES.join(' ')} (${LIGHTHOUSE_RUNS} runs each), and on a minimal page...`);
+  const audits: PageAudit[] = await auditPages(origin, FRONT_PAGES, LIGHTHOUSE_RUNS);
+  const minimalFile = path.join(work, 'minimal.html');
+  writeFileSync(minimalFile, MINIMAL_PAGE);
+  const minimalServer = await startStatic(PORT + 1, minimalFile, 'text/html; charset=utf-8');
+  running.push(minimalServer);
+  const minimalAudit: PageAudit = { ...(await auditPages(minimalServer.url, ['/'], LIGHTHOUSE_RUNS))[0]!, path: 'minimal page' };
+  await minimalServer.stop();
+  for (const a of audits) {
+    const floor = (name: string, value: number, min: number, base: number) =>
+      rows.push({ figure: `${a.path} Lighthouse ${name}`, value, unit: '', baseline: base, baselineLabel: 'minimal page', target: `>= ${min}`, pass: value >= min });
+    floor('performance', a.performance, 98, minimalAudit.performance);
+    floor('accessibility', a.accessibility, 100, minimalAudit.accessibility);
+    floor('best practices', a.bestPractices, 100, minimalAudit.bestPractices);
+    floor('SEO', a.seo, 100, minimalAudit.seo);
+    rows.push({
+      figure: `${a.path} first / largest contentful paint`,
+      value: a.fcpMs,
+      unit: 'ms',
+      baseline: minimalAudit.fcpMs,
+      baselineLabel: `minimal page; LCP ${a.lcpMs} ms`,
+      target: '',
+      pass: null,
+    });
+  }
+
+  // Issue 26: a first visit to the home page, its Spanish copy and the slots lobby blocks the main
+  // thread for under 150 ms in all (the popup's work included).
+  for (const a of audits.filter((x) => TBT_PAGES.includes(x.path))) {
+    rows.push({
+      figure: `${a.path} total blocking time (first visit)`,
+      value: a.tbtMs,
+      unit: 'ms',
+      baseline: minimalAudit.tbtMs,
+      baselineLabel: 'minimal page',
+      target: '< 150 ms',
+      pass: a.tbtMs < 150,
+    });
+  }
+  return { audits, minimalAudit };
+}
+
 try {
   buildIfNeeded();
   started = Date.now();
   if (process.argv.includes('lottery')) {
     await lotteryOnlyRows();
     for (const r of rows) console.log(`${r.figure.padEnd(56)} ${r.value.toFixed(2).padStart(9)} ${r.unit}  ${r.baseline === null ? '' : `(baseline ${r.baseline.toFixed(2)} ${r.unit}: ${r.baselineLabel})`}  ${r.target}  ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}`);
+    await cleanup();
+    process.exit(rows.every((r) => r.pass !== false) ? 0 : 1);
+  }
+  if (process.argv.includes('front')) {
+    const platform = await startPlatform(PORT, path.join(work, 'data'));
+    running.push(platform);
+    await lighthouseRows(platform.url);
+    for (const r of rows) console.log(`${r.figure.padEnd(48)} ${r.value.toFixed(0).padStart(8)} ${r.unit}  (baseline ${r.baseline?.toFixed(0)} ${r.unit}: ${r.baselineLabel})  ${r.target}  ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}`);
     await cleanup();
     process.exit(rows.every((r) => r.pass !== false) ? 0 : 1);
   }
@@ -386,33 +447,7 @@ try {
   });
   if (site.non2xx || site.errors) console.log(`  home page under load: ${site.non2xx} non-2xx answers, ${site.errors} errors`);
 
-  // h. Lighthouse on the public pages (mobile preset, median of LIGHTHOUSE_RUNS), beside the
-  //    minimal page served by the plain Node server: the best this machine and Chromium allow.
-  console.log(`Lighthouse on ${FRONT_PAGES.join(' ')} (${LIGHTHOUSE_RUNS} runs each), and on a minimal page...`);
-  const audits: PageAudit[] = await auditPages(platform.url, FRONT_PAGES, LIGHTHOUSE_RUNS);
-  const minimalFile = path.join(work, 'minimal.html');
-  writeFileSync(minimalFile, MINIMAL_PAGE);
-  const minimalServer = await startStatic(PORT + 1, minimalFile, 'text/html; charset=utf-8');
-  running.push(minimalServer);
-  const minimalAudit: PageAudit = { ...(await auditPages(minimalServer.url, ['/'], LIGHTHOUSE_RUNS))[0]!, path: 'minimal page' };
-  await minimalServer.stop();
-  for (const a of audits) {
-    const floor = (name: string, value: number, min: number, base: number) =>
-      rows.push({ figure: `${a.path} Lighthouse ${name}`, value, unit: '', baseline: base, baselineLabel: 'minimal page', target: `>= ${min}`, pass: value >= min });
-    floor('performance', a.performance, 98, minimalAudit.performance);
-    floor('accessibility', a.accessibility, 100, minimalAudit.accessibility);
-    floor('best practices', a.bestPractices, 100, minimalAudit.bestPractices);
-    floor('SEO', a.seo, 100, minimalAudit.seo);
-    rows.push({
-      figure: `${a.path} first / largest contentful paint`,
-      value: a.fcpMs,
-      unit: 'ms',
-      baseline: minimalAudit.fcpMs,
-      baselineLabel: `minimal page; LCP ${a.lcpMs} ms`,
-      target: '',
-      pass: null,
-    });
-  }
+  const { audits, minimalAudit } = await lighthouseRows(platform.url);
 
   // c. name search p95 through HTTP, beside a trivial call
   const names: string[] = [];
