@@ -15,6 +15,7 @@ import { member } from '../../../accounts/index.ts';
 import { eventOutbox } from '../../../../kernel/db/tables.ts';
 import { auditLedger } from '../../../wallet/server/ledger.ts';
 import { depositConsumer, rewardFor } from '../../server/engine.ts';
+import { inboxConsumer } from '../../../inbox/server/consumer.ts';
 import { promoEntry } from '../../server/tables.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
 
@@ -140,6 +141,67 @@ describe('the newbie bonus', () => {
       expect(await mainBalance(u.id)).toBe(40_00n);
     }
     expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
+  });
+});
+
+describe('the deposit page says what a deposit can still start, and what a first deposit closed (audit 11)', () => {
+  type Offers = { offers: { id: number; action: string; firstDeposit: boolean; minDeposit: string | null; percent: number | null; cap: string | null }[]; missed: { id: number; reason: string; deposit: string; minDeposit: string | null; title: string }[] };
+  const offers = async (u: User, language = 'EN') => (await u.call('/wps/promotions/deposit-offers', { headers: { language } })).json.value as Offers;
+  const messages = async (u: User, language = 'EN') => ((await u.call('/wps/member/messages', { headers: { language } })).json.value as { content: { title: string; body: string }[] }).content;
+
+  it('lists the newbie bonus to join before depositing, then as earned by the deposit once joined', async () => {
+    const u = await walletUser();
+    const before = (await offers(u)).offers.find((o) => o.id === NEWBIE);
+    expect(before).toMatchObject({ action: 'join', firstDeposit: true, minDeposit: '10.00', percent: 100, cap: '100.00' });
+    await join(u);
+    expect((await offers(u)).offers.find((o) => o.id === NEWBIE)).toMatchObject({ action: 'ready' });
+    await deposit(u, '50.00');
+    const after = await offers(u);
+    expect(after.offers.find((o) => o.id === NEWBIE)).toBeUndefined();
+    expect(after.missed).toEqual([]);
+  });
+
+  it('tells a member whose first deposit came before Join: on the deposit page and in a message, in their language', async () => {
+    const u = await walletUser();
+    await deposit(u, '50.00');
+    const page = await offers(u);
+    expect(page.offers.find((o) => o.id === NEWBIE)).toBeUndefined();
+    expect(page.missed).toEqual([expect.objectContaining({ id: NEWBIE, reason: 'notJoined', deposit: '50.00' })]);
+    expect((await offers(u, 'ES')).missed[0]!.title).not.toBe(page.missed[0]!.title);
+    await consumeAll(t.db, inboxConsumer);
+    const told = (await messages(u)).find((m) => m.title === 'A promotion your deposit closed');
+    expect(told!.body).toContain('you had not pressed Join before depositing');
+    expect(told!.body).toContain('$50.00');
+    expect((await messages(u, 'ES')).find((m) => m.title === 'Una promoción que cerró tu depósito')?.body).toContain('no pulsaste Unirse antes de depositar');
+    // Said once: a second deposit closes nothing more.
+    await deposit(u, '30.00');
+    await consumeAll(t.db, inboxConsumer);
+    expect((await messages(u)).filter((m) => m.title === 'A promotion your deposit closed')).toHaveLength(1);
+  });
+
+  it('tells a member who joined but whose first deposit was under the minimum', async () => {
+    const u = await walletUser();
+    await join(u);
+    await deposit(u, '5.00');
+    expect((await offers(u)).missed).toEqual([expect.objectContaining({ id: NEWBIE, reason: 'belowMinimum', deposit: '5.00', minDeposit: '10.00' })]);
+    await consumeAll(t.db, inboxConsumer);
+    expect((await messages(u)).find((m) => m.title === 'A promotion your deposit closed')?.body).toContain('the deposit was under its minimum');
+  });
+
+  it('says nothing to a member who was never eligible, and nothing to a trial account', async () => {
+    const old = await walletUser();
+    await t.db
+      .update(member)
+      .set({ createdAt: new Date(Date.now() - 8 * DAY) })
+      .where(eq(member.id, old.id));
+    expect((await offers(old)).offers.find((o) => o.id === NEWBIE)).toBeUndefined();
+    await deposit(old, '50.00');
+    expect((await offers(old)).missed).toEqual([]);
+    await consumeAll(t.db, inboxConsumer);
+    expect((await messages(old)).map((m) => m.title)).toEqual(['Deposit credited']);
+    const trial = await walletUser({ type: 4 });
+    expect(await offers(trial)).toMatchObject({ offers: [], missed: [] });
+    expect((await callApi('/wps/promotions/deposit-offers')).json.errorCode).toBe('login.not.session');
   });
 });
 
