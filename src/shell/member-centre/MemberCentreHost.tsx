@@ -23,7 +23,7 @@ const MemberCentre = lazy(async () => {
     import('../../features/promotions/islands/centre.ts'),
     import('../../features/inbox/islands/centre.ts'),
   ]);
-  const parts = { ...wallet, PAGES: { ...wallet.PAGES, ...promotions.PAGES, ...inbox.PAGES } };
+  const parts = { ...wallet, PAGES: { ...wallet.PAGES, ...promotions.PAGES, ...inbox.PAGES }, SLOTS: { ...promotions.SLOTS } };
   return { default: (props: { page: MemberCentrePage }) => <overlay.default {...props} parts={parts} /> };
 });
 
