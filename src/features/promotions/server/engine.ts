@@ -302,6 +302,10 @@ async function onDeposit(tx: Tx, memberId: number, deposit: bigint, at: Date, or
   if (isTrialType(m.type)) return;
   const tz = brand().timeZone;
   let paid = false;
+  // Is this deposit the member's first? Asked of the order, not of the count: two deposits
+  // credited before the consumer ran count 2 for both, and the first one's bonus was lost.
+  let first: boolean | undefined;
+  const isFirst = async () => (first ??= orderId ? (await firstPaidDeposit(tx, memberId))?.orderId === orderId : (await paidDepositCount(tx, memberId)) === 1);
   for (const { rule, words } of runPromotions()) {
     const e = rule.eligibility;
     if (!e.firstDeposit && !e.oncePer) continue;
@@ -314,7 +318,7 @@ async function onDeposit(tx: Tx, memberId: number, deposit: bigint, at: Date, or
     // A first deposit that closes a promotion the member could still have earned is said, never silent.
     const missed = e.firstDeposit ? closedBy(rule, words, m, entry?.status, deposit, at) : null;
     if (missed) {
-      if ((await paidDepositCount(tx, memberId)) === 1) {
+      if (await isFirst()) {
         await emit(tx, 'promotions.bonus.missed', memberId, {
           promotionId: rule.id,
           titles: titlesOf(rule.id, words),
@@ -332,8 +336,8 @@ async function onDeposit(tx: Tx, memberId: number, deposit: bigint, at: Date, or
     const { startMs, endMs } = window(words);
     if ((startMs !== null && at.getTime() < startMs) || (endMs !== null && at.getTime() >= endMs)) continue;
     if (e.registeredWithinDays !== undefined && m.createdAt.getTime() + e.registeredWithinDays * DAY < at.getTime()) continue;
-    // A first-deposit bonus: this deposit must be the member's first (the wallet counts it as paid already).
-    if (e.firstDeposit && (await paidDepositCount(tx, memberId)) !== 1) continue;
+    // A first-deposit bonus: this deposit must be the member's first.
+    if (e.firstDeposit && !(await isFirst())) continue;
     if (e.minDeposit !== undefined && deposit < e.minDeposit) continue;
     const day = dayIn(at.getTime(), tz);
     if (e.weekdays && !e.weekdays.includes(new Date(`${day}T00:00:00Z`).getUTCDay())) continue;

@@ -184,6 +184,19 @@ describe('the deposit page says what a deposit can still start, and what a first
     expect(await missedEvents(u)).toEqual([expect.objectContaining({ promotionId: NEWBIE, reason: 'belowMinimum', amount: '5.00' })]);
   });
 
+  it('pays the first of two deposits credited before the consumer ran (the bonus is not lost in a batch)', async () => {
+    const u = await walletUser();
+    await join(u);
+    for (const amount of ['40.00', '60.00']) {
+      const order = (await u.call('/wps/wallet/deposit', { method: 'POST', body: { amount, channel: 'SANDBOX_CARD', idempotencyKey: newKey() } })).json.value;
+      expect((await callApi('/wps/payment/sandbox/pay', { method: 'POST', body: { orderId: order.orderId, outcome: 'paid' } })).status).toBe(200);
+    }
+    await consumeAll(t.db, depositConsumer);
+    expect((await bonuses(u)).map((b) => b.amount)).toEqual(['40.00']);
+    expect(await statusOf(u)).toBe('issued');
+    expect(await missedEvents(u)).toEqual([]);
+  });
+
   it('says nothing to a member who was never eligible, and nothing to a trial account', async () => {
     const old = await walletUser();
     await t.db
