@@ -78,6 +78,16 @@ document.addEventListener('click', (e) => {
     );
     return;
   }
+  // A notice of the home page's marquee opens the notice popup in place (spec 2.8), not /announce.
+  const notice = a.dataset.notice;
+  if (notice) {
+    e.preventDefault();
+    void import('../features/home/islands/announce.ts').then(
+      async (n) => (await n.openNotice(Number(notice))) || window.location.assign(a.href),
+      () => window.location.assign(a.href),
+    );
+    return;
+  }
   const popup = ROUTE_POPUPS[unlocalized(a.pathname)];
   if (!popup) return;
   e.preventDefault();

@@ -32,6 +32,57 @@ export const promotionJoin = defineCall({
   value: memberPromotion,
 });
 
+/**
+ * A promotion a deposit can earn now, for the deposit page: `join` (the player must press Join
+ * before depositing, or the deposit will not count) or `ready` (joined or automatic: a deposit
+ * that meets the terms earns it).
+ */
+export const depositOffer = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** The promotion's details on the promotions page, in the caller's language. */
+  href: z.string(),
+  action: z.enum(['join', 'ready']),
+  /** Only the member's first deposit earns it (a deposit now closes it if it does not). */
+  firstDeposit: z.boolean(),
+  /** The smallest deposit that earns it, or null. */
+  minDeposit: z.string().nullable(),
+  /** A share of the deposit (percent, up to cap) or a fixed amount. */
+  percent: z.number().int().nullable(),
+  cap: z.string().nullable(),
+  amount: z.string().nullable(),
+  /** Days of the week (0 Sunday) on which a deposit earns it, or null for every day. */
+  weekdays: z.array(z.number().int().min(0).max(6)).nullable(),
+});
+export type DepositOffer = z.infer<typeof depositOffer>;
+
+/** A promotion the member was eligible for that their first deposit closed without a bonus, and why. */
+export const missedOffer = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  href: z.string(),
+  /** notJoined: Join was not pressed before the deposit; belowMinimum: the deposit was under the promotion's minimum. */
+  reason: z.enum(['notJoined', 'belowMinimum']),
+  /** The deposit order that closed it, its amount and when it was credited. */
+  orderId: z.string(),
+  deposit: z.string(),
+  minDeposit: z.string().nullable(),
+  at: z.number(),
+});
+export type MissedOffer = z.infer<typeof missedOffer>;
+
+/**
+ * What the deposit page shows above its form: the promotions the next deposit can still start or
+ * earn, and those the member's first deposit closed in the last 7 days (the deposit's result).
+ */
+export const depositOffers = defineCall({
+  name: 'depositOffers',
+  method: 'GET',
+  path: '/wps/promotions/deposit-offers',
+  token: true,
+  value: z.object({ offers: z.array(depositOffer), missed: z.array(missedOffer), symbol: z.string() }),
+});
+
 export const rewardItem = z.object({
   id: z.number().int(),
   /** rebate (a day's rebate of a promotion), signin (a day's sign-in), vip (a level-up or monthly VIP bonus), raffle (a raffle prize), referral (a friend invited, for the referrer and the friend) or operator (granted by hand). */
@@ -306,4 +357,4 @@ export const claimRafflePromotion = defineCall({
   value: z.object({ claimed: z.array(rewardItem), available: z.number().int() }),
 });
 
-export const promotionCalls = [freeSpinsStatus, freeSpinsClaim, referralStatus, raffleStatus, raffleVerify, claimRafflePromotion, vipStatus, signinStatus, signinToday, promotionStatuses, promotionJoin, rewardList, rewardClaim, bonusCode];
+export const promotionCalls = [depositOffers, freeSpinsStatus, freeSpinsClaim, referralStatus, raffleStatus, raffleVerify, claimRafflePromotion, vipStatus, signinStatus, signinToday, promotionStatuses, promotionJoin, rewardList, rewardClaim, bonusCode];

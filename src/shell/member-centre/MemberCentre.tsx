@@ -17,11 +17,12 @@ import memberCentreCss from './member-centre.css?url';
 
 import type * as WalletCentre from '../../features/wallet/islands/centre.ts';
 import { addStylesheet } from '../../ui/stylesheets.ts';
+import { CentreSlotsContext, type CentreSlots } from './slots.tsx';
 
 void addStylesheet(memberCentreCss);
 
-/** What a feature puts in the overlay: today the wallet's pages (src/features/wallet/islands/centre.ts). */
-export type CentreParts = typeof WalletCentre;
+/** What features put in the overlay: their pages (src/features/<name>/islands/centre.ts), the wallet's strings, and parts of each other's pages (slots). */
+export type CentreParts = typeof WalletCentre & { SLOTS: CentreSlots };
 
 export default function MemberCentre({ page, parts }: { page: MemberCentrePage; parts: CentreParts }) {
   const { loadWalletLabels, WalletLabelsContext } = parts;
@@ -33,7 +34,9 @@ export default function MemberCentre({ page, parts }: { page: MemberCentrePage; 
   if (!w) return null;
   return (
     <WalletLabelsContext.Provider value={w}>
-      <Overlay page={page} w={w} parts={parts} />
+      <CentreSlotsContext.Provider value={parts.SLOTS}>
+        <Overlay page={page} w={w} parts={parts} />
+      </CentreSlotsContext.Provider>
     </WalletLabelsContext.Provider>
   );
 }

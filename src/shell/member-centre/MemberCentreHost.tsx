@@ -14,6 +14,8 @@ import { $isTrial, $member } from '../../features/accounts/client.ts';
 import { $memberCentre, closeMemberCentre, isMemberPage, memberPageOfLink, openMemberCentre, type MemberCentrePage } from './store.ts';
 import { refuseTrial, routePath } from '../../features/accounts/client.ts';
 import { useLabels } from '../labels.tsx';
+import { $popup } from '../../ui/stores/ui.ts';
+import { AFTER_LOGIN_PAGE_KEY } from './pages.ts';
 
 // The overlay and the parts features put in it load together, on its first opening.
 const MemberCentre = lazy(async () => {
@@ -23,7 +25,7 @@ const MemberCentre = lazy(async () => {
     import('../../features/promotions/islands/centre.ts'),
     import('../../features/inbox/islands/centre.ts'),
   ]);
-  const parts = { ...wallet, PAGES: { ...wallet.PAGES, ...promotions.PAGES, ...inbox.PAGES } };
+  const parts = { ...wallet, PAGES: { ...wallet.PAGES, ...promotions.PAGES, ...inbox.PAGES }, SLOTS: { ...promotions.SLOTS } };
   return { default: (props: { page: MemberCentrePage }) => <overlay.default {...props} parts={parts} /> };
 });
 
@@ -56,6 +58,31 @@ export default function MemberCentreHost() {
     if (memberId === undefined || isTrial) return;
     if (isMemberPage(initial)) openMemberCentre(initial);
   }, [memberId, isTrial, initial]);
+
+  // A visitor who asked for a member-centre page before logging in (the announcement's
+  // go-to-promotion) gets it once logged in, after the login's own popups have closed.
+  useEffect(() => {
+    if (memberId === undefined || isTrial) return;
+    let wanted: string | null = null;
+    try {
+      wanted = sessionStorage.getItem(AFTER_LOGIN_PAGE_KEY);
+    } catch {
+      return;
+    }
+    if (!isMemberPage(wanted)) return;
+    const target = wanted;
+    let done = false;
+    return $popup.subscribe((open) => {
+      if (open || done) return;
+      done = true;
+      try {
+        sessionStorage.removeItem(AFTER_LOGIN_PAGE_KEY);
+      } catch {
+        /* storage unavailable */
+      }
+      openMemberCentre(target);
+    });
+  }, [memberId, isTrial]);
 
   // On /member the address follows the overlay (from its first opening on).
   const shown = useRef(false);

@@ -15,6 +15,12 @@ import { splitLocale } from '../../kernel/locales.ts';
 export const MEMBER_PAGES = ['wallet', 'deposit', 'withdrawal', 'upline', 'betting', 'transactions', 'profit', 'bonus', 'rewards', 'referral', 'vip', 'messages'] as const;
 export type MemberCentrePage = (typeof MEMBER_PAGES)[number];
 
+/**
+ * Session storage: the member-centre page to open once a visitor has logged in (the announcement
+ * popup's go-to-promotion, spec 2.8: the reward centre, which a visitor must log in to see).
+ */
+export const AFTER_LOGIN_PAGE_KEY = 'memberCentreAfterLogin';
+
 /** Is `p` the name of a member-centre page? */
 export function isMemberPage(p: unknown): p is MemberCentrePage {
   return typeof p === 'string' && (MEMBER_PAGES as readonly string[]).includes(p);

@@ -116,9 +116,17 @@ function syncLanguage(info: MemberInfo): void {
     .catch(() => undefined);
 }
 
-/** Keeps the token of a successful login, registration or free play, then loads member info. */
+/** Session storage flag of the first-login action (spec 4): features that greet first logins read it. */
+export const FIRST_LOGIN_KEY = 'firstTimeLogin';
+
+/**
+ * Keeps the token of a successful login, registration or free play, then loads member info. A
+ * first login, which a registration's own session is, sets the first-login flag here, so that every
+ * way in greets it (the first-login announcements, execution F), not only the login form.
+ */
 export async function beginSession(login: LoginValue): Promise<MemberInfo | null> {
   storage()?.setItem(TOKEN_KEY, login.token);
+  if (login.firstTimeLogin) storage()?.setItem(FIRST_LOGIN_KEY, '1');
   $token.set(login.token);
   return loadMemberInfo();
 }

@@ -9,8 +9,7 @@ import { beginSession, logout } from '../client/session.ts';
 import { closePopup, openPopup, showDialog } from '../../../ui/stores/ui.ts';
 import { localPath, type Labels } from '../../../shell/labels.tsx';
 
-/** Session storage flag of the first-login action: features that greet first logins read it. */
-export const FIRST_LOGIN_KEY = 'firstTimeLogin';
+export { FIRST_LOGIN_KEY } from '../client/session.ts';
 
 /** Pages that render the home page (the popup routes): going to / there needs no reload. */
 const HOME_ROUTES = new Set(['/', '/login', '/register', '/forget']);
@@ -49,14 +48,8 @@ import type { LoginOutcome } from '../client/login-flow.ts';
  */
 export async function completeLogin(outcome: LoginOutcome, labels: Labels, stay = false): Promise<void> {
   const { login } = outcome;
+  // The first-login flag is set by beginSession.
   await beginSession(login);
-  if (login.firstTimeLogin) {
-    try {
-      sessionStorage.setItem(FIRST_LOGIN_KEY, '1');
-    } catch {
-      /* storage unavailable */
-    }
-  }
   if (login.passwordExpired && outcome.type !== 'sms') {
     openPopup('changePassword', { forced: true, oldPassword: outcome.password, agent: outcome.agent === true });
     return;

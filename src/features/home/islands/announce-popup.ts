@@ -12,6 +12,7 @@ import { pagerItems } from '../../../ui/pager.ts';
 import { addStylesheet, stylesheetsReady } from '../../../ui/stylesheets.ts';
 import popupCss from '../../../ui/popup.css?url';
 import announceCss from './announce-popup.css?url';
+import { AFTER_LOGIN_PAGE_KEY } from '../../../shell/member-centre/pages.ts';
 
 /** An item of MCSFE_getListAnnouncements (content's `announcementItem`), as the popup reads it. */
 export interface AnnounceItem {
@@ -27,8 +28,8 @@ export interface AnnounceItem {
 export interface AnnounceConfig {
   /** Comma list of announcement types (content's POPUP_TYPES). */
   types: string;
-  /** Where the go-to-promotion button leads a visitor: the promotions (the page's language). */
-  promotionHref: string;
+  /** Where the go-to-promotion button leads a visitor: the login popup (the page's language), after which the reward centre opens. */
+  loginHref: string;
   /** Where it leads a member: the reward centre (spec 2.8), which the shell opens in place. */
   rewardsHref: string;
   labels: {
@@ -78,15 +79,17 @@ export function selectItem(view: PopupView, index: number): PopupView {
  * Opens the popup over the page with `items` (the first one open); `onClosed` runs when the
  * visitor closes it (or follows a promotion link), so that it stays closed for the session.
  */
-export async function openAnnouncementPopup(items: AnnounceItem[], config: AnnounceConfig, onClosed: () => void, member = false): Promise<void> {
+export async function openAnnouncementPopup(items: AnnounceItem[], config: AnnounceConfig, onClosed: () => void, member = false, open: { selected?: number; title?: string } = {}): Promise<void> {
   void addStylesheet(popupCss);
   void addStylesheet(announceCss);
   await stylesheetsReady();
   const { labels } = config;
   const pages = Math.ceil(items.length / ANNOUNCE_POPUP.pageSize);
-  let view: PopupView = { page: 1, selected: 0 };
+  // The notice popup opens on the notice chosen in the marquee, on its page.
+  const first = Math.min(Math.max(open.selected ?? 0, 0), Math.max(items.length - 1, 0));
+  let view: PopupView = { page: Math.floor(first / ANNOUNCE_POPUP.pageSize) + 1, selected: first };
 
-  const titleBar = el('div', { className: 'popup-head' }, el('h2', { className: 'popup-title', id: 'announce-title' }, labels.title));
+  const titleBar = el('div', { className: 'popup-head' }, el('h2', { className: 'popup-title', id: 'announce-title' }, open.title ?? labels.title));
   const closeButton = el('button', { type: 'button', className: 'popup-close', title: labels.close });
   closeButton.setAttribute('aria-label', labels.close);
   closeButton.innerHTML = '<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"/></svg>';
@@ -132,9 +135,22 @@ export async function openAnnouncementPopup(items: AnnounceItem[], config: Annou
     content.innerHTML = item.content;
     const foot = el('div', { className: 'ann-foot' });
     if (item.promotionType) {
-      const go = el('a', { className: 'btn btn-primary ann-go', href: member ? config.rewardsHref : config.promotionHref }, labels.goToPromotion);
-      // Followed, the popup has done its work: closed for the session (a member's reward centre opens over the page).
-      go.addEventListener('click', () => close());
+      // Spec 2.8: it opens the reward centre, over the page. A visitor logs in first (the link to
+      // /login opens the login popup in place, src/shell/boot.ts) and the member centre opens on
+      // the reward centre once logged in (MemberCentreHost); the members' popup then stays away.
+      const go = el('a', { className: 'btn btn-primary ann-go', href: member ? config.rewardsHref : config.loginHref }, labels.goToPromotion);
+      // Followed, the popup has done its work: closed for the session.
+      go.addEventListener('click', () => {
+        if (!member) {
+          try {
+            sessionStorage.setItem(AFTER_LOGIN_PAGE_KEY, 'rewards');
+            sessionStorage.setItem('announcePopupClosed.member', '1');
+          } catch {
+            /* storage unavailable: the login still opens */
+          }
+        }
+        close();
+      });
       foot.append(go);
     }
     const steps = el('div', { className: 'ann-steps' });

@@ -69,3 +69,21 @@ export async function announce(audience: Audience, firstLogin = false): Promise<
     audience === 'member',
   );
 }
+
+/**
+ * The notice popup of the home page's marquee (spec 2.8): opens in place on notice `id`, with the
+ * marquee's other notices to page through. The notices travel in the page itself
+ * (`<script id="notice-items">`, NoticeMarquee.astro); the marquee's links still lead to
+ * /announce without script. Answers false when this page has no such notice.
+ */
+export async function openNotice(id: number): Promise<boolean> {
+  const config = readJson<AnnounceConfig>('announce-config');
+  const notices = readJson<{ title: string; items: AnnounceItem[] }>('notice-items');
+  const selected = notices?.items.findIndex((n) => n.id === id) ?? -1;
+  if (!config || !notices || selected < 0) return false;
+  if (opened) return true;
+  opened = true;
+  const { openAnnouncementPopup } = await import('./announce-popup.ts');
+  await openAnnouncementPopup(notices.items, config, () => (opened = false), false, { selected, title: notices.title });
+  return true;
+}

@@ -14,6 +14,7 @@ const TEMPLATES: Record<string, string> = {
   'agent.contract.offered': 'contractOffered',
   'agent.contract.ended': 'contractEnded',
   'promotions.bonus.issued': 'bonusIssued',
+  'promotions.bonus.missed': 'bonusMissed',
   'promotions.vip.levelup': 'vipLevelUp',
   'promotions.application.rejected': 'applicationRejected',
   'promotions.referral.rewarded': 'referralRewarded',

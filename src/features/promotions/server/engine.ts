@@ -19,9 +19,9 @@ import { isTrialType } from '../../accounts/contract.ts';
 import { member } from '../../accounts/index.ts';
 import { listPromotions, type PromotionSummary } from '../../content/index.ts';
 import type { PromoStatus } from '../../content/contract.ts';
-import { grantBonus, money, paidDepositCount } from '../../wallet/index.ts';
+import { firstPaidDeposit, grantBonus, money, paidDepositCount } from '../../wallet/index.ts';
 import { grantByReference } from '../../play/index.ts';
-import type { MemberPromotion } from '../contract.ts';
+import type { DepositOffer, MemberPromotion, MissedOffer } from '../contract.ts';
 import { promoEntry, promoReward, promoSignin } from './tables.ts';
 import { dayIn } from '../../../kernel/days.ts';
 import { periodAt } from '../../../kernel/periods.ts';
@@ -297,11 +297,15 @@ export async function redeemCode(db: Db, memberId: number, code: string): Promis
  * reload bonuses (earned again each period, on their weekdays). Rules are tried in the brand
  * file's order; one marked `alone` is skipped when an earlier one paid for this deposit.
  */
-async function onDeposit(tx: Tx, memberId: number, deposit: bigint, at: Date): Promise<void> {
+async function onDeposit(tx: Tx, memberId: number, deposit: bigint, at: Date, orderId = ''): Promise<void> {
   const m = await who(tx, memberId);
   if (isTrialType(m.type)) return;
   const tz = brand().timeZone;
   let paid = false;
+  // Is this deposit the member's first? Asked of the order, not of the count: two deposits
+  // credited before the consumer ran count 2 for both, and the first one's bonus was lost.
+  let first: boolean | undefined;
+  const isFirst = async () => (first ??= orderId ? (await firstPaidDeposit(tx, memberId))?.orderId === orderId : (await paidDepositCount(tx, memberId)) === 1);
   for (const { rule, words } of runPromotions()) {
     const e = rule.eligibility;
     if (!e.firstDeposit && !e.oncePer) continue;
@@ -311,13 +315,29 @@ async function onDeposit(tx: Tx, memberId: number, deposit: bigint, at: Date): P
       .where(and(eq(promoEntry.memberId, memberId), eq(promoEntry.promotionId, rule.id)))
       .for('update');
     if (entry?.status === 'issued') continue;
+    // A first deposit that closes a promotion the member could still have earned is said, never silent.
+    const missed = e.firstDeposit ? closedBy(rule, words, m, entry?.status, deposit, at) : null;
+    if (missed) {
+      if (await isFirst()) {
+        await emit(tx, 'promotions.bonus.missed', memberId, {
+          promotionId: rule.id,
+          titles: titlesOf(rule.id, words),
+          reason: missed,
+          amount: money(deposit),
+          minDeposit: e.minDeposit === undefined ? null : money(e.minDeposit),
+          symbol: brand().currencySymbol,
+          orderId,
+        });
+      }
+      continue;
+    }
     if (rule.start === 'join' && entry?.status !== 'joined') continue;
     if (rule.start === 'apply' || rule.start === 'code') continue; // paid when approved, or when the code is entered
     const { startMs, endMs } = window(words);
     if ((startMs !== null && at.getTime() < startMs) || (endMs !== null && at.getTime() >= endMs)) continue;
     if (e.registeredWithinDays !== undefined && m.createdAt.getTime() + e.registeredWithinDays * DAY < at.getTime()) continue;
-    // A first-deposit bonus: this deposit must be the member's first (the wallet counts it as paid already).
-    if (e.firstDeposit && (await paidDepositCount(tx, memberId)) !== 1) continue;
+    // A first-deposit bonus: this deposit must be the member's first.
+    if (e.firstDeposit && !(await isFirst())) continue;
     if (e.minDeposit !== undefined && deposit < e.minDeposit) continue;
     const day = dayIn(at.getTime(), tz);
     if (e.weekdays && !e.weekdays.includes(new Date(`${day}T00:00:00Z`).getUTCDay())) continue;
@@ -339,7 +359,78 @@ export const depositConsumer: Consumer = {
       if (e.memberId === null) continue;
       const deposit = parseMinor(String(e.payload.amount ?? ''), brand().currencyDecimals);
       if (deposit === null || deposit <= 0n) continue;
-      await onDeposit(tx, e.memberId, deposit, e.at);
+      await onDeposit(tx, e.memberId, deposit, e.at, String(e.payload.orderId ?? ''));
     }
   },
 };
+
+/** A promotion's title in every language (messages are shown in the reader's). */
+function titlesOf(id: number, words: PromotionSummary): Record<string, string> {
+  return Object.fromEntries(LOCALES.map((l) => [l.code, listPromotions(l.code).find((p) => p.id === id)?.title ?? words.title]));
+}
+
+/** Does the rule pay a bonus for a deposit (a share of it, or a fixed amount)? */
+const paysOnDeposit = (rule: PromotionRule) => (rule.reward.kind === 'depositPercent' || rule.reward.kind === 'fixed') && (rule.start === 'join' || rule.start === 'auto');
+
+/**
+ * Why a member's first deposit of `deposit` at `at` closes a first-deposit promotion without its
+ * bonus, when the member could still have earned it just before: Join not pressed, or a deposit
+ * under the minimum. Null when the deposit earns it or the member was never eligible.
+ */
+export function closedBy(rule: PromotionRule, words: PromotionSummary, m: Who, entryStatus: string | undefined, deposit: bigint, at: Date): MissedOffer['reason'] | null {
+  const e = rule.eligibility;
+  if (!e.firstDeposit || !paysOnDeposit(rule) || isTrialType(m.type)) return null;
+  if (entryStatus === 'issued' || entryStatus === 'applying' || entryStatus === 'rejected') return null;
+  const { startMs, endMs } = window(words);
+  if ((startMs !== null && at.getTime() < startMs) || (endMs !== null && at.getTime() >= endMs)) return null;
+  if (e.registeredWithinDays !== undefined && m.createdAt.getTime() + e.registeredWithinDays * DAY < at.getTime()) return null;
+  if (rule.start === 'join' && entryStatus !== 'joined') return 'notJoined';
+  if (e.minDeposit !== undefined && deposit < e.minDeposit) return 'belowMinimum';
+  return null;
+}
+
+/** How long the deposit page keeps saying what a first deposit closed. */
+const MISSED_SHOWN_MS = 7 * DAY;
+
+/**
+ * The deposit page's promotions (issue 11 of the audit): those the next deposit can still start
+ * (Join first) or earn, and those the member's first deposit closed lately, with why.
+ */
+export async function depositOffers(db: Db, memberId: number, locale: Locale): Promise<{ offers: DepositOffer[]; missed: MissedOffer[]; symbol: string }> {
+  const symbol = brand().currencySymbol;
+  const m = await who(db, memberId);
+  if (isTrialType(m.type)) return { offers: [], missed: [], symbol };
+  const entries = new Map((await db.select().from(promoEntry).where(eq(promoEntry.memberId, memberId))).map((x) => [x.promotionId, x]));
+  const first = await firstPaidDeposit(db, memberId);
+  const now = clock.now();
+  const tz = brand().timeZone;
+  const offers: DepositOffer[] = [];
+  const missed: MissedOffer[] = [];
+  for (const { rule, words } of runPromotions(locale)) {
+    const e = rule.eligibility;
+    if (!paysOnDeposit(rule) || (!e.firstDeposit && !e.oncePer)) continue;
+    const entry = entries.get(rule.id);
+    const status = await statusOf(db, m, rule, words, entry);
+    if (status === 'join' || status === 'inProcess') {
+      // A reload bonus already earned this period waits for the next one.
+      if (e.oncePer && entry?.issuedAt && entry.issuedAt.getTime() >= periodAt(e.oncePer, now, tz).start) continue;
+      const r = rule.reward;
+      offers.push({
+        id: rule.id,
+        title: words.title,
+        href: words.href,
+        action: status === 'join' ? 'join' : 'ready',
+        firstDeposit: !!e.firstDeposit,
+        minDeposit: e.minDeposit === undefined ? null : money(e.minDeposit),
+        percent: r.kind === 'depositPercent' ? r.percent : null,
+        cap: r.kind === 'depositPercent' ? money(r.cap) : null,
+        amount: r.kind === 'fixed' ? money(r.amount) : null,
+        weekdays: e.weekdays ?? null,
+      });
+    } else if (status === 'closed' && first && first.at.getTime() > now - MISSED_SHOWN_MS) {
+      const reason = closedBy(rule, words, m, entry?.status, first.amount, first.at);
+      if (reason) missed.push({ id: rule.id, title: words.title, href: words.href, reason, orderId: first.orderId, deposit: money(first.amount), minDeposit: e.minDeposit === undefined ? null : money(e.minDeposit), at: first.at.getTime() });
+    }
+  }
+  return { offers, missed, symbol };
+}

@@ -2,7 +2,7 @@
 import { requireRealAccount, sessionOf } from '../../accounts/index.ts';
 import { db } from '../../../kernel/db/index.ts';
 import { route } from '../../../kernel/http/dispatch.ts';
-import { freeSpinsClaim, freeSpinsStatus, referralStatus, bonusCode, promotionJoin, promotionStatuses, rewardClaim, rewardList, signinStatus, signinToday, vipStatus, raffleStatus, raffleVerify, claimRafflePromotion } from '../contract.ts';
+import { depositOffers, freeSpinsClaim, freeSpinsStatus, referralStatus, bonusCode, promotionJoin, promotionStatuses, rewardClaim, rewardList, signinStatus, signinToday, vipStatus, raffleStatus, raffleVerify, claimRafflePromotion } from '../contract.ts';
 import { claimRafflePrizes, raffleStatus as raffleStatusOf, verifyDraw } from './raffle.ts';
 import { vipStatus as vipStatusOf } from './vip.ts';
 import { referralStatus as referralStatusOf } from './referral.ts';
@@ -12,10 +12,11 @@ import { ApiError } from '../../../kernel/http/errors.ts';
 import { listPromotions } from '../../content/index.ts';
 import { claimReward, listRewards } from './rewards.ts';
 import { limitedCodeTry } from './code-limits.ts';
-import { joinPromotion, memberStatuses, redeemCode } from './engine.ts';
+import { depositOffers as depositOffersOf, joinPromotion, memberStatuses, redeemCode } from './engine.ts';
 
 export const promotionRoutes = [
   route(promotionStatuses, async (_input, ctx) => memberStatuses(await db(), sessionOf(ctx).memberId)),
+  route(depositOffers, async (_input, ctx) => depositOffersOf(await db(), sessionOf(ctx).memberId, ctx.locale)),
   route(promotionJoin, async ({ body }, ctx) => joinPromotion(await db(), requireRealAccount(ctx).memberId, body.id)),
   route(rewardList, async (_input, ctx) => {
     const s = sessionOf(ctx);

@@ -9,7 +9,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { selfOrigin } from '../../../kernel/http/origins.ts';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { formatMinor } from '../../../kernel/money.ts';
 import type { DepositOrder } from '../contract.ts';
 import { clock } from '../../../kernel/clock.ts';
@@ -248,6 +248,17 @@ export async function paySandboxOrder(db: Db, orderId: string, outcome: 'paid' |
   }
   const [after] = await db.select().from(paymentOrder).where(eq(paymentOrder.id, orderId));
   return { orderId, status: orderView(after!).status, returnUrl: depositReturnUrl(orderId) };
+}
+
+/** A member's first paid deposit (the promotions engine tells what it closed), or null. */
+export async function firstPaidDeposit(db: Db | Tx, memberId: number): Promise<{ orderId: string; amount: bigint; at: Date } | null> {
+  const [r] = await db
+    .select({ orderId: paymentOrder.id, amount: paymentOrder.amount, settledAt: paymentOrder.settledAt, createdAt: paymentOrder.createdAt })
+    .from(paymentOrder)
+    .where(and(eq(paymentOrder.memberId, memberId), eq(paymentOrder.status, 'paid')))
+    .orderBy(asc(paymentOrder.settledAt), asc(paymentOrder.id))
+    .limit(1);
+  return r ? { orderId: r.orderId, amount: r.amount, at: r.settledAt ?? r.createdAt } : null;
 }
 
 /** How many of a member's deposits were paid (the promotions engine's first-deposit rule). */

@@ -9,7 +9,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { axeRunsHere, LANGS, phoneInEnglishOnly, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, createUser, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { at, createUser, dialog, expect, loginAs, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { ops } from '../../../../../tests/e2e-support/server.ts';
 
 test.use({ announcements: true });
@@ -89,6 +89,47 @@ for (const { lang } of LANGS) {
       await page.reload();
       await page.waitForLoadState('networkidle');
       await expect(popup).toHaveCount(0);
+    });
+
+    test("a visitor's go-to-promotion leads through the login to the reward centre; a marquee notice opens the notice popup in place", async ({ page, request }) => {
+      const expected = await popupItems(request, lang, 'B');
+      const promo = expected.findIndex((i) => i.promotionType);
+      expect(promo).toBeGreaterThanOrEqual(0);
+      expect(promo).toBeLessThan(9);
+      const user = await createUser();
+      // The marquee stands still, so that a notice can be clicked.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      await page.goto(at(lang, '/'));
+      const popup = popupOf(page, lang);
+      await expect(popup).toBeVisible();
+      const item = popup.locator(`.ann-item[data-index="${promo}"]`);
+      if ((await item.getAttribute('aria-expanded')) !== 'true') await item.click();
+      // Spec 2.8: the reward centre, not the promotions list; a visitor logs in first, in place.
+      await popup.getByRole('link', { name: t(lang, 'home', 'announce.goToPromotion') }).click();
+      await expect(popup).toBeHidden();
+      await expect(dialog(page, t(lang, 'auth', 'login.title')).locator('input[name="username"]')).toBeVisible();
+      await submitLogin(page, lang, user.username, user.password);
+      const welcome = dialog(page, t(lang, 'auth', 'afterLogin.title', { name: user.username }));
+      await welcome.getByRole('button', { name: t(lang, 'auth', 'afterLogin.continue') }).click();
+      const centre = page.getByRole('dialog', { name: t(lang, 'wallet', 'centre.title') });
+      await expect(centre.getByRole('heading', { level: 3, name: t(lang, 'wallet', 'centre.pages.rewards') })).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe(at(lang, '/'));
+      await page.screenshot({ path: test.info().outputPath('go-to-promotion-rewards.png') });
+      await centre.getByRole('button', { name: t(lang, 'auth', 'close') }).first().click();
+      await expect(centre).toBeHidden();
+      await expect(popup).toHaveCount(0);
+
+      // A notice of the marquee opens the notice popup over the home page, on that notice.
+      const link = page.locator('.marquee a[data-notice]').last();
+      const title = (await link.textContent())!.trim();
+      await link.click();
+      const notice = page.getByRole('dialog', { name: t(lang, 'home', 'notices') });
+      await expect(notice).toBeVisible();
+      await expect(notice.getByRole('heading', { level: 3 })).toHaveText(title);
+      expect(new URL(page.url()).pathname).toBe(at(lang, '/'));
+      await page.screenshot({ path: test.info().outputPath('notice-popup.png') });
+      await notice.getByRole('button', { name: t(lang, 'home', 'announce.close') }).click();
+      await expect(notice).toBeHidden();
     });
 
     test("a member's first login pages them 9 at a time; the go-to-promotion button opens the reward centre", async ({ page, request }) => {

@@ -104,6 +104,18 @@ describe('system messages from the outbox', () => {
     expect((await list(member, 'ES')).content[0].body).toBe('Tu solicitud para "Bono de regreso" no fue aprobada. Too soon.');
   });
 
+  it('tells a member which promotion their first deposit closed, and why, in their language (audit 11)', async () => {
+    const member = await walletUser();
+    const titles = { en: 'Newbie bonus 100%', es: 'Bono de bienvenida 100%' };
+    await emit(t.db, 'promotions.bonus.missed', member.id, { promotionId: 5, titles, reason: 'notJoined', amount: '50.00', minDeposit: '10.00', symbol: '$', orderId: 'D1' });
+    await consumeAll(t.db, inboxConsumer);
+    expect((await list(member)).content[0]).toMatchObject({
+      title: 'A promotion your deposit closed',
+      body: 'Your first deposit of $50.00 closed "Newbie bonus 100%" without its bonus: you had not pressed Join before depositing. The deposit page lists the promotions a deposit can still start.',
+    });
+    expect((await list(member, 'ES')).content[0].body).toContain('cerró "Bono de bienvenida 100%" sin su bono: no pulsaste Unirse antes de depositar.');
+  });
+
   it("reads and deletes the caller's own messages only", async () => {
     const mine = (await list(A)).content as { id: number }[];
     // B names A's messages: nothing changes for A.

@@ -143,6 +143,76 @@ describe('the newbie bonus', () => {
   });
 });
 
+describe('the deposit page says what a deposit can still start, and what a first deposit closed (audit 11)', () => {
+  type Offers = { offers: { id: number; action: string; firstDeposit: boolean; minDeposit: string | null; percent: number | null; cap: string | null }[]; missed: { id: number; reason: string; deposit: string; minDeposit: string | null; title: string }[] };
+  const offers = async (u: User, language = 'EN') => (await u.call('/wps/promotions/deposit-offers', { headers: { language } })).json.value as Offers;
+  /** What the outbox says to the inbox (its message in the reader's language: the inbox's tests). */
+  const missedEvents = async (u: User) => (await t.db.select().from(eventOutbox).where(and(eq(eventOutbox.kind, 'promotions.bonus.missed'), eq(eventOutbox.memberId, u.id)))).map((e) => e.payload);
+
+  it('lists the newbie bonus to join before depositing, then as earned by the deposit once joined', async () => {
+    const u = await walletUser();
+    const before = (await offers(u)).offers.find((o) => o.id === NEWBIE);
+    expect(before).toMatchObject({ action: 'join', firstDeposit: true, minDeposit: '10.00', percent: 100, cap: '100.00' });
+    await join(u);
+    expect((await offers(u)).offers.find((o) => o.id === NEWBIE)).toMatchObject({ action: 'ready' });
+    await deposit(u, '50.00');
+    const after = await offers(u);
+    expect(after.offers.find((o) => o.id === NEWBIE)).toBeUndefined();
+    expect(after.missed).toEqual([]);
+  });
+
+  it('tells a member whose first deposit came before Join: on the deposit page and in a message, in their language', async () => {
+    const u = await walletUser();
+    await deposit(u, '50.00');
+    const page = await offers(u);
+    expect(page.offers.find((o) => o.id === NEWBIE)).toBeUndefined();
+    expect(page.missed).toEqual([expect.objectContaining({ id: NEWBIE, reason: 'notJoined', deposit: '50.00' })]);
+    expect((await offers(u, 'ES')).missed[0]!.title).not.toBe(page.missed[0]!.title);
+    expect(await missedEvents(u)).toEqual([
+      expect.objectContaining({ promotionId: NEWBIE, reason: 'notJoined', amount: '50.00', minDeposit: '10.00', symbol: '$', titles: { en: 'Newbie bonus 100%', es: 'Bono de bienvenida 100%' } }),
+    ]);
+    // Said once: a second deposit closes nothing more.
+    await deposit(u, '30.00');
+    expect(await missedEvents(u)).toHaveLength(1);
+  });
+
+  it('tells a member who joined but whose first deposit was under the minimum', async () => {
+    const u = await walletUser();
+    await join(u);
+    await deposit(u, '5.00');
+    expect((await offers(u)).missed).toEqual([expect.objectContaining({ id: NEWBIE, reason: 'belowMinimum', deposit: '5.00', minDeposit: '10.00' })]);
+    expect(await missedEvents(u)).toEqual([expect.objectContaining({ promotionId: NEWBIE, reason: 'belowMinimum', amount: '5.00' })]);
+  });
+
+  it('pays the first of two deposits credited before the consumer ran (the bonus is not lost in a batch)', async () => {
+    const u = await walletUser();
+    await join(u);
+    for (const amount of ['40.00', '60.00']) {
+      const order = (await u.call('/wps/wallet/deposit', { method: 'POST', body: { amount, channel: 'SANDBOX_CARD', idempotencyKey: newKey() } })).json.value;
+      expect((await callApi('/wps/payment/sandbox/pay', { method: 'POST', body: { orderId: order.orderId, outcome: 'paid' } })).status).toBe(200);
+    }
+    await consumeAll(t.db, depositConsumer);
+    expect((await bonuses(u)).map((b) => b.amount)).toEqual(['40.00']);
+    expect(await statusOf(u)).toBe('issued');
+    expect(await missedEvents(u)).toEqual([]);
+  });
+
+  it('says nothing to a member who was never eligible, and nothing to a trial account', async () => {
+    const old = await walletUser();
+    await t.db
+      .update(member)
+      .set({ createdAt: new Date(Date.now() - 8 * DAY) })
+      .where(eq(member.id, old.id));
+    expect((await offers(old)).offers.find((o) => o.id === NEWBIE)).toBeUndefined();
+    await deposit(old, '50.00');
+    expect((await offers(old)).missed).toEqual([]);
+    expect(await missedEvents(old)).toEqual([]);
+    const trial = await walletUser({ type: 4 });
+    expect(await offers(trial)).toMatchObject({ offers: [], missed: [] });
+    expect((await callApi('/wps/promotions/deposit-offers')).json.errorCode).toBe('login.not.session');
+  });
+});
+
 describe('the weekend special (a reload bonus: id 6, joined, 30% up to 60.00 of a deposit of 20.00 or more on Saturday or Sunday, once a week, 8 x the bonus, not on a deposit that earned another bonus)', () => {
   const WEEKEND = 6;
   /** A real paid deposit whose event is dated `at` (the promotion runs from 2027-01-02), then the consumer. */

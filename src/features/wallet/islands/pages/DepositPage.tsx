@@ -3,7 +3,9 @@
  * range (errors under the field), then a pending order with the payment provider whose page
  * the player is sent to (the sandbox's says that no real money moves). The wallet is credited by
  * the provider's signed callback, not by this page. Below, the player's deposit orders and their
- * status, with the way back to the payment page of an order still pending.
+ * status, with the way back to the payment page of an order still pending. Above the form, the
+ * slot `deposit.offers` (filled by the promotions: what this deposit can still start, and what a
+ * first deposit closed), so that the wallet shows them without knowing the promotions.
  */
 import { useEffect, useId, useState, type SubmitEvent } from 'react';
 import { splitLocale } from '../../../../kernel/locales.ts';
@@ -16,6 +18,7 @@ import { fromInput, money } from '../format.ts';
 import { AmountField, amountError, errorsOf, useWalletForm } from '../form.tsx';
 import { RecordList, RefreshButton, RecordTable, usePagedRecords, WhenLoaded } from '../records.tsx';
 import { Badge, Block, Empty, Money, useDateTime, useLoad, useWallet, type FieldMap } from '../ui.tsx';
+import { CentreSlot } from '../../../../shell/member-centre/slots.tsx';
 
 type Channels = ValueOf<typeof depositChannels>;
 
@@ -30,6 +33,7 @@ export default function DepositPage() {
   }, []);
   return (
     <div className="wl-page">
+      <CentreSlot name="deposit.offers" props={{ version: ordersVersion, returned }} />
       <WhenLoaded loaded={channels}>{(data) => <DepositForm channels={data} onCreated={() => setOrdersVersion((v) => v + 1)} />}</WhenLoaded>
       <Orders version={ordersVersion} returned={returned} channels={channels.data?.channels ?? []} />
     </div>

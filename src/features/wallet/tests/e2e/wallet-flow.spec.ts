@@ -8,6 +8,11 @@
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, approveWithdrawal, headerBalance, memberCentre, openCentrePage, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
+import type { Lang } from '../../../../../tests/e2e-support/i18n.ts';
+
+/** The promotions' words on the deposit page (their slot), and the demo brand's newbie bonus (id 5). */
+const prt = (lang: Lang, key: string, values: Record<string, string> = {}) => t(lang, 'promotions', `deposit.${key}`, values);
+const NEWBIE: Record<Lang, string> = { en: 'Newbie bonus 100%', es: 'Bono de bienvenida 100%' };
 
 for (const { lang } of LANGS) {
   test.describe(`wallet in ${lang.toUpperCase()}`, () => {
@@ -39,6 +44,12 @@ for (const { lang } of LANGS) {
       await deposit.click();
       await expect(centre.getByText(wt(lang, 'amount.decimals'), { exact: true })).toBeVisible();
 
+      // Before the first deposit, the page says which promotions it can still start: the newbie
+      // bonus needs Join first, or this deposit closes it (audit 11).
+      const offer = centre.getByRole('listitem').filter({ hasText: prt(lang, 'join', { title: NEWBIE[lang] }) });
+      await expect(offer.getByRole('button', { name: prt(lang, 'joinNamed', { title: NEWBIE[lang] }) })).toBeVisible();
+      await page.screenshot({ path: test.info().outputPath('deposit-offers.png') });
+
       // The order opens the sandbox provider's page, in the player's language.
       await amount.fill('250');
       await deposit.click();
@@ -52,6 +63,10 @@ for (const { lang } of LANGS) {
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/member')}\\?page=deposit&order=`), { timeout: 15_000 });
       await expect(centre.getByRole('status').filter({ hasText: wt(lang, 'deposit.status.paid') })).toBeVisible();
       await expect(headerBalance(page, lang, usd(lang, '250'))).toBeVisible();
+      // The deposit's result says the promotion it closed, and why.
+      await expect(centre.getByRole('alert')).toHaveText(prt(lang, 'missed.notJoined', { title: NEWBIE[lang], deposit: usd(lang, '250') }));
+      await expect(centre.getByRole('button', { name: prt(lang, 'joinNamed', { title: NEWBIE[lang] }) })).toHaveCount(0);
+      await page.screenshot({ path: test.info().outputPath('deposit-missed.png') });
 
       // Main wallet to a game wallet, then everything back.
       await openCentrePage(page, lang, 'wallet');
@@ -114,6 +129,10 @@ for (const { lang } of LANGS) {
       await loginAs(page, lang, player.username, player.password);
       await page.goto(at(lang, '/member?page=deposit'));
       const centre = memberCentre(page, lang);
+      // Join from the deposit page itself: the offer then says this deposit earns it.
+      await centre.getByRole('button', { name: prt(lang, 'joinNamed', { title: NEWBIE[lang] }) }).click();
+      await expect(centre.getByText(prt(lang, 'ready', { title: NEWBIE[lang] }), { exact: true })).toBeVisible();
+      await expect(centre.getByRole('status').filter({ hasText: prt(lang, 'joined', { title: NEWBIE[lang] }) })).toBeVisible();
       await centre.getByRole('textbox', { name: wt(lang, 'deposit.amount', { currency: 'USD' }) }).fill('40');
       await centre.getByRole('button', { name: wt(lang, 'deposit.submit'), exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/pay/sandbox')}\\?order=`));
