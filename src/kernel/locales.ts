@@ -52,3 +52,22 @@ export function localeOfHtmlLang(lang: string): Locale {
   const base = lang.split('-')[0]!.toLowerCase();
   return LOCALES.find((l) => l.htmlLang.split('-')[0] === base)?.code ?? DEFAULT_LOCALE;
 }
+
+/**
+ * The site language to offer a visitor on a page of `page` (spec 4, language change; audit item
+ * 14), or null: the language the visitor chose before (stored as `currentLanguage` by the
+ * language links), else the first of the browser's languages that the site speaks ('es-MX' is
+ * 'es'), when it is not the page's. An offer, not a redirect: pages are shared by caches and
+ * links, the spec keeps the default language, and the visitor's own choice wins.
+ * @example offeredLocale('en', ['es-MX', 'en'], null, ['en', 'es']) // 'es'
+ * @example offeredLocale('en', ['es-MX'], 'en', ['en', 'es']) // null (chose English)
+ */
+export function offeredLocale(page: Locale, browser: readonly string[], stored: string | null, available: readonly Locale[]): Locale | null {
+  const known = (code: string): Locale | null => {
+    const base = code.split(/[-_]/)[0]!.toLowerCase();
+    return (available as readonly string[]).includes(base) ? (base as Locale) : null;
+  };
+  const chosen = stored ? known(stored) : null;
+  const wanted = chosen ?? browser.map(known).find((l) => l !== null) ?? null;
+  return wanted && wanted !== page ? wanted : null;
+}

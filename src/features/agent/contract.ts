@@ -285,6 +285,7 @@ export const incomeRow = z.object({
   fromUsername: z.string().nullable(),
   amount: z.number(),
   memo: z.string().nullable(),
+  /** When it was credited (a transfer), or the start of the period it pays for (a salary, a dividend), ms. */
   time: z.number(),
 });
 

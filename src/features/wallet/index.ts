@@ -14,5 +14,5 @@ export { changedDays, PAID_WITHDRAWAL, rebuildDailyFigures, takeChangedDay } fro
 export { seedMoneyHistory } from './server/seed-history.ts';
 export type { HistoryGame, HistoryMember } from './server/seed-history.ts';
 export { grantBonus, type GrantBonus } from './server/bonuses.ts';
-export { firstPaidDeposit, paidDepositCount } from './server/deposits.ts';
+export { channelName, firstPaidDeposit, paidDepositCount } from './server/deposits.ts';
 export { money } from './server/amounts.ts';

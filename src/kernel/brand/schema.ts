@@ -113,7 +113,7 @@ export const brandFileSchema = z
       withdrawMin: minor,
       withdrawMax: minor,
       maxAmount: minor,
-      depositChannels: z.array(z.object({ code: z.string().regex(/^[A-Z0-9_]+$/), name: z.string().min(1), min: minor, max: minor, provider: z.enum(['sandbox', 'http']) }).strict()).min(1),
+      depositChannels: z.array(z.object({ code: z.string().regex(/^[A-Z0-9_]+$/), name: z.string().min(1), names: z.record(z.string().regex(/^[a-z]{2}$/), z.string().min(1)).optional(), min: minor, max: minor, provider: z.enum(['sandbox', 'http']) }).strict()).min(1),
     }).strict(),
     /**
      * Agent contracts (issue 14; spec 2.15): which kinds the brand offers (the back office's

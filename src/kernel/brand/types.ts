@@ -89,7 +89,10 @@ export interface Brand {
 /** A way to deposit, shown on the deposit page; amounts in minor units. */
 export interface DepositChannelSettings {
   code: string;
+  /** What players read (the code is never shown): the default language's name... */
   name: string;
+  /** ...and the name in other site languages, by language ('es': 'Tarjeta'). */
+  names?: Record<string, string>;
   min: bigint;
   max: bigint;
   /** Name of the payment provider that serves it (sandbox or http). */

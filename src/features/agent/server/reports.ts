@@ -475,26 +475,38 @@ const INCOME = {
   dividend: 'dividend',
 } as const;
 
-/** Which entries of the agent's main wallet are income in the range. */
-function incomeWhere(agent: Pick<Member, 'id'>, r: DayRange): SQL {
-  const kinds = sql.join(
-    Object.keys(INCOME).map((k) => sql`${k}`),
-    sql`, `,
-  );
-  return sql`a.code = ${mainAccount(agent.id)} and e.amount > 0 and t.kind in (${kinds})
-    and e.created_at >= ${r.start.toISOString()} and e.created_at < ${r.end.toISOString()}`;
+/**
+ * The agent's income lines in the range: credits to its main wallet from its team. A transfer is
+ * dated when it was credited; a salary or a dividend by the start of the period it pays for (its
+ * settlement line), not by its payment: a first start settles two weeks of days at once, and a
+ * 7-day view must still show 7 days of salary (audit item 8; docs/architecture.md, 'Contracts
+ * and settlements'). Each line once: transfers by their credit (the account's time index),
+ * settlements by their period (agent_settlement_agent_idx), joined to the credit they made.
+ */
+function incomeLines(agent: Pick<Member, 'id'>, r: DayRange): SQL {
+  const start = r.start.toISOString();
+  const end = r.end.toISOString();
+  const credit = sql`ledger_entry e join ledger_account a on a.id = e.account_id and a.code = ${mainAccount(agent.id)} and e.amount > 0`;
+  return sql`(
+    select t.id, t.kind, t.memo, t.member_id, e.id as entry_id, e.amount, e.created_at as at
+    from ${credit} join ledger_transfer t on t.id = e.transfer_id
+    where t.kind = 'upline_transfer' and e.created_at >= ${start} and e.created_at < ${end}
+    union all
+    select t.id, t.kind, t.memo, t.member_id, e.id as entry_id, e.amount, s.period_start as at
+    from agent_settlement s join ledger_transfer t on t.id = s.transfer_id join ${credit} on e.transfer_id = t.id
+    where s.agent_id = ${agent.id} and s.period_start >= ${start} and s.period_start < ${end}
+  ) x`;
 }
-const incomeFrom = sql`ledger_entry e join ledger_account a on a.id = e.account_id join ledger_transfer t on t.id = e.transfer_id`;
 
-/** The agent's income entries, newest first (a slice of them), with each row's cursor. */
+/** The agent's income lines, newest first (a slice of them), with each row's cursor. */
 export async function incomeRows(db: Db, agent: Pick<Member, 'id'>, r: DayRange, slice: Slice<TimeCursor>) {
-  const resume = slice.after ? sql`and (e.created_at, e.id) < (${fromMicros(slice.after.micros)}, ${slice.after.key}::bigint)` : sql``;
+  const resume = slice.after ? sql`where (x.at, x.entry_id) < (${fromMicros(slice.after.micros)}, ${slice.after.key}::bigint)` : sql``;
   const rows = rowsOf(
     await db.execute(sql`
-      select t.id, t.kind, t.memo, (extract(epoch from e.created_at) * 1000)::bigint::text as ms, ${micros(sql`e.created_at`)} as us, e.id::text as entry, e.amount::text as amount, m.username
-      from ${incomeFrom} left join member m on m.id = t.member_id and m.id <> ${agent.id}
-      where ${incomeWhere(agent, r)} ${resume}
-      order by e.created_at desc, e.id desc limit ${slice.limit} offset ${slice.offset ?? 0}`),
+      select x.id, x.kind, x.memo, (extract(epoch from x.at) * 1000)::bigint::text as ms, ${micros(sql`x.at`)} as us, x.entry_id::text as entry, x.amount::text as amount, m.username
+      from ${incomeLines(agent, r)} left join member m on m.id = x.member_id and m.id <> ${agent.id}
+      ${resume}
+      order by x.at desc, x.entry_id desc limit ${slice.limit} offset ${slice.offset ?? 0}`),
   );
   return rows.map((x) => ({
     id: Number(x.id),
@@ -510,7 +522,7 @@ export async function incomeRows(db: Db, agent: Pick<Member, 'id'>, r: DayRange,
 /** My income: credits to the agent's main wallet from its team (transfers today; salaries and dividends with contracts). */
 export async function myIncome(db: Db, agent: Pick<Member, 'id'>, r: DayRange, p: Paging) {
   const rows = await incomeRows(db, agent, r, sliceOf(p));
-  const sums = rowsOf(await db.execute(sql`select t.kind, count(*)::int as n, sum(e.amount)::text as amount from ${incomeFrom} where ${incomeWhere(agent, r)} group by t.kind`));
+  const sums = rowsOf(await db.execute(sql`select x.kind, count(*)::int as n, sum(x.amount)::text as amount from ${incomeLines(agent, r)} group by x.kind`));
   const totals = { transfer: 0, salary: 0, dividend: 0, all: 0 };
   let total = 0;
   let all = 0n;

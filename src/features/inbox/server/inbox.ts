@@ -9,6 +9,7 @@ import type { TFunction } from 'i18next';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
 import type { InboxItem } from '../contract.ts';
 import { inboxMessage, inboxState } from './tables.ts';
+import { channelName } from '../../wallet/index.ts';
 
 export interface Reader {
   id: number;
@@ -67,6 +68,8 @@ function texts(m: typeof inboxMessage.$inferSelect, t: TFunction, lang: string):
     // Codes in the values (a contract's kind, why it ended) are said in the reader's words too.
     if (typeof params.kind === 'string') params.kind = t(`inbox:kinds.${params.kind}`, { defaultValue: params.kind });
     if (typeof params.reason === 'string') params.reason = t(`inbox:reasons.${params.reason}`, { defaultValue: params.reason });
+    // A payment channel by the name players know it by, never its code (SANDBOX_CARD).
+    if (typeof params.channel === 'string') params.channel = channelName(params.channel, lang) ?? t('inbox:otherChannel');
     // A name given in every language (a promotion's title): the reader's.
     if (params.titles && typeof params.titles === 'object') {
       const titles = params.titles as Record<string, string>;

@@ -28,6 +28,7 @@ import {
   type GameMenuItem,
   type TicketValue,
 } from '../contract.ts';
+import { betLabel as labelOfBet, type BetTypeLabels } from '../bet-labels.ts';
 import { BET_SHAPES, padded, parseBulk, quickPick, type BetShape, type Side } from '../shapes.ts';
 import { byTier, type Family } from '../tiers.ts';
 import type lotteryCatalogue from '../i18n/en/lottery.json';
@@ -91,10 +92,9 @@ async function openVendorLobby(gameCode: string, area: Area): Promise<void> {
   }
 }
 
-/** A bet type's name and help ('vnNorth.lo2' is betTypes.vnNorth.lo2 in the catalogue). */
-function betLabel(L: LotteryLabels, code: string): { name: string; help: string } {
-  const [family = '', name = ''] = code.split('.');
-  return (L.betTypes as unknown as Record<string, Record<string, { name: string; help: string }>>)[family]?.[name] ?? { name: code, help: '' };
+/** A bet type's name and help, the help's pay written in the page's locale (bet-labels.ts). */
+function betLabel(L: LotteryLabels, code: string, payMilli?: number, lang = 'en'): { name: string; help: string } {
+  return labelOfBet(L.betTypes as unknown as BetTypeLabels, code, payMilli, lang);
 }
 
 /** The first game of the page's area, when the address names none. */
@@ -569,7 +569,7 @@ function Board(props: { info: GameInfo; labels: LotteryLabels; lang: string; mon
             </label>
           ))}
         </div>
-        <p className="muted lt-help">{betLabel(L, betType).help}</p>
+        <p className="muted lt-help">{betLabel(L, betType, info.betTypes.find((b) => b.code === betType)?.pay, props.lang).help}</p>
 
         {shape.positions && (
           <label className="lt-field">

@@ -11,8 +11,8 @@ import { clearSession } from '../../accounts/client.ts';
 import { $status } from '../../accounts/client.ts';
 import { showDialog } from '../../../ui/stores/ui.ts';
 import { $balance } from '../client/wallet.ts';
-import { fill, localPath, useLabels } from '../../../shell/labels.tsx';
-import { dateTime, dayIn, money, type AmountIssue } from './format.ts';
+import { fill, localPath, pageLang, useLabels } from '../../../shell/labels.tsx';
+import { dateTime, dayIn, money, toInput, type AmountIssue } from './format.ts';
 import type { WalletLabels } from './labels.ts';
 import { brandTimeZone } from '../../../kernel/intl.ts';
 
@@ -53,7 +53,8 @@ export function amountIssueText(w: WalletLabels, issue: AmountIssue, fmt: MoneyF
     case 'max':
       return fill(w.amount.max, { max: fmt(issue.max) });
     default:
-      return w.amount[issue.key];
+      // The example amount as this page's players type it (es-MX '25.50', es-ES '25,50').
+      return fill(w.amount[issue.key], { example: toInput('25.50', pageLang()) });
   }
 }
 

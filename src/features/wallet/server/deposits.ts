@@ -14,6 +14,7 @@ import { formatMinor } from '../../../kernel/money.ts';
 import type { DepositOrder } from '../contract.ts';
 import { clock } from '../../../kernel/clock.ts';
 import { brand } from '../../../kernel/brand/index.ts';
+import { DEFAULT_LOCALE } from '../../../kernel/locales.ts';
 import { db as processDb, type Db } from '../../../kernel/db/index.ts';
 import { paymentCallback, paymentOrder } from './tables.ts';
 import { env } from '../../../kernel/env.ts';
@@ -60,11 +61,20 @@ export function usableChannels() {
   return brand().wallet.depositChannels.filter((c) => providerByName(c.provider) !== null);
 }
 
-/** The depositChannels answer. */
-export function depositChannelsView() {
+/**
+ * A channel's name as players of `lang` read it, or null for a code the brand no longer has
+ * (messages name channels, never their codes: audit item 14).
+ */
+export function channelName(code: string, lang: string): string | null {
+  const c = brand().wallet.depositChannels.find((x) => x.code === code);
+  return c ? (c.names?.[lang] ?? c.name) : null;
+}
+
+/** The depositChannels answer, the channels named in the caller's language. */
+export function depositChannelsView(lang: string = DEFAULT_LOCALE) {
   const { currency, currencySymbol } = brand();
   return {
-    channels: usableChannels().map((c) => ({ code: c.code, name: c.name, min: money(c.min), max: money(c.max), sandbox: c.provider === 'sandbox' })),
+    channels: usableChannels().map((c) => ({ code: c.code, name: channelName(c.code, lang)!, min: money(c.min), max: money(c.max), sandbox: c.provider === 'sandbox' })),
     currency,
     currencySymbol,
   };

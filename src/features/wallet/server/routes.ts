@@ -46,7 +46,7 @@ export const walletRoutes = [
   route(uplineTransfer, async ({ body }, ctx) => transferToUpline(await db(), requireRealAccount(ctx).memberId, body)),
   route(depositChannels, (_input, ctx) => {
     requireRealAccount(ctx);
-    return depositChannelsView();
+    return depositChannelsView(ctx.locale);
   }),
   route(depositCreate, async ({ body }, ctx) => createDeposit(await db(), requireRealAccount(ctx).memberId, body, paymentCallbackOrigin())),
   route(depositOrders, async ({ query }, ctx) => depositOrdersPage(await db(), requireRealAccount(ctx).memberId, query)),

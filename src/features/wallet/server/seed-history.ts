@@ -3,7 +3,8 @@
  * paid withdrawals of a set of members over past days, so that team reports have something to
  * show on first start. Every movement is a real ledger transfer, posted in time order across all
  * members and dated at its moment (the transfer, its entries, the round or order, and the
- * member's daily figures alike); a bet never exceeds what the member holds.
+ * member's daily figures alike); a bet never exceeds what the member holds, and nothing is dated
+ * after now (not even a round's settlement or a withdrawal's payout).
  */
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
@@ -33,6 +34,8 @@ export interface HistoryGame {
 }
 
 const DAY = 86_400_000;
+/** A demo withdrawal is paid out this long after it was asked for. */
+const WITHDRAWAL_PAID_MS = 3_600_000;
 
 type Event =
   | { at: number; memberId: number; kind: 'deposit'; amount: bigint }
@@ -60,6 +63,9 @@ export async function seedMoneyHistory(db: Db, members: HistoryMember[], games: 
     // A member's money as planned, so that a bet or a withdrawal never exceeds it.
     let balance = 0n;
     let at = start + Math.floor(rnd() * DAY * 0.5);
+    // Nothing is planned after now: a member registered a few hours ago has no history yet, and
+    // a session, a transfer or a payout that would end after now is left out (audit item 8).
+    if (at > now) continue;
     const deposit = (amount: bigint) => {
       events.push({ at, memberId: m.id, kind: 'deposit', amount });
       balance += amount;
@@ -82,11 +88,12 @@ export async function seedMoneyHistory(db: Db, members: HistoryMember[], games: 
         balance += win - bet;
         at += 30_000 + Math.floor(rnd() * 240_000);
       }
+      if (at > now) break;
       if (m.upline && balance > 50n * unit && rnd() < 0.12) {
         const amount = (balance / 5n / unit) * unit;
         events.push({ at, memberId: m.id, kind: 'upline', amount, from: m.username, to: m.upline });
         balance -= amount;
-      } else if (balance > 200n * unit && rnd() < 0.25) {
+      } else if (balance > 200n * unit && rnd() < 0.25 && at + WITHDRAWAL_PAID_MS <= now) {
         const amount = (balance / 2n / unit) * unit;
         events.push({ at, memberId: m.id, kind: 'withdrawal', amount });
         balance -= amount;
@@ -160,7 +167,7 @@ async function post(tx: Tx, events: Event[]): Promise<void> {
       });
     } else {
       const id = `demo-wd-${e.memberId}-${e.at}`;
-      const paidAt = new Date(e.at + 3_600_000);
+      const paidAt = new Date(e.at + WITHDRAWAL_PAID_MS);
       transfers.push({ kind: 'withdrawal_hold', at: when, memberId: e.memberId, reference: id, memo: 'Withdrawal (demo data)', legs: [{ from: main, to: holdAccount(e.memberId), amount: e.amount }] });
       transfers.push({ kind: 'withdrawal_payout', at: paidAt, memberId: e.memberId, reference: id, memo: 'Withdrawal paid out (demo data)', legs: [{ from: holdAccount(e.memberId), to: HOUSE.payouts, amount: e.amount }] });
       payouts.push({ id, memberId: e.memberId, amount: e.amount, currency, status: 'received', payeeName: 'Demo payee', reviewedBy: 'demo', receivedAmount: e.amount, requestedAt: when, reviewedAt: paidAt, paidAt, confirmedAt: paidAt });

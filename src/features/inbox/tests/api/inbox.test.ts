@@ -48,6 +48,10 @@ describe('system messages from the outbox', () => {
     expect(en.content[0]).toMatchObject({ kind: 'system', title: 'Deposit credited', read: false });
     expect(en.content[0].body).toContain('40.00');
     expect((await list(A, 'ES')).content[0].title).toBe('Depósito acreditado');
+    // The channel by the name the deposit page shows, in the reader's language; never its code.
+    expect(en.content[0].body).toContain('(Card (sandbox))');
+    expect((await list(A, 'ES')).content[0].body).toContain('(Tarjeta (sandbox))');
+    for (const lang of ['EN', 'ES']) expect((await list(A, lang)).content[0].body).not.toMatch(/SANDBOX|_CARD/);
 
     const w = (await A.call('/wps/wallet/withdraw', { method: 'POST', body: { amount: '15.00', idempotencyKey: newKey() } })).json.value;
     await payWithdrawal(t.db, w.id, { by: 'test' });
@@ -55,6 +59,14 @@ describe('system messages from the outbox', () => {
     expect(await unread(A)).toBe(2);
     expect((await list(A)).content.map((m: { title: string }) => m.title)).toEqual(['Withdrawal paid', 'Deposit credited']);
     expect(await unread(B)).toBe(0);
+  });
+
+  it('names a channel the brand no longer has in words, not by its code', async () => {
+    const member = await walletUser();
+    await emit(t.db, 'wallet.deposit.credited', member.id, { amount: '10.00', symbol: '$', orderId: 'x', channel: 'OLD_PAYMENT_CODE' });
+    await consumeAll(t.db, inboxConsumer);
+    expect((await list(member)).content[0].body).toContain('(a payment channel no longer offered)');
+    expect((await list(member, 'ES')).content[0].body).not.toContain('OLD_PAYMENT_CODE');
   });
 
   it("says a contract's kind and why it ended in the reader's words", async () => {

@@ -257,7 +257,7 @@ function NotReceivedForm({ item, onCancel, onDone }: { item: WithdrawalItem; onC
   function receivedError(t: string): string | undefined {
     if (!t) return w.amount.required;
     if (/^\d+\.\d{3,}$/.test(t)) return w.amount.decimals;
-    if (parseMinor(t) === null) return w.amount.invalid;
+    if (parseMinor(t) === null) return fill(w.amount.invalid, { example: toInput('25.50', labels.lang) });
     if (compareAmounts(t, item.amount) >= 0) return fill(w.withdrawal.receivedLess, { amount: fmt(item.amount) });
     return undefined;
   }
@@ -284,7 +284,7 @@ function NotReceivedForm({ item, onCancel, onDone }: { item: WithdrawalItem; onC
   const fileErr = errors.proofImage ? `${ids}-ferr` : undefined;
   return (
     <form ref={form.formRef} className="auth-form wl-not-received" onSubmit={onSubmit} noValidate aria-label={w.withdrawal.notReceivedTitle}>
-      <p className="wl-note">{w.withdrawal.notReceivedLead}</p>
+      <p className="wl-note">{fill(w.withdrawal.notReceivedLead, { zero: toInput('0.00', labels.lang) })}</p>
       <Field
         name="receivedAmount"
         label={w.withdrawal.receivedAmount}

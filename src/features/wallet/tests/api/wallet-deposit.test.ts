@@ -47,6 +47,11 @@ describe('deposit channels', () => {
       currencySymbol: '$',
     });
   });
+  it("names the channels in the caller's language (the brand's names by language)", async () => {
+    const u = await walletUser();
+    const es = (await u.call('/wps/wallet/deposit/channels', { headers: { language: 'ES' } })).json.value;
+    expect(es.channels.map((c: { name: string }) => c.name)).toEqual(['Tarjeta (sandbox)', 'Transferencia bancaria (sandbox)']);
+  });
 });
 
 describe('a sandbox deposit', () => {
