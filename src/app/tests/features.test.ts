@@ -20,6 +20,15 @@ describe('the features', () => {
     expect(order).toEqual(FEATURES.map((f) => f.name));
   });
 
+  it('are the list docs/architecture.md gives, in the same order', () => {
+    const doc = readFileSync(path.join(projectRoot, 'docs/architecture.md'), 'utf8');
+    const start = doc.indexOf('The features, in dependency order');
+    // The list ends with its sentence: 'The spec's games area ...' follows it.
+    const paragraph = doc.slice(start, doc.indexOf("The spec's games area", start));
+    expect(start).toBeGreaterThan(-1);
+    expect([...paragraph.matchAll(/\*\*([a-z]+)\*\*/g)].map((m) => m[1])).toEqual(FEATURES.map((f) => f.name));
+  });
+
   it('each have a folder with a manifest, and every feature folder is listed', () => {
     for (const f of FEATURES) expect(existsSync(path.join(projectRoot, 'src/features', f.name, 'manifest.ts')), f.name).toBe(true);
     const pagesSource = readFileSync(path.join(projectRoot, 'src/app/pages.ts'), 'utf8');
