@@ -9,22 +9,10 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { axeRunsHere, LANGS, phoneInEnglishOnly, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, expect, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { expect, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { closeAnnouncements } from '../../../../../tests/e2e-support/fixtures.ts';
-import { agentMenu } from './agent-menu.ts';
+import { agentLogin, agentMenu } from './agent-menu.ts';
 
-/** Logs in on /agent (answering the new-network question for the demo agent) and ends on /agentHome. */
-async function agentLogin(page: Page, lang: Lang, username: string): Promise<void> {
-  await page.goto(at(lang, '/agent'));
-  await submitLogin(page, lang, username, 'Demo1234');
-  const payee = page.getByRole('textbox', { name: t(lang, 'auth', 'ipVerify.payeeName') });
-  await expect(payee.or(page.locator('.agent-app'))).toBeVisible({ timeout: 15_000 });
-  if (await payee.isVisible()) {
-    await payee.fill('Demo Agent');
-    await page.getByRole('button', { name: t(lang, 'auth', 'ipVerify.submit'), exact: true }).click();
-  }
-  await expect(page).toHaveURL(new RegExp(`${at(lang, '/agentHome')}$`), { timeout: 15_000 });
-}
 
 const choose = (page: Page, lang: Lang, key: string) => agentMenu(page, lang).choose(key);
 

@@ -7,8 +7,8 @@
 import { readFile } from 'node:fs/promises';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { axeRunsHere, LANGS, phoneInEnglishOnly } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, expect, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
-import { agentMenu } from './agent-menu.ts';
+import { at, expect, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { agentLogin, agentMenu } from './agent-menu.ts';
 
 for (const { lang } of LANGS) {
   test.describe(`agent reports in ${lang.toUpperCase()}`, () => {
@@ -18,16 +18,7 @@ for (const { lang } of LANGS) {
     });
 
     test("the demo agent reads its team's figures, exports them, and filters its team's bets", async ({ page }, testInfo) => {
-      await page.goto(at(lang, '/agent'));
-      await submitLogin(page, lang, 'demoagent', 'Demo1234');
-      // Each test speaks from its own address: a login from a new network asks the payee name.
-      const payee = page.getByRole('textbox', { name: t(lang, 'auth', 'ipVerify.payeeName') });
-      await expect(page.getByRole('textbox', { name: t(lang, 'auth', 'ipVerify.payeeName') }).or(page.locator('.agent-app'))).toBeVisible({ timeout: 15_000 });
-      if (await payee.isVisible()) {
-        await payee.fill('Demo Agent');
-        await page.getByRole('button', { name: t(lang, 'auth', 'ipVerify.submit'), exact: true }).click();
-      }
-      await expect(page).toHaveURL(new RegExp(`${at(lang, '/agentHome')}$`), { timeout: 15_000 });
+      await agentLogin(page, lang, 'demoagent');
       const { item, choose } = agentMenu(page, lang);
       const panel = page.locator('.agent-panel');
 
@@ -90,15 +81,7 @@ for (const { lang } of LANGS) {
 
     test('on a phone the menu is collapsed, and a tap brings the chosen section into view and collapses it again', async ({ page }, testInfo) => {
       test.skip(testInfo.project.name !== 'phone', 'the phone layout');
-      await page.goto(at(lang, '/agent'));
-      await submitLogin(page, lang, 'demoagent', 'Demo1234');
-      const payee = page.getByRole('textbox', { name: t(lang, 'auth', 'ipVerify.payeeName') });
-      await expect(payee.or(page.locator('.agent-app'))).toBeVisible({ timeout: 15_000 });
-      if (await payee.isVisible()) {
-        await payee.fill('Demo Agent');
-        await page.getByRole('button', { name: t(lang, 'auth', 'ipVerify.submit'), exact: true }).click();
-      }
-      await expect(page).toHaveURL(new RegExp(`${at(lang, '/agentHome')}$`), { timeout: 15_000 });
+      await agentLogin(page, lang, 'demoagent');
       const { toggle, item } = agentMenu(page, lang);
       const panel = page.locator('.agent-panel');
       // The first screen shows the section, not seventeen menu entries.
