@@ -51,7 +51,7 @@ import path from 'node:path';
 import { buildIfNeeded } from './lib/build-if-needed.mjs';
 import { BROWSER_ENCODINGS, MINIMAL_PAGE, fetchAsSent, gzipSize, weighPage, type PageWeight } from './bench/page-weight.ts';
 import { auditPages, type PageAudit } from './bench/lighthouse.ts';
-import { root, startPlatform, startStatic, type Running } from './bench/processes.ts';
+import { root, startApiServer, startPlatform, startStatic, type Running } from './bench/processes.ts';
 import { load, percentile, timeRequests } from './bench/timing.ts';
 import { measureLogins } from './bench/logins.ts';
 import { measureLoginDuringBurst } from './bench/login-burst.ts';
@@ -342,7 +342,87 @@ async function lighthouseRows(origin: string): Promise<{ audits: PageAudit[]; mi
   return { audits, minimalAudit };
 }
 
+/**
+ * The money path alone (`npm run bench -- money`, no build needed): ledger rounds/s on PostgreSQL
+ * (section e) beside pgbench tpcb-like, and spins/s through the API (section f, the API server
+ * without pages) on a fresh PostgreSQL database beside both; each as a ratio. Targets of issue 27:
+ * ledger >= 0.5 x pgbench; spins >= 0.5 x the ledger and >= 0.25 x pgbench.
+ */
+async function moneyRows(): Promise<boolean> {
+  const unreachable = await postgresUnreachable(benchServerUrl());
+  if (unreachable) {
+    console.log(`PostgreSQL is not reachable (${unreachable}): no money figures.`);
+    return false;
+  }
+  const bin = findPgbench();
+  console.log(`Betting with ${CONNECTIONS} players on PostgreSQL for ${LOAD_SECONDS} s...`);
+  const ledgerLoad = await measureLedgerPostgres({ players: CONNECTIONS, seconds: LOAD_SECONDS });
+  console.log(`  ${ledgerLoad.rounds} rounds, p50 ${ledgerLoad.roundP50Ms.toFixed(1)} ms, p99 ${ledgerLoad.roundP99Ms.toFixed(1)} ms, ${ledgerLoad.failures} failures${ledgerLoad.firstFailure ? ` (${ledgerLoad.firstFailure})` : ''}`);
+  let pgb: PgbenchRun | null = null;
+  if (bin) {
+    console.log(`pgbench tpcb-like, -c ${CONNECTIONS} -j 2 -T ${LOAD_SECONDS}...`);
+    pgb = await runPgbench(bin, { clients: CONNECTIONS, seconds: LOAD_SECONDS });
+  } else console.log('pgbench missing: no baseline for the ledger.');
+  const fresh = await freshDatabase('spins');
+  let spinLoad: SpinLoad;
+  try {
+    const server = await startApiServer(PORT, path.join(work, 'data-pg'), { DATABASE_URL: fresh.url });
+    running.push(server);
+    const handle = await openMigrated({ url: fresh.url });
+    const players = await prepareSpinPlayers(handle, CONNECTIONS);
+    console.log(`Spinning with ${CONNECTIONS} players through the API on PostgreSQL for ${LOAD_SECONDS} s...`);
+    const load = await measureSpins(server.url, players, LOAD_SECONDS);
+    await server.stop();
+    spinLoad = { ...load, auditOk: await auditOk(handle) };
+    await handle.close();
+  } finally {
+    await fresh.drop();
+  }
+  console.log(`  ${spinLoad.spins} spins, p50 ${spinLoad.p50Ms.toFixed(1)} ms, p99 ${spinLoad.p99Ms.toFixed(1)} ms, ${spinLoad.failures} failures${spinLoad.firstFailure ? ` (${spinLoad.firstFailure})` : ''}`);
+  const ledgerRatio = pgb ? ledgerLoad.roundsPerSecond / pgb.tps : null;
+  const spinLedger = spinLoad.spinsPerSecond / ledgerLoad.roundsPerSecond;
+  const spinPgbench = pgb ? spinLoad.spinsPerSecond / pgb.tps : null;
+  const sound = (ok: boolean) => ok && ledgerLoad.failures === 0 && ledgerLoad.auditOk;
+  if (pgb) rows.push({ figure: 'pgbench tpcb-like tps (-c 50 -j 2)', value: pgb.tps, unit: '/s', baseline: null, baselineLabel: '', target: '', pass: null });
+  rows.push({
+    figure: 'ledger rounds/s, PostgreSQL (50 players)',
+    value: ledgerLoad.roundsPerSecond,
+    unit: '/s',
+    baseline: pgb?.tps ?? null,
+    baselineLabel: 'pgbench tpcb-like tps',
+    target: ledgerRatio === null ? '>= 0.5 x pgbench' : `>= 0.5 x baseline (${ledgerRatio.toFixed(2)} x)`,
+    pass: sound(ledgerRatio === null || ledgerRatio >= 0.5),
+  });
+  rows.push({
+    figure: 'spins/s through the API, PostgreSQL (50 players)',
+    value: spinLoad.spinsPerSecond,
+    unit: '/s',
+    baseline: ledgerLoad.roundsPerSecond,
+    baselineLabel: 'ledger rounds/s',
+    target: `>= 0.5 x baseline (${spinLedger.toFixed(2)} x)`,
+    pass: spinLoad.failures === 0 && spinLoad.auditOk && spinLedger >= 0.5,
+  });
+  if (pgb) {
+    rows.push({
+      figure: 'spins/s through the API, PostgreSQL, beside pgbench',
+      value: spinLoad.spinsPerSecond,
+      unit: '/s',
+      baseline: pgb.tps,
+      baselineLabel: 'pgbench tpcb-like tps',
+      target: `>= 0.25 x baseline (${spinPgbench!.toFixed(2)} x)`,
+      pass: spinPgbench! >= 0.25,
+    });
+  }
+  return true;
+}
+
 try {
+  if (process.argv.includes('money')) {
+    const ok = await moneyRows();
+    for (const r of rows) console.log(`${r.figure.padEnd(52)} ${r.value.toFixed(1).padStart(8)} ${r.unit}  ${r.baseline === null ? '' : `(baseline ${r.baseline.toFixed(1)} ${r.unit}: ${r.baselineLabel})`}  ${r.target}  ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}`);
+    await cleanup();
+    process.exit(ok && rows.every((r) => r.pass !== false) ? 0 : 1);
+  }
   buildIfNeeded();
   started = Date.now();
   if (process.argv.includes('lottery')) {

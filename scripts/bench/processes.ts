@@ -74,3 +74,18 @@ export function startStatic(port: number, file: string, contentType: string, con
     15_000,
   );
 }
+
+/**
+ * Starts the API alone (scripts/bench/api-server.ts: startServer without the built pages, so no
+ * build is needed) on `port`, with the demo seed; `env` adds settings (DATABASE_URL for PostgreSQL).
+ */
+export function startApiServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<Running> {
+  const url = `http://127.0.0.1:${port}`;
+  return launch(
+    [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), path.join(import.meta.dirname, 'api-server.ts')],
+    { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'demo', DATABASE_URL: '', LOG_LEVEL: 'warn', ...env },
+    `${url}/wps/system/status`,
+    url,
+    150_000,
+  );
+}
