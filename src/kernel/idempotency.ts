@@ -10,7 +10,7 @@
  * 'last'`): one statement less per call, which is a bet's main cost. Exactly once still holds,
  * because the record's primary key lets only one transaction with the key commit; a concurrent
  * or later retry fails on the guard or on the record, rolls back, and replays the stored answer.
- * `claim: 'inline'` goes one step further (issue 35): the work writes the record itself, as a CTE
+ * `claim: 'inline'` goes one step further (issue 27): the work writes the record itself, as a CTE
  * of its last statement whose answer is computed in SQL, so the record costs no round trip at all.
  */
 import { createHash } from 'node:crypto';

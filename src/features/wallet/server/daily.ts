@@ -47,7 +47,7 @@ export async function addToDay(tx: Tx | Db, memberId: number, at: Date, vendor: 
 
 /**
  * addToDay for one settled round, as CTEs (`round_day`, `round_day_dirty`) of the statement that
- * writes the round, so that its figures cost no round trip of their own (issue 35). `round` names
+ * writes the round, so that its figures cost no round trip of their own (issue 27). `round` names
  * a CTE of at most one row with the round's member_id, created_at, vendor, bet_amount and
  * win_amount. One round only: a statement cannot add twice to the same member_day row.
  */

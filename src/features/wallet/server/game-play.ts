@@ -45,7 +45,7 @@ const ROUND_ID = /^[A-Za-z0-9_-]{8,64}$/;
  */
 const RECORD_LAST = { claim: 'last' } as const;
 /**
- * The record in the statement that moves the money (issue 35): its answer is built there from the
+ * The record in the statement that moves the money (issue 27): its answer is built there from the
  * balance after (`answerSql`), so a bet or a settle with a win costs no statement for its record.
  */
 const RECORD_INLINE = { claim: 'inline' } as const;
@@ -246,7 +246,7 @@ async function closeRound(tx: Tx, roundId: string, status: 'settled' | 'refunded
 
 /**
  * Settles an open round at most once and adds it to its member's day, in one statement (one round
- * trip, issue 35); answers the round. The guard is closeRound's: a conditional UPDATE from open.
+ * trip, issue 27); answers the round. The guard is closeRound's: a conditional UPDATE from open.
  */
 async function settleOpenRound(tx: Tx, roundId: string, win: bigint) {
   const rows = rowsOf(

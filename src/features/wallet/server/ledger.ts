@@ -55,7 +55,7 @@ export interface TransferRequest {
   /**
    * More writes for the transfer's own statement, as named data-modifying CTEs (`name as (...)`,
    * comma-separated, names other than the transfer's own): a round's row and daily figures go
-   * with its money in one round trip instead of a statement each (issue 35). They run whatever
+   * with its money in one round trip instead of a statement each (issue 27). They run whatever
    * the transfer does, and a refusal of either rolls back both.
    */
   also?: SQL;
