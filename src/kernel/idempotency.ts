@@ -10,11 +10,9 @@
  * 'last'`): one statement less per call, which is a bet's main cost. Exactly once still holds,
  * because the record's primary key lets only one transaction with the key commit; a concurrent
  * or later retry fails on the guard or on the record, rolls back, and replays the stored answer.
- * `claim: 'inline'` goes one step further (issue 27): the work writes the record itself, as a CTE
- * of its last statement whose answer is computed in SQL, so the record costs no round trip at all.
  */
 import { createHash } from 'node:crypto';
-import { eq, like, or, sql, type SQL } from 'drizzle-orm';
+import { eq, like, or, sql } from 'drizzle-orm';
 import type { Db } from './db/index.ts';
 import { idempotencyRecord } from './db/tables.ts';
 import { ApiError } from './http/errors.ts';
@@ -36,20 +34,9 @@ export interface OnceOptions {
   /**
    * 'first' (default): claim the key before the work, so a concurrent retry waits and does no work
    * (needed when the work calls the outside world, such as a payment provider). 'last': write the
-   * record with the answer after the work, for work that touches only the database. 'inline': as
-   * 'last', but the work may write the record in its own last statement (`InlineRecord`).
+   * record with the answer after the work, for work that touches only the database.
    */
-  claim?: 'first' | 'last' | 'inline';
-}
-
-/**
- * The idempotency record as a data-modifying CTE (`idem as (...)`) for the work's last statement
- * (`claim: 'inline'`): `answer` is a jsonb expression of that statement and must equal, as JSON,
- * what the work then answers (a replay answers the stored one). A work that does not call it gets
- * its record written after it, as with 'last'.
- */
-export interface InlineRecord {
-  cte(answer: SQL): SQL;
+  claim?: 'first' | 'last';
 }
 
 export interface Outcome<T> {
@@ -67,11 +54,11 @@ const UNIQUE_VIOLATION = '23505';
  * retried key, refuses a key reused for another request. `work`'s answer must be JSON-safe
  * (amounts as strings).
  */
-export async function once<T>(db: Db, op: Operation, work: (tx: Tx, record: InlineRecord) => Promise<T>, options: OnceOptions = {}): Promise<Outcome<T>> {
+export async function once<T>(db: Db, op: Operation, work: (tx: Tx) => Promise<T>, options: OnceOptions = {}): Promise<Outcome<T>> {
   if (!IDEMPOTENCY_KEY.test(op.key)) throw new ApiError(400, 'wallet.idempotency.key.invalid');
   const key = `${op.name}:${op.memberId ?? '-'}:${op.key}`;
   const requestHash = hashRequest(op.request);
-  if (options.claim === 'last' || options.claim === 'inline') return recordLast(db, key, op.memberId, requestHash, work, options.claim === 'inline');
+  if (options.claim === 'last') return recordLast(db, key, op.memberId, requestHash, work);
   for (let attempt = 1; ; attempt++) {
     try {
       const value = await db.transaction(async (tx) => {
@@ -84,7 +71,7 @@ export async function once<T>(db: Db, op: Operation, work: (tx: Tx, record: Inli
           .onConflictDoNothing({ target: idempotencyRecord.key })
           .returning({ key: idempotencyRecord.key });
         if (!claimed.length) throw TAKEN;
-        const answer = await work(tx, NO_INLINE);
+        const answer = await work(tx);
         await tx
           .update(idempotencyRecord)
           .set({ answer: sql`${JSON.stringify(answer ?? null)}::jsonb` })
@@ -137,36 +124,13 @@ export async function unkeyed<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<
   }
 }
 
-/** With 'first' the record is claimed before the work: there is nothing to write inline. */
-const NO_INLINE: InlineRecord = {
-  cte() {
-    throw new Error('an inline idempotency record needs claim: inline');
-  },
-};
-
-/** once() with the record written after the work, or by it (inline), in the same transaction (see the header). */
-async function recordLast<T>(
-  db: Db,
-  key: string,
-  memberId: number | null,
-  requestHash: string,
-  work: (tx: Tx, record: InlineRecord) => Promise<T>,
-  inline: boolean,
-): Promise<Outcome<T>> {
+/** once() with the record written after the work, in the same transaction (see the header). */
+async function recordLast<T>(db: Db, key: string, memberId: number | null, requestHash: string, work: (tx: Tx) => Promise<T>): Promise<Outcome<T>> {
   for (let attempt = 1; ; attempt++) {
     try {
       const value = await db.transaction(async (tx) => {
-        let written = false;
-        const record: InlineRecord = inline
-          ? {
-              cte(answer) {
-                written = true;
-                return sql`idem as (insert into idempotency_record (key, member_id, request_hash, answer) values (${key}, ${memberId}::integer, ${requestHash}, ${answer}))`;
-              },
-            }
-          : NO_INLINE;
-        const answer = await work(tx, record);
-        if (!written) await tx.insert(idempotencyRecord).values({ key, memberId, requestHash, answer: sql`${JSON.stringify(answer ?? null)}::jsonb` });
+        const answer = await work(tx);
+        await tx.insert(idempotencyRecord).values({ key, memberId, requestHash, answer: sql`${JSON.stringify(answer ?? null)}::jsonb` });
         return answer;
       });
       return { value, replayed: false };

@@ -4,7 +4,7 @@
  * transaction, so the figures never disagree with the rows; `rebuildDailyFigures` derives them
  * all again from the sources (at start when the brand's time zone changed, or never built).
  */
-import { between, count, eq, sql, type SQL } from 'drizzle-orm';
+import { between, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../kernel/db/index.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { readSetting, writeSetting } from '../../../kernel/db/settings.ts';
@@ -43,26 +43,6 @@ export async function addToDay(tx: Tx | Db, memberId: number, at: Date, vendor: 
       withdrawal = member_day.withdrawal + excluded.withdrawal
     returning day)
     insert into member_day_dirty (day) select day from up where day < (now() at time zone ${tz})::date on conflict (day) do update set at = now()`);
-}
-
-/**
- * addToDay for one settled round, as CTEs (`round_day`, `round_day_dirty`) of the statement that
- * writes the round, so that its figures cost no round trip of their own (issue 27). `round` names
- * a CTE of at most one row with the round's member_id, created_at, vendor, bet_amount and
- * win_amount. One round only: a statement cannot add twice to the same member_day row.
- */
-export function settledRoundToDay(round: string): SQL {
-  const tz = brand().timeZone;
-  const r = sql.raw(round);
-  return sql`round_day as (insert into member_day (member_id, day, vendor, tree_path, depth, bet_count, valid_bet, payout, deposit_count, deposit, withdrawal_count, withdrawal)
-    select m.id, (r.created_at at time zone ${tz})::date, r.vendor, m.tree_path, m.depth, 1, r.bet_amount, coalesce(r.win_amount, 0), 0, 0, 0, 0
-    from ${r} r join member m on m.id = r.member_id
-    on conflict (member_id, day, vendor) do update set
-      bet_count = member_day.bet_count + excluded.bet_count,
-      valid_bet = member_day.valid_bet + excluded.valid_bet,
-      payout = member_day.payout + excluded.payout
-    returning day),
-  round_day_dirty as (insert into member_day_dirty (day) select day from round_day where day < (now() at time zone ${tz})::date on conflict (day) do update set at = now())`;
 }
 
 /** The closed days in [from, to] whose figures changed since they closed (see memberDayDirty). */

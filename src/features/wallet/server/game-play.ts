@@ -4,16 +4,16 @@
  * is idempotent by round id, so a vendor that retries after a timeout cannot pay twice. The
  * lobby slice plugs its engines in here and nothing else of the wallet.
  */
-import { and, asc, eq, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, lt, notInArray } from 'drizzle-orm';
 import { LOTTERY_PAGES } from '../../games/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { gameRound } from './tables.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { gameAccount, gamesAccount, mainAccount } from './accounts.ts';
 import { once } from '../../../kernel/idempotency.ts';
-import { postTransfer, rowsOf, type Tx } from './ledger.ts';
+import { balancesOf, postTransfer, type Tx } from './ledger.ts';
 import { formatMinor } from '../../../kernel/money.ts';
-import { settledRoundToDay } from './daily.ts';
+import { addToDay } from './daily.ts';
 
 export interface BetRequest {
   memberId: number;
@@ -44,11 +44,6 @@ const ROUND_ID = /^[A-Za-z0-9_-]{8,64}$/;
  * cost a statement per call (idempotency.ts header).
  */
 const RECORD_LAST = { claim: 'last' } as const;
-/**
- * The record in the statement that moves the money (issue 27): its answer is built there from the
- * balance after (`answerSql`), so a bet or a settle with a win costs no statement for its record.
- */
-const RECORD_INLINE = { claim: 'inline' } as const;
 
 /** The game_round row of a bet: who, which game, how much, and the wallet it came from. */
 function roundRow(req: BetRequest, wallet: string, state: Pick<typeof gameRound.$inferInsert, 'status' | 'winAmount' | 'settledAt'>) {
@@ -74,20 +69,19 @@ export async function placeBet(db: Db, req: BetRequest): Promise<RoundAnswer> {
   if (req.amount <= 0n) throw new ApiError(400, 'wallet.amount.positive');
   const wallet = walletOf(req.memberId, req.vendor, req.fromGameWallet);
   const op = { name: 'bet', memberId: req.memberId, key: req.roundId, request: { ...req } };
-  const { value } = await once(db, op, async (tx, record) => {
-    // The round, its money and the call's record in one statement (one round trip): postTransfer
-    // locks the house games account, which many players' bets and wins share, from here to the commit.
+  const { value } = await once(db, op, async (tx) => {
+    // The round first and the money last: postTransfer locks the house games account, which many
+    // players' bets and wins share, so it should be held as briefly as possible before the commit.
+    await tx.insert(gameRound).values(roundRow(req, wallet, { status: 'open' }));
     const posted = await postTransfer(tx, {
       kind: 'bet',
       memberId: req.memberId,
       reference: req.roundId,
       memo: req.gameName,
       legs: [{ from: wallet, to: gamesAccount(req.memberId), amount: req.amount }],
-      also: sql`round as (${tx.insert(gameRound).values(roundRow(req, wallet, { status: 'open' })).getSQL()})`,
-      then: record.cte(answerSql(req.roundId, 'open', req.amount, null, wallet)),
     });
     return answer(req.roundId, 'open', req.amount, null, posted.balances.get(wallet)!);
-  }, RECORD_INLINE);
+  }, RECORD_LAST);
   return value;
 }
 
@@ -95,8 +89,9 @@ export async function placeBet(db: Db, req: BetRequest): Promise<RoundAnswer> {
 export async function settleRound(db: Db, roundId: string, win: bigint): Promise<RoundAnswer> {
   if (win < 0n) throw new Error('a win cannot be negative');
   const op = { name: 'settle', memberId: null, key: roundId, request: { roundId, win } };
-  const { value } = await once(db, op, async (tx, record) => {
-    const round = await settleOpenRound(tx, roundId, win);
+  const { value } = await once(db, op, async (tx) => {
+    const round = await closeRound(tx, roundId, 'settled', win);
+    await addToDay(tx, round.memberId, round.createdAt, round.vendor, { betCount: 1, validBet: round.betAmount, payout: win });
     const wallet = round.walletAccount;
     let balance: bigint;
     if (win > 0n) {
@@ -106,20 +101,13 @@ export async function settleRound(db: Db, roundId: string, win: bigint): Promise
         reference: roundId,
         memo: round.gameName,
         legs: [{ from: gamesAccount(round.memberId), to: wallet, amount: win }],
-        then: record.cte(answerSql(roundId, 'settled', round.betAmount, win, wallet)),
       });
       balance = posted.balances.get(wallet)!;
     } else {
-      // A loss moves no money: the balance and the call's record in one statement.
-      const rows = rowsOf(
-        await tx.execute(sql`
-          with acc as (select code, balance from ledger_account where code = ${wallet}), ${record.cte(answerSql(roundId, 'settled', round.betAmount, win, wallet))}
-          select balance::text as balance from acc`),
-      );
-      balance = BigInt(String(rows[0]?.balance ?? 0));
+      balance = await currentBalance(tx, wallet);
     }
     return answer(roundId, 'settled', round.betAmount, win, balance);
-  }, RECORD_INLINE);
+  }, RECORD_LAST);
   return value;
 }
 
@@ -165,27 +153,17 @@ export async function playRound<T>(
   if (req.amount <= 0n) throw new ApiError(400, 'wallet.amount.positive');
   const wallet = walletOf(req.memberId, req.vendor, req.fromGameWallet);
   const op = { name: 'play', memberId: req.memberId, key: req.idempotencyKey, request: req.request };
-  const { value } = await once(db, op, async (tx, record) => {
+  const { value } = await once(db, op, async (tx) => {
     const { win, detail } = await play(tx);
-    // The call's record goes with the last transfer (the win, else the bet), its answer built there.
-    const recordCte = () => record.cte(sql`${answerSql(req.roundId, 'settled', req.amount, win, wallet)} || jsonb_build_object('detail', ${JSON.stringify(detail ?? null)}::jsonb)`);
     if (win < 0n) throw new Error('a win cannot be negative');
-    // The round, its daily figures and its bet in one statement (one round trip); the money last
-    // in the transaction: the house games row stays locked only from here to the commit.
-    const insertRound = tx
+    const [round] = await tx
       .insert(gameRound)
       .values(roundRow(req, wallet, { status: 'settled', winAmount: win, settledAt: new Date() }))
-      .returning({ memberId: gameRound.memberId, createdAt: gameRound.createdAt, vendor: gameRound.vendor, betAmount: gameRound.betAmount, winAmount: gameRound.winAmount });
+      .returning({ createdAt: gameRound.createdAt });
+    await addToDay(tx, req.memberId, round!.createdAt, req.vendor, { betCount: 1, validBet: req.amount, payout: win });
+    // The money last: the house games row stays locked only from here to the commit.
     const legs = [{ from: wallet, to: gamesAccount(req.memberId), amount: req.amount }];
-    let posted = await postTransfer(tx, {
-      kind: 'bet',
-      memberId: req.memberId,
-      reference: req.roundId,
-      memo: req.gameName,
-      legs,
-      also: sql`round as (${insertRound.getSQL()}), ${settledRoundToDay('round')}`,
-      then: win > 0n ? undefined : recordCte(),
-    });
+    let posted = await postTransfer(tx, { kind: 'bet', memberId: req.memberId, reference: req.roundId, memo: req.gameName, legs });
     if (win > 0n) {
       posted = await postTransfer(tx, {
         kind: 'win',
@@ -193,11 +171,10 @@ export async function playRound<T>(
         reference: req.roundId,
         memo: req.gameName,
         legs: [{ from: gamesAccount(req.memberId), to: wallet, amount: win }],
-        then: recordCte(),
       });
     }
     return { ...answer(req.roundId, 'settled', req.amount, win, posted.balances.get(wallet)!), detail };
-  }, RECORD_INLINE);
+  }, RECORD_LAST);
   return value;
 }
 
@@ -244,39 +221,8 @@ async function closeRound(tx: Tx, roundId: string, status: 'settled' | 'refunded
   throw known.length ? new ApiError(409, 'wallet.round.closed') : new ApiError(404, 'wallet.round.unknown');
 }
 
-/**
- * Settles an open round at most once and adds it to its member's day, in one statement (one round
- * trip, issue 27); answers the round. The guard is closeRound's: a conditional UPDATE from open.
- */
-async function settleOpenRound(tx: Tx, roundId: string, win: bigint) {
-  const rows = rowsOf(
-    await tx.execute(sql`
-      with r as (
-        update game_round set status = 'settled', win_amount = ${win.toString()}::bigint, settled_at = ${new Date().toISOString()}::timestamptz
-        where round_id = ${roundId} and status = 'open'
-        returning member_id, created_at, vendor, bet_amount, win_amount, wallet_account, game_name
-      ), ${settledRoundToDay('r')}
-      select member_id, bet_amount::text as bet_amount, wallet_account, game_name from r`),
-  );
-  const row = rows[0];
-  if (!row) {
-    const known = await tx.select({ roundId: gameRound.roundId }).from(gameRound).where(eq(gameRound.roundId, roundId));
-    throw known.length ? new ApiError(409, 'wallet.round.closed') : new ApiError(404, 'wallet.round.unknown');
-  }
-  return { memberId: Number(row.member_id), betAmount: BigInt(String(row.bet_amount)), walletAccount: String(row.wallet_account), gameName: String(row.game_name) };
-}
-
-/** formatMinor (two decimals, as `answer` uses) of a bigint SQL expression, in SQL. */
-const minorSql = (v: SQL) => sql`(case when ${v} < 0 then '-' else '' end || (abs(${v}) / 100)::text || '.' || lpad((abs(${v}) % 100)::text, 2, '0'))`;
-
-/**
- * `answer` as a jsonb expression of postTransfer's statement, the balance read from its `acc`: the
- * idempotency record written in that statement (RECORD_INLINE). Equal as JSON to what `answer`
- * gives for the same balance (tested: a retried call replays the first answer).
- */
-function answerSql(roundId: string, status: RoundAnswer['status'], bet: bigint, win: bigint | null, wallet: string): SQL {
-  const balance = sql`coalesce((select balance from acc where code = ${wallet}), 0)`;
-  return sql`jsonb_build_object('roundId', ${roundId}::text, 'status', ${status}::text, 'bet', ${formatMinor(bet)}::text, 'win', ${win === null ? null : formatMinor(win)}::text, 'balance', ${minorSql(balance)})`;
+async function currentBalance(tx: Tx, code: string): Promise<bigint> {
+  return (await balancesOf(tx, [code])).get(code)!;
 }
 
 function answer(roundId: string, status: RoundAnswer['status'], bet: bigint, win: bigint | null, balance: bigint): RoundAnswer {

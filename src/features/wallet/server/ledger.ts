@@ -52,18 +52,6 @@ export interface TransferRequest {
   legs: Leg[];
   /** When it happened, if not now: only for history imported in time order (the demo history). */
   at?: Date;
-  /**
-   * More writes for the transfer's own statement, as named data-modifying CTEs (`name as (...)`,
-   * comma-separated, names other than the transfer's own): a round's row and daily figures go
-   * with its money in one round trip instead of a statement each (issue 27). They run whatever
-   * the transfer does, and a refusal of either rolls back both.
-   */
-  also?: SQL;
-  /**
-   * Writes that need the balances after the transfer, as CTEs that read `acc` (code, balance of
-   * every touched account): a call's idempotency record whose answer says the balance.
-   */
-  then?: SQL;
 }
 
 export interface PostedTransfer {
@@ -111,7 +99,7 @@ export async function postTransfer(tx: Tx, req: TransferRequest): Promise<Posted
     after.set(e.code, e.later + e.amount);
   }
 
-  const ctes: SQL[] = req.also ? [req.also] : [];
+  const ctes: SQL[] = [];
   const sources: string[] = [];
   if (guarded.length) {
     // Existing member accounts: locked in id order (as every transfer does, so no deadlock),
@@ -145,7 +133,7 @@ export async function postTransfer(tx: Tx, req: TransferRequest): Promise<Posted
   try {
     result = await tx.execute(sql`
       with ${sql.join(ctes, sql`, `)},
-      acc as (${sql.raw(sources.join(' union all '))}),${req.then ? sql` ${req.then},` : sql``}
+      acc as (${sql.raw(sources.join(' union all '))}),
       t as (
         insert into ledger_transfer (kind, member_id, reference, memo, created_at)
         values (${req.kind}, ${req.memberId}::integer, ${req.reference ?? null}::text, ${req.memo ?? null}::text, coalesce(${req.at?.toISOString() ?? null}::timestamptz, now()))
