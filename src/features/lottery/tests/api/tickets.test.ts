@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { newKey, seedLotteryVendors, walletUser } from '../../../../../tests/support/wallet.ts';
 import { clock } from '../../../../kernel/clock.ts';
+import { resetEnv } from '../../../../kernel/env.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
 import { HOUSE, gameAccount, mainAccount } from '../../../wallet/server/accounts.ts';
 import { auditLedger, balancesOf, postTransfer } from '../../../wallet/server/ledger.ts';
@@ -193,6 +194,34 @@ describe('lottery tickets', () => {
     expect((await runDraws(t.db, d.drawAt + 60_000)).drawn).toBeGreaterThanOrEqual(0);
     const [row] = await t.db.select().from(lotteryDraw).where(and(eq(lotteryDraw.gameCode, 'PK10'), eq(lotteryDraw.drawNo, d.drawNo)));
     expect(row!.status).toBe('cancelled');
+    await audit();
+  });
+
+  it('of a draw the sandbox draws now (npm run ops -- lottery draw-now) are settled at once; a real game provider refuses the command', async () => {
+    const now = t0 + 10_800_000;
+    at(now);
+    const u = await walletUser();
+    const wallet = walletOf(u.id, 'ELOTT');
+    await fundWallet(wallet, u.id, 10_00n);
+    const d = await openDraw('SSC1', now);
+    const r = await u.call('/lgw/lottery/bet', { method: 'POST', body: { gameCode: 'SSC1', drawNo: d.drawNo, idempotencyKey: newKey(), tickets: [{ betType: 'ssc.position', numbers: [d.numbers[0]!], position: 0, stake: '1.00' }] } });
+    expect(r.status).toBe(200);
+    const saved = process.env.GAME_PROVIDER;
+    process.env.GAME_PROVIDER = 'http';
+    resetEnv();
+    try {
+      expect(await runOps(t.db, ['lottery', 'draw-now', '--game', 'SSC1'], 'test')).toMatchObject({ ok: false, output: expect.stringContaining('sandbox') });
+    } finally {
+      if (saved === undefined) delete process.env.GAME_PROVIDER;
+      else process.env.GAME_PROVIDER = saved;
+      resetEnv();
+    }
+    expect(await runOps(t.db, ['lottery', 'draw-now', '--game', 'SSC1'], 'test')).toMatchObject({ ok: true, output: `SSC1 ${d.drawNo} drawn now: ${d.numbers.join(' ')}` });
+    expect((await u.call('/lgw/lottery/tickets')).json.list.map((x: { status: string }) => x.status)).toEqual(['won']);
+    expect(await balance(wallet)).toBe(10_00n - 1_00n + 9_80n);
+    // Nothing else takes bets until the next draw opens on schedule.
+    expect(await runOps(t.db, ['lottery', 'draw-now', '--game', 'SSC1'], 'test')).toMatchObject({ ok: false, output: 'No draw of SSC1 is taking bets now.' });
+    expect(await runOps(t.db, ['lottery', 'draw-now'], 'test')).toMatchObject({ ok: false });
     await audit();
   });
 

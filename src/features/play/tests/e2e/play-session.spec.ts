@@ -16,11 +16,11 @@ for (const { lang } of LANGS) {
     test('a session ended elsewhere is announced at the next action, and the login opens from the message', async ({ page }) => {
       const user = await createUser();
       await loginAs(page, lang, user.username, user.password);
-      // The page's own calls are done first: one still running when the session ends would be
-      // the action that announces it, before the reload below.
-      const statuses = page.waitForResponse((r) => r.url().includes('/wps/promotions/status'));
+      // The page's own calls are done first: one still running when the session ends (this
+      // page's, or a late one of the home page the login ended on) would be the action that
+      // announces it and clears the token before the reload below, which then has nothing to say.
       await page.goto(at(lang, '/promotions'));
-      await statuses;
+      await page.waitForLoadState('networkidle');
       await expect(accountButton(page, lang, user.username)).toBeVisible();
       // Logged out elsewhere: the server ends the token this tab still holds.
       const ended = await page.evaluate(async () => {
