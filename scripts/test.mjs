@@ -86,7 +86,8 @@ if (!skip('check')) {
   await step('Walls (dependency-cruiser)', () => {
     const code =
       run(node, ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', '--config', '.dependency-cruiser.cjs', '--output-type', 'err', 'src']) ||
-      run(node, ['scripts/walls-astro.mjs']);
+      run(node, ['scripts/walls-astro.mjs']) ||
+      run(node, ['scripts/walls-i18n.ts']);
     if (code !== 0) totals.failed += 1;
     return code === 0;
   });

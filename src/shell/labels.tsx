@@ -6,10 +6,10 @@
  */
 import { createContext, useContext } from 'react';
 import { localeOfHtmlLang, localePrefix, type Locale } from '../kernel/locales.ts';
-import { fill, lazyCatalogue } from '../kernel/i18n/browser.ts';
-import type enAuth from '../features/accounts/i18n/en/auth.json';
+import { fill } from '../kernel/i18n/browser.ts';
+import { accountsCatalogue, authCatalogue, type AuthLabels } from '../features/accounts/client.ts';
 
-export type AuthLabels = typeof enAuth;
+export type { AuthLabels };
 export type Lang = Locale;
 
 export interface Labels {
@@ -21,8 +21,6 @@ export interface Labels {
   accounts: Record<string, unknown>;
 }
 
-const authCatalogue = lazyCatalogue(import.meta.glob<AuthLabels>('../features/accounts/i18n/*/auth.json', { import: 'default' }));
-const accountsCatalogue = lazyCatalogue(import.meta.glob<Record<string, unknown>>('../features/accounts/i18n/*/accounts.json', { import: 'default' }));
 
 /** The language of the page (its <html lang>). */
 export function pageLang(): Lang {

@@ -15,7 +15,7 @@ import { formatMinor, formatMoney, parseMinor } from '../../../kernel/money.ts';
 import { formatDateTime, formatTime, intlLocale } from '../../../kernel/intl.ts';
 import { fill } from '../../../kernel/i18n/browser.ts';
 import { fromInput, refreshBalance, submission, toInput, walletAmount, walletBalance, type BalanceValue } from '../../wallet/client.ts';
-import { GameWallet, launchGame } from '../../play/client.ts';
+import { GameWallet, launchGame, type GameWalletLabels } from '../../play/client.ts';
 import {
   lotteryBet,
   lotteryGameInfo,
@@ -32,7 +32,6 @@ import { betLabel as labelOfBet, type BetTypeLabels } from '../bet-labels.ts';
 import { BET_SHAPES, padded, parseBulk, quickPick, type BetShape, type Side } from '../shapes.ts';
 import { byTier, type Family } from '../tiers.ts';
 import type lotteryCatalogue from '../i18n/en/lottery.json';
-import type playCatalogue from '../../play/i18n/en/play.json';
 import './lottery.css';
 
 export type LotteryLabels = typeof lotteryCatalogue;
@@ -40,7 +39,7 @@ type Area = 'vn' | 'sea' | 'lotto';
 
 export interface LotteryAppProps {
   labels: LotteryLabels;
-  walletLabels: (typeof playCatalogue)['wallet'];
+  walletLabels: GameWalletLabels;
   opensNew: string;
   area: Area;
   /** BCP 47 language of the page. */

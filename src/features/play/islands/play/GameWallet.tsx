@@ -20,7 +20,9 @@ import { fill } from '../../client/game-logic.ts';
 import { lastTransfer, offeredTransfer, rememberTransfer } from '../../client/transfer-offer.ts';
 import './play.css';
 
-type Labels = (typeof playCatalogue)['wallet'];
+/** The game wallet's strings (play's `wallet` section), which a page that hosts it passes in. */
+export type GameWalletLabels = (typeof playCatalogue)['wallet'];
+type Labels = GameWalletLabels;
 
 export interface GameWalletProps {
   labels: Labels;
