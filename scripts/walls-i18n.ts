@@ -97,12 +97,6 @@ export function namespaceBreaches(files: readonly SourceFile[], owners: Readonly
 export const KNOWN: readonly string[] = [
   // The member centre's menu strings are the wallet's, the page that hosts it is accounts'.
   'features/accounts -> wallet (ns)',
-  // The language switcher's label is the shell's layout.
-  'features/accounts -> layout (ns)',
-  // Tiles, pager, favourites and the catalogue pages' titles live in play's `lobby` catalogue.
-  'features/games -> lobby (ns)',
-  // The category names of the home page's sections are the shell's nav strings.
-  'features/home -> nav (ns)',
 ];
 
 function main(): void {

@@ -4,3 +4,4 @@ export type { LaunchGame, Room } from './client/launch.ts';
 export { gameList, gameType } from './contract/catalogue.ts';
 export type { GameItem, GameType } from './contract/catalogue.ts';
 export { tilesFor } from './islands/tiles.ts';
+export { lobbyCatalogue, type LobbyLabels } from './client/lobby-labels.ts';
