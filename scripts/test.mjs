@@ -93,6 +93,15 @@ if (!skip('check')) {
   });
 }
 
+if (!skip('check')) {
+  // ESLint: TypeScript's recommended rules and React's rules of hooks (eslint.config.js).
+  await step('Lint (ESLint)', () => {
+    const code = run(node, ['node_modules/eslint/bin/eslint.js', '.']);
+    if (code !== 0) totals.failed += 1;
+    return code === 0;
+  });
+}
+
 if (!skip('vitest')) {
   const projects = ['unit', 'pglite'];
   const why = await postgresUnreachable(TEST_DATABASE_URL);

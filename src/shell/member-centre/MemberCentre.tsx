@@ -30,7 +30,7 @@ export default function MemberCentre({ page, parts }: { page: MemberCentrePage; 
   const [w, setW] = useState<Awaited<ReturnType<CentreParts['loadWalletLabels']>> | null>(null);
   useEffect(() => {
     void loadWalletLabels(labels.lang).then(setW);
-  }, [labels.lang]);
+  }, [labels.lang, loadWalletLabels]);
   if (!w) return null;
   return (
     <WalletLabelsContext.Provider value={w}>

@@ -65,6 +65,8 @@ export default function LoginForm({ agent = false, onSuccess, onFreePlay, onForg
   useEffect(() => {
     const v = ipStep?.value;
     if (v?.method === 'sms') ipCountdown.start((v.expiredMinutes && v.expiredMinutes > 0 ? v.expiredMinutes : 1) * 60);
+    // Once per step: the countdown object is new at every render and must not restart it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ipStep]);
 
   const smsEnabled = flags.MOBILEVERCODELOGIN3 === true;

@@ -3,7 +3,6 @@
  * forced password change, the after-login modal, going to / (or /agentHome from the agent page),
  * and the trial refusal of 6.
  */
-import type { LoginValue } from '../contract.ts';
 import { splitLocale } from '../../../kernel/locales.ts';
 import { beginSession, logout } from '../client/session.ts';
 import { closePopup, openPopup, showDialog } from '../../../ui/stores/ui.ts';

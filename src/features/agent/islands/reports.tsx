@@ -566,7 +566,7 @@ function SelectFilter({ id, label, value, options, onChange }: { id: string; lab
 const nonEmpty = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v.trim() !== ''));
 
 /** Announcements addressed to agents (the operator's, sanitised HTML when written), newest first. */
-export function AgentNotices({ a, profile, title }: { a: AgentLabels; profile: Profile | null; title: string }) {
+export function AgentNotices({ a, title }: { a: AgentLabels; profile: Profile | null; title: string }) {
   const { lang } = useLabels();
   const data = useLoad(() => api().call(agentAnnouncementList), lang);
   return (

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { axeRunsHere, LANGS, phoneInEnglishOnly } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, expect, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { expect, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { agentLogin, agentMenu } from './agent-menu.ts';
 
 for (const { lang } of LANGS) {

@@ -42,6 +42,8 @@ export default function GameResults(p: GameResultsProps) {
     if (prev.length <= games.length && prev.every((g, i) => g === games[i])) ul.append(...tilesFor(games.slice(prev.length)));
     else ul.replaceChildren(...tilesFor(games));
     shown.current = games;
+    // The tiles follow the list only: a new `skip` function at each render must not rebuild them.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [list]);
 
   const { status } = p.state;

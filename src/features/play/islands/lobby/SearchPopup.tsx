@@ -22,6 +22,8 @@ export default function SearchPopup({ labels, initial, onClose }: { labels: Lobb
   useEffect(() => {
     void startSearch(initial);
     return stopSearch;
+    // Once, with the text the modal opened with; later text arrives by the effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Text typed into the page's bar while the modal was opening arrives as a new `initial`.
@@ -30,6 +32,8 @@ export default function SearchPopup({ labels, initial, onClose }: { labels: Lobb
       setValue(initial);
       typeSearch(initial);
     }
+    // Only a new `initial` counts: what the player types changes `value` and must not be undone.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [initial]);
 
   const total = state.totalCount ?? state.list?.length ?? 0;

@@ -88,6 +88,8 @@ export default function PlayGame(props: Props) {
   }, []);
   useEffect(() => {
     if (state) document.title = `${state.game.gameName} | ${document.title.split(' | ').pop()}`;
+    // The title follows the game's name, not every new state of a spin.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [state?.game.gameName]);
   // Real money moved (a spin's bet and win): the site's other tabs show the same money in their header.
   const realGame = state !== null && state !== undefined && !state.demo;
@@ -107,7 +109,8 @@ export default function PlayGame(props: Props) {
         return iso;
       }
     },
-    [lang, props.timeZone],
+    // formatDateTime reads the brand's zone itself (kernel/intl.ts).
+    [lang],
   );
 
   const rules = state?.rules;
