@@ -70,3 +70,16 @@ export function dayStart(day: Day, timeZone: string): number {
   const [y, m, d] = partsOf(day) ?? [1970, 1, 1];
   return new TZDate(y, m - 1, d, timeZone).getTime();
 }
+
+/**
+ * The instant (ms) of a wall-clock time `HH:mm` on a day in a time zone, offset changes included:
+ * on the day the clocks change, 03:30 is 03:30 on the wall, not the day's start plus 3.5 hours. A
+ * time the clocks skip (02:30 on a spring-forward night) is taken as the same time after the skip
+ * (TZDate's rule), and a time they repeat as its first occurrence.
+ * @example timeOnDay('2026-03-08', '03:30', 'America/New_York') // Date.UTC(2026, 2, 8, 7, 30)
+ */
+export function timeOnDay(day: Day, hm: string, timeZone: string): number {
+  const [y, m, d] = partsOf(day) ?? [1970, 1, 1];
+  const [h, mi] = hm.split(':').map(Number) as [number, number];
+  return new TZDate(y, m - 1, d, h, mi, timeZone).getTime();
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayIn, daysBetween, dayStart, isDay } from '../days.ts';
+import { addDays, dayIn, daysBetween, dayStart, isDay, timeOnDay } from '../days.ts';
 
 describe('calendar days in a time zone', () => {
   it('name the day an instant falls on in the zone', () => {
@@ -19,6 +19,20 @@ describe('calendar days in a time zone', () => {
     expect(new Date(dayStart('2026-03-09', 'America/New_York')).toISOString()).toBe('2026-03-09T04:00:00.000Z');
     expect(new Date(dayStart('2026-11-01', 'America/New_York')).toISOString()).toBe('2026-11-01T04:00:00.000Z');
     expect(new Date(dayStart('2026-06-01', 'Asia/Kolkata')).toISOString()).toBe('2026-05-31T18:30:00.000Z');
+  });
+
+  it('put a wall-clock time on its day, across offset changes (not the day start plus hours)', () => {
+    const iso = (day: string, hm: string, tz: string) => new Date(timeOnDay(day, hm, tz)).toISOString();
+    // New York springs forward at 02:00 on 2026-03-08 and falls back at 02:00 on 2026-11-01.
+    expect(iso('2026-03-07', '03:30', 'America/New_York')).toBe('2026-03-07T08:30:00.000Z');
+    expect(iso('2026-03-08', '03:30', 'America/New_York')).toBe('2026-03-08T07:30:00.000Z');
+    expect(dayStart('2026-03-08', 'America/New_York') + 3.5 * 3_600_000).not.toBe(timeOnDay('2026-03-08', '03:30', 'America/New_York'));
+    expect(iso('2026-03-08', '01:59', 'America/New_York')).toBe('2026-03-08T06:59:00.000Z');
+    expect(iso('2026-11-01', '12:00', 'America/New_York')).toBe('2026-11-01T17:00:00.000Z');
+    expect(iso('2026-11-01', '00:30', 'America/New_York')).toBe('2026-11-01T04:30:00.000Z');
+    // A skipped time is the same time after the skip.
+    expect(iso('2026-03-08', '02:30', 'America/New_York')).toBe('2026-03-08T07:30:00.000Z');
+    expect(iso('2026-06-01', '18:15', 'Asia/Ho_Chi_Minh')).toBe('2026-06-01T11:15:00.000Z');
   });
 
   it('add and count days over month, year and leap-day ends', () => {

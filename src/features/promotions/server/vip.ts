@@ -140,7 +140,8 @@ export async function computeMonthly(db: Db | Tx, now = clock.now()): Promise<nu
   );
   const w = rule.wagering;
   const multiple = BigInt(Math.round((w?.multiple ?? 0) * 100));
-  const expiresAt = new Date(dayStart(monthStart, tz) + reward.claimDays * DAY);
+  // Calendar days in the brand's zone (a clock change in between moves no deadline by an hour).
+  const expiresAt = new Date(dayStart(addDays(monthStart, reward.claimDays), tz));
   const rows = rowsOf(
     await db.execute(sql`
       with t as (

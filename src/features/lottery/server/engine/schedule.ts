@@ -7,7 +7,7 @@
  *   Vietnam time), SEA 4D on Wednesday, Saturday and Sunday at 19:00 (Malaysia time); their draw
  *   number is the local date, YYYYMMDD.
  */
-import { dayIn, dayStart, addDays } from '../../../../kernel/days.ts';
+import { dayIn, addDays, timeOnDay } from '../../../../kernel/days.ts';
 import type { Family } from './draws.ts';
 
 export interface LotteryGame {
@@ -58,11 +58,8 @@ function local(ms: number, timeZone: string): { ymd: string; hm: string } {
   return { ymd: `${parts.year}${parts.month}${parts.day}`, hm: `${parts.hour}${parts.minute}` };
 }
 
-/** The instant of `HH:mm` on a local day in a time zone. */
-function at(day: string, hm: string, timeZone: string): number {
-  const [h, m] = hm.split(':').map(Number) as [number, number];
-  return dayStart(day, timeZone) + (h * 60 + m) * 60_000;
-}
+/** The instant of `HH:mm` on a local day in a time zone (right on the days the clocks change). */
+const at = (day: string, hm: string, timeZone: string): number => timeOnDay(day, hm, timeZone);
 
 /** The draw times of a daily game from the first at or after `from`, `count` of them. */
 function dailyTimes(g: LotteryGame & { schedule: { kind: 'daily' } }, from: number, count: number, dir: 1 | -1 = 1): number[] {
