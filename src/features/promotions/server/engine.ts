@@ -23,6 +23,10 @@ import { firstPaidDeposit, grantBonus, money, paidDepositCount } from '../../wal
 import { grantByReference } from '../../play/index.ts';
 import type { DepositOffer, MemberPromotion, MissedOffer } from '../contract.ts';
 import { promoEntry, promoReward, promoSignin } from './tables.ts';
+import { rewardFor } from './rules.ts';
+
+/** The bonus a deposit earns under a rule, and its turnover: the pure rules module's. */
+export { rewardFor };
 import { dayIn } from '../../../kernel/days.ts';
 import { periodAt } from '../../../kernel/periods.ts';
 
@@ -216,16 +220,6 @@ export async function decideApplication(db: Db, memberId: number, promotionId: n
   });
 }
 
-/** The bonus a deposit of `deposit` earns under `rule`, and its turnover. */
-export function rewardFor(rule: PromotionRule, deposit: bigint): { bonus: bigint; turnover: bigint } {
-  const r = rule.reward;
-  if (r.kind === 'rebate' || r.kind === 'signin' || r.kind === 'vip' || r.kind === 'raffle' || r.kind === 'referral' || r.kind === 'freeSpins') return { bonus: 0n, turnover: 0n };
-  const bonus = r.kind === 'fixed' ? r.amount : (deposit * BigInt(r.percent)) / 100n < r.cap ? (deposit * BigInt(r.percent)) / 100n : r.cap;
-  const w = rule.wagering;
-  if (!w) return { bonus, turnover: 0n };
-  const base = w.of === 'bonus' ? bonus : deposit + bonus;
-  return { bonus, turnover: (base * BigInt(Math.round(w.multiple * 100))) / 100n };
-}
 
 /**
  * Pays a promotion's bonus with its wagering requirement, marks the member's entry issued and

@@ -44,6 +44,7 @@ import type { RaffleStatus, RaffleVerification, RewardItem } from '../contract.t
 import { runPromotions } from './engine.ts';
 import { availableRewards, claimReward } from './rewards.ts';
 import { promoReward, raffleDraw, raffleEntry, rafflePrize } from './tables.ts';
+import { multipleInHundredths } from './rules.ts';
 
 const DAY = 86_400_000;
 /** A period is drawn this long after it ended, so that its last rounds have settled. */
@@ -160,7 +161,7 @@ async function draw(tx: Tx, promotionId: number, reward: RaffleReward, rule: Pro
     .set({ tickets: total, prizes: reward.prizes.length })
     .where(and(eq(raffleDraw.promotionId, promotionId), eq(raffleDraw.periodStart, d.periodStart)));
   const winners = drawWinners(d.seed, drawLabel(promotionId, d.periodStart, entries), entries, reward.prizes.length);
-  const multiple = BigInt(Math.round((rule.wagering?.multiple ?? 0) * 100));
+  const multiple = multipleInHundredths(rule.wagering);
   const periodText = `${from} – ${to}`;
   for (const w of winners) {
     const amount = reward.prizes[w.rank - 1]!;

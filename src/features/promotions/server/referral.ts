@@ -30,6 +30,7 @@ import { money } from '../../wallet/index.ts';
 import type { ReferralStatus } from '../contract.ts';
 import { publicStatus } from './engine.ts';
 import { promoReferral, promoReward } from './tables.ts';
+import { turnoverOf } from './rules.ts';
 
 const DAY = 86_400_000;
 
@@ -112,7 +113,7 @@ export async function settleFriend(tx: Tx, friendId: number, now = clock.now()):
         reference: `referral:${friendId}`,
         period,
         amount,
-        turnover: rule.wagering ? (amount * BigInt(Math.round(rule.wagering.multiple * 100))) / 100n : 0n,
+        turnover: turnoverOf(amount, rule.wagering),
         wageringDays: rule.wagering?.days ?? null,
         status: 'claimable',
         createdAt: new Date(now),

@@ -30,6 +30,7 @@ import { member, raiseVipLevel } from '../../accounts/index.ts';
 import { money } from '../../wallet/index.ts';
 import type { VipStatus } from '../contract.ts';
 import { promoReward } from './tables.ts';
+import { multipleInHundredths, turnoverOf } from './rules.ts';
 
 const DAY = 86_400_000;
 
@@ -59,10 +60,7 @@ async function totals(db: Db | Tx, memberId: number): Promise<VipTotals> {
 }
 
 /** The turnover a VIP bonus asks once claimed (the rule's wagering as a multiple of the bonus). */
-function turnoverOf(rule: PromotionRule, amount: bigint): bigint {
-  const w = rule.wagering;
-  return w ? (amount * BigInt(Math.round(w.multiple * 100))) / 100n : 0n;
-}
+const bonusTurnover = (rule: PromotionRule, amount: bigint): bigint => turnoverOf(amount, rule.wagering);
 
 /**
  * Raises the member's level to what the totals reach, inside `tx`: each level passed earns its
@@ -94,7 +92,7 @@ export async function raiseLevel(tx: Tx, memberId: number, now = clock.now()): P
         reference: `vip:up:${l}`,
         period: level.name,
         amount: level.levelUp,
-        turnover: turnoverOf(rule, level.levelUp),
+        turnover: bonusTurnover(rule, level.levelUp),
         wageringDays: rule.wagering?.days ?? null,
         status: 'claimable',
         createdAt: new Date(now),
@@ -139,7 +137,7 @@ export async function computeMonthly(db: Db | Tx, now = clock.now()): Promise<nu
     sql`, `,
   );
   const w = rule.wagering;
-  const multiple = BigInt(Math.round((w?.multiple ?? 0) * 100));
+  const multiple = multipleInHundredths(w);
   // Calendar days in the brand's zone (a clock change in between moves no deadline by an hour).
   const expiresAt = new Date(dayStart(addDays(monthStart, reward.claimDays), tz));
   const rows = rowsOf(
