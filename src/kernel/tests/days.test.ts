@@ -30,6 +30,8 @@ describe('calendar days in a time zone', () => {
     expect(iso('2026-03-08', '01:59', 'America/New_York')).toBe('2026-03-08T06:59:00.000Z');
     expect(iso('2026-11-01', '12:00', 'America/New_York')).toBe('2026-11-01T17:00:00.000Z');
     expect(iso('2026-11-01', '00:30', 'America/New_York')).toBe('2026-11-01T04:30:00.000Z');
+    // A repeated time (01:30 on the fall-back night) is its first occurrence, still on summer time.
+    expect(iso('2026-11-01', '01:30', 'America/New_York')).toBe('2026-11-01T05:30:00.000Z');
     // A skipped time is the same time after the skip.
     expect(iso('2026-03-08', '02:30', 'America/New_York')).toBe('2026-03-08T07:30:00.000Z');
     expect(iso('2026-06-01', '18:15', 'Asia/Ho_Chi_Minh')).toBe('2026-06-01T11:15:00.000Z');

@@ -23,12 +23,9 @@ import { firstPaidDeposit, grantBonus, money, paidDepositCount } from '../../wal
 import { grantByReference } from '../../play/index.ts';
 import type { DepositOffer, MemberPromotion, MissedOffer } from '../contract.ts';
 import { promoEntry, promoReward, promoSignin } from './tables.ts';
-import { rewardFor } from './rules.ts';
-
-/** The bonus a deposit earns under a rule, and its turnover: the pure rules module's. */
-export { rewardFor };
 import { dayIn } from '../../../kernel/days.ts';
 import { periodAt } from '../../../kernel/periods.ts';
+import { rewardFor } from './rules.ts';
 
 const DAY = 86_400_000;
 

@@ -59,9 +59,6 @@ async function totals(db: Db | Tx, memberId: number): Promise<VipTotals> {
   return { validBets: BigInt(String(r?.bets ?? '0')), deposits: BigInt(String(r?.deposits ?? '0')) };
 }
 
-/** The turnover a VIP bonus asks once claimed (the rule's wagering as a multiple of the bonus). */
-const bonusTurnover = (rule: PromotionRule, amount: bigint): bigint => turnoverOf(amount, rule.wagering);
-
 /**
  * Raises the member's level to what the totals reach, inside `tx`: each level passed earns its
  * level-up bonus into the reward centre, and the inbox hears of it. Answers the levels reached
@@ -92,7 +89,7 @@ export async function raiseLevel(tx: Tx, memberId: number, now = clock.now()): P
         reference: `vip:up:${l}`,
         period: level.name,
         amount: level.levelUp,
-        turnover: bonusTurnover(rule, level.levelUp),
+        turnover: turnoverOf(level.levelUp, rule.wagering),
         wageringDays: rule.wagering?.days ?? null,
         status: 'claimable',
         createdAt: new Date(now),

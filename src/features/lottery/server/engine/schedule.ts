@@ -58,9 +58,6 @@ function local(ms: number, timeZone: string): { ymd: string; hm: string } {
   return { ymd: `${parts.year}${parts.month}${parts.day}`, hm: `${parts.hour}${parts.minute}` };
 }
 
-/** The instant of `HH:mm` on a local day in a time zone (right on the days the clocks change). */
-const at = (day: string, hm: string, timeZone: string): number => timeOnDay(day, hm, timeZone);
-
 /** The draw times of a daily game from the first at or after `from`, `count` of them. */
 function dailyTimes(g: LotteryGame & { schedule: { kind: 'daily' } }, from: number, count: number, dir: 1 | -1 = 1): number[] {
   const out: number[] = [];
@@ -68,7 +65,7 @@ function dailyTimes(g: LotteryGame & { schedule: { kind: 'daily' } }, from: numb
   for (let guard = 0; out.length < count && guard < 400; guard++, day = addDays(day, dir)) {
     const weekday = new Date(`${day}T00:00:00Z`).getUTCDay();
     if (!g.schedule.weekdays.includes(weekday)) continue;
-    const t = at(day, g.schedule.localTime, g.timeZone);
+    const t = timeOnDay(day, g.schedule.localTime, g.timeZone);
     if (dir === 1 ? t >= from : t < from) out.push(t);
   }
   return out;

@@ -14,7 +14,8 @@ import { consumeAll } from '../../../../kernel/events.ts';
 import { member } from '../../../accounts/index.ts';
 import { eventOutbox } from '../../../../kernel/db/tables.ts';
 import { auditLedger } from '../../../wallet/server/ledger.ts';
-import { depositConsumer, rewardFor } from '../../server/engine.ts';
+import { depositConsumer } from '../../server/engine.ts';
+import { rewardFor } from '../../server/rules.ts';
 import { promoEntry } from '../../server/tables.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
 
