@@ -124,7 +124,11 @@ for (const { lang } of LANGS) {
       await popup.getByRole('button', { name: t(lang, 'auth', 'register.login'), exact: true }).click();
       await expect(dialog(page, t(lang, 'auth', 'login.title'))).toBeVisible();
       await page.goto(at(lang, '/register'));
-      await dialog(page, t(lang, 'auth', 'register.title')).getByRole('button', { name: t(lang, 'auth', 'register.cancel') }).click();
+      const register = dialog(page, t(lang, 'auth', 'register.title'));
+      // The form grows once the brand's field rules arrive (submit enabled): a click before that
+      // can land where Cancel was a moment ago (the last CI's failure).
+      await expect(register.locator('button[type="submit"]')).toBeEnabled();
+      await register.getByRole('button', { name: t(lang, 'auth', 'register.cancel') }).click();
       await expect(dialog(page, t(lang, 'auth', 'register.title'))).toBeHidden();
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/')}$`));
     });
