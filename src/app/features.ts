@@ -19,3 +19,9 @@ import { manifest as agent } from '../features/agent/manifest.ts';
 import { manifest as home } from '../features/home/manifest.ts';
 
 export const FEATURES: readonly FeatureManifest[] = [system, accounts, games, wallet, play, lottery, content, promotions, inbox, agent, home];
+
+/** Every event the features declare (their contracts), in the features' order. */
+export const EVENTS = FEATURES.flatMap((f) => f.events ?? []);
+
+/** Every consumer of the outbox; some are made from the declared events (the inbox's messages). */
+export const CONSUMERS = FEATURES.flatMap((f) => (typeof f.consumers === 'function' ? f.consumers(EVENTS) : (f.consumers ?? [])));

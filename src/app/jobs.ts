@@ -5,7 +5,7 @@
  */
 import type { Db } from '../kernel/db/index.ts';
 import { log } from '../kernel/log.ts';
-import { FEATURES } from './features.ts';
+import { CONSUMERS, FEATURES } from './features.ts';
 import { consumeAll, pruneOutbox } from '../kernel/events.ts';
 
 /** Starts every job; the answer stops them. */
@@ -18,7 +18,7 @@ export function startJobs(db: Db): () => void {
     return timer;
   });
   // The outbox's consumers: every second, one run at a time per consumer in this process.
-  const consumers = FEATURES.flatMap((f) => f.consumers ?? []).map((c) => {
+  const consumers = CONSUMERS.map((c) => {
     let running = false;
     const tick = () => {
       if (running) return;
@@ -33,7 +33,7 @@ export function startJobs(db: Db): () => void {
     return timer;
   });
   // Events every consumer has handled are deleted after a day, hourly.
-  const names = FEATURES.flatMap((f) => f.consumers ?? []).map((c) => c.name);
+  const names = CONSUMERS.map((c) => c.name);
   const prune = setInterval(() => void pruneOutbox(db, names, PRUNE_KEEP_MS).catch((err) => log.warn('events.prune.failed', { error: err instanceof Error ? err.message : String(err) })), 3_600_000);
   prune.unref();
   return () => [...timers, ...consumers, prune].forEach((t) => clearInterval(t));

@@ -19,9 +19,14 @@
  * embedded default; this is two tables and two functions on plain SQL that runs on both.
  */
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { VERSION_KEY, type EventType } from './event-types.ts';
 import type { Db, Tx } from './db/index.ts';
 import { rowsOf } from './db/rows.ts';
 import { eventOutbox } from './db/tables.ts';
+import { log } from './log.ts';
+
+export { defineEvent, type EventType } from './event-types.ts';
 
 export interface OutboxEvent {
   id: number;
@@ -71,9 +76,53 @@ const horizon = (others: string) => sql`
     -- The consumer's own transaction is not in its snapshot's xip: events it writes itself wait for the next batch.
     pg_current_xact_id()::text::numeric)::text::xid8`;
 
-/** Writes an event inside the caller's transaction (it exists only if the caller commits). */
-export async function emit(tx: Tx | Db, kind: string, memberId: number | null, payload: Record<string, unknown>): Promise<void> {
-  await tx.insert(eventOutbox).values({ kind, memberId, payload });
+/** Writes an event inside the caller's transaction (it exists only if the caller commits); the payload is checked against its declaration. */
+export async function emit<E extends EventType>(tx: Tx | Db, event: E, memberId: number | null, payload: z.input<E['payload']>): Promise<void> {
+  const checked = event.payload.parse(payload) as Record<string, unknown>;
+  await tx.insert(eventOutbox).values({ kind: event.kind, memberId, payload: { ...checked, [VERSION_KEY]: event.version } });
+}
+
+/** An event of a declared type as a consumer sees it: the payload parsed by the declaration. */
+export interface TypedEvent<E extends EventType> extends Omit<OutboxEvent, 'payload'> {
+  payload: z.output<E['payload']>;
+}
+
+/** One declared event type and what a consumer does with each event of it. */
+export interface Handler {
+  event: EventType;
+  handle(tx: Tx, e: OutboxEvent): Promise<void>;
+}
+
+/**
+ * What a consumer does with events of one declared type; the payload is parsed by the declaration.
+ * An event of another version, or whose payload does not parse, is logged and left (the batch goes
+ * on: one bad event must not stop every later one).
+ */
+export function on<E extends EventType>(event: E, handle: (tx: Tx, e: TypedEvent<E>) => Promise<void>): Handler {
+  return {
+    event,
+    async handle(tx, e) {
+      const { [VERSION_KEY]: version = 1, ...rest } = e.payload;
+      const parsed = version === event.version ? event.payload.safeParse(rest) : null;
+      if (!parsed?.success) {
+        log.error('events.unreadable', { kind: e.kind, id: e.id, version: String(version), expected: event.version });
+        return;
+      }
+      await handle(tx, { ...e, payload: parsed.data as z.output<E['payload']> });
+    },
+  };
+}
+
+/** A consumer made of handlers, one per event type it hears. */
+export function consumer(name: string, handlers: readonly Handler[]): Consumer {
+  const byKind = new Map(handlers.map((h) => [h.event.kind, h]));
+  return {
+    name,
+    kinds: [...byKind.keys()],
+    async handle(tx, events) {
+      for (const e of events) await byKind.get(e.kind)?.handle(tx, e);
+    },
+  };
 }
 
 /** Handles the next batch of a consumer's events, once; answers how many it handled. */

@@ -6,7 +6,7 @@
  * line in the app's feature list. Its pages are declared apart, in `pages.ts` (plain data, read
  * at build time, see src/app/pages.ts).
  */
-import type { Consumer } from './events.ts';
+import type { Consumer, EventType } from './events.ts';
 import type { CallDef } from './contract.ts';
 import type { Db, DbHandle } from './db/index.ts';
 import type { Route } from './http/dispatch.ts';
@@ -76,7 +76,13 @@ export interface FeatureManifest {
   tables?: Record<string, unknown>;
   ops?: readonly OpsCommand[];
   jobs?: readonly Job[];
-  /** Reactions to events of the outbox (src/kernel/events.ts), run by every server process. */
-  consumers?: readonly Consumer[];
+  /** The events the feature emits, declared in its contract (src/kernel/event-types.ts). */
+  events?: readonly EventType[];
+  /**
+   * Reactions to events of the outbox (src/kernel/events.ts), run by every server process; or a
+   * function of every feature's declared events, for a consumer that hears them by what their
+   * declarations say rather than by name (the inbox's messages).
+   */
+  consumers?: readonly Consumer[] | ((declared: readonly EventType[]) => readonly Consumer[]);
   seed?: readonly SeedStep[];
 }

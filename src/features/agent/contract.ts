@@ -10,6 +10,7 @@
  * 404 `agent.member.unknown` (no way to learn which ids exist elsewhere).
  */
 import { z } from 'zod';
+import { defineEvent } from '../../kernel/event-types.ts';
 import { defineCall, fileAnswer, idField, intParam, pageSizeParam } from '../../kernel/contract.ts';
 
 /** A member of the caller's team, as team management lists it. */
@@ -622,3 +623,22 @@ export const agentCalls = [
   agentExport,
   ...contractCalls,
 ];
+
+/** The agent feature's events (src/kernel/event-types.ts), each with the system message it gives its member. */
+const contractKind = z.enum(['daily', 'hourly', 'realtime', 'dividend']);
+const contractEndReason = z.enum(['terminated', 'replaced', 'upline-rate', 'upline-ended', 'operator']);
+/** Why a contract ended (its row's end reason, and the words of its message). */
+export type ContractEndReason = z.infer<typeof contractEndReason>;
+export const contractOffered = defineEvent({
+  kind: 'agent.contract.offered',
+  version: 1,
+  payload: z.object({ kind: contractKind, upline: z.string(), rate: z.number() }),
+  message: 'agent:messages.contractOffered',
+});
+export const contractEnded = defineEvent({
+  kind: 'agent.contract.ended',
+  version: 1,
+  payload: z.object({ kind: contractKind, reason: contractEndReason }),
+  message: 'agent:messages.contractEnded',
+});
+export const agentEvents = [contractOffered, contractEnded];

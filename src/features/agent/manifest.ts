@@ -1,6 +1,6 @@
 /** What the agent feature adds: the agent back office's calls (issue 13). */
 import type { FeatureManifest } from '../../kernel/feature.ts';
-import { agentCalls } from './contract.ts';
+import { agentCalls, agentEvents } from './contract.ts';
 import { agentRoutes } from './server/routes.ts';
 import * as tables from './server/tables.ts';
 import { buildTeamDays } from './server/rollup.ts';
@@ -12,6 +12,7 @@ import { seedDemoAgentNotices, seedDemoAgentTeam, seedDemoContracts, seedDemoTea
 export const manifest: FeatureManifest = {
   name: 'agent',
   calls: agentCalls,
+  events: agentEvents,
   routes: agentRoutes,
   tables,
   // Closed days' team figures (rollup.ts): every minute and at start; safe with several processes.

@@ -3,7 +3,7 @@ import type { FeatureManifest } from '../../kernel/feature.ts';
 import { inboxCalls } from './contract.ts';
 import { inboxRoutes } from './server/routes.ts';
 import * as tables from './server/tables.ts';
-import { inboxConsumer } from './server/consumer.ts';
+import { systemMessages } from './server/consumer.ts';
 import { inboxCommands } from './server/ops.ts';
 import { seedDemoMessages } from './server/seed.ts';
 
@@ -13,6 +13,7 @@ export const manifest: FeatureManifest = {
   routes: inboxRoutes,
   tables,
   ops: inboxCommands,
-  consumers: [inboxConsumer],
+  // The messages of every event the features declare with one (handed over by the app).
+  consumers: (declared) => [systemMessages(declared)],
   seed: [{ marker: 'seed.demo.messages', run: (h) => seedDemoMessages(h.db) }],
 };

@@ -4,6 +4,7 @@
  */
 import { freeSpinsValue } from '../play/contract.ts';
 import { z } from 'zod';
+import { defineEvent } from '../../kernel/event-types.ts';
 import { defineCall, intParam } from '../../kernel/contract.ts';
 import { PROMO_STATUSES } from '../content/contract.ts';
 
@@ -358,3 +359,53 @@ export const claimRafflePromotion = defineCall({
 });
 
 export const promotionCalls = [depositOffers, freeSpinsStatus, freeSpinsClaim, referralStatus, raffleStatus, raffleVerify, claimRafflePromotion, vipStatus, signinStatus, signinToday, promotionStatuses, promotionJoin, rewardList, rewardClaim, bonusCode];
+
+/** The promotions' events (src/kernel/event-types.ts), each with the system message it gives its member. */
+const amountText = z.string().regex(/^-?\d+(\.\d+)?$/);
+/** A name in every language of the site (a promotion's title): the message shows the reader's. */
+const titles = z.record(z.string(), z.string());
+export const bonusIssued = defineEvent({
+  kind: 'promotions.bonus.issued',
+  version: 1,
+  payload: z.object({ promotionId: z.number().int(), amount: amountText, turnover: amountText, symbol: z.string() }),
+  message: 'promotions:messages.bonusIssued',
+});
+export const bonusMissed = defineEvent({
+  kind: 'promotions.bonus.missed',
+  version: 1,
+  payload: z.object({
+    promotionId: z.number().int(),
+    titles,
+    reason: z.enum(['notJoined', 'belowMinimum']),
+    amount: amountText,
+    minDeposit: amountText.nullable(),
+    symbol: z.string(),
+    orderId: z.string(),
+  }),
+  message: 'promotions:messages.bonusMissed',
+});
+export const vipLevelUp = defineEvent({
+  kind: 'promotions.vip.levelup',
+  version: 1,
+  payload: z.object({ level: z.string(), reward: amountText, symbol: z.string() }),
+  message: 'promotions:messages.vipLevelUp',
+});
+export const applicationRejected = defineEvent({
+  kind: 'promotions.application.rejected',
+  version: 1,
+  payload: z.object({ promotionId: z.number().int(), titles, note: z.string() }),
+  message: 'promotions:messages.applicationRejected',
+});
+export const referralRewarded = defineEvent({
+  kind: 'promotions.referral.rewarded',
+  version: 1,
+  payload: z.object({ friend: z.string(), reward: amountText, symbol: z.string() }),
+  message: 'promotions:messages.referralRewarded',
+});
+export const referralWelcomed = defineEvent({
+  kind: 'promotions.referral.welcomed',
+  version: 1,
+  payload: z.object({ reward: amountText, symbol: z.string() }),
+  message: 'promotions:messages.referralWelcomed',
+});
+export const promotionEvents = [bonusIssued, bonusMissed, vipLevelUp, applicationRejected, referralRewarded, referralWelcomed];

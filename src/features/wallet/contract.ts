@@ -22,6 +22,7 @@
  * - Trial accounts are refused every call here with `account.trial` (in_need_true_account).
  */
 import { z } from 'zod';
+import { defineEvent } from '../../kernel/event-types.ts';
 import { defineCall, idLike, pageSizeParam } from '../../kernel/contract.ts';
 
 /** A decimal amount as typed by a user; the server parses it into minor units. */
@@ -441,3 +442,29 @@ export const walletCalls = [
   profitReport,
   bonusRecords,
 ];
+
+/**
+ * The wallet's events (src/kernel/event-types.ts): facts other features hear through the outbox,
+ * each with the system message it gives its member. Amounts are written in the brand's decimals
+ * with its symbol, as the message shows them.
+ */
+const moneyText = z.string().regex(/^-?\d+(\.\d+)?$/);
+export const depositCredited = defineEvent({
+  kind: 'wallet.deposit.credited',
+  version: 1,
+  payload: z.object({ amount: moneyText, symbol: z.string(), orderId: z.string(), channel: z.string() }),
+  message: 'wallet:messages.depositCredited',
+});
+export const withdrawalPaid = defineEvent({
+  kind: 'wallet.withdrawal.paid',
+  version: 1,
+  payload: z.object({ amount: moneyText, symbol: z.string(), id: z.string() }),
+  message: 'wallet:messages.withdrawalPaid',
+});
+export const withdrawalRejected = defineEvent({
+  kind: 'wallet.withdrawal.rejected',
+  version: 1,
+  payload: z.object({ amount: moneyText, symbol: z.string(), id: z.string(), note: z.string() }),
+  message: 'wallet:messages.withdrawalRejected',
+});
+export const walletEvents = [depositCredited, withdrawalPaid, withdrawalRejected];

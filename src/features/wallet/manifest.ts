@@ -2,7 +2,7 @@
 import type { FeatureManifest } from '../../kernel/feature.ts';
 import { env } from '../../kernel/env.ts';
 import { log } from '../../kernel/log.ts';
-import { walletCalls } from './contract.ts';
+import { walletCalls, walletEvents } from './contract.ts';
 import { walletRoutes } from './server/routes.ts';
 import * as tables from './server/tables.ts';
 import { walletCommands } from './server/ops.ts';
@@ -15,6 +15,7 @@ import { expireDueBonuses } from './server/bonuses.ts';
 export const manifest: FeatureManifest = {
   name: 'wallet',
   calls: walletCalls,
+  events: walletEvents,
   routes: walletRoutes,
   tables,
   ops: walletCommands,

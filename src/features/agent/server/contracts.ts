@@ -21,7 +21,7 @@ import { brand } from '../../../kernel/brand/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { formatMinor } from '../../../kernel/money.ts';
 import { emit } from '../../../kernel/events.ts';
-import type { ContractKindName, ContractView, TermsInput } from '../contract.ts';
+import { contractEnded, contractOffered, type ContractEndReason, type ContractKindName, type ContractView, type TermsInput } from '../contract.ts';
 import { excessOver, headlineRate, withinUpline, type ContractKind, type Excess, type DividendTerms, type RealtimeTerms, type Terms, type TieredTerms } from './economics.ts';
 import { agentContract, agentContractEvent } from './tables.ts';
 
@@ -117,21 +117,21 @@ async function enforceBelow(tx: Tx, agentId: number, kind: ContractKind, own: Te
         .set({ status: 'ended', endedAt: sql`now()`, endReason: reason })
         .where(eq(agentContract.id, c.id));
       await event(tx, c.id, 'end', null, reason);
-      await emit(tx, 'agent.contract.ended', c.agentId, { kind, reason });
+      await emit(tx, contractEnded, c.agentId, { kind, reason });
       await enforceBelow(tx, c.agentId, kind, null, 'upline-ended');
     }
   }
 }
 
 /** Ends an active contract (terminated, by an operator...) and what it no longer covers below. */
-export async function endContract(tx: Tx, c: ContractRow, reason: string, actorId: number | null): Promise<void> {
+export async function endContract(tx: Tx, c: ContractRow, reason: ContractEndReason, actorId: number | null): Promise<void> {
   await tx
     .update(agentContract)
     .set({ status: 'ended', endedAt: sql`now()`, endReason: reason })
     .where(eq(agentContract.id, c.id));
   await event(tx, c.id, 'end', actorId, reason);
-  await emit(tx, 'agent.contract.ended', c.agentId, { kind: c.kind, reason });
-  if (c.uplineId !== null) await emit(tx, 'agent.contract.ended', c.uplineId, { kind: c.kind, reason });
+  await emit(tx, contractEnded, c.agentId, { kind: c.kind as ContractKind, reason });
+  if (c.uplineId !== null) await emit(tx, contractEnded, c.uplineId, { kind: c.kind as ContractKind, reason });
   await enforceBelow(tx, c.agentId, c.kind as ContractKind, null, 'upline-ended');
 }
 
@@ -213,7 +213,7 @@ export async function offerContract(db: Db, agent: Member, agentId: number, kind
       .values({ kind, uplineId: agent.id, agentId: downline.id, status: 'offered', terms, rate: headlineRate(kind, terms), expiresAt: sql`now() + make_interval(hours => ${hours})` })
       .returning({ id: agentContract.id });
     await event(tx, row!.id, 'offer', agent.id);
-    await emit(tx, 'agent.contract.offered', downline.id, { kind, upline: agent.username, rate: headlineRate(kind, terms) / 100 });
+    await emit(tx, contractOffered, downline.id, { kind, upline: agent.username, rate: headlineRate(kind, terms) / 100 });
     return row!.id;
   });
 }

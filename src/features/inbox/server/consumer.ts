@@ -1,33 +1,26 @@
 /**
  * System messages from the outbox's events (src/kernel/events.ts): the features that make the
- * facts emit them in their own transactions; this consumer turns each into a message in the same
- * transaction that moves its cursor, so each event gives exactly one message.
+ * facts emit them in their own transactions, and declare in their contracts which events become
+ * a message and with which words (`EventType.message`, their own catalogue's key). The app hands
+ * this consumer those declarations (src/app/features.ts), so the inbox, which comes before some of
+ * the producers, reads none of their code; each event gives exactly one message, written in the
+ * transaction that moves the consumer's cursor.
  */
-import type { Consumer } from '../../../kernel/events.ts';
+import { consumer, on, type Consumer, type EventType } from '../../../kernel/events.ts';
 import { sendSystemMessage } from './inbox.ts';
 
-/** Event kind -> message template (inbox:system.<template>). */
-const TEMPLATES: Record<string, string> = {
-  'wallet.deposit.credited': 'depositCredited',
-  'wallet.withdrawal.paid': 'withdrawalPaid',
-  'wallet.withdrawal.rejected': 'withdrawalRejected',
-  'agent.contract.offered': 'contractOffered',
-  'agent.contract.ended': 'contractEnded',
-  'promotions.bonus.issued': 'bonusIssued',
-  'promotions.bonus.missed': 'bonusMissed',
-  'promotions.vip.levelup': 'vipLevelUp',
-  'promotions.application.rejected': 'applicationRejected',
-  'promotions.referral.rewarded': 'referralRewarded',
-  'promotions.referral.welcomed': 'referralWelcomed',
-};
-
-export const inboxConsumer: Consumer = {
-  name: 'inbox.system-messages',
-  kinds: Object.keys(TEMPLATES),
-  async handle(tx, events) {
-    for (const e of events) {
-      if (e.memberId === null) continue;
-      await sendSystemMessage(tx, e.memberId, TEMPLATES[e.kind]!, e.payload, e.id);
-    }
-  },
-};
+/** The consumer of every declared event that has a message. */
+export function systemMessages(declared: readonly EventType[]): Consumer {
+  return consumer(
+    'inbox.system-messages',
+    declared.flatMap((event) => {
+      const template = event.message;
+      if (!template) return [];
+      return [
+        on(event, async (tx, e) => {
+          if (e.memberId !== null) await sendSystemMessage(tx, e.memberId, template, e.payload as Record<string, unknown>, e.id);
+        }),
+      ];
+    }),
+  );
+}

@@ -65,9 +65,8 @@ export async function listOf(db: Db, r: Reader, t: TFunction, lang: string, page
 function texts(m: typeof inboxMessage.$inferSelect, t: TFunction, lang: string): { title: string; body: string } {
   if (m.kind === 'system' && m.template) {
     const params = { ...((m.params ?? {}) as Record<string, unknown>) };
-    // Codes in the values (a contract's kind, why it ended) are said in the reader's words too.
-    if (typeof params.kind === 'string') params.kind = t(`inbox:kinds.${params.kind}`, { defaultValue: params.kind });
-    if (typeof params.reason === 'string') params.reason = t(`inbox:reasons.${params.reason}`, { defaultValue: params.reason });
+    // The words are the producer's (its event's declared message, `<ns>:<key>`); codes in the
+    // values (a contract's kind, why it ended) are nested translations in those words.
     // A payment channel by the name players know it by, never its code (SANDBOX_CARD).
     if (typeof params.channel === 'string') params.channel = channelName(params.channel, lang) ?? t('inbox:otherChannel');
     // A name given in every language (a promotion's title): the reader's.
@@ -75,7 +74,7 @@ function texts(m: typeof inboxMessage.$inferSelect, t: TFunction, lang: string):
       const titles = params.titles as Record<string, string>;
       params.title = titles[lang] ?? titles.en ?? Object.values(titles)[0] ?? '';
     }
-    return { title: t(`inbox:system.${m.template}.title`, params), body: t(`inbox:system.${m.template}.body`, params) };
+    return { title: t(`${m.template}.title`, params), body: t(`${m.template}.body`, params) };
   }
   const pick = (v: unknown) => {
     const map = (v ?? {}) as Record<string, string>;
@@ -136,7 +135,7 @@ export async function sendOperatorMessage(db: Db | Tx, m: OperatorMessage): Prom
   return rows.map((r) => r.id);
 }
 
-/** A system message to a member, in the reader's language when read (inbox:system.<template>). */
+/** A system message to a member, in the reader's language when read (`template` is the catalogue key of its title and body: `<ns>:<key>`). */
 export async function sendSystemMessage(tx: Tx | Db, memberId: number, template: string, params: Record<string, unknown>, eventId?: number): Promise<void> {
   await tx.insert(inboxMessage).values({ memberId, kind: 'system', template, params, eventId: eventId ?? null });
 }

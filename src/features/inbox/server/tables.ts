@@ -16,7 +16,7 @@ export const inboxMessage = pgTable(
     memberId: integer('member_id').references(() => member.id),
     /** system (written by a feature, in the reader's language from `template`) or operator. */
     kind: text('kind').notNull(),
-    /** System messages: the catalogue key of its title and body (inbox:system.<template>), and their values. */
+    /** System messages: the catalogue key of its title and body (`<ns>:<key>`, the producing feature's words), and their values. */
     template: text('template'),
     params: jsonb('params')
       .notNull()

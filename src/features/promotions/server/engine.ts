@@ -11,7 +11,8 @@ import { brand } from '../../../kernel/brand/index.ts';
 import type { PromotionRule } from '../../../kernel/brand/promotions.ts';
 import { clock } from '../../../kernel/clock.ts';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
-import { emit, type Consumer } from '../../../kernel/events.ts';
+import { consumer, emit, on } from '../../../kernel/events.ts';
+import { depositCredited } from '../../wallet/contract.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { LOCALES, type Locale } from '../../../kernel/locales.ts';
 import { parseMinor } from '../../../kernel/money.ts';
@@ -21,7 +22,7 @@ import { listPromotions, type PromotionSummary } from '../../content/index.ts';
 import type { PromoStatus } from '../../content/contract.ts';
 import { firstPaidDeposit, grantBonus, money, paidDepositCount } from '../../wallet/index.ts';
 import { grantByReference } from '../../play/index.ts';
-import type { DepositOffer, MemberPromotion, MissedOffer } from '../contract.ts';
+import { applicationRejected, bonusIssued, bonusMissed, type DepositOffer, type MemberPromotion, type MissedOffer } from '../contract.ts';
 import { promoEntry, promoReward, promoSignin } from './tables.ts';
 import { dayIn } from '../../../kernel/days.ts';
 import { periodAt } from '../../../kernel/periods.ts';
@@ -205,7 +206,7 @@ export async function decideApplication(db: Db, memberId: number, promotionId: n
         .set({ status: 'rejected', issuedAt: new Date(clock.now()) })
         .where(and(eq(promoEntry.memberId, memberId), eq(promoEntry.promotionId, promotionId)));
       const titles = Object.fromEntries(LOCALES.map((l) => [l.code, listPromotions(l.code).find((p) => p.id === promotionId)?.title ?? words.title]));
-      await emit(tx, 'promotions.application.rejected', memberId, { promotionId, titles, note });
+      await emit(tx, applicationRejected, memberId, { promotionId, titles, note });
       return 'rejected';
     }
     // An application outlived by its promotion is not paid: the operator rejects it instead.
@@ -243,7 +244,7 @@ async function issueBonus(tx: Tx, memberId: number, rule: PromotionRule, words: 
     .insert(promoEntry)
     .values({ memberId, promotionId: rule.id, status, bonusId: granted.bonusId, joinedAt: now, issuedAt: now })
     .onConflictDoUpdate({ target: [promoEntry.memberId, promoEntry.promotionId], set: { status, bonusId: granted.bonusId, issuedAt: now } });
-  await emit(tx, 'promotions.bonus.issued', memberId, { promotionId: rule.id, amount: money(bonus), turnover: money(turnover), symbol: brand().currencySymbol });
+  await emit(tx, bonusIssued, memberId, { promotionId: rule.id, amount: money(bonus), turnover: money(turnover), symbol: brand().currencySymbol });
   return true;
 }
 
@@ -310,7 +311,7 @@ async function onDeposit(tx: Tx, memberId: number, deposit: bigint, at: Date, or
     const missed = e.firstDeposit ? closedBy(rule, words, m, entry?.status, deposit, at) : null;
     if (missed) {
       if (await isFirst()) {
-        await emit(tx, 'promotions.bonus.missed', memberId, {
+        await emit(tx, bonusMissed, memberId, {
           promotionId: rule.id,
           titles: titlesOf(rule.id, words),
           reason: missed,
@@ -342,18 +343,14 @@ async function onDeposit(tx: Tx, memberId: number, deposit: bigint, at: Date, or
 }
 
 /** Hears credited deposits (the wallet's event); each is handled once, in the batch's transaction. */
-export const depositConsumer: Consumer = {
-  name: 'promotions.deposits',
-  kinds: ['wallet.deposit.credited'],
-  async handle(tx, events) {
-    for (const e of events) {
-      if (e.memberId === null) continue;
-      const deposit = parseMinor(String(e.payload.amount ?? ''), brand().currencyDecimals);
-      if (deposit === null || deposit <= 0n) continue;
-      await onDeposit(tx, e.memberId, deposit, e.at, String(e.payload.orderId ?? ''));
-    }
-  },
-};
+export const depositConsumer = consumer('promotions.deposits', [
+  on(depositCredited, async (tx, e) => {
+    if (e.memberId === null) return;
+    const deposit = parseMinor(e.payload.amount, brand().currencyDecimals);
+    if (deposit === null || deposit <= 0n) return;
+    await onDeposit(tx, e.memberId, deposit, e.at, e.payload.orderId);
+  }),
+]);
 
 /** A promotion's title in every language (messages are shown in the reader's). */
 function titlesOf(id: number, words: PromotionSummary): Record<string, string> {

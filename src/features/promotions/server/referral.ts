@@ -20,14 +20,15 @@ import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { rowsOf } from '../../../kernel/db/rows.ts';
 import { readSetting, writeSetting } from '../../../kernel/db/settings.ts';
 import { addDays, dayIn } from '../../../kernel/days.ts';
-import { emit, type Consumer } from '../../../kernel/events.ts';
+import { consumer, emit, on } from '../../../kernel/events.ts';
+import { depositCredited } from '../../wallet/contract.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { maskName } from '../../../kernel/mask.ts';
 import { PLAYER_TYPE, TRIAL_TYPE, isTrialType } from '../../accounts/contract.ts';
 import { member } from '../../accounts/index.ts';
 import { listPromotions } from '../../content/index.ts';
 import { money } from '../../wallet/index.ts';
-import type { ReferralStatus } from '../contract.ts';
+import { referralRewarded, referralWelcomed, type ReferralStatus } from '../contract.ts';
 import { publicStatus } from './engine.ts';
 import { promoReferral, promoReward } from './tables.ts';
 import { turnoverOf } from './rules.ts';
@@ -124,28 +125,21 @@ export async function settleFriend(tx: Tx, friendId: number, now = clock.now()):
   const symbol = brand().currencySymbol;
   if (status === 'rewarded' && reward.referrer > 0n) {
     await pay(f.uplineId, reward.referrer, maskName(f.username));
-    await emit(tx, 'promotions.referral.rewarded', f.uplineId, { friend: maskName(f.username), reward: money(reward.referrer), symbol });
+    await emit(tx, referralRewarded, f.uplineId, { friend: maskName(f.username), reward: money(reward.referrer), symbol });
   }
   if (status !== 'sameAddress' && reward.friend > 0n) {
     await pay(friendId, reward.friend, maskName(r.username));
-    await emit(tx, 'promotions.referral.welcomed', friendId, { reward: money(reward.friend), symbol });
+    await emit(tx, referralWelcomed, friendId, { reward: money(reward.friend), symbol });
   }
   return status;
 }
 
 /** A friend's credited deposit may complete the referral: heard from the wallet's event, in the batch's transaction. */
-export const referralConsumer: Consumer = {
-  name: 'promotions.referral',
-  kinds: ['wallet.deposit.credited'],
-  async handle(tx, events) {
-    const seen = new Set<number>();
-    for (const e of events) {
-      if (e.memberId === null || seen.has(e.memberId)) continue;
-      seen.add(e.memberId);
-      await settleFriend(tx, e.memberId);
-    }
-  },
-};
+export const referralConsumer = consumer('promotions.referral', [
+  on(depositCredited, async (tx, e) => {
+    if (e.memberId !== null) await settleFriend(tx, e.memberId);
+  }),
+]);
 
 /** SQL: the friend `f` reached both of the rule's figures (only then is there anything to decide). */
 const due = (reward: ReferralReward) => sql`

@@ -23,12 +23,13 @@ import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { rowsOf } from '../../../kernel/db/rows.ts';
 import { readSetting, writeSetting } from '../../../kernel/db/settings.ts';
 import { addDays, dayIn, dayStart } from '../../../kernel/days.ts';
-import { emit, type Consumer } from '../../../kernel/events.ts';
+import { consumer, emit, on } from '../../../kernel/events.ts';
+import { depositCredited } from '../../wallet/contract.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { TRIAL_TYPE, isTrialType } from '../../accounts/contract.ts';
 import { member, raiseVipLevel } from '../../accounts/index.ts';
 import { money } from '../../wallet/index.ts';
-import type { VipStatus } from '../contract.ts';
+import { vipLevelUp, type VipStatus } from '../contract.ts';
 import { promoReward } from './tables.ts';
 import { multipleInHundredths, turnoverOf } from './rules.ts';
 
@@ -99,7 +100,7 @@ export async function raiseLevel(tx: Tx, memberId: number, now = clock.now()): P
       .returning({ id: promoReward.id });
     if (rows.length) paid += level.levelUp;
   }
-  if (paid > 0n) await emit(tx, 'promotions.vip.levelup', memberId, { level: reward.levels[target]!.name, reward: money(paid), symbol: brand().currencySymbol });
+  if (paid > 0n) await emit(tx, vipLevelUp, memberId, { level: reward.levels[target]!.name, reward: money(paid), symbol: brand().currencySymbol });
   return reached;
 }
 
@@ -195,18 +196,11 @@ export async function runVipJob(db: Db, now = clock.now()): Promise<{ raised: nu
 }
 
 /** A credited deposit may raise the level: heard from the wallet's event, in the batch's transaction. */
-export const vipConsumer: Consumer = {
-  name: 'promotions.vip',
-  kinds: ['wallet.deposit.credited'],
-  async handle(tx, events) {
-    const seen = new Set<number>();
-    for (const e of events) {
-      if (e.memberId === null || seen.has(e.memberId)) continue;
-      seen.add(e.memberId);
-      await raiseLevel(tx, e.memberId);
-    }
-  },
-};
+export const vipConsumer = consumer('promotions.vip', [
+  on(depositCredited, async (tx, e) => {
+    if (e.memberId !== null) await raiseLevel(tx, e.memberId);
+  }),
+]);
 
 /** The VIP page's answer: the member's level and progress to the next, and every level (brought up to date first). */
 export async function vipStatus(db: Db, memberId: number): Promise<VipStatus> {

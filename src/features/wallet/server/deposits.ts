@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { selfOrigin } from '../../../kernel/http/origins.ts';
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
 import { formatMinor } from '../../../kernel/money.ts';
-import type { DepositOrder } from '../contract.ts';
+import { depositCredited, type DepositOrder } from '../contract.ts';
 import { clock } from '../../../kernel/clock.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { DEFAULT_LOCALE } from '../../../kernel/locales.ts';
@@ -191,7 +191,7 @@ export async function handlePaymentCallback(db: Db, provider: PaymentProvider | 
         });
         await tx.update(paymentOrder).set({ status: 'paid', transferId: posted.transferId, settledAt }).where(eq(paymentOrder.id, order.id));
         await addToDay(tx, order.memberId, settledAt, '', { depositCount: 1, deposit: order.amount });
-        await emit(tx, 'wallet.deposit.credited', order.memberId, { amount: formatMinor(order.amount, brand().currencyDecimals), symbol: brand().currencySymbol, orderId: order.id, channel: order.channel });
+        await emit(tx, depositCredited, order.memberId, { amount: formatMinor(order.amount, brand().currencyDecimals), symbol: brand().currencySymbol, orderId: order.id, channel: order.channel });
         result = 'credited';
       } else {
         await tx.update(paymentOrder).set({ status: 'failed', settledAt }).where(eq(paymentOrder.id, order.id));

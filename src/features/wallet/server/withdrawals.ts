@@ -10,7 +10,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
-import { PROOF_MAX_BYTES, type WithdrawalItem } from '../contract.ts';
+import { PROOF_MAX_BYTES, withdrawalPaid, withdrawalRejected, type WithdrawalItem } from '../contract.ts';
 import { clock } from '../../../kernel/clock.ts';
 import { findById } from '../../accounts/index.ts';
 import { brand } from '../../../kernel/brand/index.ts';
@@ -127,7 +127,7 @@ export async function rejectWithdrawal(db: Db, id: string, o: { by: string; note
       .set({ status: 'rejected', reviewNote: o.note || null, reviewedBy: o.by, reviewedAt: new Date(clock.now()) })
       .where(eq(withdrawal.id, id))
       .returning();
-    await emit(tx, 'wallet.withdrawal.rejected', row!.memberId, { amount: formatMinor(row!.amount, brand().currencyDecimals), symbol: brand().currencySymbol, id: row!.id, note: o.note || '' });
+    await emit(tx, withdrawalRejected, row!.memberId, { amount: formatMinor(row!.amount, brand().currencyDecimals), symbol: brand().currencySymbol, id: row!.id, note: o.note || '' });
     return withdrawalView(row!);
   });
 }
@@ -161,7 +161,7 @@ export async function payWithdrawal(db: Db, id: string, o: { by: string }): Prom
       .where(eq(withdrawal.id, id))
       .returning();
     await addToDay(tx, w.memberId, now, '', { withdrawalCount: 1, withdrawal: w.amount });
-    await emit(tx, 'wallet.withdrawal.paid', w.memberId, { amount: formatMinor(w.amount, brand().currencyDecimals), symbol: brand().currencySymbol, id: w.id });
+    await emit(tx, withdrawalPaid, w.memberId, { amount: formatMinor(w.amount, brand().currencyDecimals), symbol: brand().currencySymbol, id: w.id });
     return withdrawalView(row!);
   });
 }

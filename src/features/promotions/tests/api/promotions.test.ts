@@ -75,7 +75,7 @@ describe('the newbie bonus', () => {
     expect(w.json.errorCode).toBe('wallet.withdrawal.wagering');
     // The inbox hears of it (its message: the inbox's tests).
     const told = await t.db.select().from(eventOutbox).where(and(eq(eventOutbox.kind, 'promotions.bonus.issued'), eq(eventOutbox.memberId, u.id)));
-    expect(told.map((e) => e.payload)).toEqual([{ promotionId: NEWBIE, amount: '50.00', turnover: '1000.00', symbol: '$' }]);
+    expect(told.map((e) => e.payload)).toEqual([{ v: 1, promotionId: NEWBIE, amount: '50.00', turnover: '1000.00', symbol: '$' }]);
     expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
   });
 

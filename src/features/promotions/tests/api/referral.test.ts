@@ -76,8 +76,8 @@ describe('invite friends', () => {
     const events = await t.db.select().from(eventOutbox).where(inArray(eventOutbox.memberId, [referrer.id, friend.id]));
     expect(events.map((e) => [e.kind, e.memberId, e.payload])).toEqual(
       expect.arrayContaining([
-        ['promotions.referral.rewarded', referrer.id, { friend: mine[0]!.period, reward: '10.00', symbol: brand().currencySymbol }],
-        ['promotions.referral.welcomed', friend.id, { reward: '10.00', symbol: brand().currencySymbol }],
+        ['promotions.referral.rewarded', referrer.id, { v: 1, friend: mine[0]!.period, reward: '10.00', symbol: brand().currencySymbol }],
+        ['promotions.referral.welcomed', friend.id, { v: 1, reward: '10.00', symbol: brand().currencySymbol }],
       ]),
     );
 

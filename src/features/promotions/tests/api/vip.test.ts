@@ -93,7 +93,7 @@ describe('VIP levels', () => {
       .select()
       .from(eventOutbox)
       .where(and(eq(eventOutbox.kind, 'promotions.vip.levelup'), eq(eventOutbox.memberId, u.id)));
-    expect(events.map((e) => e.payload)).toEqual([{ level: 'VIP 1', reward: '5.00', symbol: brand().currencySymbol }]);
+    expect(events.map((e) => e.payload)).toEqual([{ v: 1, level: 'VIP 1', reward: '5.00', symbol: brand().currencySymbol }]);
 
     // Claimed: a bonus of 5.00 that asks 5.00 of turnover.
     const claimed = await u.call('/wps/promotions/rewards/claim', { method: 'POST', body: { id: r!.id } });
