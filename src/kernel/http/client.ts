@@ -54,7 +54,16 @@ export class ApiFailure extends Error {
   }
 }
 
-export type CallInput<C extends CallDef> = { query?: QueryOf<C>; body?: BodyOf<C> };
+export type CallInput<C extends CallDef> = {
+  query?: QueryOf<C>;
+  body?: BodyOf<C>;
+  /**
+   * Lets the request outlive the page (fetch's keepalive): for a call made as the page goes away
+   * (pagehide), which no one will wait for. Browsers cap such a body at 64 KB, and only a call
+   * that is not encrypted leaves at once (sealing may first wait for the server's key).
+   */
+  keepalive?: boolean;
+};
 
 /** A file a call answered (contract `value: fileAnswer`), read whole in the browser. */
 export interface DownloadedFile {
@@ -140,6 +149,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
         body: body as Record<string, unknown> | undefined,
         timeout: options.timeoutMs ?? 20_000,
         retry: 0,
+        ...(input.keepalive ? { keepalive: true } : {}),
       });
     } catch (err) {
       const failure = toFailure(err, options.messages);
