@@ -1,17 +1,12 @@
 /**
- * The mobile number and sms code pair that the sms login and the reset by phone share: the
- * dialing code defaulting to the visitor's country, the number check before a code is sent, the
- * send itself (human check, then smsNoLogin; a refusal shows the server's message in a warning
- * dialog, spec 8) and the two fields with the Get code button.
+ * The mobile number and sms code pair that the sms login and the reset by phone share: the two
+ * fields with the Get code button. The values and the steps (dialing code, the number's check, the
+ * send) live in the pair's store (src/features/accounts/client/mobile-code.ts); this renders it.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { smsNoLogin } from '../contract.ts';
-import { humanCheck } from '../client/human-check.ts';
-import { api } from '../client/session.ts';
-import { $countries, loadCountries } from '../client/site.ts';
-import { showDialog } from '../../../ui/stores/ui.ts';
-import { isMobileNumber, MSG } from '../registerPatterns.ts';
+import { createMobileCode, type MobileCodeFlow } from '../client/mobile-code.ts';
+import { $countries } from '../client/site.ts';
 import { useLabels } from '../../../shell/labels.tsx';
 import { issueText } from './issue-text.ts';
 import { DialingCode, Field, GetCodeButton } from './fields.tsx';
@@ -29,9 +24,16 @@ export interface MobileCode {
   sendCode: () => Promise<number | null>;
 }
 
+/** A mobile + sms code store's values and actions, for the fields. */
+export function useMobileCodeOf(flow: MobileCodeFlow): MobileCode {
+  const { mobile, dial, code } = useStore(flow.$phone);
+  const { setMobile, setDial, setCode, checkMobile, sendCode } = flow;
+  return { mobile, setMobile, dial, setDial, code, setCode, checkMobile, sendCode };
+}
+
 /**
- * State and actions of the mobile + sms code pair. `onNote` gets the 'code sent' note (null when
- * a send starts); `onMobileError` the number's error from the check before a send.
+ * A mobile + sms code pair of the component's own (the login form's). `onNote` gets the 'code
+ * sent' note (null when a send starts); `onMobileError` the number's error from the check before a send.
  */
 export function useMobileCode(opts: {
   onNote: (note: string | null) => void;
@@ -39,37 +41,11 @@ export function useMobileCode(opts: {
   initial?: { mobile?: string; dial?: string };
 }): MobileCode {
   const labels = useLabels();
-  const [mobile, setMobile] = useState(opts.initial?.mobile ?? '');
-  const [dial, setDial] = useState(opts.initial?.dial ?? '');
-  const [code, setCode] = useState('');
-
-  useEffect(() => {
-    void loadCountries()
-      .then((c) => setDial((d) => d || c.list.find((x) => x.iso === c.current)?.dialingCode || c.list[0]?.dialingCode || ''))
-      .catch(() => {});
-  }, []);
-
-  function checkMobile(): boolean {
-    const m = mobile.trim();
-    const error = !m ? issueText(labels, { key: MSG.required }) : !isMobileNumber(m) ? issueText(labels, { key: MSG.mobile }) : undefined;
-    opts.onMobileError(error);
-    return error === undefined;
-  }
-
-  async function sendCode(): Promise<number | null> {
-    opts.onNote(null);
-    try {
-      const answer = await humanCheck(api());
-      const v = await api().call(smsNoLogin, { body: { mobileNum: mobile.trim(), countryDialingCode: dial, ...answer } });
-      opts.onNote(labels.auth.codeSent);
-      return v.expiredMinutes;
-    } catch (err) {
-      await showDialog({ kind: 'warning', text: err instanceof Error ? err.message : String(err) });
-      return null;
-    }
-  }
-
-  return { mobile, setMobile, dial, setDial, code, setCode, checkMobile, sendCode };
+  const [flow] = useState(() =>
+    createMobileCode({ words: { issue: (issue) => issueText(labels, issue), codeSent: labels.auth.codeSent }, ...opts }),
+  );
+  useEffect(() => flow.open(), [flow]);
+  return useMobileCodeOf(flow);
 }
 
 /** The mobile number (with its dialing code) and the sms code field with its Get code button. */
