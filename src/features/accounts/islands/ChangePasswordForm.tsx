@@ -1,19 +1,16 @@
 /**
  * Change of password (spec 2.12, 5): old password (not asked when it is known from the login
  * that just happened), new password checked against the brand's password rule, confirmation.
+ * The steps live in the form's store (src/features/accounts/client/change-password-flow.ts); this
+ * component renders it.
  */
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { changePassword } from '../contract.ts';
-import { ApiFailure } from '../../../kernel/http/client.ts';
-import { api, loadMemberInfo } from '../client/session.ts';
-import { loadRegisterRules } from '../client/site.ts';
-import { checkValue, MSG, type FieldRule } from '../registerPatterns.ts';
-import { FormError, readyToSend } from '../../../ui/form.tsx';
+import { createChangePasswordFlow } from '../client/change-password-flow.ts';
+import { FormError, focusFirstInvalid } from '../../../ui/form.tsx';
 import { PasswordField } from './fields.tsx';
 import { useLabels } from '../../../shell/labels.tsx';
 import { issueText } from './issue-text.ts';
-
-type Errors = Partial<Record<'oldPassword' | 'newPassword' | 'confirmNewPassword', string>>;
 
 export interface ChangePasswordFormProps {
   /** The current password when the login just checked it (kept in memory only). */
@@ -24,60 +21,26 @@ export interface ChangePasswordFormProps {
 export default function ChangePasswordForm({ knownOldPassword, onDone }: ChangePasswordFormProps) {
   const labels = useLabels();
   const { auth } = labels;
-  const [oldPassword, setOld] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [rule, setRule] = useState<FieldRule | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The form's store (src/features/accounts/client/change-password-flow.ts): state and steps; this component renders.
+  const [flow] = useState(() => createChangePasswordFlow({ words: { issue: (issue) => issueText(labels, issue) }, knownOldPassword }));
+  const view = useStore(flow.$change);
+  const { oldPassword, newPassword, confirm, errors, formError, busy } = view;
   const formRef = useRef<HTMLFormElement>(null);
-  const askOld = !knownOldPassword;
+  const askOld = flow.askOld;
 
+  useEffect(() => flow.open(), [flow]);
+  // The first field in error takes focus whenever the store says so.
   useEffect(() => {
-    void loadRegisterRules()
-      .then((r) => setRule(r.password ?? null))
-      .catch(() => {});
-  }, []);
+    if (view.focusErrors) focusFirstInvalid(formRef.current);
+  }, [view.focusErrors]);
 
-  function validate(): Errors {
-    const required = issueText(labels, { key: MSG.required });
-    const e: Errors = {};
-    if (askOld && !oldPassword) e.oldPassword = required;
-    if (!newPassword) e.newPassword = required;
-    else if (rule) {
-      const issue = checkValue('password', newPassword, rule);
-      if (issue) e.newPassword = issueText(labels, issue);
-    }
-    if (!confirm) e.confirmNewPassword = required;
-    else if (confirm !== newPassword) e.confirmNewPassword = issueText(labels, { key: MSG.confirm });
-    return e;
-  }
+  const setOld = (v: string) => flow.type('oldPassword', v);
+  const setNew = (v: string) => flow.type('newPassword', v);
+  const setConfirm = (v: string) => flow.type('confirm', v);
 
   async function onSubmit(ev: SubmitEvent<HTMLFormElement>) {
     ev.preventDefault();
-    if (busy) return;
-    if (!readyToSend(validate(), { form: formRef.current, setErrors, clearFormError: () => setFormError(null) })) return;
-    setBusy(true);
-    try {
-      await api().call(changePassword, {
-        body: { oldPassword: askOld ? oldPassword : knownOldPassword, newPassword, confirmNewPassword: confirm },
-      });
-      await loadMemberInfo();
-      await onDone();
-    } catch (err) {
-      if (err instanceof ApiFailure && Object.keys(err.fieldErrors).length) {
-        const fe = err.fieldErrors;
-        setErrors({ oldPassword: askOld ? fe.oldPassword : undefined, newPassword: fe.newPassword, confirmNewPassword: fe.confirmNewPassword });
-        if (!fe.newPassword && !fe.confirmNewPassword && !(askOld && fe.oldPassword)) setFormError(err.message);
-      } else if (err instanceof ApiFailure && err.errorCode === 'password.old.incorrect' && askOld) {
-        setErrors({ oldPassword: err.message });
-      } else {
-        setFormError(err instanceof Error ? err.message : String(err));
-      }
-    } finally {
-      setBusy(false);
-    }
+    await flow.submit(onDone);
   }
 
   return (
