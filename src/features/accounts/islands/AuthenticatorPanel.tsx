@@ -2,110 +2,44 @@
  * The security centre's second factor (issue 10): what a login from a new network asks for, the
  * e-mail address (verified with a mailed code, it becomes a proof), and the authenticator app: set it up (scan the QR code or type the key, confirm a first code, keep
  * the ten recovery codes shown once; the password too, so that a borrowed session cannot do it), or
- * turn it off with the password and a code. Either ends the member's other sessions.
+ * turn it off with the password and a code. Either ends the member's other sessions. The steps
+ * live in the panel's store (src/features/accounts/client/authenticator-flow.ts); this component
+ * renders it.
  */
+import { useStore } from '@nanostores/react';
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
-import { emailCode, emailVerify, securityInfo, totpConfirm, totpDisable, totpSetup, type SecurityValue } from '../contract.ts';
-import { ApiFailure } from '../../../kernel/http/client.ts';
-import { api } from '../client/session.ts';
+import { createAuthenticatorFlow } from '../client/authenticator-flow.ts';
 import { MSG } from '../registerPatterns.ts';
-import { FormError, focusFirstInvalid, readyToSend } from '../../../ui/form.tsx';
+import { FormError, focusFirstInvalid } from '../../../ui/form.tsx';
 import { Field, PasswordField } from './fields.tsx';
 import { useLabels } from '../../../shell/labels.tsx';
 import { issueText } from './issue-text.ts';
-
-type Setup = { secret: string; qr: string };
-type Phase = { kind: 'view' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] } | { kind: 'disable' } | { kind: 'email' };
-
-const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export default function AuthenticatorPanel() {
   const labels = useLabels();
   const L = labels.auth.security;
   const ids = useId();
-  const [info, setInfo] = useState<SecurityValue | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [phase, setPhase] = useState<Phase>({ kind: 'view' });
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ code?: string; password?: string }>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The panel's store (src/features/accounts/client/authenticator-flow.ts): state and steps; this component renders.
+  const [flow] = useState(() => createAuthenticatorFlow({ words: { required: issueText(labels, { key: MSG.required }) } }));
+  const view = useStore(flow.$security);
+  const { info, loadError, phase, code, password, errors, formError, busy } = view;
   const formRef = useRef<HTMLFormElement>(null);
 
-  const load = () =>
-    api()
-      .call(securityInfo)
-      .then((v) => {
-        setInfo(v);
-        setLoadError(null);
-      })
-      .catch((err) => setLoadError(message(err)));
   useEffect(() => {
-    void load();
-  }, []);
+    void flow.load();
+  }, [flow]);
+  // The first field in error takes focus whenever the store says so.
+  useEffect(() => {
+    if (view.focusErrors) focusFirstInvalid(formRef.current);
+  }, [view.focusErrors]);
 
-  const reset = (next: Phase) => {
-    setPhase(next);
-    setCode('');
-    setPassword('');
-    setErrors({});
-    setFormError(null);
-  };
-
-  async function begin() {
-    setBusy(true);
-    setFormError(null);
-    try {
-      const s = await api().call(totpSetup, { body: {} });
-      reset({ kind: 'setup', setup: { secret: s.secret, qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(s.qrSvg)}` } });
-    } catch (err) {
-      setFormError(message(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function mailCode() {
-    setBusy(true);
-    setFormError(null);
-    try {
-      await api().call(emailCode, { body: {} });
-      reset({ kind: 'email' });
-    } catch (err) {
-      setFormError(message(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { reset, begin, mailCode } = flow;
+  const setCode = (v: string) => flow.type('code', v);
+  const setPassword = (v: string) => flow.type('password', v);
 
   async function submit(ev: SubmitEvent<HTMLFormElement>) {
     ev.preventDefault();
-    if (busy) return;
-    const required = issueText(labels, { key: MSG.required });
-    const found = { ...(password || phase.kind === 'email' ? {} : { password: required }), ...(code.trim() ? {} : { code: required }) };
-    if (!readyToSend(found, { form: formRef.current, setErrors, clearFormError: () => setFormError(null) })) return;
-    setBusy(true);
-    try {
-      if (phase.kind === 'setup') {
-        const { recoveryCodes } = await api().call(totpConfirm, { body: { password, code: code.trim() } });
-        reset({ kind: 'codes', codes: recoveryCodes });
-      } else if (phase.kind === 'email') {
-        await api().call(emailVerify, { body: { code: code.trim() } });
-        reset({ kind: 'view' });
-      } else {
-        await api().call(totpDisable, { body: { password, code: code.trim() } });
-        reset({ kind: 'view' });
-      }
-      await load();
-    } catch (err) {
-      if (err instanceof ApiFailure && Object.keys(err.fieldErrors).length) {
-        setErrors({ code: err.fieldErrors.code, password: err.fieldErrors.password });
-        focusFirstInvalid(formRef.current);
-      } else setFormError(message(err));
-    } finally {
-      setBusy(false);
-    }
+    await flow.submit();
   }
 
   if (!info) return loadError ? <FormError message={loadError} /> : <p className="muted">{L.loading}</p>;
