@@ -1,7 +1,9 @@
 // ESLint (issue 27): TypeScript's recommended rules that need no type information, and React's
-// rules of hooks, over the TypeScript and TSX sources. Formatting is not ESLint's job.
+// rules of hooks, over the TypeScript and TSX sources, and the house's own rules (eslint-rules/).
+// Formatting is not ESLint's job.
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import maxUseState from './eslint-rules/max-use-state.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', '.e2e-dist/**', '.astro/**', 'node_modules/**', 'test-results/**', 'drizzle/**', '**/*.astro'] },
@@ -27,5 +29,12 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
+  },
+  {
+    // State in stores, logic in pure modules (issue 27): a component or hook keeps at most 6
+    // useState; a form's or a page's data and steps go into a nanostores store in its client/.
+    files: ['src/**/*.tsx'],
+    plugins: { local: { rules: { 'max-use-state': maxUseState } } },
+    rules: { 'local/max-use-state': ['error', { max: 6 }] },
   },
 );
