@@ -2,16 +2,16 @@
 -- declared by their producers, with their messages' words); rows written before name the inbox's
 -- own old keys.
 UPDATE "inbox_message" SET "template" = CASE "template"
-  WHEN 'depositCredited' THEN 'wallet:messages.depositCredited'
-  WHEN 'withdrawalPaid' THEN 'wallet:messages.withdrawalPaid'
-  WHEN 'withdrawalRejected' THEN 'wallet:messages.withdrawalRejected'
-  WHEN 'contractOffered' THEN 'agent:messages.contractOffered'
-  WHEN 'contractEnded' THEN 'agent:messages.contractEnded'
-  WHEN 'bonusIssued' THEN 'promotions:messages.bonusIssued'
-  WHEN 'bonusMissed' THEN 'promotions:messages.bonusMissed'
-  WHEN 'vipLevelUp' THEN 'promotions:messages.vipLevelUp'
-  WHEN 'applicationRejected' THEN 'promotions:messages.applicationRejected'
-  WHEN 'referralRewarded' THEN 'promotions:messages.referralRewarded'
-  WHEN 'referralWelcomed' THEN 'promotions:messages.referralWelcomed'
+  WHEN 'depositCredited' THEN 'messages:wallet.depositCredited'
+  WHEN 'withdrawalPaid' THEN 'messages:wallet.withdrawalPaid'
+  WHEN 'withdrawalRejected' THEN 'messages:wallet.withdrawalRejected'
+  WHEN 'contractOffered' THEN 'messages:agent.contractOffered'
+  WHEN 'contractEnded' THEN 'messages:agent.contractEnded'
+  WHEN 'bonusIssued' THEN 'messages:promotions.bonusIssued'
+  WHEN 'bonusMissed' THEN 'messages:promotions.bonusMissed'
+  WHEN 'vipLevelUp' THEN 'messages:promotions.vipLevelUp'
+  WHEN 'applicationRejected' THEN 'messages:promotions.applicationRejected'
+  WHEN 'referralRewarded' THEN 'messages:promotions.referralRewarded'
+  WHEN 'referralWelcomed' THEN 'messages:promotions.referralWelcomed'
   ELSE "template" END
 WHERE "kind" = 'system' AND "template" NOT LIKE '%:%';

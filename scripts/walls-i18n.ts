@@ -8,7 +8,9 @@
  *   and src/app/features.ts), and the composition above them (src/shell, src/app, src/pages);
  * - the shell's: the shell, src/app and src/pages (features do not reach up into the shell).
  * A catalogue file (`.../i18n/<lang>/<ns>.json`, imported, globbed or named in a type import) is
- * read only by the part that owns it; others reach it through the owner's face.
+ * read only by the part that owns it; others reach it through the owner's face. A namespace that
+ * several parts hold a piece of (`errors`, `messages`) is owned key by key: `errors:wallet.*` is
+ * the wallet's, `errors:field.*` the kernel's.
  *
  * `node scripts/walls-i18n.ts` checks the tree (part of `npm run walls`): a breach fails, unless
  * listed in KNOWN below (empty: the list may only shrink, and a listed one that is gone fails too).
@@ -61,12 +63,51 @@ export function namespaceOwners(paths: readonly string[]): Map<string, string> {
   return owners;
 }
 
-/** String uses `t('ns:key')` (quotes or backticks), and catalogue paths `i18n/<lang>/<ns>.json` with the folder they resolve in. */
-const T_CALL = /\bt\(\s*['"`]([A-Za-z][\w-]*):/g;
+/**
+ * Namespaces that several parts hold a piece of (`errors`: the kernel's request errors beside
+ * each feature's own; `messages`: each producer's system messages): key -> owning part, for every
+ * leaf key of each piece. A string of such a namespace belongs to the part whose piece holds it.
+ */
+export type KeyOwners = ReadonlyMap<string, ReadonlyMap<string, string>>;
+
+/** The key owners of the namespaces found in more than one part, from their catalogue files (one language's). */
+export function keyOwners(files: readonly { path: string; json: unknown }[]): KeyOwners {
+  const parts = new Map<string, Set<string>>();
+  const pieces: { ns: string; owner: string; json: unknown }[] = [];
+  for (const f of files) {
+    const m = /^src\/(features\/[^/]+|kernel|shell)\/i18n\/[^/]+\/([^/]+)\.json$/.exec(f.path);
+    if (!m) continue;
+    (parts.get(m[2]!) ?? parts.set(m[2]!, new Set()).get(m[2]!)!).add(m[1]!);
+    pieces.push({ ns: m[2]!, owner: m[1]!, json: f.json });
+  }
+  const out = new Map<string, Map<string, string>>();
+  for (const { ns, owner, json } of pieces) {
+    if (parts.get(ns)!.size < 2) continue;
+    const keys = out.get(ns) ?? out.set(ns, new Map()).get(ns)!;
+    const walk = (node: unknown, at: string) => {
+      if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) walk(v, at ? `${at}.${k}` : k);
+      else keys.set(at, owner);
+    };
+    walk(json, '');
+  }
+  return out;
+}
+
+/** The part that owns `key` (a whole key, or the fixed start of one built at run time) of a shared namespace; null when it cannot be told. */
+function ownerOfKey(keys: ReadonlyMap<string, string>, key: string): string | null {
+  if (!key) return null;
+  const exact = keys.get(key);
+  if (exact) return exact;
+  const under = new Set([...keys].filter(([k]) => k.startsWith(key.endsWith('.') ? key : `${key}.`)).map(([, o]) => o));
+  return under.size === 1 ? [...under][0]! : null;
+}
+
+/** String uses `t('ns:key')` (quotes or backticks; the key up to where it is built at run time), and catalogue paths `i18n/<lang>/<ns>.json` with the folder they resolve in. */
+const T_CALL = /\bt\(\s*['"`]([A-Za-z][\w-]*):([\w.-]*)/g;
 const CATALOGUE = /['"`]((?:\.{1,2}\/|#)[^'"`]*?\/i18n\/(?:[a-z]{2}|\*|\$\{[^}]+\})\/([\w-]+)\.json)['"`]/g;
 
 /** Every breach of the string walls in `files`. */
-export function namespaceBreaches(files: readonly SourceFile[], owners: ReadonlyMap<string, string>, features: readonly string[]): Breach[] {
+export function namespaceBreaches(files: readonly SourceFile[], owners: ReadonlyMap<string, string>, features: readonly string[], shared: KeyOwners = new Map()): Breach[] {
   const breaches: Breach[] = [];
   for (const f of files) {
     const user = partOf(f.path);
@@ -76,8 +117,9 @@ export function namespaceBreaches(files: readonly SourceFile[], owners: Readonly
       if (!breaches.some((b) => b.file === f.path && b.key === key)) breaches.push({ file: f.path, kind, namespace, owner, key });
     };
     for (const m of f.text.matchAll(T_CALL)) {
-      const owner = owners.get(m[1]!);
-      if (owner && !mayUse(user, owner, features)) add('ns', m[1]!, owner);
+      const keys = shared.get(m[1]!);
+      const owner = keys ? ownerOfKey(keys, m[2]!) : owners.get(m[1]!);
+      if (owner && !mayUse(user, owner, features)) add('ns', keys ? `${m[1]}:${m[2]}` : m[1]!, owner);
     }
     for (const m of f.text.matchAll(CATALOGUE)) {
       const spec = m[1]!;
@@ -105,7 +147,8 @@ function main(): void {
   const files = tracked
     .filter((p) => /\.(ts|tsx|astro|mjs)$/.test(p) && !/(^|\/)tests\//.test(p))
     .map((p) => ({ path: p, text: readFileSync(path.join(root, p), 'utf8') }));
-  const breaches = namespaceBreaches(files, namespaceOwners(tracked), features);
+  const catalogues = tracked.filter((p) => /\/i18n\/en\/[^/]+\.json$/.test(p)).map((p) => ({ path: p, json: JSON.parse(readFileSync(path.join(root, p), 'utf8')) as unknown }));
+  const breaches = namespaceBreaches(files, namespaceOwners(tracked), features, keyOwners(catalogues));
   const fresh = breaches.filter((b) => !KNOWN.includes(b.key));
   const gone = KNOWN.filter((k) => !breaches.some((b) => b.key === k));
   for (const b of fresh) console.log(`  error strings-through-walls: ${b.file} uses ${b.kind === 'json' ? `the catalogue file of ${b.namespace}` : `the namespace ${b.namespace}`} of ${b.owner}`);

@@ -48,6 +48,7 @@ describe('declared events', () => {
   for (const event of withMessage) {
     it(`${event.kind}: its message's words exist in every language and use only its declared fields`, () => {
       const fields = Object.keys(event.payload.shape);
+      const owner = event.message!.split(':')[1]!.split('.')[0]!;
       for (const { code } of LOCALES) {
         const t = getT(code);
         for (const part of ['title', 'body']) {
@@ -55,10 +56,18 @@ describe('declared events', () => {
           const words = raw(code, key);
           expect(typeof words, `${code} ${key}`).toBe('string');
           for (const p of placeholders(words as string)) expect(fields, `${code} ${key} uses {{${p}}}`).toContain(DERIVED[p] ?? p);
+          // A code said in words (`$t(messages:agent.kinds.{{kind}})`): the words of every value of its
+          // enum, in this language itself (i18next would fall back to English and hide a gap).
+          for (const [, prefix, field] of (words as string).matchAll(/\$t\(([\w-]+:[\w.-]*)\{\{(\w+)\}\}\)/g)) {
+            const type = event.payload.shape[field!] as z.ZodType;
+            expect(type, `${code} ${key}: {{${field}}} in a nested key must be an enum`).toBeInstanceOf(z.ZodEnum);
+            for (const value of (type as z.ZodEnum).options) expect(typeof raw(code, `${prefix}${String(value)}`), `${code} ${prefix}${String(value)}`).toBe('string');
+          }
           // Rendered with every value of its enum fields: no code or key is left in the words.
           for (const values of samples(event.payload)) {
             const text = t(key, { ...values, title: 'Title' }) as string;
-            expect(text, `${code} ${key} with ${JSON.stringify(values)}`).not.toMatch(/\{\{|\$t\(|messages\./);
+            // A nested key that is missing comes out as its path (agent.kinds.weekly).
+            expect(text, `${code} ${key} with ${JSON.stringify(values)}`).not.toMatch(new RegExp(`\\{\\{|\\$t\\(|\\b${owner}\\.\\w`));
           }
         }
       }

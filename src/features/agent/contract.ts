@@ -633,12 +633,12 @@ export const contractOffered = defineEvent({
   kind: 'agent.contract.offered',
   version: 1,
   payload: z.object({ kind: contractKind, upline: z.string(), rate: z.number() }),
-  message: 'agent:messages.contractOffered',
+  message: 'messages:agent.contractOffered',
 });
 export const contractEnded = defineEvent({
   kind: 'agent.contract.ended',
   version: 1,
   payload: z.object({ kind: contractKind, reason: contractEndReason }),
-  message: 'agent:messages.contractEnded',
+  message: 'messages:agent.contractEnded',
 });
 export const agentEvents = [contractOffered, contractEnded];

@@ -368,7 +368,7 @@ export const bonusIssued = defineEvent({
   kind: 'promotions.bonus.issued',
   version: 1,
   payload: z.object({ promotionId: z.number().int(), amount: amountText, turnover: amountText, symbol: z.string() }),
-  message: 'promotions:messages.bonusIssued',
+  message: 'messages:promotions.bonusIssued',
 });
 export const bonusMissed = defineEvent({
   kind: 'promotions.bonus.missed',
@@ -382,30 +382,30 @@ export const bonusMissed = defineEvent({
     symbol: z.string(),
     orderId: z.string(),
   }),
-  message: 'promotions:messages.bonusMissed',
+  message: 'messages:promotions.bonusMissed',
 });
 export const vipLevelUp = defineEvent({
   kind: 'promotions.vip.levelup',
   version: 1,
   payload: z.object({ level: z.string(), reward: amountText, symbol: z.string() }),
-  message: 'promotions:messages.vipLevelUp',
+  message: 'messages:promotions.vipLevelUp',
 });
 export const applicationRejected = defineEvent({
   kind: 'promotions.application.rejected',
   version: 1,
   payload: z.object({ promotionId: z.number().int(), titles, note: z.string() }),
-  message: 'promotions:messages.applicationRejected',
+  message: 'messages:promotions.applicationRejected',
 });
 export const referralRewarded = defineEvent({
   kind: 'promotions.referral.rewarded',
   version: 1,
   payload: z.object({ friend: z.string(), reward: amountText, symbol: z.string() }),
-  message: 'promotions:messages.referralRewarded',
+  message: 'messages:promotions.referralRewarded',
 });
 export const referralWelcomed = defineEvent({
   kind: 'promotions.referral.welcomed',
   version: 1,
   payload: z.object({ reward: amountText, symbol: z.string() }),
-  message: 'promotions:messages.referralWelcomed',
+  message: 'messages:promotions.referralWelcomed',
 });
 export const promotionEvents = [bonusIssued, bonusMissed, vipLevelUp, applicationRejected, referralRewarded, referralWelcomed];

@@ -453,18 +453,18 @@ export const depositCredited = defineEvent({
   kind: 'wallet.deposit.credited',
   version: 1,
   payload: z.object({ amount: moneyText, symbol: z.string(), orderId: z.string(), channel: z.string() }),
-  message: 'wallet:messages.depositCredited',
+  message: 'messages:wallet.depositCredited',
 });
 export const withdrawalPaid = defineEvent({
   kind: 'wallet.withdrawal.paid',
   version: 1,
   payload: z.object({ amount: moneyText, symbol: z.string(), id: z.string() }),
-  message: 'wallet:messages.withdrawalPaid',
+  message: 'messages:wallet.withdrawalPaid',
 });
 export const withdrawalRejected = defineEvent({
   kind: 'wallet.withdrawal.rejected',
   version: 1,
   payload: z.object({ amount: moneyText, symbol: z.string(), id: z.string(), note: z.string() }),
-  message: 'wallet:messages.withdrawalRejected',
+  message: 'messages:wallet.withdrawalRejected',
 });
 export const walletEvents = [depositCredited, withdrawalPaid, withdrawalRejected];
