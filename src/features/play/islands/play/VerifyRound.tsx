@@ -3,17 +3,18 @@
  * bet, prefilled from the address (the game page's history links here), sent to the public
  * sandboxVerify call; shows whether the seed matches its hash, the stops, the symbols with the
  * winning lines, the line wins, the total multiplier and the win. Field errors from the browser's
- * checks and from the server's fieldErrors appear under their fields.
+ * checks and from the server's fieldErrors appear under their fields. The steps live in the
+ * form's store (src/features/play/client/verify-round.ts); this component renders it.
  */
-import { useEffect, useId, useMemo, useRef, useState, type SubmitEvent } from 'react';
-import { ApiFailure, createApiClient, type ClientMessages } from '../../../../kernel/http/client.ts';
-import { sandboxVerify } from '../../contract/play.ts';
-import type { ValueOf } from '../../../../kernel/contract.ts';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { createApiClient, type ClientMessages } from '../../../../kernel/http/client.ts';
 import { money } from '../../../wallet/client.ts';
 import type { PlayLabels } from './PlayGame.tsx';
 import { Reels } from './Reels.tsx';
 import './play.css';
-import { fill, VERIFY_FIELDS, verifyInputFromSearch, verifyIssues, type VerifyInput } from '../../client/game-logic.ts';
+import { fill, type VerifyInput } from '../../client/game-logic.ts';
+import { createVerifyRound } from '../../client/verify-round.ts';
 
 export interface Props {
   labels: PlayLabels;
@@ -24,86 +25,30 @@ export interface Props {
   brandSymbol: string;
 }
 
-type Answer = ValueOf<typeof sandboxVerify>;
-
-const EMPTY: VerifyInput = { nodeId: '', serverSeed: '', serverSeedHash: '', clientSeed: '', nonce: '', bet: '' };
-
 export default function VerifyRound({ labels: L, lang, merchant, language, messages, brandSymbol }: Props) {
   const V = L.verify;
-  const client = useMemo(() => createApiClient({ merchant, language, messages }), [merchant, language, messages]);
-  const [input, setInput] = useState<VerifyInput>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof VerifyInput, string>>>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState('');
-  const [needsSeed, setNeedsSeed] = useState(false);
-  const [answer, setAnswer] = useState<{ value: Answer; input: VerifyInput } | null>(null);
+  // The form's store (src/features/play/client/verify-round.ts): state and steps; this component renders.
+  const [verify] = useState(() => createVerifyRound({ client: createApiClient({ merchant, language, messages }), words: { required: V.required, invalid: V.invalid } }));
+  const { input, errors, busy, failure, needsSeed, answer, focus } = useStore(verify.$verify);
+  const { reels, rows, lines } = useStore(verify.$grid);
   const ids = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const resultRef = useRef<HTMLElement>(null);
   const names = L.symbols as Record<string, string>;
   const fmt = (amount: string) => money(amount, brandSymbol, lang);
 
+  useEffect(() => verify.start(window.location.search), [verify]);
+
+  // Focus goes where the store says: the first field in error, or the result once it is drawn.
   useEffect(() => {
-    const prefilled = verifyInputFromSearch(window.location.search);
-    setInput(prefilled);
-    setNeedsSeed(!prefilled.serverSeed && !!prefilled.serverSeedHash);
-    // A complete link (a revealed round) is checked at once.
-    if (Object.keys(verifyIssues(prefilled)).length === 0) void submit(prefilled, false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  function focusFirst(errs: Partial<Record<keyof VerifyInput, string>>) {
-    const first = VERIFY_FIELDS.find((f) => errs[f]);
-    if (first) formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
-  }
-
-  async function submit(values: VerifyInput, focusResult = true) {
-    const issues = verifyIssues(values);
-    const errs: Partial<Record<keyof VerifyInput, string>> = {};
-    for (const [k, v] of Object.entries(issues)) errs[k as keyof VerifyInput] = v === 'required' ? V.required : V.invalid;
-    setErrors(errs);
-    setFailure('');
-    if (Object.keys(errs).length) {
-      if (focusResult) focusFirst(errs);
-      return;
-    }
-    setBusy(true);
-    try {
-      const t = (s: string) => s.trim();
-      const value = await client.call(sandboxVerify, {
-        query: {
-          nodeId: t(values.nodeId),
-          serverSeed: t(values.serverSeed),
-          serverSeedHash: t(values.serverSeedHash) || undefined,
-          clientSeed: t(values.clientSeed),
-          nonce: t(values.nonce),
-          bet: t(values.bet) || undefined,
-        },
-      });
-      setAnswer({ value, input: values });
-      if (focusResult) requestAnimationFrame(() => resultRef.current?.focus());
-    } catch (err) {
-      setAnswer(null);
-      if (err instanceof ApiFailure && Object.keys(err.fieldErrors).length) {
-        const fe: Partial<Record<keyof VerifyInput, string>> = {};
-        for (const [k, msg] of Object.entries(err.fieldErrors)) if ((VERIFY_FIELDS as readonly string[]).includes(k)) fe[k as keyof VerifyInput] = msg;
-        setErrors(fe);
-        if (Object.keys(fe).length) focusFirst(fe);
-        else setFailure(err.message);
-      } else if (err instanceof ApiFailure && err.errorCode === 'game.not.found') {
-        setErrors({ nodeId: err.message });
-        focusFirst({ nodeId: err.message });
-      } else {
-        setFailure(err instanceof Error ? err.message : String(err));
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+    if (!focus.count) return;
+    if (focus.to === 'result') requestAnimationFrame(() => resultRef.current?.focus());
+    else formRef.current?.querySelector<HTMLInputElement>(`[name="${focus.to}"]`)?.focus();
+  }, [focus]);
 
   function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!busy) void submit(input);
+    void verify.submit();
   }
 
   const field = (name: keyof VerifyInput, label: string, opts: { hint?: string; mono?: boolean; inputMode?: 'numeric' | 'decimal' } = {}) => {
@@ -123,11 +68,7 @@ export default function VerifyRound({ labels: L, lang, merchant, language, messa
           spellCheck={false}
           aria-invalid={err ? true : undefined}
           aria-describedby={described}
-          onChange={(e) => {
-            const v = e.target.value;
-            setInput((x) => ({ ...x, [name]: v }));
-            if (err) setErrors((x) => ({ ...x, [name]: undefined }));
-          }}
+          onChange={(e) => verify.type(name, e.target.value)}
         />
         {opts.hint && <p id={`${id}-hint`} className="muted pl-small">{opts.hint}</p>}
         {err && <p id={`${id}-err`} className="pl-field-error">{err}</p>}
@@ -136,10 +77,6 @@ export default function VerifyRound({ labels: L, lang, merchant, language, messa
   };
 
   const a = answer?.value;
-  const reels = a?.grid.length ?? 0;
-  const rows = a?.grid[0]?.length ?? 0;
-  // The game's paylines, when the answer carries them (asked of the contract), mark the winning cells.
-  const lines = (a as (Answer & { lines?: number[][] }) | undefined)?.lines ?? [];
   return (
     <div className="pv">
       <form ref={formRef} className="card pv-form" onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-form`}>
