@@ -1,17 +1,16 @@
 /**
  * The reward centre (spec 2.14, issue 15): the rewards the member may claim now, first, each with
  * a Claim button (paid into the main wallet at once), then the latest claimed and expired ones.
- * The member centre's badge follows the count.
+ * The member centre's badge follows the count. The steps live in the page's store
+ * (src/features/promotions/client/reward-centre.ts); this component and its blocks render it.
  */
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { api, $status } from '../../accounts/client.ts';
 import { fill, useLabels } from '../../../shell/labels.tsx';
-import { ApiFailure } from '../../../kernel/http/client.ts';
-import { dateTime, money, refreshBalance } from '../../wallet/client.ts';
+import { dateTime, money } from '../../wallet/client.ts';
 import { Field } from '../../accounts/client.ts';
-import { bonusCode, claimRafflePromotion, rewardClaim, rewardList, signinStatus, signinToday, type RewardItem, type SigninCalendar } from '../contract.ts';
-import { $availableRewards } from '../client.ts';
+import { createRewardCentre, hasWagering, type RewardCentreStore } from '../client/reward-centre.ts';
 import { usePromotionLabels } from './labels.ts';
 import RaffleBlocks from './RaffleBlock.tsx';
 import FreeSpinsBlocks from './FreeSpinsBlock.tsx';
@@ -24,70 +23,31 @@ export default function RewardCentre() {
   const symbol = status?.info.currencySymbol ?? '';
   const fmt = (amount: string) => money(amount, symbol, labels.lang);
   const when = (ms: number) => dateTime(ms, labels.lang);
-  const [items, setItems] = useState<RewardItem[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const [tick, setTick] = useState(0);
+  // The page's store (src/features/promotions/client/reward-centre.ts): state and steps; this component renders.
+  const [centre] = useState(() => createRewardCentre({ client: api() }));
+  const { items, error, notice, busy, version } = useStore(centre.$rewards);
 
-  useEffect(() => {
-    let live = true;
-    setError(null);
-    api()
-      .call(rewardList)
-      .then((d) => {
-        if (!live) return;
-        setItems(d.items);
-        $availableRewards.set(d.available);
-      })
-      .catch((err: unknown) => live && setError(err instanceof ApiFailure ? err.message : String(err)));
-    return () => {
-      live = false;
-    };
-  }, [tick]);
-
-  async function claim(r: RewardItem) {
-    setBusy(r.id);
-    setNotice(null);
-    try {
-      // A raffle prize is claimed with spec 7's MCS2_claimRafflePromotion.
-      const out =
-        r.kind === 'raffle'
-          ? await api()
-              .call(claimRafflePromotion, { body: { id: r.id } })
-              .then((o) => ({ item: o.claimed[0]!, available: o.available }))
-          : await api().call(rewardClaim, { body: { id: r.id } });
-      $availableRewards.set(out.available);
-      setItems((list) => list?.map((x) => (x.id === r.id ? out.item : x)) ?? null);
-      // The raffle's block shows the prize too: bring it up to date.
-      if (r.kind === 'raffle') setTick((n) => n + 1);
-      if (l) setNotice(fill(Number(out.item.turnover) > 0 ? l.claimedWager : l.claimed, { amount: fmt(out.item.amount), turnover: fmt(out.item.turnover) }));
-      void refreshBalance();
-    } catch (err) {
-      setNotice(err instanceof ApiFailure ? err.message : String(err));
-      setTick((n) => n + 1);
-    } finally {
-      setBusy(null);
-    }
-  }
+  useEffect(() => centre.open(), [centre]);
 
   if (!l) return null;
   return (
     <div className="wl-page rw-page">
-      <SigninBlock fmt={fmt} onSigned={() => setTick((n) => n + 1)} />
+      <SigninBlock centre={centre} fmt={fmt} />
       <FreeSpinsBlocks fmt={fmt} />
-      <BonusCodeForm fmt={fmt} />
-      <RaffleBlocks fmt={fmt} tick={tick} onClaimed={() => setTick((n) => n + 1)} />
+      <BonusCodeForm centre={centre} fmt={fmt} />
+      <RaffleBlocks fmt={fmt} tick={version} onClaimed={centre.reload} />
       <p className="wl-note">{l.lead}</p>
       {notice && (
         <p className="wl-note wl-note-warn" role="status">
-          {notice}
+          {notice.kind === 'refused'
+            ? notice.text
+            : fill(hasWagering(notice.value.turnover) ? l.claimedWager : l.claimed, { amount: fmt(notice.value.amount), turnover: fmt(notice.value.turnover) })}
         </p>
       )}
       {error ? (
         <div className="wl-failed" role="alert">
           <p>{error}</p>
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setTick((n) => n + 1)}>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={centre.reload}>
             {l.retry}
           </button>
         </div>
@@ -141,7 +101,7 @@ export default function RewardCentre() {
                     className="btn btn-primary btn-sm"
                     aria-label={fill(l.claimNamed, { title: r.title || l.kinds[r.kind] })}
                     disabled={busy !== null}
-                    onClick={() => void claim(r)}
+                    onClick={() => void centre.claim(r)}
                   >
                     {l.claim}
                   </button>
@@ -156,35 +116,15 @@ export default function RewardCentre() {
 }
 
 /** A bonus code (spec 2.5, issue 15): refusals under the field, the bonus and its wagering said once paid. */
-function BonusCodeForm({ fmt }: { fmt: (amount: string) => string }) {
+function BonusCodeForm({ centre, fmt }: { centre: RewardCentreStore; fmt: (amount: string) => string }) {
   const labels = useLabels();
   const l = usePromotionLabels(labels.lang)?.rewards;
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { code, error, paid, busy } = useStore(centre.$code);
   if (!l) return null;
 
-  async function apply(e: SubmitEvent<HTMLFormElement>) {
+  function apply(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!l) return;
-    setDone(null);
-    if (!code.trim()) {
-      setError(l.codeRequired);
-      return;
-    }
-    setBusy(true);
-    try {
-      const r = await api().call(bonusCode, { body: { code } });
-      setError(null);
-      setCode('');
-      setDone(fill(/^0+(\.0+)?$/.test(r.turnover) ? l.codeDoneFree : l.codeDone, { amount: fmt(r.amount), title: r.title, turnover: fmt(r.turnover) }));
-      void refreshBalance();
-    } catch (err) {
-      setError(err instanceof ApiFailure ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
+    void centre.applyCode();
   }
 
   return (
@@ -192,15 +132,23 @@ function BonusCodeForm({ fmt }: { fmt: (amount: string) => string }) {
       <div className="wl-block-head">
         <h4 id="rw-code">{l.codeTitle}</h4>
       </div>
-      <form className="auth-form rw-code" onSubmit={(e) => void apply(e)} noValidate>
-        <Field name="bonusCode" label={l.codeLabel} value={code} onChange={setCode} error={error} maxLength={40} autoComplete="off" />
+      <form className="auth-form rw-code" onSubmit={apply} noValidate>
+        <Field
+          name="bonusCode"
+          label={l.codeLabel}
+          value={code}
+          onChange={centre.typeCode}
+          error={error === null ? null : error.kind === 'required' ? l.codeRequired : error.text}
+          maxLength={40}
+          autoComplete="off"
+        />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {l.codeApply}
         </button>
       </form>
-      {done && (
+      {paid && (
         <p className="wl-note wl-note-warn" role="status">
-          {done}
+          {fill(hasWagering(paid.turnover) ? l.codeDone : l.codeDoneFree, { amount: fmt(paid.amount), title: paid.title, turnover: fmt(paid.turnover) })}
         </p>
       )}
     </section>
@@ -217,41 +165,11 @@ function weekday(day: string, lang: string): string {
 }
 
 /** The daily sign-in (issue 15): the period's calendar, the run so far, and today's sign-in. */
-function SigninBlock({ fmt, onSigned }: { fmt: (amount: string) => string; onSigned: () => void }) {
+function SigninBlock({ centre, fmt }: { centre: RewardCentreStore; fmt: (amount: string) => string }) {
   const labels = useLabels();
   const l = usePromotionLabels(labels.lang)?.rewards;
-  const [cal, setCal] = useState<SigninCalendar | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [tick, setTick] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    api()
-      .call(signinStatus)
-      .then((c) => live && setCal(c))
-      .catch(() => live && setCal(null));
-    return () => {
-      live = false;
-    };
-  }, [tick]);
-
+  const { calendar: cal, note, busy } = useStore(centre.$signin);
   if (!l || !cal) return null;
-
-  async function sign() {
-    if (!l) return;
-    setBusy(true);
-    try {
-      const r = await api().call(signinToday);
-      setNote(fill(l.signinDone, { amount: fmt(r.reward.amount) }));
-      setTick((n) => n + 1);
-      onSigned();
-    } catch (err) {
-      setNote(err instanceof ApiFailure ? err.message : String(err));
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <section className="wl-block rw-signin" aria-labelledby="rw-signin">
@@ -269,12 +187,12 @@ function SigninBlock({ fmt, onSigned }: { fmt: (amount: string) => string; onSig
           </li>
         ))}
       </ol>
-      <button type="button" className="btn btn-primary" disabled={busy || cal.signedToday} onClick={() => void sign()}>
+      <button type="button" className="btn btn-primary" disabled={busy || cal.signedToday} onClick={() => void centre.sign()}>
         {cal.signedToday ? l.signedToday : l.signinButton}
       </button>
       {note && (
         <p className="wl-note wl-note-warn" role="status">
-          {note}
+          {note.kind === 'refused' ? note.text : fill(l.signinDone, { amount: fmt(note.value.amount) })}
         </p>
       )}
     </section>
