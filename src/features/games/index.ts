@@ -3,7 +3,7 @@ export { LOTTERY_PAGES, MAX_PAGE_SIZE, gameItem, gameType } from './contract/cat
 export type { GameItem, GameType } from './contract/catalogue.ts';
 export { gameIconUrl, presentGame, presentRank } from './server/present.ts';
 export type { GameRowView } from './server/present.ts';
-export { categoriesWithVendors, gameColumns, hotGames, listGames, rankList, recordWinner } from './server/queries.ts';
+export { categoriesWithVendors, gameColumns, hotGames, listGames, rankList, recordWinner, vendorNames } from './server/queries.ts';
 /** Read-only for joins by later features (recent games, game sessions, game wallets); only games writes them. */
 export { game, vendor } from './server/tables.ts';
 export { LOTTERY_CATALOGUE } from './server/seed.ts';

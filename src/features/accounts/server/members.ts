@@ -63,6 +63,8 @@ export interface NewMember {
   registerUrl?: string | null;
   domain?: string | null;
   isDemo?: boolean;
+  /** When the account was made (demo data that tells a history: a team grown over weeks); now by default. */
+  createdAt?: Date;
   /** Trial accounts get no affiliate code. */
   withAffiliateCode?: boolean;
 }
@@ -95,7 +97,7 @@ export async function createMember(db: Db, m: NewMember): Promise<Member | { cla
           registerUrl: m.registerUrl ?? null,
           domain: m.domain ?? null,
           isDemo: m.isDemo ?? false,
-          createdAt: new Date(clock.now()),
+          createdAt: m.createdAt ?? new Date(clock.now()),
         })
         .returning();
       return rows[0]!;

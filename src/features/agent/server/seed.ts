@@ -42,9 +42,9 @@ export async function seedDemoAgentTeam(db: Db): Promise<void> {
       // Demo sub-agents log in to the back office too: their payee name answers the new-network question.
       ...(type !== 0 ? { payeeName: 'Demo Agent' } : {}),
       withAffiliateCode: type !== 0,
+      createdAt: when(),
     });
     if ('clash' in made) throw new Error(`demo team: ${made.clash} clash`);
-    await db.update(member).set({ createdAt: when() }).where(eq(member.id, made.id));
     return made;
   };
   const grow = async (agent: Member, level: number): Promise<void> => {

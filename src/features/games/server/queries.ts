@@ -2,7 +2,7 @@
  * All SQL of the games slice. Only enabled games of enabled vendors are ever listed. Rows come
  * back as GameRowView (see present.ts) or as small plain objects; callers map them for the wire.
  */
-import { and, asc, desc, eq, gte, lte, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import { GAME_TYPES, type GameType } from '../contract/catalogue.ts';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { game, vendor, winner } from './tables.ts';
@@ -245,4 +245,11 @@ export async function vendorByCode(db: Db, code: string): Promise<{ code: string
 /** Puts a real big win on the winner board (the name already masked by the caller). */
 export async function recordWinner(tx: Db | Tx, row: { nodeId: number; customerName: string; winAmount: bigint }): Promise<void> {
   await tx.insert(winner).values({ ...row, isDemo: false });
+}
+
+/** The display names of the vendors named by `codes` (a page that names a vendor's wallet). */
+export async function vendorNames(db: Db, codes: readonly string[]): Promise<Record<string, string>> {
+  if (codes.length === 0) return {};
+  const rows = await db.select({ code: vendor.code, name: vendor.displayName }).from(vendor).where(inArray(vendor.code, [...codes]));
+  return Object.fromEntries(rows.map((v) => [v.code, v.name]));
 }
