@@ -82,12 +82,14 @@ if (!skip('check')) {
     if (code !== 0) totals.failed += 1;
     return code === 0;
   });
-  // The walls of the house (docs/architecture.md): dependency-cruiser, and the same rules for .astro files.
-  await step('Walls (dependency-cruiser)', () => {
+  // The walls of the house (docs/architecture.md): dependency-cruiser, the same rules for .astro
+  // files, and the walls for strings and for data.
+  await step('Walls (imports, strings, data)', () => {
     const code =
       run(node, ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', '--config', '.dependency-cruiser.cjs', '--output-type', 'err', 'src']) ||
       run(node, ['scripts/walls-astro.mjs']) ||
-      run(node, ['scripts/walls-i18n.ts']);
+      run(node, ['scripts/walls-i18n.ts']) ||
+      run(node, ['scripts/walls-sql.ts']);
     if (code !== 0) totals.failed += 1;
     return code === 0;
   });
