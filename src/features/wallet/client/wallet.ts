@@ -6,7 +6,7 @@
  */
 import { atom } from 'nanostores';
 import { merchantWallet, walletBalance, type BalanceValue } from '../contract.ts';
-import { api } from '../../accounts/client.ts';
+import { $status, api } from '../../accounts/client.ts';
 import type { ValueOf } from '../../../kernel/contract.ts';
 
 export type MerchantWallet = ValueOf<typeof merchantWallet>;
@@ -35,6 +35,11 @@ export const $balanceLoading = atom(false);
 export const $balanceError = atom<string | null>(null);
 export const $balanceMasked = atom<boolean>(readMask());
 export const $merchantWallet = atom<MerchantWallet | null>(null);
+
+/** The currency symbol amounts are written with now: the balance's, else the brand's (before the balance is read). */
+export function currencySymbol(): string {
+  return $balance.get()?.currencySymbol ?? $status.get()?.info.currencySymbol ?? '';
+}
 
 function readMask(): boolean {
   try {

@@ -1,12 +1,15 @@
 /**
  * What the wallet's lists share: the record filters' period picker (spec 9: next/previous 7 and
  * 30 days, or two dates), the filter and paging state, a list's loading, failed and empty states,
- * its table (cards on a phone, each cell with its column's name) and the pager.
+ * its table (cards on a phone, each cell with its column's name) and the pager. The filters'
+ * state lives in stores (src/features/wallet/client/records.ts); these render them.
  */
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { fill, useLabels } from '../../../shell/labels.tsx';
 import { Segmented } from '../../../ui/Segmented.tsx';
-import { checkRange, dayLabel, lastDays, MAX_RANGE_DAYS, RANGE_SPANS, shiftRange, type DayRange, type RangeSpan } from './format.ts';
+import { createRangePicker, createRecordFilter, createRecordPage } from '../client/records.ts';
+import { dayLabel, MAX_RANGE_DAYS, RANGE_SPANS, type DayRange, type RangeSpan } from './format.ts';
 import { Empty, LoadFailed, Loading, today, useLoad, useWallet, type Loaded } from './ui.tsx';
 
 /** Spec 9: default list page size. */
@@ -33,22 +36,20 @@ export interface RecordQuery {
  * changes; `extra` filters join the query. Loads again whenever the query changes.
  */
 export function useRecords<T>(call: (query: RecordQuery & Record<string, string | number>) => Promise<T>, extra: Record<string, string> = {}) {
-  const [range, setRangeState] = useState<DayRange>(() => lastDays(today(), 7));
-  const [page, setPage] = useState(1);
-  const setRange = useCallback((r: DayRange) => {
-    setRangeState(r);
-    setPage(1);
-  }, []);
+  // The filter's store (src/features/wallet/client/records.ts); the list loads from what it holds.
+  const [filter] = useState(() => createRecordFilter(today()));
+  const { range, page } = useStore(filter.$filter);
   const query = { from: range.from, to: range.to, pageNo: page, pageSize: RECORD_PAGE_SIZE, ...extra };
   const list = useLoad(() => call(query), JSON.stringify(query));
-  return { range, setRange, setPage, list };
+  return { range, setRange: filter.setRange, setPage: filter.setPage, list };
 }
 
 /** A paged list with no period (orders, withdrawals): loads again when the page or `version` changes. */
 export function usePagedRecords<T>(call: (query: { pageNo: number; pageSize: number }) => Promise<T>, version: number) {
-  const [page, setPage] = useState(1);
+  const [pager] = useState(createRecordPage);
+  const page = useStore(pager.$page);
   const list = useLoad(() => call({ pageNo: page, pageSize: RECORD_PAGE_SIZE }), `${page}:${version}`);
-  return { setPage, list };
+  return { setPage: pager.setPage, list };
 }
 
 /** Loads a list again (an operator may have answered meanwhile). */
@@ -149,31 +150,19 @@ export function RangeFilter({ value, onChange }: { value: DayRange; onChange: (r
   const w = useWallet();
   const { lang } = useLabels();
   const ids = useId();
-  const [span, setSpan] = useState<RangeSpan>(7);
-  const [draft, setDraft] = useState<DayRange>(value);
-  const [issue, setIssue] = useState<string | null>(null);
+  // The picker's store (src/features/wallet/client/records.ts); this component renders it.
+  const [picker] = useState(() => createRangePicker(value));
+  const { span, draft, problem } = useStore(picker.$picker);
   const now = today();
-  useEffect(() => setDraft(value), [value]);
+  useEffect(() => picker.follow(value), [picker, value]);
 
-  const pick = (s: RangeSpan) => {
-    setSpan(s);
-    setIssue(null);
-    onChange(lastDays(now, s));
-  };
-  const shift = (dir: -1 | 1) => {
-    setIssue(null);
-    onChange(shiftRange(value, span, dir, now));
-  };
+  const pick = (s: RangeSpan) => onChange(picker.pick(s, now));
+  const shift = (dir: -1 | 1) => onChange(picker.shift(value, dir, now));
   const apply = (next: DayRange) => {
-    setDraft(next);
-    const problem = checkRange(next, now);
-    if (problem) {
-      setIssue(problem === 'tooLong' ? fill(w.range.tooLong, { max: MAX_RANGE_DAYS }) : w.range[problem]);
-      return;
-    }
-    setIssue(null);
-    onChange(next);
+    const shown = picker.type(next, now);
+    if (shown) onChange(shown);
   };
+  const issue = problem === null ? null : problem === 'tooLong' ? fill(w.range.tooLong, { max: MAX_RANGE_DAYS }) : w.range[problem];
 
   return (
     <fieldset className="wl-range" aria-describedby={issue ? `${ids}-err` : undefined}>

@@ -4,76 +4,62 @@
  * amount at once. Below, the player's withdrawals: a paid one is confirmed as received, or as
  * not received with the amount that did arrive and a proof image (png or jpg, 5 MB at most,
  * checked here before it is sent); unanswered, it counts as received after the brand's minutes.
+ * The steps live in the page's stores (src/features/wallet/client/withdrawal.ts); these render them.
  */
-import { useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
-import { PROOF_MAX_BYTES, withdrawals, withdrawConfirm, withdrawCreate, withdrawInfo, type WithdrawalItem } from '../../contract.ts';
-import type { ValueOf } from '../../../../kernel/contract.ts';
-import { parseMinor } from '../../../../kernel/money.ts';
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { withdrawals, withdrawInfo, type WithdrawalItem } from '../../contract.ts';
 import { api } from '../../../accounts/client.ts';
-import { showDialog } from '../../../../ui/stores/ui.ts';
 import { openMemberCentre } from '../../../../shell/member-centre/store.ts';
-import { refreshBalance, submission } from '../../client/wallet.ts';
+import { createWithdrawalAnswer, createWithdrawalPage, withdrawBounds, type WithdrawalAnswer, type WithdrawalPageStore, type WithdrawInfo } from '../../client/withdrawal.ts';
 import { Field } from '../../../accounts/client.ts';
 import { fill, useLabels } from '../../../../shell/labels.tsx';
-import { compareAmounts, fromInput, toInput } from '../format.ts';
-import { AMOUNT_FIELDS, AmountField, amountError, errorsOf, FormNotice, PaymentPasswordField, paymentPasswordError, useWalletForm } from '../form.tsx';
-import type { WalletLabels } from '../labels.ts';
+import { focusFirstInvalid } from '../../../../ui/form.tsx';
+import { compareAmounts, toInput } from '../format.ts';
+import { AMOUNT_FIELDS, AmountField, FormNotice, PaymentPasswordField } from '../form.tsx';
 import { RecordList, RefreshButton, usePagedRecords, WhenLoaded } from '../records.tsx';
 import { Badge, Block, Facts, failureToFields, Money, useDateTime, useLoad, useMoney, useWallet, type FieldMap } from '../ui.tsx';
-
-type Info = ValueOf<typeof withdrawInfo>;
+import { walletWords } from '../words.ts';
 
 export default function WithdrawalPage() {
-  const [version, setVersion] = useState(0);
+  const w = useWallet();
+  const labels = useLabels();
+  // The page's store (src/features/wallet/client/withdrawal.ts): state and steps; these components render.
+  const [page] = useState(() => createWithdrawalPage({ words: walletWords(w, labels.lang), refused: (err) => failureToFields(err, labels, AMOUNT_FIELDS) }));
+  const version = useStore(page.$version);
   const info = useLoad(() => api().call(withdrawInfo), `info:${version}`);
-  const changed = () => {
-    setVersion((v) => v + 1);
-    void refreshBalance();
-  };
   return (
     <div className="wl-page">
-      <WhenLoaded loaded={info}>{(data) => <RequestForm info={data} onDone={changed} />}</WhenLoaded>
-      <WithdrawalList version={version} autoMinutes={info.data?.autoReceiveMinutes ?? null} onChanged={changed} />
+      <WhenLoaded loaded={info}>{(data) => <RequestForm page={page} info={data} />}</WhenLoaded>
+      <WithdrawalList page={page} version={version} autoMinutes={info.data?.autoReceiveMinutes ?? null} />
     </div>
   );
 }
 
-function RequestForm({ info, onDone }: { info: Info; onDone: () => void }) {
+/** Focus on the first field in error, whenever a form's store says so. */
+function useFocusErrors(count: number) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (count) focusFirstInvalid(formRef.current);
+  }, [count]);
+  return formRef;
+}
+
+function RequestForm({ page, info }: { page: WithdrawalPageStore; info: WithdrawInfo }) {
   const w = useWallet();
-  const labels = useLabels();
   const fmt = useMoney();
-  const [amount, setAmount] = useState('');
-  const [password, setPassword] = useState('');
-  const form = useWalletForm(AMOUNT_FIELDS);
-  // The most that may be asked: what is available, within the brand's maximum.
-  const ceiling = compareAmounts(info.available, info.max) < 0 ? info.available : info.max;
-  const tooLittle = compareAmounts(info.available, info.min) < 0;
+  const { amount, password } = useStore(page.$request);
+  const { errors, busy, notice, focusErrors } = useStore(page.form.$form);
+  const formRef = useFocusErrors(focusErrors);
+  const { ceiling, tooLittle } = withdrawBounds(info);
 
   const onSubmit = (ev: SubmitEvent<HTMLFormElement>) => {
-    const typed = fromInput(amount, labels.lang);
-    return form.submit(ev, {
-      check: () =>
-        errorsOf({
-          amount:
-            amountError(w, fmt, typed, { min: info.min, max: info.max }) ??
-            (compareAmounts(typed, info.available) > 0 ? fill(w.withdrawal.notEnough, { amount: fmt(info.available) }) : undefined),
-          paymentPassword: paymentPasswordError(w, info.needPaymentPassword, password),
-        }),
-      send: (keyFor) =>
-        api().call(withdrawCreate, {
-          body: { amount: typed, ...(info.needPaymentPassword ? { paymentPassword: password } : {}), idempotencyKey: keyFor({ amount: typed }) },
-        }),
-      done: (item) => {
-        setAmount('');
-        setPassword('');
-        form.setNotice(fill(w.withdrawal.requested, { amount: fmt(item.amount) }));
-        onDone();
-      },
-    });
+    ev.preventDefault();
+    void page.submit(info);
   };
 
   return (
-    <form ref={form.formRef} className="auth-form" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="auth-form" onSubmit={onSubmit} noValidate>
       <Facts
         facts={[
           { label: w.withdrawal.available, value: <Money amount={info.available} />, total: true },
@@ -93,17 +79,17 @@ function RequestForm({ info, onDone }: { info: Info; onDone: () => void }) {
       {tooLittle && <p className="wl-note">{fill(w.withdrawal.belowMin, { min: fmt(info.min) })}</p>}
       <AmountField
         value={amount}
-        onChange={setAmount}
-        error={form.errors.amount}
+        onChange={page.typeAmount}
+        error={errors.amount}
         hint={fill(w.withdrawal.range, { min: fmt(info.min), max: fmt(info.max) })}
         max={ceiling}
       />
-      {info.needPaymentPassword && <PaymentPasswordField value={password} onChange={setPassword} error={form.errors.paymentPassword} />}
-      <button type="submit" className="btn btn-primary btn-block" disabled={form.busy}>
+      {info.needPaymentPassword && <PaymentPasswordField value={password} onChange={page.typePassword} error={errors.paymentPassword} />}
+      <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {w.withdrawal.submit}
       </button>
       <p className="field-hint">{w.withdrawal.holdNote}</p>
-      <FormNotice text={form.notice} />
+      <FormNotice text={notice} />
     </form>
   );
 }
@@ -117,7 +103,7 @@ const TONE: Record<WithdrawalItem['status'], 'ok' | 'warn' | 'bad' | 'info'> = {
   force_received: 'ok',
 };
 
-function WithdrawalList({ version, autoMinutes, onChanged }: { version: number; autoMinutes: number | null; onChanged: () => void }) {
+function WithdrawalList({ page, version, autoMinutes }: { page: WithdrawalPageStore; version: number; autoMinutes: number | null }) {
   const w = useWallet();
   const { list, setPage } = usePagedRecords((query) => api().call(withdrawals, { query }), version);
   return (
@@ -127,7 +113,7 @@ function WithdrawalList({ version, autoMinutes, onChanged }: { version: number; 
         {(items) => (
           <ul className="wl-cards">
             {items.map((item) => (
-              <WithdrawalCard key={item.id} item={item} onChanged={onChanged} />
+              <WithdrawalCard key={item.id} item={item} changed={page.changed} />
             ))}
           </ul>
         )}
@@ -136,37 +122,22 @@ function WithdrawalList({ version, autoMinutes, onChanged }: { version: number; 
   );
 }
 
-function WithdrawalCard({ item, onChanged }: { item: WithdrawalItem; onChanged: () => void }) {
+function WithdrawalCard({ item, changed }: { item: WithdrawalItem; changed: () => void }) {
   const when = useDateTime();
   const w = useWallet();
   const labels = useLabels();
-  const fmt = useMoney();
-  const [mode, setMode] = useState<'idle' | 'notReceived'>('idle');
-  const [busy, setBusy] = useState(false);
-  const sub = useRef(submission());
+  // The answer's store (src/features/wallet/client/withdrawal.ts), one per card.
+  const [answer] = useState(() =>
+    createWithdrawalAnswer({
+      words: walletWords(w, labels.lang),
+      cancel: labels.auth.cancel,
+      refused: (err) => failureToFields(err, labels, RECEIVED_FIELDS),
+      failed: (err) => void failureToFields(err, labels, { byName: {} }),
+      changed,
+    }),
+  );
+  const { mode, busy } = useStore(answer.$answer);
   const ids = useId();
-
-  async function confirmReceived() {
-    const ok = await showDialog({
-      kind: 'confirm',
-      title: w.withdrawal.confirmTitle,
-      text: fill(w.withdrawal.confirmReceivedText, { amount: fmt(item.amount) }),
-      confirmLabel: w.withdrawal.received,
-      cancelLabel: labels.auth.cancel,
-    });
-    if (!ok) return;
-    setBusy(true);
-    const payload = { id: item.id, received: true };
-    try {
-      await api().call(withdrawConfirm, { body: { ...payload, idempotencyKey: sub.current.keyFor(payload) } });
-      sub.current.done();
-      onChanged();
-    } catch (err) {
-      failureToFields(err, labels, { byName: {} });
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <li className="wl-card" aria-labelledby={`${ids}-h`}>
@@ -193,15 +164,15 @@ function WithdrawalCard({ item, onChanged }: { item: WithdrawalItem; onChanged: 
           <p className="wl-note">{item.autoReceiveAt !== null ? fill(w.withdrawal.paidAsk, { time: when(item.autoReceiveAt) }) : w.withdrawal.paidAskNoTime}</p>
           {mode === 'idle' ? (
             <div className="wl-actions">
-              <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void confirmReceived()}>
+              <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void answer.confirmReceived(item)}>
                 {w.withdrawal.received}
               </button>
-              <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => setMode('notReceived')}>
+              <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={answer.openNotReceived}>
                 {w.withdrawal.notReceived}
               </button>
             </div>
           ) : (
-            <NotReceivedForm item={item} onCancel={() => setMode('idle')} onDone={onChanged} />
+            <NotReceivedForm item={item} answer={answer} />
           )}
         </div>
       )}
@@ -219,77 +190,34 @@ const RECEIVED_FIELDS: FieldMap<'receivedAmount' | 'proofImage'> = {
   ],
 };
 
-/** Checks a proof image in the browser: png or jpg, 5 MB at most (spec 5, 9). */
-export function proofIssue(w: WalletLabels, file: File): string | null {
-  if (!['image/png', 'image/jpeg'].includes(file.type) || !/\.(png|jpe?g)$/i.test(file.name)) return w.withdrawal.proofType;
-  if (file.size > PROOF_MAX_BYTES) return w.withdrawal.proofSize;
-  return null;
-}
-
-function NotReceivedForm({ item, onCancel, onDone }: { item: WithdrawalItem; onCancel: () => void; onDone: () => void }) {
+function NotReceivedForm({ item, answer }: { item: WithdrawalItem; answer: WithdrawalAnswer }) {
   const w = useWallet();
   const labels = useLabels();
   const fmt = useMoney();
   const ids = useId();
-  const [received, setReceived] = useState(() => toInput('0.00', labels.lang));
-  const [proof, setProof] = useState<{ name: string; dataUrl: string } | null>(null);
-  const form = useWalletForm(RECEIVED_FIELDS);
-  const { errors, setErrors } = form;
+  const { received, proof } = useStore(answer.$answer);
+  const { errors, busy, focusErrors } = useStore(answer.form.$form);
+  const formRef = useFocusErrors(focusErrors);
 
   function onFile(e: ChangeEvent<HTMLInputElement>) {
-    const file = e.target.files?.[0];
-    setProof(null);
-    if (!file) return;
-    const issue = proofIssue(w, file);
-    if (issue) {
-      setErrors((x) => ({ ...x, proofImage: issue }));
-      e.target.value = '';
-      return;
-    }
-    setErrors((x) => ({ ...x, proofImage: undefined }));
-    const reader = new FileReader();
-    reader.onload = () => setProof({ name: file.name, dataUrl: String(reader.result) });
-    reader.onerror = () => setErrors((x) => ({ ...x, proofImage: w.withdrawal.proofRead }));
-    reader.readAsDataURL(file);
-  }
-
-  /** What the player says arrived: an amount below the withdrawal's (none at all is an answer too). */
-  function receivedError(t: string): string | undefined {
-    if (!t) return w.amount.required;
-    if (/^\d+\.\d{3,}$/.test(t)) return w.amount.decimals;
-    if (parseMinor(t) === null) return fill(w.amount.invalid, { example: toInput('25.50', labels.lang) });
-    if (compareAmounts(t, item.amount) >= 0) return fill(w.withdrawal.receivedLess, { amount: fmt(item.amount) });
-    return undefined;
+    // A refused file is taken out of the field, so that choosing it again is heard.
+    if (!answer.chooseProof(e.target.files?.[0] ?? null)) e.target.value = '';
   }
 
   const onSubmit = (ev: SubmitEvent<HTMLFormElement>) => {
-    const t = fromInput(received, labels.lang);
-    return form.submit(ev, {
-      check: () => errorsOf({ receivedAmount: receivedError(t), proofImage: proof ? undefined : (errors.proofImage ?? w.withdrawal.proofRequired) }),
-      send: (keyFor) =>
-        api().call(withdrawConfirm, {
-          // The key follows the answer, not the image's bytes (hashing 5 MB for a key is needless).
-          body: {
-            id: item.id,
-            received: false,
-            receivedAmount: t,
-            proofImage: proof!.dataUrl,
-            idempotencyKey: keyFor({ id: item.id, receivedAmount: t, proof: proof!.name, size: proof!.dataUrl.length }),
-          },
-        }),
-      done: onDone,
-    });
+    ev.preventDefault();
+    void answer.sendNotReceived(item);
   };
 
   const fileErr = errors.proofImage ? `${ids}-ferr` : undefined;
   return (
-    <form ref={form.formRef} className="auth-form wl-not-received" onSubmit={onSubmit} noValidate aria-label={w.withdrawal.notReceivedTitle}>
+    <form ref={formRef} className="auth-form wl-not-received" onSubmit={onSubmit} noValidate aria-label={w.withdrawal.notReceivedTitle}>
       <p className="wl-note">{fill(w.withdrawal.notReceivedLead, { zero: toInput('0.00', labels.lang) })}</p>
       <Field
         name="receivedAmount"
         label={w.withdrawal.receivedAmount}
         value={received}
-        onChange={setReceived}
+        onChange={answer.typeReceived}
         error={errors.receivedAmount}
         inputMode="decimal"
         maxLength={20}
@@ -325,10 +253,10 @@ function NotReceivedForm({ item, onCancel, onDone }: { item: WithdrawalItem; onC
         {proof && <img className="wl-proof" src={proof.dataUrl} alt={fill(w.withdrawal.proofPreview, { name: proof.name })} />}
       </div>
       <div className="form-actions">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        <button type="button" className="btn btn-ghost" onClick={answer.cancelNotReceived}>
           {labels.auth.cancel}
         </button>
-        <button type="submit" className="btn btn-primary" disabled={form.busy}>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
           {w.withdrawal.sendNotReceived}
         </button>
       </div>
