@@ -13,12 +13,14 @@ import { onPopupRoute } from '../features/accounts/client.ts';
 import { $popup, closePopup } from '../ui/stores/ui.ts';
 import DialogHost from '../ui/Dialog.tsx';
 import MemberCentreHost from './member-centre/MemberCentreHost.tsx';
+import MemberCentreMenu from './member-centre/MemberCentreMenu.tsx';
 import { LabelsContext, localPath, type Labels } from './labels.tsx';
 import type { PopupProps } from './parts.ts';
 
 const POPUPS: Record<string, (p: PopupProps) => React.ReactNode> = Object.assign({}, ...SHELL_PARTS.map((p) => p.popups ?? {}));
 const HEADER = SHELL_PARTS.flatMap((p) => p.header ?? []);
-const PAGES: Record<string, React.ComponentType> = Object.assign({}, ...SHELL_PARTS.map((p) => p.pages ?? {}));
+// The shell's own live part: the /member page's links to the member centre's pages.
+const PAGES: Record<string, React.ComponentType> = Object.assign({ memberCentreMenu: MemberCentreMenu }, ...SHELL_PARTS.map((p) => p.pages ?? {}));
 
 export default function Shell({ labels }: { labels: Labels }) {
   const popup = useStore($popup);

@@ -28,14 +28,29 @@ export function usd(lang: Lang, amount: string): string {
   return `$${new Intl.NumberFormat(locale).format(BigInt(whole))}${decimal}${fraction.padEnd(2, '0')}`;
 }
 
+/** The member centre's own words (the shell's `centre` catalogue: title, menu, lead, account). */
+export const centreWord = (lang: Lang, key: string) => t(lang, 'centre', key);
+
+/** A member-centre page's name in the menu, from the catalogue of the feature that declares it. */
+export function pageTitle(lang: Lang, name: string): string {
+  for (const ns of ['wallet', 'promotions', 'inbox']) {
+    try {
+      return t(lang, ns, `centre.pages.${name}`);
+    } catch {
+      /* not this feature's page */
+    }
+  }
+  throw new Error(`No member-centre page ${name}`);
+}
+
 /** The member-centre overlay. */
-export const memberCentre = (page: Page, lang: Lang) => page.getByRole('dialog', { name: wt(lang, 'centre.title') });
+export const memberCentre = (page: Page, lang: Lang) => page.getByRole('dialog', { name: centreWord(lang, 'title') });
 
 /** Goes to a member-centre page through the overlay's menu and waits for its heading. */
 export async function openCentrePage(page: Page, lang: Lang, name: string): Promise<void> {
   const centre = memberCentre(page, lang);
-  await centre.getByRole('navigation', { name: wt(lang, 'centre.menu') }).getByRole('link', { name: wt(lang, `centre.pages.${name}`), exact: true }).click();
-  await expect(centre.getByRole('heading', { level: 3, name: wt(lang, `centre.pages.${name}`) })).toBeVisible();
+  await centre.getByRole('navigation', { name: centreWord(lang, 'menu') }).getByRole('link', { name: pageTitle(lang, name), exact: true }).click();
+  await expect(centre.getByRole('heading', { level: 3, name: pageTitle(lang, name) })).toBeVisible();
 }
 
 /** The header's balance button (its accessible name says the amount, or that it is hidden). */

@@ -12,5 +12,6 @@ export { checkAmount, compareAmounts, fromInput, money, toInput } from './island
  */
 export { Pager, RangeFilter, RecordTable, WhenLoaded, type Column } from './islands/records.tsx';
 export { Empty, today, useLoad, WalletLabelsContext, type Loaded } from './islands/ui.tsx';
-export { loadWalletLabels } from './islands/centre.ts';
+export { loadWalletLabels } from './islands/labels.ts';
+export { withWalletLabels } from './islands/with-labels.tsx';
 export { dateTime, dayLabel, lastDays, type DayRange } from './islands/format.ts';

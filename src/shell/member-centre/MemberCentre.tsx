@@ -5,53 +5,61 @@
  * the session (stores/memberCentre.ts). 'My account' is the /member page itself.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState } from 'react';
-import { $isAgent, $member, $status } from '../../features/accounts/client.ts';
-import { $unread } from '../../features/inbox/client.ts';
-import { $availableRewards, refreshRewards } from '../../features/promotions/client.ts';
-import { closeMemberCentre, MEMBER_PAGES, type MemberCentrePage } from './store.ts';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
+import { $member } from '../../features/accounts/client.ts';
+import { closeMemberCentre, type MemberCentrePage } from './store.ts';
 import { routePath } from '../../features/accounts/client.ts';
 import { localPath, useLabels } from '../labels.tsx';
 import { useModalLayer } from '../../ui/modal.ts';
 import memberCentreCss from './member-centre.css?url';
-
-import type * as WalletCentre from '../../features/wallet/islands/centre.ts';
 import { addStylesheet } from '../../ui/stylesheets.ts';
-import { CentreSlotsContext, type CentreSlots } from './slots.tsx';
+import { CentreSlotsContext } from './slots.tsx';
+import { CENTRE_ENTRIES, loadCentre, loadTitles, type LoadedCentre } from './entries.ts';
+import { centreCatalogue, type CentreLabels } from './labels.ts';
+import { useListed } from './listed.ts';
 
 void addStylesheet(memberCentreCss);
 
-/** What features put in the overlay: their pages (src/features/<name>/islands/centre.ts), the wallet's strings, and parts of each other's pages (slots). */
-export type CentreParts = typeof WalletCentre & { SLOTS: CentreSlots };
-
-export default function MemberCentre({ page, parts }: { page: MemberCentrePage; parts: CentreParts }) {
-  const { loadWalletLabels, WalletLabelsContext } = parts;
+export default function MemberCentre({ page }: { page: MemberCentrePage }) {
   const labels = useLabels();
-  const [w, setW] = useState<Awaited<ReturnType<CentreParts['loadWalletLabels']>> | null>(null);
+  const [loaded, setLoaded] = useState<{ centre: LoadedCentre; titles: Record<string, string>; words: CentreLabels } | null>(null);
   useEffect(() => {
-    void loadWalletLabels(labels.lang).then(setW);
-  }, [labels.lang, loadWalletLabels]);
-  if (!w) return null;
+    let live = true;
+    void Promise.all([loadCentre(), loadTitles(labels.lang), centreCatalogue.load(labels.lang)]).then(([centre, titles, words]) => live && setLoaded({ centre, titles, words }));
+    return () => {
+      live = false;
+    };
+  }, [labels.lang]);
+  // What the entries ask for when the overlay opens (the reward centre's count).
+  useEffect(() => CENTRE_ENTRIES.forEach((e) => e.onOpen?.()), []);
+  if (!loaded) return null;
   return (
-    <WalletLabelsContext.Provider value={w}>
-      <CentreSlotsContext.Provider value={parts.SLOTS}>
-        <Overlay page={page} w={w} parts={parts} />
-      </CentreSlotsContext.Provider>
-    </WalletLabelsContext.Provider>
+    <CentreSlotsContext.Provider value={loaded.centre.slots}>
+      <Overlay page={page} centre={loaded.centre} titles={loaded.titles} words={loaded.words} />
+    </CentreSlotsContext.Provider>
   );
 }
 
-function Overlay({ page, w, parts }: { page: MemberCentrePage; w: Awaited<ReturnType<CentreParts['loadWalletLabels']>>; parts: CentreParts }) {
+const Nothing = () => null;
+
+/** A count beside a menu entry (its store, read only where there is one). */
+function Badge({ count }: { count: NonNullable<(typeof CENTRE_ENTRIES)[number]['badge']> }) {
+  const n = useStore(count);
+  return n > 0 ? (
+    <span className="mc-badge">
+      <span className="sr-only">, </span>
+      {n}
+    </span>
+  ) : null;
+}
+
+function Overlay({ page, centre, titles, words }: { page: MemberCentrePage; centre: LoadedCentre; titles: Record<string, string>; words: CentreLabels }) {
   const labels = useLabels();
   const member = useStore($member);
-  const unread = useStore($unread);
-  const rewards = useStore($availableRewards);
-  const status = useStore($status);
-  const isAgent = useStore($isAgent);
-  // Invite friends while the brand runs it (spec 3's REFERRAL entry); agents recruit with their team code.
-  const referralOn = !isAgent && !!status?.info.availablePromo?.some((p) => p.code === 'REFERRAL' && p.enabled);
-  // The reward centre's badge: asked when the overlay opens.
-  useEffect(() => void refreshRewards(), []);
+  const listed = useListed();
+  // A page no feature declares (an old remembered name) shows the first one.
+  const shown = centre.pages[page] ? page : (listed[0]?.page ?? page);
+  const Page: ComponentType = centre.pages[shown] ?? Nothing;
   const layerRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const ids = useId();
@@ -61,7 +69,7 @@ function Overlay({ page, w, parts }: { page: MemberCentrePage; w: Awaited<Return
   // On a phone the menu scrolls sideways: keep the selected entry in sight.
   useEffect(() => {
     layerRef.current?.querySelector('.mc-nav [aria-current="page"]')?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [page]);
+  }, [shown]);
 
   // A new page takes focus at its heading (not on first opening: the layer focuses its box).
   useEffect(() => {
@@ -71,9 +79,7 @@ function Overlay({ page, w, parts }: { page: MemberCentrePage; w: Awaited<Return
     }
     headingRef.current?.focus({ preventScroll: true });
     layerRef.current?.querySelector('.mc-main')?.scrollTo({ top: 0 });
-  }, [page]);
-
-  const Page = parts.PAGES[page] ?? (() => null);
+  }, [shown]);
 
   const onMemberPage = routePath() === '/member';
   return (
@@ -85,11 +91,11 @@ function Overlay({ page, w, parts }: { page: MemberCentrePage; w: Awaited<Return
           </svg>
         </button>
         <div className="mc-head">
-          <h2 id={`${ids}-t`}>{w.centre.title}</h2>
+          <h2 id={`${ids}-t`}>{words.title}</h2>
           {member && <span className="mc-who">{member.account}</span>}
         </div>
         <div className="mc-body">
-          <nav className="mc-nav" aria-label={w.centre.menu}>
+          <nav className="mc-nav" aria-label={words.menu}>
             <ul>
               <li>
                 <a
@@ -102,25 +108,14 @@ function Overlay({ page, w, parts }: { page: MemberCentrePage; w: Awaited<Return
                     }
                   }}
                 >
-                  {w.centre.account}
+                  {words.account}
                 </a>
               </li>
-              {MEMBER_PAGES.filter((p) => (p !== 'vip' || member?.vip) && (p !== 'referral' || referralOn)).map((p) => (
-                <li key={p}>
-                  <a href={localPath(labels, `/member?page=${p}`)} aria-current={p === page ? 'page' : undefined}>
-                    {w.centre.pages[p]}
-                    {p === 'messages' && unread > 0 && (
-                      <span className="mc-badge">
-                        <span className="sr-only">, </span>
-                        {unread}
-                      </span>
-                    )}
-                    {p === 'rewards' && rewards > 0 && (
-                      <span className="mc-badge">
-                        <span className="sr-only">, </span>
-                        {rewards}
-                      </span>
-                    )}
+              {listed.map((e) => (
+                <li key={e.page}>
+                  <a href={localPath(labels, `/member?page=${e.page}`)} aria-current={e.page === shown ? 'page' : undefined}>
+                    {titles[e.page]}
+                    {e.badge && <Badge count={e.badge} />}
                   </a>
                 </li>
               ))}
@@ -128,9 +123,9 @@ function Overlay({ page, w, parts }: { page: MemberCentrePage; w: Awaited<Return
           </nav>
           <section className="mc-main" aria-labelledby={`${ids}-p`}>
             <h3 id={`${ids}-p`} ref={headingRef} tabIndex={-1} className="mc-page-title">
-              {w.centre.pages[page]}
+              {titles[shown]}
             </h3>
-            <Page key={page} />
+            <Page key={shown} />
           </section>
         </div>
       </div>

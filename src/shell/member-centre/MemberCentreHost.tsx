@@ -11,23 +11,16 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { $isTrial, $member } from '../../features/accounts/client.ts';
-import { $memberCentre, closeMemberCentre, isMemberPage, memberPageOfLink, openMemberCentre, type MemberCentrePage } from './store.ts';
+import { $memberCentre, closeMemberCentre, openMemberCentre } from './store.ts';
+import { isMemberPage } from './entries.ts';
+import { memberPageOfLink } from './pages.ts';
 import { refuseTrial, routePath } from '../../features/accounts/client.ts';
 import { useLabels } from '../labels.tsx';
 import { $popup } from '../../ui/stores/ui.ts';
 import { AFTER_LOGIN_PAGE_KEY } from './pages.ts';
 
-// The overlay and the parts features put in it load together, on its first opening.
-const MemberCentre = lazy(async () => {
-  const [overlay, wallet, promotions, inbox] = await Promise.all([
-    import('./MemberCentre.tsx'),
-    import('../../features/wallet/islands/centre.ts'),
-    import('../../features/promotions/islands/centre.ts'),
-    import('../../features/inbox/islands/centre.ts'),
-  ]);
-  const parts = { ...wallet, PAGES: { ...wallet.PAGES, ...promotions.PAGES, ...inbox.PAGES }, SLOTS: { ...promotions.SLOTS } };
-  return { default: (props: { page: MemberCentrePage }) => <overlay.default {...props} parts={parts} /> };
-});
+// The overlay loads on its first opening; the features' pages it shows load with it (./entries.ts).
+const MemberCentre = lazy(() => import('./MemberCentre.tsx'));
 
 export default function MemberCentreHost() {
   const labels = useLabels();
@@ -42,7 +35,7 @@ export default function MemberCentreHost() {
       if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
       const a = (e.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
       if (!a || (a.target && a.target !== '_self')) return;
-      const p = memberPageOfLink(a.href, window.location.origin);
+      const p = memberPageOfLink(a.href, window.location.origin, isMemberPage);
       if (!p || !$member.get()) return;
       e.preventDefault();
       if ($isTrial.get()) void refuseTrial(labels);

@@ -5,9 +5,9 @@
  * `/member?page=<page>` (docs/architecture.md, 'The member centre').
  */
 import { atom } from 'nanostores';
-import { isMemberPage, type MemberCentrePage } from './pages.ts';
+import type { MemberCentrePage } from './pages.ts';
 
-export { isMemberPage, memberPageOfLink, MEMBER_PAGES, type MemberCentrePage } from './pages.ts';
+export type { MemberCentrePage } from './pages.ts';
 
 /** Session storage: the last selected page. */
 export const MEMBER_PAGE_KEY = 'memberCentrePage';
@@ -16,11 +16,11 @@ export const DEFAULT_MEMBER_PAGE: MemberCentrePage = 'wallet';
 /** The open page of the overlay; null while it is closed. */
 export const $memberCentre = atom<MemberCentrePage | null>(null);
 
-/** The page the player selected last in this session (the default when none). */
+/** The page the player selected last in this session (the default when none; the overlay shows its first page for a name it does not know). */
 export function rememberedPage(): MemberCentrePage {
   try {
     const p = sessionStorage.getItem(MEMBER_PAGE_KEY);
-    return isMemberPage(p) ? p : DEFAULT_MEMBER_PAGE;
+    return p || DEFAULT_MEMBER_PAGE;
   } catch {
     return DEFAULT_MEMBER_PAGE;
   }

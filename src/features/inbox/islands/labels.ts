@@ -6,6 +6,11 @@ import type inboxCatalogue from '../i18n/en/inbox.json';
 export type InboxLabels = typeof inboxCatalogue;
 const catalogue = lazyCatalogue(import.meta.glob<InboxLabels>('../i18n/*/inbox.json', { import: 'default' }));
 
+/** The catalogue of `lang` (one request per page). */
+export function loadInboxLabels(lang: string): Promise<InboxLabels> {
+  return catalogue.load(lang);
+}
+
 export function useInboxLabels(lang: string): InboxLabels | undefined {
   const [l, setL] = useState<InboxLabels | undefined>(() => catalogue.loaded(lang));
   useEffect(() => {

@@ -5,6 +5,7 @@
  */
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
 import { accountButton, at, createUser, dialog, expect, loginAs, signOut, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { centreWord } from '../../../../../tests/e2e-support/wallet.ts';
 
 for (const { lang } of LANGS) {
   test.describe(`roles in ${lang.toUpperCase()}`, () => {
@@ -39,7 +40,7 @@ for (const { lang } of LANGS) {
       await page.goto(at(lang, '/member'));
       await expect(refusal).toContainText(t(lang, 'auth', 'in_need_true_account'));
       await expect(page.getByRole('heading', { level: 2, name: t(lang, 'auth', 'member.account') })).toHaveCount(0);
-      await expect(page.getByRole('heading', { level: 2, name: t(lang, 'wallet', 'centre.menu') })).toBeHidden();
+      await expect(page.getByRole('heading', { level: 2, name: centreWord(lang, 'menu') })).toBeHidden();
       await refusal.getByRole('button', { name: t(lang, 'auth', 'in_increase_submit') }).click();
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/')}$`));
 

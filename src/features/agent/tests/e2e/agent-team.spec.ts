@@ -7,6 +7,7 @@
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { centreWord, pageTitle } from '../../../../../tests/e2e-support/wallet.ts';
 
 for (const { lang } of LANGS) {
   test.describe(`agent back office in ${lang.toUpperCase()}`, () => {
@@ -70,8 +71,8 @@ for (const { lang } of LANGS) {
 
       // Deposit and the account record are the member centre's own pages, over the back office.
       await item('deposit').click();
-      const centre = page.getByRole('dialog', { name: t(lang, 'wallet', 'centre.title') });
-      await expect(centre.getByRole('heading', { level: 3, name: t(lang, 'wallet', 'centre.pages.deposit') })).toBeVisible();
+      const centre = page.getByRole('dialog', { name: centreWord(lang, 'title') });
+      await expect(centre.getByRole('heading', { level: 3, name: pageTitle(lang, 'deposit') })).toBeVisible();
       await centre.getByRole('button', { name: t(lang, 'auth', 'close') }).first().click();
       await expect(centre).toBeHidden();
       await item('customerService').click();

@@ -10,6 +10,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { axeRunsHere, LANGS, phoneInEnglishOnly, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, dialog, expect, loginAs, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { centreWord, pageTitle } from '../../../../../tests/e2e-support/wallet.ts';
 import { ops } from '../../../../../tests/e2e-support/server.ts';
 
 test.use({ announcements: true });
@@ -111,8 +112,8 @@ for (const { lang } of LANGS) {
       await submitLogin(page, lang, user.username, user.password);
       const welcome = dialog(page, t(lang, 'auth', 'afterLogin.title', { name: user.username }));
       await welcome.getByRole('button', { name: t(lang, 'auth', 'afterLogin.continue') }).click();
-      const centre = page.getByRole('dialog', { name: t(lang, 'wallet', 'centre.title') });
-      await expect(centre.getByRole('heading', { level: 3, name: t(lang, 'wallet', 'centre.pages.rewards') })).toBeVisible();
+      const centre = page.getByRole('dialog', { name: centreWord(lang, 'title') });
+      await expect(centre.getByRole('heading', { level: 3, name: pageTitle(lang, 'rewards') })).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(at(lang, '/'));
       await page.screenshot({ path: test.info().outputPath('go-to-promotion-rewards.png') });
       await centre.getByRole('button', { name: t(lang, 'auth', 'close') }).first().click();
@@ -175,8 +176,8 @@ for (const { lang } of LANGS) {
         // A member's go-to-promotion opens the reward centre over the page (spec 2.8).
         await popup.getByRole('link', { name: t(lang, 'home', 'announce.goToPromotion') }).click();
         await expect(popup).toBeHidden();
-        const centre = page.getByRole('dialog', { name: t(lang, 'wallet', 'centre.title') });
-        await expect(centre.getByRole('heading', { level: 3, name: t(lang, 'wallet', 'centre.pages.rewards') })).toBeVisible();
+        const centre = page.getByRole('dialog', { name: centreWord(lang, 'title') });
+        await expect(centre.getByRole('heading', { level: 3, name: pageTitle(lang, 'rewards') })).toBeVisible();
         await page.goto(at(lang, '/'));
         await page.waitForLoadState('networkidle');
         await expect(popup).toHaveCount(0);

@@ -8,7 +8,7 @@ import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/
 import { axeRunsHere, LANGS, phoneInEnglishOnly } from '../../../../../tests/e2e-support/i18n.ts';
 import { createUser, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { ops } from '../../../../../tests/e2e-support/server.ts';
-import { memberCentre, wt } from '../../../../../tests/e2e-support/wallet.ts';
+import { memberCentre, pageTitle } from '../../../../../tests/e2e-support/wallet.ts';
 
 for (const { lang } of LANGS) {
   test.describe(`platform messages in ${lang.toUpperCase()}`, () => {
@@ -38,7 +38,7 @@ for (const { lang } of LANGS) {
       await expect(mail).toBeVisible();
       await mail.click();
       const centre = memberCentre(page, lang);
-      await expect(centre.getByRole('heading', { level: 3, name: wt(lang, 'centre.pages.messages') })).toBeVisible();
+      await expect(centre.getByRole('heading', { level: 3, name: pageTitle(lang, 'messages') })).toBeVisible();
       const title = lang === 'en' ? 'Your withdrawal limit was raised' : 'Subimos tu límite de retiro';
       const item = centre.locator('button.ib-head', { hasText: title });
       await expect(item).toHaveAttribute('aria-expanded', 'false');

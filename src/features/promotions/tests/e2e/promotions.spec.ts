@@ -11,7 +11,7 @@
  */
 import { LANGS, flowInOneLanguage, text, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, loginAs, test } from '../../../../../tests/e2e-support/accounts.ts';
-import { memberCentre, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
+import { centreWord, memberCentre, pageTitle, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 import { ops } from '../../../../../tests/e2e-support/server.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { launch, pt, spinButton } from '../../../../../tests/e2e-support/play.ts';
@@ -99,8 +99,8 @@ for (const { lang } of LANGS) {
       await loginAs(page, lang, player.username, player.password);
       await page.goto(at(lang, '/member?page=rewards'));
       const centre = memberCentre(page, lang);
-      await expect(centre.getByRole('heading', { level: 3, name: wt(lang, 'centre.pages.rewards') })).toBeVisible();
-      const menuLink = centre.getByRole('navigation', { name: wt(lang, 'centre.menu') }).getByRole('link', { name: new RegExp(wt(lang, 'centre.pages.rewards')) });
+      await expect(centre.getByRole('heading', { level: 3, name: pageTitle(lang, 'rewards') })).toBeVisible();
+      const menuLink = centre.getByRole('navigation', { name: centreWord(lang, 'menu') }).getByRole('link', { name: new RegExp(pageTitle(lang, 'rewards')) });
       await expect(menuLink.locator('.mc-badge')).toHaveText(/1/);
       const title = lang === 'en' ? 'Welcome gift' : 'Regalo de bienvenida';
       const card = centre.getByRole('listitem').filter({ hasText: title });

@@ -11,7 +11,7 @@ import { closeAnnouncements } from '../../../../../tests/e2e-support/fixtures.ts
 import { LANGS, phoneInEnglishOnly, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { accountButton, addressFor, at, createUser, dialog, expect, loginAs, newUsername, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { callApi, playValidBets } from '../../../../../tests/e2e-support/play.ts';
-import { adjust, memberCentre, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
+import { adjust, memberCentre, pageTitle, usd } from '../../../../../tests/e2e-support/wallet.ts';
 
 const rt = (lang: Lang, key: string, values: Record<string, string | number> = {}) => t(lang, 'promotions', `referral.${key}`, values);
 
@@ -30,7 +30,7 @@ for (const { lang } of LANGS) {
       await page.locator('.user-dropdown').getByRole('link', { name: t(lang, 'auth', 'menu.invite'), exact: true }).click();
 
       const centre = memberCentre(page, lang);
-      await expect(centre.getByRole('link', { name: wt(lang, 'centre.pages.referral'), exact: true })).toHaveAttribute('aria-current', 'page');
+      await expect(centre.getByRole('link', { name: pageTitle(lang, 'referral'), exact: true })).toHaveAttribute('aria-current', 'page');
       const origin = new URL(page.url()).origin;
       await expect(centre.getByRole('textbox', { name: rt(lang, 'link'), exact: true })).toHaveValue(`${origin}${at(lang, '/register')}?referralCode=${player.affiliateCode}`);
       await expect(centre.getByRole('textbox', { name: rt(lang, 'code'), exact: true })).toHaveValue(player.affiliateCode);
@@ -75,7 +75,7 @@ for (const { lang } of LANGS) {
       await expect(row).toContainText(rt(lang, 'progress', { done: usd(lang, '100'), target: usd(lang, '100') }));
       await expect(centre.getByText(rt(lang, 'ofCap', { count: 1, cap: 20 }))).toBeVisible();
       await centre.getByRole('link', { name: rt(lang, 'claim', { count: 1 }), exact: true }).click();
-      await expect(centre.getByRole('heading', { level: 3 })).toHaveText(wt(lang, 'centre.pages.rewards'));
+      await expect(centre.getByRole('heading', { level: 3 })).toHaveText(pageTitle(lang, 'rewards'));
       const item = centre.getByRole('listitem').filter({ hasText: t(lang, 'promotions', 'rewards.kinds.referral') });
       await expect(item).toContainText(usd(lang, '10'));
       await item.getByRole('button').first().click();

@@ -8,7 +8,7 @@
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { LANGS, phoneInEnglishOnly } from '../../../../../tests/e2e-support/i18n.ts';
 import { accountButton, at, createUser, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
-import { memberCentre, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
+import { memberCentre, pageTitle, usd } from '../../../../../tests/e2e-support/wallet.ts';
 
 const pt = (lang: 'en' | 'es', key: string, values: Record<string, string | number> = {}) => t(lang, 'promotions', `vip.${key}`, values);
 
@@ -28,7 +28,7 @@ for (const { lang } of LANGS) {
       await menu.getByRole('link', { name: t(lang, 'auth', 'menu.vipLevel'), exact: true }).click();
 
       const centre = memberCentre(page, lang);
-      await expect(centre.getByRole('link', { name: wt(lang, 'centre.pages.vip'), exact: true })).toHaveAttribute('aria-current', 'page');
+      await expect(centre.getByRole('link', { name: pageTitle(lang, 'vip'), exact: true })).toHaveAttribute('aria-current', 'page');
       await expect(centre.getByRole('heading', { name: pt(lang, 'current', { label: 'VIP 0' }) })).toBeVisible();
       await expect(centre.getByText(pt(lang, 'toNext', { label: 'VIP 1' }))).toBeVisible();
       const bets = centre.getByRole('progressbar', { name: pt(lang, 'validBets') });

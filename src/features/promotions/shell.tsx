@@ -1,0 +1,24 @@
+/**
+ * What the promotions put in the shell: their member-centre pages (spec 2.14): the reward centre
+ * with the count of rewards to claim, invite friends while the brand runs it (for players; agents
+ * recruit with their team code), and the VIP level while the member has one.
+ */
+import { computed } from 'nanostores';
+import type { CentreEntry, ShellParts } from '../../shell/parts.ts';
+import { $isAgent, $member, $status } from '../accounts/client.ts';
+import { $availableRewards, refreshRewards } from './client.ts';
+import { loadPromotionLabels } from './islands/labels.ts';
+
+const load = () => import('./islands/centre.ts').then((m) => m.centre);
+const referralOn = computed([$isAgent, $status], (agent, status) => !agent && !!status?.info.availablePromo?.some((p) => p.code === 'REFERRAL' && p.enabled));
+const vipOn = computed($member, (m) => !!m?.vip);
+
+const label = (page: 'rewards' | 'referral' | 'vip') => async (lang: string) => (await loadPromotionLabels(lang)).centre.pages[page];
+
+const centre: CentreEntry[] = [
+  { page: 'rewards', order: 90, label: label('rewards'), load, badge: $availableRewards, onOpen: () => void refreshRewards() },
+  { page: 'referral', order: 100, label: label('referral'), load, shown: referralOn },
+  { page: 'vip', order: 110, label: label('vip'), load, shown: vipOn },
+];
+
+export const shell: ShellParts = { centre };
