@@ -21,6 +21,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { TEST_DATABASE_URL } from '../../../../../tests/support/db.ts';
 import { LedgerModel, seeded, verifyLedger, type Rng } from '../../../../../tests/support/wallet-load.ts';
+import { sampleSize } from '../../../../../tests/support/samples.ts';
 import { openDb, type DbHandle } from '../../../../kernel/db/client.ts';
 import { migrate } from '../../../../kernel/db/migrate.ts';
 import { vendor } from '../../../../app/schema.ts';
@@ -37,7 +38,8 @@ import { formatMinor } from '../../../../kernel/money.ts';
 const SEED = Number(process.env.WALLET_LOAD_SEED ?? 20_240_4);
 const PLAYERS = 50;
 const AGENTS = 5;
-const OPS_PER_CLIENT = 40;
+/** Each client's operations: 40 in the slow run, 16 every day (the same 50 clients and the same two kills mid-load: tests/support/samples.ts). */
+const OPS_PER_CLIENT = sampleSize(40, 16);
 /** Kill the server when this share of the operations has been answered. */
 const KILL_AT = [0.3, 0.65];
 const VENDORS = ['JL', 'PG'] as const;
