@@ -97,8 +97,8 @@ if (!skip('check')) {
 
 if (!skip('check')) {
   // ESLint: TypeScript's recommended rules and React's rules of hooks (eslint.config.js).
-  await step('Lint (ESLint)', () => {
-    const code = run(node, ['node_modules/eslint/bin/eslint.js', '.']);
+  await step('Lint (ESLint, Prettier)', () => {
+    const code = run(node, ['node_modules/eslint/bin/eslint.js', '.']) || run(node, ['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', '.']);
     if (code !== 0) totals.failed += 1;
     return code === 0;
   });
