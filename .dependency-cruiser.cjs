@@ -6,12 +6,7 @@
 const FEATURES = ['system', 'accounts', 'games', 'wallet', 'play', 'lottery', 'content', 'promotions', 'inbox', 'agent', 'home'];
 
 /** What a feature shows other parts of the house: its server face, its browser face and its Astro parts. */
-const FACES = [
-  '^src/features/[^/]+/index\\.ts$',
-  '^src/features/[^/]+/client\\.ts$',
-  '^src/features/[^/]+/contract\\.ts$',
-  '^src/features/[^/]+/components/[^/]+\\.astro$',
-];
+const FACES = ['^src/features/[^/]+/index\\.ts$', '^src/features/[^/]+/client\\.ts$', '^src/features/[^/]+/contract\\.ts$', '^src/features/[^/]+/components/[^/]+\\.astro$'];
 
 /** Server-only code: what the browser must never load. */
 const SERVER_ONLY = [
@@ -33,13 +28,7 @@ const SERVER_ONLY = [
 const BROWSER_ONLY = ['^src/features/[^/]+/(islands|client)/', '^src/features/[^/]+/client\\.ts$', '^src/ui/', '^src/shell/', '\\.(tsx|astro)$'];
 
 /** Code that runs in the browser: islands, client stores and faces, the UI kit, the shell's scripts. */
-const BROWSER = [
-  '^src/features/[^/]+/(islands|client)/',
-  '^src/features/[^/]+/(client\\.ts|shell\\.tsx)$',
-  '^src/ui/',
-  '^src/shell/.*\\.tsx?$',
-  '^src/app/shell-parts\\.ts$',
-];
+const BROWSER = ['^src/features/[^/]+/(islands|client)/', '^src/features/[^/]+/(client\\.ts|shell\\.tsx)$', '^src/ui/', '^src/shell/.*\\.tsx?$', '^src/app/shell-parts\\.ts$'];
 
 const TESTS = '(^tests/|/tests/)';
 
@@ -77,7 +66,7 @@ module.exports = {
     },
     {
       name: 'feature-through-its-faces',
-      comment: "a feature reaches another only through its index.ts (server), client.ts (browser) or components/ (Astro)",
+      comment: 'a feature reaches another only through its index.ts (server), client.ts (browser) or components/ (Astro)',
       severity: 'error',
       // Tables files may reference an earlier feature's tables for foreign keys (and import nothing else).
       from: { path: '^src/features/([^/]+)/', pathNot: [TESTS, '^src/features/[^/]+/server/tables\\.ts$'] },
@@ -85,8 +74,7 @@ module.exports = {
     },
     {
       name: 'shell-through-faces',
-      comment:
-        'the shell reaches features through their faces; a lazy part (a dynamic import, e.g. the lobby or the member-centre pages) may load a feature island directly',
+      comment: 'the shell reaches features through their faces; a lazy part (a dynamic import, e.g. the lobby or the member-centre pages) may load a feature island directly',
       severity: 'error',
       from: { path: '^src/shell/' },
       to: { path: '^src/features/', pathNot: [...FACES, '^src/features/[^/]+/islands/'] },

@@ -23,22 +23,28 @@ function chromiumPath(): string {
 const launchOptions = {
   executablePath: chromiumPath(),
   // The machine has no network beyond the package registries: keep Chromium from calling home.
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
 const STATUS_SPEC = /visitor-status\.spec\.ts$/;
 /** The smoke test of the second demo brand, against a server of its own (brands/sol.json). */
 const BRAND_SPEC = /brand-sol\.spec\.ts$/;
 const SOL_PORT = E2E_PORT + 1;
-const PHONE_SPECS = [/visitor-pages\.spec\.ts$/, /accounts-a11y\.spec\.ts$/, /wallet-a11y\.spec\.ts$/, /wallet-header\.spec\.ts$/, /lobby-search\.spec\.ts$/, /agent-reports\.spec\.ts$/, /agent-contracts\.spec\.ts$/, /inbox\.spec\.ts$/, /announcements\.spec\.ts$/, /vip\.spec\.ts$/, /referral\.spec\.ts$/, /free-spins\.spec\.ts$/, /lottery\.spec\.ts$/];
+const PHONE_SPECS = [
+  /visitor-pages\.spec\.ts$/,
+  /accounts-a11y\.spec\.ts$/,
+  /wallet-a11y\.spec\.ts$/,
+  /wallet-header\.spec\.ts$/,
+  /lobby-search\.spec\.ts$/,
+  /agent-reports\.spec\.ts$/,
+  /agent-contracts\.spec\.ts$/,
+  /inbox\.spec\.ts$/,
+  /announcements\.spec\.ts$/,
+  /vip\.spec\.ts$/,
+  /referral\.spec\.ts$/,
+  /free-spins\.spec\.ts$/,
+  /lottery\.spec\.ts$/,
+];
 
 /** One e2e server: `npm start` on a fresh data folder, after `before` (a shell prefix). */
 function e2eServer(port: number, dataDir: string, extra: Record<string, string>, before: string) {
@@ -139,6 +145,11 @@ export default defineConfig({
     e2eServer(E2E_PORT, E2E_DATA_DIR, {}, ''),
     // The second demo brand on the same build (BRAND=sol), once the first server has built and
     // started, so that the two never build at once.
-    e2eServer(SOL_PORT, `${E2E_DATA_DIR}-sol`, { BRAND: 'sol' }, `node_modules/.bin/node -e "const u='http://127.0.0.1:${E2E_PORT}/wps/system/status';(async()=>{for(;;){try{if((await fetch(u)).ok)break}catch{}await new Promise(r=>setTimeout(r,500))}})()" && `),
+    e2eServer(
+      SOL_PORT,
+      `${E2E_DATA_DIR}-sol`,
+      { BRAND: 'sol' },
+      `node_modules/.bin/node -e "const u='http://127.0.0.1:${E2E_PORT}/wps/system/status';(async()=>{for(;;){try{if((await fetch(u)).ok)break}catch{}await new Promise(r=>setTimeout(r,500))}})()" && `,
+    ),
   ],
 });

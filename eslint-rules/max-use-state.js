@@ -19,8 +19,7 @@ export default {
     schema: [{ type: 'object', properties: { max: { type: 'integer', minimum: 0 } }, additionalProperties: false }],
     defaultOptions: [{ max: 6 }],
     messages: {
-      tooMany:
-        '{{name}} keeps {{count}} useState (at most {{max}}): move its data, steps and server calls into a nanostores store (client/, createXFlow) and render it with useStore.',
+      tooMany: '{{name}} keeps {{count}} useState (at most {{max}}): move its data, steps and server calls into a nanostores store (client/, createXFlow) and render it with useStore.',
     },
   },
   create(context) {

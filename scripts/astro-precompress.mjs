@@ -35,10 +35,7 @@ export async function precompress(dir) {
     while (next < files.length) {
       const file = files[next++];
       const raw = await readFile(file);
-      const [br, gz] = await Promise.all([
-        brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength } }),
-        gzip(raw, { level: 9 }),
-      ]);
+      const [br, gz] = await Promise.all([brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength } }), gzip(raw, { level: 9 })]);
       if (br.byteLength < raw.byteLength) await writeFile(`${file}.br`, br);
       if (gz.byteLength < raw.byteLength) await writeFile(`${file}.gz`, gz);
     }

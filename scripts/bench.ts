@@ -147,7 +147,9 @@ async function agentReportRows(spinRate?: number): Promise<ReportTimes | null> {
   }
   const st = a.settlements;
   if (st) {
-    console.log(`  settlements: ${st.contracts} contracts; daily ${st.dailySeconds.toFixed(1)} s (${st.dailyPaid} paid), recheck ${st.recheckSeconds.toFixed(1)} s; real time ${st.realtimeRounds} rounds in ${st.realtimeSeconds.toFixed(1)} s`);
+    console.log(
+      `  settlements: ${st.contracts} contracts; daily ${st.dailySeconds.toFixed(1)} s (${st.dailyPaid} paid), recheck ${st.recheckSeconds.toFixed(1)} s; real time ${st.realtimeRounds} rounds in ${st.realtimeSeconds.toFixed(1)} s`,
+    );
     rows.push({
       figure: `daily settlement, ${st.contracts} contracts over the team of 100,000 (one day of 5,000,000 rounds / 30)`,
       value: st.dailySeconds,
@@ -244,7 +246,15 @@ async function settlementRow(): Promise<DrawSettlement> {
 /** The lottery's rows (section j), with the ledger rows they stand beside: `npm run bench -- lottery`. */
 async function lotteryOnlyRows(): Promise<void> {
   const ledgerRow = (kind: string, l: LedgerLoad) =>
-    rows.push({ figure: `ledger rounds/s, ${kind} (50 players)`, value: l.roundsPerSecond, unit: '/s', baseline: null, baselineLabel: '', target: '', pass: l.failures === 0 && l.auditOk ? null : false });
+    rows.push({
+      figure: `ledger rounds/s, ${kind} (50 players)`,
+      value: l.roundsPerSecond,
+      unit: '/s',
+      baseline: null,
+      baselineLabel: '',
+      target: '',
+      pass: l.failures === 0 && l.auditOk ? null : false,
+    });
   console.log(`Betting with ${CONNECTIONS} players on PGlite for ${LOAD_SECONDS} s...`);
   const pgliteLedger = await measureLedgerPglite(path.join(work, 'ledger-pglite'), { players: CONNECTIONS, seconds: LOAD_SECONDS });
   ledgerRow('PGlite', pgliteLedger);
@@ -357,7 +367,9 @@ async function moneyRows(): Promise<boolean> {
   const bin = findPgbench();
   console.log(`Betting with ${CONNECTIONS} players on PostgreSQL for ${LOAD_SECONDS} s...`);
   const ledgerLoad = await measureLedgerPostgres({ players: CONNECTIONS, seconds: LOAD_SECONDS });
-  console.log(`  ${ledgerLoad.rounds} rounds, p50 ${ledgerLoad.roundP50Ms.toFixed(1)} ms, p99 ${ledgerLoad.roundP99Ms.toFixed(1)} ms, ${ledgerLoad.failures} failures${ledgerLoad.firstFailure ? ` (${ledgerLoad.firstFailure})` : ''}`);
+  console.log(
+    `  ${ledgerLoad.rounds} rounds, p50 ${ledgerLoad.roundP50Ms.toFixed(1)} ms, p99 ${ledgerLoad.roundP99Ms.toFixed(1)} ms, ${ledgerLoad.failures} failures${ledgerLoad.firstFailure ? ` (${ledgerLoad.firstFailure})` : ''}`,
+  );
   let pgb: PgbenchRun | null = null;
   if (bin) {
     console.log(`pgbench tpcb-like, -c ${CONNECTIONS} -j 2 -T ${LOAD_SECONDS}...`);
@@ -378,7 +390,9 @@ async function moneyRows(): Promise<boolean> {
   } finally {
     await fresh.drop();
   }
-  console.log(`  ${spinLoad.spins} spins, p50 ${spinLoad.p50Ms.toFixed(1)} ms, p99 ${spinLoad.p99Ms.toFixed(1)} ms, ${spinLoad.failures} failures${spinLoad.firstFailure ? ` (${spinLoad.firstFailure})` : ''}`);
+  console.log(
+    `  ${spinLoad.spins} spins, p50 ${spinLoad.p50Ms.toFixed(1)} ms, p99 ${spinLoad.p99Ms.toFixed(1)} ms, ${spinLoad.failures} failures${spinLoad.firstFailure ? ` (${spinLoad.firstFailure})` : ''}`,
+  );
   const ledgerRatio = pgb ? ledgerLoad.roundsPerSecond / pgb.tps : null;
   const spinLedger = spinLoad.spinsPerSecond / ledgerLoad.roundsPerSecond;
   const spinPgbench = pgb ? spinLoad.spinsPerSecond / pgb.tps : null;
@@ -419,7 +433,10 @@ async function moneyRows(): Promise<boolean> {
 try {
   if (process.argv.includes('money')) {
     const ok = await moneyRows();
-    for (const r of rows) console.log(`${r.figure.padEnd(52)} ${r.value.toFixed(1).padStart(8)} ${r.unit}  ${r.baseline === null ? '' : `(baseline ${r.baseline.toFixed(1)} ${r.unit}: ${r.baselineLabel})`}  ${r.target}  ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}`);
+    for (const r of rows)
+      console.log(
+        `${r.figure.padEnd(52)} ${r.value.toFixed(1).padStart(8)} ${r.unit}  ${r.baseline === null ? '' : `(baseline ${r.baseline.toFixed(1)} ${r.unit}: ${r.baselineLabel})`}  ${r.target}  ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}`,
+      );
     await cleanup();
     process.exit(ok && rows.every((r) => r.pass !== false) ? 0 : 1);
   }
@@ -427,7 +444,10 @@ try {
   started = Date.now();
   if (process.argv.includes('lottery')) {
     await lotteryOnlyRows();
-    for (const r of rows) console.log(`${r.figure.padEnd(56)} ${r.value.toFixed(2).padStart(9)} ${r.unit}  ${r.baseline === null ? '' : `(baseline ${r.baseline.toFixed(2)} ${r.unit}: ${r.baselineLabel})`}  ${r.target}  ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}`);
+    for (const r of rows)
+      console.log(
+        `${r.figure.padEnd(56)} ${r.value.toFixed(2).padStart(9)} ${r.unit}  ${r.baseline === null ? '' : `(baseline ${r.baseline.toFixed(2)} ${r.unit}: ${r.baselineLabel})`}  ${r.target}  ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}`,
+      );
     await cleanup();
     process.exit(rows.every((r) => r.pass !== false) ? 0 : 1);
   }
@@ -435,20 +455,27 @@ try {
     const platform = await startPlatform(PORT, path.join(work, 'data'));
     running.push(platform);
     await lighthouseRows(platform.url);
-    for (const r of rows) console.log(`${r.figure.padEnd(48)} ${r.value.toFixed(0).padStart(8)} ${r.unit}  (baseline ${r.baseline?.toFixed(0)} ${r.unit}: ${r.baselineLabel})  ${r.target}  ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}`);
+    for (const r of rows)
+      console.log(
+        `${r.figure.padEnd(48)} ${r.value.toFixed(0).padStart(8)} ${r.unit}  (baseline ${r.baseline?.toFixed(0)} ${r.unit}: ${r.baselineLabel})  ${r.target}  ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}`,
+      );
     await cleanup();
     process.exit(rows.every((r) => r.pass !== false) ? 0 : 1);
   }
   if (process.argv.includes('exports')) {
     await exportRows();
-    for (const r of rows) console.log(`${r.figure.padEnd(48)} ${r.value.toFixed(1).padStart(8)} ${r.unit}  (baseline ${r.baseline?.toFixed(1)} ${r.unit}: ${r.baselineLabel})  ${r.target}  ${r.pass ? 'PASS' : 'FAIL'}`);
+    for (const r of rows)
+      console.log(`${r.figure.padEnd(48)} ${r.value.toFixed(1).padStart(8)} ${r.unit}  (baseline ${r.baseline?.toFixed(1)} ${r.unit}: ${r.baselineLabel})  ${r.target}  ${r.pass ? 'PASS' : 'FAIL'}`);
     await cleanup();
     process.exit(rows.every((r) => r.pass !== false) ? 0 : 1);
   }
   if (process.argv.includes('agents')) {
     const agents = await agentReportRows();
     const digits = (unit: string) => (unit === 's' ? 2 : 1);
-    for (const r of rows) console.log(`${r.figure.padEnd(44)} ${r.value.toFixed(digits(r.unit)).padStart(8)} ${r.unit}  (baseline ${r.baseline?.toFixed(digits(r.unit))} ${r.unit}: ${r.baselineLabel})  ${r.target}  ${r.pass ? 'PASS' : 'FAIL'}`);
+    for (const r of rows)
+      console.log(
+        `${r.figure.padEnd(44)} ${r.value.toFixed(digits(r.unit)).padStart(8)} ${r.unit}  (baseline ${r.baseline?.toFixed(digits(r.unit))} ${r.unit}: ${r.baselineLabel})  ${r.target}  ${r.pass ? 'PASS' : 'FAIL'}`,
+      );
     await cleanup();
     process.exit(agents && rows.every((r) => r.pass !== false) ? 0 : 1);
   }

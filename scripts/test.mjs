@@ -116,18 +116,9 @@ if (!skip('vitest')) {
   }
   await step(`Unit and API tests (vitest: ${projects.join(', ')})`, () => {
     const report = path.join(work, 'vitest.json');
-    const code = run(
-      node,
-      [
-        'node_modules/vitest/vitest.mjs',
-        'run',
-        ...projects.flatMap((p) => ['--project', p]),
-        '--reporter=default',
-        '--reporter=json',
-        `--outputFile.json=${report}`,
-      ],
-      { TEST_DATABASE_URL },
-    );
+    const code = run(node, ['node_modules/vitest/vitest.mjs', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+      TEST_DATABASE_URL,
+    });
     const json = readJson(report);
     const passed = json?.numPassedTests ?? 0;
     const failed = json?.numFailedTests ?? 0;
@@ -148,11 +139,7 @@ if (!skip('vitest')) {
 
 if (!skip('e2e')) {
   const built = await step('Build (when the sources changed)', () => {
-    const code = run(node, [
-      '--input-type=module',
-      '-e',
-      "const { buildIfNeeded } = await import('./scripts/lib/build-if-needed.mjs'); buildIfNeeded();",
-    ]);
+    const code = run(node, ['--input-type=module', '-e', "const { buildIfNeeded } = await import('./scripts/lib/build-if-needed.mjs'); buildIfNeeded();"]);
     if (code !== 0) totals.failed += 1;
     return code === 0;
   });

@@ -35,7 +35,15 @@ export function tableIndex(files: readonly SourceFile[]): TableIndex {
     if (!feature) continue;
     if (f.path === `src/features/${feature}/index.ts`) {
       for (const m of f.text.matchAll(/export\s*\{([^}]*)\}\s*from\s*'\.\/server\/tables\.ts'/g)) {
-        const names = m[1]!.split(',').map((n) => n.trim().split(/\s+as\s+/).at(-1)!).filter(Boolean);
+        const names = m[1]!
+          .split(',')
+          .map((n) =>
+            n
+              .trim()
+              .split(/\s+as\s+/)
+              .at(-1)!,
+          )
+          .filter(Boolean);
         lent.set(feature, new Set([...(lent.get(feature) ?? []), ...names]));
       }
     }
@@ -72,7 +80,10 @@ export function tableBreaches(files: readonly SourceFile[], index: TableIndex): 
       if (owner === user) continue;
       const tables = index.lent.get(owner);
       if (!tables) continue;
-      for (const spec of m[1]!.split(',').map((s) => s.trim()).filter(Boolean)) {
+      for (const spec of m[1]!
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         const [name, local = name] = spec.split(/\s+as\s+/) as [string, string?];
         if (!tables.has(name)) continue;
         if (new RegExp(`\\.(insert|update|delete)\\(\\s*${local}\\b`).test(f.text)) add(f.path, name, owner, 'write');
@@ -93,9 +104,7 @@ export function tableBreaches(files: readonly SourceFile[], index: TableIndex): 
 function main(): void {
   const root = path.resolve(import.meta.dirname, '..');
   const tracked = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', 'src/features'], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
-  const files = tracked
-    .filter((p) => /\.(ts|tsx|astro|mjs)$/.test(p) && !/(^|\/)tests\//.test(p))
-    .map((p) => ({ path: p, text: readFileSync(path.join(root, p), 'utf8') }));
+  const files = tracked.filter((p) => /\.(ts|tsx|astro|mjs)$/.test(p) && !/(^|\/)tests\//.test(p)).map((p) => ({ path: p, text: readFileSync(path.join(root, p), 'utf8') }));
   const breaches = tableBreaches(files, tableIndex(files));
   for (const b of breaches) {
     console.log(

@@ -12,14 +12,7 @@ import { defineCollection } from 'astro:content';
 import type { Loader } from 'astro/loaders';
 import { z } from 'zod';
 import type { Locale } from './kernel/locales.ts';
-import {
-  contentRoot,
-  documentLocales,
-  helpFrontMatter,
-  promotionFrontMatter,
-  readDocuments,
-  type DocumentKind,
-} from './features/content/server/documents.ts';
+import { contentRoot, documentLocales, helpFrontMatter, promotionFrontMatter, readDocuments, type DocumentKind } from './features/content/server/documents.ts';
 
 const locale = z.enum(documentLocales as [Locale, ...Locale[]]);
 

@@ -59,9 +59,7 @@ async function preparePlayers(handle: DbHandle, players: number, tag: string): P
   const ids = rows.map((r) => r.id);
   for (const id of ids) {
     await once(handle.db, { name: 'bench-funding', memberId: id, key: `fund-${tag}-${id}`, request: { amount: FUNDING } }, (tx) =>
-      postTransfer(tx, { kind: 'adjustment', memberId: id, memo: 'bench funding', legs: [{ from: HOUSE.adjustments, to: mainAccount(id), amount: FUNDING }] }).then(
-        (p) => p.transferId,
-      ),
+      postTransfer(tx, { kind: 'adjustment', memberId: id, memo: 'bench funding', legs: [{ from: HOUSE.adjustments, to: mainAccount(id), amount: FUNDING }] }).then((p) => p.transferId),
     );
   }
   return ids;
@@ -71,10 +69,7 @@ async function preparePlayers(handle: DbHandle, players: number, tag: string): P
  * Runs `players` concurrent loops of placeBet + settleRound for `seconds` (after a short warm-up
  * that is not counted) and answers the rate.
  */
-export async function measureLedger(
-  handle: DbHandle,
-  opts: { players: number; seconds: number; warmupSeconds?: number; audit?: boolean },
-): Promise<LedgerLoad> {
+export async function measureLedger(handle: DbHandle, opts: { players: number; seconds: number; warmupSeconds?: number; audit?: boolean }): Promise<LedgerLoad> {
   const tag = randomBytes(3).toString('hex');
   const ids = await preparePlayers(handle, opts.players, tag);
   let counting = false;

@@ -23,8 +23,7 @@ export interface PageAudit {
   failing: string[];
 }
 
-const chromePath = (): string =>
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/lib/chromium/chromium');
+const chromePath = (): string => process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : '/usr/lib/chromium/chromium');
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -41,7 +40,9 @@ async function auditOnce(url: string): Promise<Omit<PageAudit, 'path'>> {
     // A category Lighthouse could not score (an audit errored) measured nothing: run again.
     const unscored = CATEGORIES.filter((c) => typeof lhr.categories[c]?.score !== 'number');
     if (unscored.length) {
-      const errored = Object.values(lhr.audits).filter((a) => a.errorMessage).map((a) => `${a.id}: ${a.errorMessage}`);
+      const errored = Object.values(lhr.audits)
+        .filter((a) => a.errorMessage)
+        .map((a) => `${a.id}: ${a.errorMessage}`);
       throw new Error(`Lighthouse on ${url} could not score ${unscored.join(', ')} (${errored.slice(0, 3).join('; ') || 'no audit error given'})`);
     }
     const score = (c: string) => Math.round(lhr.categories[c]!.score! * 100);

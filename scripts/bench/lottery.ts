@@ -134,7 +134,17 @@ export async function measureTickets(baseUrl: string, tokens: string[], seconds:
     }),
   );
   times.sort((a, b) => a - b);
-  return { ticketsPerSecond: times.length / seconds, tickets: times.length, seconds, players: tokens.length, gameCode: best.gameCode, failures, firstFailure, p50Ms: percentileOf(times, 50), p99Ms: percentileOf(times, 99) };
+  return {
+    ticketsPerSecond: times.length / seconds,
+    tickets: times.length,
+    seconds,
+    players: tokens.length,
+    gameCode: best.gameCode,
+    failures,
+    firstFailure,
+    p50Ms: percentileOf(times, 50),
+    p99Ms: percentileOf(times, 99),
+  };
 }
 
 export interface DrawSettlement {
@@ -180,7 +190,10 @@ export async function measureDrawSettlement(url: string, tickets = 100_000): Pro
       }),
     );
     const buySeconds = (performance.now() - t0) / 1000;
-    const [draw] = await handle.db.select().from(lotteryDraw).where(and(eq(lotteryDraw.gameCode, g.code), eq(lotteryDraw.drawNo, slot.drawNo)));
+    const [draw] = await handle.db
+      .select()
+      .from(lotteryDraw)
+      .where(and(eq(lotteryDraw.gameCode, g.code), eq(lotteryDraw.drawNo, slot.drawNo)));
     const t1 = performance.now();
     const drawn = await drawOne(handle.db, draw!.id, slot.drawAt);
     const settleSeconds = (performance.now() - t1) / 1000;

@@ -18,13 +18,20 @@ import { freshDatabase } from './ledger.ts';
 const ROUNDS = Number(process.argv[2] ?? 300);
 const SPINS = Number(process.argv[3] ?? 300);
 
-interface Stat { n: number; ms: number }
+interface Stat {
+  n: number;
+  ms: number;
+}
 let current: Map<string, Stat> | null = null;
 let trips = 0;
-const norm = (text: string) => text.replace(/\s+/g, ' ').replace(/\(\$\d+[^)]*\)(, \(\$\d+[^)]*\))*/g, '(...)').slice(0, 150);
+const norm = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/\(\$\d+[^)]*\)(, \(\$\d+[^)]*\))*/g, '(...)')
+    .slice(0, 150);
 const origQuery = pg.Client.prototype.query;
 pg.Client.prototype.query = function (this: pg.Client, config: unknown, ...rest: unknown[]) {
-  const text = typeof config === 'string' ? config : (config as { text?: string })?.text ?? '?';
+  const text = typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '?');
   const t0 = performance.now();
   // Pool.query (Drizzle outside a transaction) passes a callback: count those too.
   const cb = rest.at(-1);
@@ -90,7 +97,8 @@ async function report(label: string, count: number, stats: Map<string, Stat>, be
   for (const [rel, a] of after) {
     const b = before.get(rel) ?? { ins: 0, upd: 0, hot: 0, del: 0, indexes: 0 };
     const d = { ins: a.ins - b.ins, upd: a.upd - b.upd, hot: a.hot - b.hot, del: a.del - b.del };
-    if (d.ins || d.upd || d.del) console.log(`    ${rel.padEnd(28)} +${(d.ins / count).toFixed(2)} / ~${(d.upd / count).toFixed(2)} (${(d.hot / count).toFixed(2)}) / -${(d.del / count).toFixed(2)}; ${a.indexes} indexes`);
+    if (d.ins || d.upd || d.del)
+      console.log(`    ${rel.padEnd(28)} +${(d.ins / count).toFixed(2)} / ~${(d.upd / count).toFixed(2)} (${(d.hot / count).toFixed(2)}) / -${(d.del / count).toFixed(2)}; ${a.indexes} indexes`);
   }
 }
 
@@ -140,7 +148,9 @@ try {
   const state = (await (await fetch(`${server.url}/wps/sandbox/game/state?launch=${launch}`, { headers: HEADERS })).json()) as any;
   const bet = state.value.rules.bets[0] as string;
   const spinOnce = async () => {
-    const res = (await (await fetch(`${server.url}/wps/sandbox/game/spin`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ launch, bet, idempotencyKey: randomBytes(12).toString('hex') }) })).json()) as any;
+    const res = (await (
+      await fetch(`${server.url}/wps/sandbox/game/spin`, { method: 'POST', headers: HEADERS, body: JSON.stringify({ launch, bet, idempotencyKey: randomBytes(12).toString('hex') }) })
+    ).json()) as any;
     if (!res.success) throw new Error(`spin refused: ${res.errorCode}`);
   };
   for (let n = 0; n < 20; n++) await spinOnce();

@@ -62,7 +62,10 @@ export function fetchAsSent(url: string, headers: Record<string, string> = {}): 
 }
 
 const attr = (attrs: string, name: string): string | undefined =>
-  new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attrs)?.slice(1).find((v) => v !== undefined);
+  new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+    .exec(attrs)
+    ?.slice(1)
+    .find((v) => v !== undefined);
 
 /** Static import and re-export specifiers of a (minified) ES module. */
 export function staticImports(code: string): string[] {
@@ -106,10 +109,7 @@ export async function weighPage(pageUrl: string): Promise<PageWeight> {
   const { listed, islands, inlineBytes } = scriptsOf(page.body.toString('utf8'));
   const origin = new URL(pageUrl).origin;
   const files = new Map<string, SentFile>();
-  const queue: { url: string; why: string }[] = [
-    ...listed.map((u) => ({ url: new URL(u, pageUrl).href, why: 'listed' })),
-    ...islands.map((u) => ({ url: new URL(u, pageUrl).href, why: 'island' })),
-  ];
+  const queue: { url: string; why: string }[] = [...listed.map((u) => ({ url: new URL(u, pageUrl).href, why: 'listed' })), ...islands.map((u) => ({ url: new URL(u, pageUrl).href, why: 'island' }))];
   while (queue.length) {
     const { url, why } = queue.shift()!;
     if (files.has(url) || new URL(url).origin !== origin) continue;

@@ -66,13 +66,7 @@ export function startPlatform(port: number, dataDir: string, env: Record<string,
 /** Starts the plain Node server that answers every request with the bytes of `file`. */
 export function startStatic(port: number, file: string, contentType: string, contentEncoding?: string): Promise<Running> {
   const url = `http://127.0.0.1:${port}`;
-  return launch(
-    [path.join(import.meta.dirname, 'static-server.ts'), String(port), file, contentType, ...(contentEncoding ? [contentEncoding] : [])],
-    {},
-    url,
-    url,
-    15_000,
-  );
+  return launch([path.join(import.meta.dirname, 'static-server.ts'), String(port), file, contentType, ...(contentEncoding ? [contentEncoding] : [])], {}, url, url, 15_000);
 }
 
 /**

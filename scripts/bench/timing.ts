@@ -32,11 +32,7 @@ export async function load(url: string, connections: number, seconds: number, he
 }
 
 /** Times each GET of `urls` one after another (keep-alive); checks each answer with `check`. */
-export async function timeRequests(
-  urls: string[],
-  headers: Record<string, string>,
-  check: (status: number, body: string, url: string) => void,
-): Promise<number[]> {
+export async function timeRequests(urls: string[], headers: Record<string, string>, check: (status: number, body: string, url: string) => void): Promise<number[]> {
   const times: number[] = [];
   for (const url of urls) {
     assertLoopback(url);

@@ -24,8 +24,7 @@ export function sourceStamp() {
   return createHash('sha256').update(files.join('\n')).digest('hex');
 }
 
-const isBuilt = (stamp) =>
-  existsSync(path.join(distDir, 'server/entry.mjs')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
+const isBuilt = (stamp) => existsSync(path.join(distDir, 'server/entry.mjs')) && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp;
 
 const lockDir = path.join(root, 'node_modules/.cache', `build-${path.basename(distDir)}.lock`);
 /** A build that has held the lock this long is taken to have died. */

@@ -157,9 +157,7 @@ export function createSiteHandler(options: SiteOptions) {
 export function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
   const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-  const answer = tooLarge
-    ? refusal({ status: 431, errorCode: 'request.too.large', params: { max: String(maxHeaderSize) } })
-    : refusal({ status: 400, errorCode: 'request.invalid' });
+  const answer = tooLarge ? refusal({ status: 431, errorCode: 'request.too.large', params: { max: String(maxHeaderSize) } }) : refusal({ status: 400, errorCode: 'request.invalid' });
   void answer.text().then((body) => {
     const reason = tooLarge ? 'Request Header Fields Too Large' : 'Bad Request';
     socket.end(`HTTP/1.1 ${answer.status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);

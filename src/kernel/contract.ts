@@ -7,11 +7,7 @@ import { z } from 'zod';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export interface CallDef<
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  V extends z.ZodType = z.ZodType,
-> {
+export interface CallDef<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, V extends z.ZodType = z.ZodType> {
   /** Unique name, also the handler's key. */
   name: string;
   method: Method;
@@ -37,11 +33,7 @@ export interface CallDef<
 type Opt<T, D> = T extends undefined ? D : T;
 
 /** Declares a call; defaults: no token, no enc, empty query and body. */
-export function defineCall<
-  Q extends z.ZodType | undefined = undefined,
-  B extends z.ZodType | undefined = undefined,
-  V extends z.ZodType = z.ZodType,
->(def: {
+export function defineCall<Q extends z.ZodType | undefined = undefined, B extends z.ZodType | undefined = undefined, V extends z.ZodType = z.ZodType>(def: {
   name: string;
   method: Method;
   path: string;
@@ -126,16 +118,18 @@ export const idParam = z.coerce.number().int().min(1).max(INT4_MAX);
 
 /** Query strings arrive as text; this coerces an optional integer with bounds and a default. */
 export const intParam = (min: number, max: number, dflt?: number) =>
-  dflt === undefined
-    ? z.coerce.number().int().min(min).max(max).optional()
-    : z.coerce.number().int().min(min).max(max).default(dflt);
+  dflt === undefined ? z.coerce.number().int().min(min).max(max).optional() : z.coerce.number().int().min(min).max(max).default(dflt);
 
 /**
  * A page size: at least 1, and above `max` taken as `max` rather than refused (real clients ask
  * for 3000 to mean "all there is", wire notes); the answer's totalPages tells the truth.
  */
 export const pageSizeParam = (max: number, dflt?: number) => {
-  const size = z.coerce.number().int().min(1).transform((n) => Math.min(n, max));
+  const size = z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((n) => Math.min(n, max));
   return dflt === undefined ? size.optional() : size.default(dflt);
 };
 

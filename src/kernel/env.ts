@@ -53,7 +53,12 @@ export const envSchema = z.object({
   /** Where the gateway sends its wallet calls (default: SITE_URL). */
   GAME_WALLET_CALLBACK_ORIGIN: z.url().optional(),
   /** Rounds a vendor leaves open longer than this are refunded (checked every minute and at start-up). */
-  GAME_ROUND_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  GAME_ROUND_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -31,4 +31,3 @@ export function defineEvent<const K extends string, P extends z.ZodObject>(e: Ev
 
 /** The key of the stored payload that holds its version. */
 export const VERSION_KEY = 'v';
-

@@ -162,10 +162,7 @@ export async function forgetOperations(db: Db | Tx, names: readonly string[]): P
 const TAKEN = Symbol('idempotency key taken');
 
 async function replay<T>(db: Db, key: string, requestHash: string): Promise<Outcome<T> | null> {
-  const rows = await db
-    .select({ requestHash: idempotencyRecord.requestHash, answer: idempotencyRecord.answer })
-    .from(idempotencyRecord)
-    .where(eq(idempotencyRecord.key, key));
+  const rows = await db.select({ requestHash: idempotencyRecord.requestHash, answer: idempotencyRecord.answer }).from(idempotencyRecord).where(eq(idempotencyRecord.key, key));
   const row = rows[0];
   if (!row) return null;
   if (row.requestHash !== requestHash) throw new ApiError(409, 'wallet.idempotency.conflict');

@@ -19,7 +19,10 @@ export function isLocale(code: string | undefined | null): code is Locale {
 
 /** Maps an API Language header (EN, ES, es-MX...) to a site locale, falling back to the default. */
 export function localeFromApi(header: string | null | undefined): Locale {
-  const base = (header ?? '').split(/[-_,;]/)[0]!.trim().toLowerCase();
+  const base = (header ?? '')
+    .split(/[-_,;]/)[0]!
+    .trim()
+    .toLowerCase();
   return isLocale(base) ? base : DEFAULT_LOCALE;
 }
 

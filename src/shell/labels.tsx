@@ -21,7 +21,6 @@ export interface Labels {
   accounts: Record<string, unknown>;
 }
 
-
 /** The language of the page (its <html lang>). */
 export function pageLang(): Lang {
   return localeOfHtmlLang(document.documentElement.lang);

@@ -54,13 +54,7 @@ function DialogBox({ dialog, labels }: { dialog: OpenDialog; labels: DialogLabel
         if (e.target === e.currentTarget) dialog.resolve(false);
       }}
     >
-      <div
-        className={`dialog dialog-${dialog.kind}`}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={`${ids}-t`}
-        aria-describedby={`${ids}-d`}
-      >
+      <div className={`dialog dialog-${dialog.kind}`} role="alertdialog" aria-modal="true" aria-labelledby={`${ids}-t`} aria-describedby={`${ids}-d`}>
         <svg className="dialog-icon" viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
           <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="1.8" />
           <path d={ICON[dialog.kind]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />

@@ -3,17 +3,7 @@
  * registration method, a transfer's direction, a period's length); the group is named for screen
  * readers.
  */
-export function Segmented<V extends string | number>({
-  label,
-  value,
-  options,
-  onChange,
-}: {
-  label: string;
-  value: V;
-  options: readonly { value: V; label: string }[];
-  onChange: (value: V) => void;
-}) {
+export function Segmented<V extends string | number>({ label, value, options, onChange }: { label: string; value: V; options: readonly { value: V; label: string }[]; onChange: (value: V) => void }) {
   return (
     <div className="segmented" role="group" aria-label={label}>
       {options.map((o) => (

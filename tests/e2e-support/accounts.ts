@@ -28,9 +28,10 @@ export const test = base.extend<{ ip: string; allowCspViolations: boolean; cspGu
   cspGuard: [
     async ({ context, allowCspViolations }, use) => {
       const violations: string[] = [];
-      const watch = (page: Page) => page.on('console', (m) => {
-        if (/Content Security Policy/i.test(m.text())) violations.push(`${m.text()} (${page.url()})`);
-      });
+      const watch = (page: Page) =>
+        page.on('console', (m) => {
+          if (/Content Security Policy/i.test(m.text())) violations.push(`${m.text()} (${page.url()})`);
+        });
       context.pages().forEach(watch);
       context.on('page', watch);
       await use();
@@ -47,7 +48,9 @@ export const expect = baseExpect.configure({ timeout: 15_000 });
 
 /** A username the brand's rule accepts (6-16 letters and digits, a letter first), new each call. */
 export function newUsername(prefix = 'e'): string {
-  return `${prefix}${Date.now().toString(36).slice(-6)}${randomInt(36 ** 3).toString(36).padStart(3, '0')}`.slice(0, 16);
+  return `${prefix}${Date.now().toString(36).slice(-6)}${randomInt(36 ** 3)
+    .toString(36)
+    .padStart(3, '0')}`.slice(0, 16);
 }
 
 /** A Mexican-looking mobile number (10 digits), new each call; `leadingZero` starts it with 0. */
@@ -69,9 +72,7 @@ export interface UserSpec {
 }
 
 /** Creates an account with `npm run ops -- user:create`; answers its username and password. */
-export async function createUser(
-  spec: UserSpec = {},
-): Promise<{ username: string; password: string; mobile?: string; email?: string; affiliateCode: string }> {
+export async function createUser(spec: UserSpec = {}): Promise<{ username: string; password: string; mobile?: string; email?: string; affiliateCode: string }> {
   const username = spec.username ?? newUsername(spec.type === 'agent' ? 'ag' : 'pl');
   const password = spec.password ?? `Pw${String(randomInt(10 ** 6)).padStart(6, '0')}x`;
   const args = ['user:create', '--type', spec.type ?? 'player', '--username', username, '--password', password];
@@ -88,7 +89,10 @@ export async function createUser(
 /** The code in the newest sms the sandbox sent to `mobile`, if any (one look). */
 export async function latestSmsCode(mobile: string): Promise<string | undefined> {
   const out = await ops('sms-outbox', '--mobile', mobile, '--limit', '1');
-  const body = (out.split('\n')[0] ?? '').split(/\s{2,}/).slice(2).join('  ');
+  const body = (out.split('\n')[0] ?? '')
+    .split(/\s{2,}/)
+    .slice(2)
+    .join('  ');
   return /\b(\d{4,8})\b/.exec(body)?.[1];
 }
 
@@ -158,8 +162,7 @@ export async function loginAs(page: Page, lang: Lang, username: string, password
 }
 
 /** The header's account button (logged-in state of spec 2.4). */
-export const accountButton = (page: Page, lang: Lang, name: string) =>
-  page.getByRole('button', { name: t(lang, 'auth', 'menu.open', { name }) });
+export const accountButton = (page: Page, lang: Lang, name: string) => page.getByRole('button', { name: t(lang, 'auth', 'menu.open', { name }) });
 
 /** Signs out through the header menu, confirming the prompt; ends logged out. */
 export async function signOut(page: Page, lang: Lang, name: string): Promise<void> {

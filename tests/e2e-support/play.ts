@@ -44,7 +44,10 @@ export async function playValidBets(page: Page, target: number, fund: number): P
   const state = await callApi<{ wallet: { kind: string; vendor: string } | null; rules: { bets: string[] } }>(page, `/wps/sandbox/game/state?launch=${encodeURIComponent(launchToken)}`);
   expect(state.success, JSON.stringify(state)).toBe(true);
   if (state.value.wallet?.kind === 'game') {
-    const moved = await callApi(page, '/wps/relay/GCS_walletTransfer', { method: 'POST', body: { from: 'MAIN', to: state.value.wallet.vendor, amount: fund.toFixed(2), idempotencyKey: crypto.randomUUID() } });
+    const moved = await callApi(page, '/wps/relay/GCS_walletTransfer', {
+      method: 'POST',
+      body: { from: 'MAIN', to: state.value.wallet.vendor, amount: fund.toFixed(2), idempotencyKey: crypto.randomUUID() },
+    });
     expect(moved.success, JSON.stringify(moved)).toBe(true);
   }
   const bets = state.value.rules.bets.map(Number);

@@ -49,13 +49,15 @@ export const memberCentre = (page: Page, lang: Lang) => page.getByRole('dialog',
 /** Goes to a member-centre page through the overlay's menu and waits for its heading. */
 export async function openCentrePage(page: Page, lang: Lang, name: string): Promise<void> {
   const centre = memberCentre(page, lang);
-  await centre.getByRole('navigation', { name: centreWord(lang, 'menu') }).getByRole('link', { name: pageTitle(lang, name), exact: true }).click();
+  await centre
+    .getByRole('navigation', { name: centreWord(lang, 'menu') })
+    .getByRole('link', { name: pageTitle(lang, name), exact: true })
+    .click();
   await expect(centre.getByRole('heading', { level: 3, name: pageTitle(lang, name) })).toBeVisible();
 }
 
 /** The header's balance button (its accessible name says the amount, or that it is hidden). */
-export const headerBalance = (page: Page, lang: Lang, amount: string) =>
-  page.getByRole('button', { name: wt(lang, 'header.balanceIs', { amount }), exact: true });
+export const headerBalance = (page: Page, lang: Lang, amount: string) => page.getByRole('button', { name: wt(lang, 'header.balanceIs', { amount }), exact: true });
 
 /** Credits (or debits, with a minus) a player's main wallet through the operator's adjust command. */
 export async function adjust(username: string, amount: string, reason = 'e2e test funds'): Promise<void> {
@@ -70,7 +72,4 @@ export async function approveWithdrawal(id: string): Promise<void> {
 }
 
 /** A 1x1 PNG, as a proof image. */
-export const TINY_PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

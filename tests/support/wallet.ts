@@ -23,9 +23,7 @@ export async function walletUser(o: Partial<NewMember> & { password?: string } =
 
 /** Credits a member's main wallet from house:bonus (test funding, a real ledger transfer). */
 export async function fund(memberId: number, minor: bigint): Promise<void> {
-  await (await db()).transaction((tx) =>
-    postTransfer(tx, { kind: 'bonus', memberId, memo: 'test funding', legs: [{ from: HOUSE.bonus, to: mainAccount(memberId), amount: minor }] }),
-  );
+  await (await db()).transaction((tx) => postTransfer(tx, { kind: 'bonus', memberId, memo: 'test funding', legs: [{ from: HOUSE.bonus, to: mainAccount(memberId), amount: minor }] }));
 }
 
 /** The main wallet's balance in minor units. */
@@ -35,7 +33,9 @@ export async function mainBalance(memberId: number): Promise<bigint> {
 
 /** Two enabled vendors (game wallets JL and PG) and a disabled one (XX), as the catalogue would hold. */
 export async function seedVendors(): Promise<void> {
-  await (await db())
+  await (
+    await db()
+  )
     .insert(vendor)
     .values([
       { code: 'JL', displayName: 'JILI', gameType: 'RNG', sort: 1 },
@@ -47,7 +47,9 @@ export async function seedVendors(): Promise<void> {
 
 /** The lottery's four vendors, as the catalogue lists them (their games sell only while their vendor is on). */
 export async function seedLotteryVendors(): Promise<void> {
-  await (await db())
+  await (
+    await db()
+  )
     .insert(vendor)
     .values([
       { code: 'TCG_LOTTO_VN', displayName: 'TCG Lotto VN', gameType: 'LOTT', sort: 40 },

@@ -52,7 +52,18 @@ describe('the features', () => {
     expect(new Set(owned).size, 'no table has two owners').toBe(owned.length);
     // The rest of the schema is the kernel's and the providers' (their own tables.ts files).
     const others = new Set([...inSchema].filter((n) => !owned.includes(n)));
-    expect([...others].sort()).toEqual(['captcha_challenge', 'enc_nonce', 'event_cursor', 'event_outbox', 'idempotency_record', 'message_outbox', 'ops_audit', 'pow_challenge', 'rate_bucket', 'system_setting']);
+    expect([...others].sort()).toEqual([
+      'captcha_challenge',
+      'enc_nonce',
+      'event_cursor',
+      'event_outbox',
+      'idempotency_record',
+      'message_outbox',
+      'ops_audit',
+      'pow_challenge',
+      'rate_bucket',
+      'system_setting',
+    ]);
   });
 
   it('declare pages whose views exist, each served in every language', () => {

@@ -38,7 +38,10 @@ describe('the demo catalogue', () => {
   it('gives every (category, vendor) pair of the vendor map games of that category', () => {
     for (const [type, codes] of Object.entries(brand().vendorMap)) {
       for (const code of codes) {
-        expect(big.games.some((g) => g.gameType === type && g.vassalage === code), `${type}/${code}`).toBe(true);
+        expect(
+          big.games.some((g) => g.gameType === type && g.vassalage === code),
+          `${type}/${code}`,
+        ).toBe(true);
       }
     }
     for (const code of brand().vendorMap.ESPORTS!) {
@@ -59,7 +62,10 @@ describe('the demo catalogue', () => {
   });
 
   it('ranks hot games 1..n without gaps and marks some games new', () => {
-    const ranks = big.games.filter((g) => g.isHot).map((g) => g.hotRank!).sort((a, b) => a - b);
+    const ranks = big.games
+      .filter((g) => g.isHot)
+      .map((g) => g.hotRank!)
+      .sort((a, b) => a - b);
     expect(ranks.length).toBeGreaterThan(50);
     expect(ranks).toEqual(ranks.map((_, i) => i + 1));
     expect(big.games.filter((g) => !g.isHot).every((g) => g.hotRank === 0)).toBe(true);

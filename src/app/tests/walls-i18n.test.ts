@@ -35,7 +35,7 @@ describe('the string walls', () => {
     expect(check('src/features/play/islands/lobby/labels.ts', "import.meta.glob('../../i18n/*/lobby.json')")).toEqual([]);
   });
 
-  it('own a namespace that several parts hold a piece of key by key: a feature may not say a later feature\'s errors', () => {
+  it("own a namespace that several parts hold a piece of key by key: a feature may not say a later feature's errors", () => {
     const shared = keyOwners([
       { path: 'src/kernel/i18n/en/errors.json', json: { field: { required: 'Required' }, system: { busy: 'Busy' } } },
       { path: 'src/features/wallet/i18n/en/errors.json', json: { wallet: { balance: { insufficient: 'Not enough' } } } },

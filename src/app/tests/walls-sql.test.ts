@@ -21,14 +21,18 @@ describe('the data walls', () => {
   });
 
   it("refuse a write to another feature's table, by the query builder or by hand-written SQL", () => {
-    expect(check('src/features/agent/server/seed.ts', "import { createMember, member } from '../../accounts/index.ts';\nawait db.update(member).set({ createdAt })")).toEqual(['agent -> accounts.member (write)']);
+    expect(check('src/features/agent/server/seed.ts', "import { createMember, member } from '../../accounts/index.ts';\nawait db.update(member).set({ createdAt })")).toEqual([
+      'agent -> accounts.member (write)',
+    ]);
     expect(check('src/features/agent/server/x.ts', "import { member as m } from '#features/accounts/index.ts';\ntx.insert(m).values({})")).toEqual(['agent -> accounts.member (write)']);
     expect(check('src/features/promotions/server/x.ts', 'await tx.execute(sql`update member set vip_level = 2`)')).toEqual(['promotions -> accounts.member (write)']);
     expect(check('src/features/promotions/server/x.ts', 'sql`delete from "member_session" where true`')).toEqual(['promotions -> accounts.member_session (write)']);
   });
 
   it("refuse a view that queries another feature's table instead of asking its face", () => {
-    expect(check('src/features/lottery/views/LotteryPage.astro', "import { vendorTable } from '#features/games/index.ts';\nconst rows = await db.select().from(vendorTable);")).toEqual(['lottery -> games.vendorTable (view)']);
+    expect(check('src/features/lottery/views/LotteryPage.astro', "import { vendorTable } from '#features/games/index.ts';\nconst rows = await db.select().from(vendorTable);")).toEqual([
+      'lottery -> games.vendorTable (view)',
+    ]);
     expect(check('src/features/lottery/views/LotteryPage.astro', "import { vendorNames } from '#features/games/index.ts';")).toEqual([]);
   });
 });

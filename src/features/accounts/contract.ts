@@ -97,7 +97,6 @@ export const ipVerifyValue = z.object({
 });
 export type IpVerifyValue = z.infer<typeof ipVerifyValue>;
 
-
 export const verificationChallenge = defineCall({
   name: 'verificationChallenge',
   method: 'GET',

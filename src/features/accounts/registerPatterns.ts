@@ -221,11 +221,7 @@ export function isRequired(field: string, rules: Record<string, FieldRule>, o: R
  * Validates a registration record (already trimmed) against the brand's rules; answers the
  * first issue of each field, keyed by field. Empty means valid.
  */
-export function validateRegistration(
-  input: Record<string, string | undefined>,
-  rules: Record<string, FieldRule>,
-  o: RegisterOptions,
-): Record<string, FieldIssue> {
+export function validateRegistration(input: Record<string, string | undefined>, rules: Record<string, FieldRule>, o: RegisterOptions): Record<string, FieldIssue> {
   const issues: Record<string, FieldIssue> = {};
   const fields = visibleFields(rules, o);
   for (const field of fields) {

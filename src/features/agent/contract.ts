@@ -59,7 +59,12 @@ export const agentTeamMembers = defineCall({
     sort: z.enum(TEAM_SORTS).default('regDate'),
     order: z.enum(['asc', 'desc']).default('desc'),
     pageNo: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).transform((n) => Math.min(n, 100)).default(20),
+    pageSize: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .transform((n) => Math.min(n, 100))
+      .default(20),
   }),
   value: z.object({
     content: z.array(teamMember),
@@ -494,8 +499,7 @@ export const agentContractDecide = defineCall({
 });
 
 /** The relays of spec 7, one per kind: the same decision as agentContractDecide for that kind. */
-const relayDecide = (name: string, path: string) =>
-  defineCall({ name, method: 'POST', path, token: true, body: decideBody, value: contractView });
+const relayDecide = (name: string, path: string) => defineCall({ name, method: 'POST', path, token: true, body: decideBody, value: contractView });
 export const dividendDecide = relayDecide('MCS2_processDividendReq', '/wps/relay/MCS2_processDividendReq');
 export const dailySalaryDecide = relayDecide('MCS2_processDailySalContract', '/wps/relay/MCS2_processDailySalContract');
 export const hourlySalaryDecide = relayDecide('MCS2_processContractHourSalary', '/wps/relay/MCS2_processContractHourSalary');
@@ -610,19 +614,7 @@ export const contractCalls = [
   consolidatedFunds,
 ];
 
-export const agentCalls = [
-  agentAnnouncementList,
-  agentTeamMembers,
-  agentRegister,
-  agentProfile,
-  agentOverview,
-  agentBets,
-  agentLoss,
-  agentTransactions,
-  agentIncome,
-  agentExport,
-  ...contractCalls,
-];
+export const agentCalls = [agentAnnouncementList, agentTeamMembers, agentRegister, agentProfile, agentOverview, agentBets, agentLoss, agentTransactions, agentIncome, agentExport, ...contractCalls];
 
 /** The agent feature's events (src/kernel/event-types.ts), each with the system message it gives its member. */
 const contractKind = z.enum(['daily', 'hourly', 'realtime', 'dividend']);

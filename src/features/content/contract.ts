@@ -30,9 +30,7 @@ export const PROMO_PERIODS = ['D', 'W', 'H', 'M', 'none'] as const;
 export type PromoPeriod = (typeof PROMO_PERIODS)[number];
 
 /** Promotion statuses of spec 3 (in process, coming soon as camelCase). */
-export const PROMO_STATUSES = [
-  'join', 'claim', 'applying', 'closed', 'rejected', 'issued', 'claimed', 'inProcess', 'signed', 'comingSoon',
-] as const;
+export const PROMO_STATUSES = ['join', 'claim', 'applying', 'closed', 'rejected', 'issued', 'claimed', 'inProcess', 'signed', 'comingSoon'] as const;
 export type PromoStatus = (typeof PROMO_STATUSES)[number];
 
 /** A comma-separated list in a query string ('B,PL'), each item upper-cased and checked. */

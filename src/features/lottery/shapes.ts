@@ -85,10 +85,7 @@ export function parseBulk(shape: BetShape, text: string): { selections: number[]
   for (const [i, chunk] of chunks.entries()) {
     const parts = chunk.split(/[\s.\-/]+/).filter(Boolean);
     const numbers = parts.map((p) => (/^\d+$/.test(p) ? Number(p) : NaN));
-    const ok =
-      numbers.length === shape.count &&
-      numbers.every((n) => Number.isInteger(n) && n >= shape.min && n <= shape.max) &&
-      (!shape.distinct || new Set(numbers).size === numbers.length);
+    const ok = numbers.length === shape.count && numbers.every((n) => Number.isInteger(n) && n >= shape.min && n <= shape.max) && (!shape.distinct || new Set(numbers).size === numbers.length);
     if (!ok) return { bad: i + 1 };
     selections.push(numbers);
   }

@@ -358,7 +358,23 @@ export const claimRafflePromotion = defineCall({
   value: z.object({ claimed: z.array(rewardItem), available: z.number().int() }),
 });
 
-export const promotionCalls = [depositOffers, freeSpinsStatus, freeSpinsClaim, referralStatus, raffleStatus, raffleVerify, claimRafflePromotion, vipStatus, signinStatus, signinToday, promotionStatuses, promotionJoin, rewardList, rewardClaim, bonusCode];
+export const promotionCalls = [
+  depositOffers,
+  freeSpinsStatus,
+  freeSpinsClaim,
+  referralStatus,
+  raffleStatus,
+  raffleVerify,
+  claimRafflePromotion,
+  vipStatus,
+  signinStatus,
+  signinToday,
+  promotionStatuses,
+  promotionJoin,
+  rewardList,
+  rewardClaim,
+  bonusCode,
+];
 
 /** The promotions' events (src/kernel/event-types.ts), each with the system message it gives its member. */
 const amountText = z.string().regex(/^-?\d+(\.\d+)?$/);

@@ -32,7 +32,13 @@ export const amountText = z.string().regex(/^-?\d+\.\d{2}$/);
 export const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 
 const intParam = (min: number, max: number, fallback?: number) =>
-  z.coerce.number().int().min(min).max(max).optional().transform((v) => v ?? fallback);
+  z.coerce
+    .number()
+    .int()
+    .min(min)
+    .max(max)
+    .optional()
+    .transform((v) => v ?? fallback);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const recordQuery = z.object({
   from: day.optional(),
@@ -40,8 +46,7 @@ const recordQuery = z.object({
   pageNo: intParam(1, 100_000, 1),
   pageSize: pageSizeParam(100, 20),
 });
-const page = <T extends z.ZodType>(item: T) =>
-  z.object({ content: z.array(item), pageNum: z.number().int(), totalPages: z.number().int(), totalCount: z.number().int() });
+const page = <T extends z.ZodType>(item: T) => z.object({ content: z.array(item), pageNum: z.number().int(), totalPages: z.number().int(), totalCount: z.number().int() });
 
 /** The main wallet's code ('MAIN') and number (2, as real clients know it). */
 export const MAIN_WALLET = 'MAIN';
@@ -299,7 +304,10 @@ export const withdrawConfirm = defineCall({
     id: z.string().max(64),
     received: z.boolean(),
     receivedAmount: amountInput.optional(),
-    proofImage: z.string().max(Math.ceil((PROOF_MAX_BYTES * 4) / 3) + 64).optional(),
+    proofImage: z
+      .string()
+      .max(Math.ceil((PROOF_MAX_BYTES * 4) / 3) + 64)
+      .optional(),
     idempotencyKey,
   }),
   value: withdrawalItem,

@@ -42,7 +42,10 @@ export function brandsDir(): string {
 /** The names of the brand files there (without .json). */
 export function brandNames(): string[] {
   try {
-    return readdirSync(brandsDir()).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+    return readdirSync(brandsDir())
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5))
+      .sort();
   } catch {
     return [];
   }
@@ -104,7 +107,9 @@ function adopt(next: BrandOverrides): void {
 export function refreshBrand(): Promise<void> {
   const now = Date.now();
   if (!fetched || now - fetched.at > TTL_MS) {
-    const done = getDb().then((db) => readSetting<BrandOverrides>(db, overridesKey(), {})).then(adopt);
+    const done = getDb()
+      .then((db) => readSetting<BrandOverrides>(db, overridesKey(), {}))
+      .then(adopt);
     fetched = { at: now, done };
     done.catch(() => (fetched = null));
   }

@@ -179,7 +179,7 @@ export const promotionRuleSchema = z
   )
   .refine((r) => r.reward.kind !== 'referral' || r.start === 'auto', { message: 'invite friends starts by itself (start: auto)', path: ['start'] })
   .refine((r) => r.reward.kind !== 'raffle' || r.start === 'auto', { message: 'a raffle starts by itself (start: auto)', path: ['start'] })
-  .refine((r) => !r.eligibility.oncePer || (r.reward.kind === 'depositPercent' || r.reward.kind === 'fixed'), {
+  .refine((r) => !r.eligibility.oncePer || r.reward.kind === 'depositPercent' || r.reward.kind === 'fixed', {
     message: 'only a deposit bonus is earned again each period',
     path: ['eligibility', 'oncePer'],
   })

@@ -11,7 +11,12 @@ import { promotionRuleSchema } from './promotions.ts';
 import type { Brand, RegisterRule } from './types.ts';
 
 /** Amounts in minor units (cents): whole, not negative, safe as numbers. */
-const minor = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).transform((n) => BigInt(n));
+const minor = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(Number.MAX_SAFE_INTEGER)
+  .transform((n) => BigInt(n));
 const httpsOrMail = z.string().regex(/^(https?:\/\/|mailto:|viber:|tel:)/, 'must be an http(s), mailto:, viber: or tel: address');
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24 h)');
 const isoDay = z.number().int().min(1).max(7);
@@ -32,7 +37,23 @@ const registerRule = z
   .refine((r) => r.min <= r.max, { message: 'min must not exceed max' })
   .transform((r): RegisterRule => ({ ...r, acceptedPattern: r.acceptedPattern ?? String(r.patternId) }));
 
-const REGISTER_FIELDS = ['username', 'password', 'payeeName', 'paymentPassword', 'email', 'mobileNum', 'qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber', 'recommenderId', 'affiliateCode', 'captcha'] as const;
+const REGISTER_FIELDS = [
+  'username',
+  'password',
+  'payeeName',
+  'paymentPassword',
+  'email',
+  'mobileNum',
+  'qqNum',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'recommenderId',
+  'affiliateCode',
+  'captcha',
+] as const;
 
 /** Flags grouped by module, as spec 3 nests them: { "ACCOUNT": { "FREEPLAY3": true }, ... }. */
 const flagName = z.enum(WHITELABEL_FLAGS);
@@ -83,38 +104,66 @@ export const brandFileSchema = z
     vendorMap: z.record(z.string(), z.array(z.string())),
     newGameMap: z.array(z.string()),
     hiddenNavCodes: z.array(z.string()),
-    licences: z.object({
-      curacao: z.object({ number: z.string().min(1), holder: z.string().min(1) }).strict(),
-      /** Only for brands licensed in Mexico: shown on the Spanish pages. */
-      mexico: z.object({ number: z.string().min(1), holder: z.string().min(1) }).strict().optional(),
-    }).strict(),
+    licences: z
+      .object({
+        curacao: z.object({ number: z.string().min(1), holder: z.string().min(1) }).strict(),
+        /** Only for brands licensed in Mexico: shown on the Spanish pages. */
+        mexico: z
+          .object({ number: z.string().min(1), holder: z.string().min(1) })
+          .strict()
+          .optional(),
+      })
+      .strict(),
     supportHours: z.object({ fromDay: isoDay, toDay: isoDay, opens: hhmm, closes: hhmm }).strict(),
     withdrawalAutoReceiveMinutes: z.number().int().positive(),
-    accounts: z.object({
-      weakDefaultPassword: z.string().min(1),
-      passwordMaxAgeDays: z.number().int().positive(),
-      smsExpiredMinutes: z.number().int().min(1).max(60),
-      defaultDialingCode: z.string().regex(/^\d{1,4}$/),
-      powDifficulty: z.number().int().min(1).max(30),
-    }).strict(),
-    wallet: z.object({
-      singleWallet: z.boolean(),
-      /**
-       * With game wallets, what opening a game does when its wallet cannot pay the smallest bet:
-       * 'ask' offers the main wallet's money (the amount the player chooses), 'all' moves all of it
-       * in and says so. Either way the game page brings the game wallet back when the player leaves.
-       */
-      gameTransfer: z.enum(['ask', 'all']).default('ask'),
-      /**
-       * With 'ask': the amount the form offers (minor units) unless the player moved another amount
-       * last time in that browser; never more than the main wallet holds, never all of it by default.
-       */
-      gameTransferAmount: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(2000).transform((n) => BigInt(n)),
-      withdrawMin: minor,
-      withdrawMax: minor,
-      maxAmount: minor,
-      depositChannels: z.array(z.object({ code: z.string().regex(/^[A-Z0-9_]+$/), name: z.string().min(1), names: z.record(z.string().regex(/^[a-z]{2}$/), z.string().min(1)).optional(), min: minor, max: minor, provider: z.enum(['sandbox', 'http']) }).strict()).min(1),
-    }).strict(),
+    accounts: z
+      .object({
+        weakDefaultPassword: z.string().min(1),
+        passwordMaxAgeDays: z.number().int().positive(),
+        smsExpiredMinutes: z.number().int().min(1).max(60),
+        defaultDialingCode: z.string().regex(/^\d{1,4}$/),
+        powDifficulty: z.number().int().min(1).max(30),
+      })
+      .strict(),
+    wallet: z
+      .object({
+        singleWallet: z.boolean(),
+        /**
+         * With game wallets, what opening a game does when its wallet cannot pay the smallest bet:
+         * 'ask' offers the main wallet's money (the amount the player chooses), 'all' moves all of it
+         * in and says so. Either way the game page brings the game wallet back when the player leaves.
+         */
+        gameTransfer: z.enum(['ask', 'all']).default('ask'),
+        /**
+         * With 'ask': the amount the form offers (minor units) unless the player moved another amount
+         * last time in that browser; never more than the main wallet holds, never all of it by default.
+         */
+        gameTransferAmount: z
+          .number()
+          .int()
+          .positive()
+          .max(Number.MAX_SAFE_INTEGER)
+          .default(2000)
+          .transform((n) => BigInt(n)),
+        withdrawMin: minor,
+        withdrawMax: minor,
+        maxAmount: minor,
+        depositChannels: z
+          .array(
+            z
+              .object({
+                code: z.string().regex(/^[A-Z0-9_]+$/),
+                name: z.string().min(1),
+                names: z.record(z.string().regex(/^[a-z]{2}$/), z.string().min(1)).optional(),
+                min: minor,
+                max: minor,
+                provider: z.enum(['sandbox', 'http']),
+              })
+              .strict(),
+          )
+          .min(1),
+      })
+      .strict(),
     /**
      * Agent contracts (issue 14; spec 2.15): which kinds the brand offers (the back office's
      * dividend, daily wages, hourly and real-time salary pages follow), and how long an offer

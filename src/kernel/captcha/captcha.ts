@@ -37,13 +37,12 @@ export function drawCaptcha(text: string, rand: RandomInt = randomInt): Buffer {
     const rows = FONT[ch]!;
     const x0 = 10 + n * 27 + rand(-3, 4);
     const y0 = 5 + rand(0, 5);
-    const shear = (rand(-30, 31) / 100);
+    const shear = rand(-30, 31) / 100;
     const ink = rand(10, 90);
     rows.forEach((row, ry) => {
       [...row].forEach((bit, rx) => {
         if (bit !== '1') return;
-        for (let dy = 0; dy < 4; dy++)
-          for (let dx = 0; dx < 3; dx++) dot(x0 + rx * 3 + dx + (ry * 4 + dy - 14) * shear, y0 + ry * 4 + dy, ink);
+        for (let dy = 0; dy < 4; dy++) for (let dx = 0; dx < 3; dx++) dot(x0 + rx * 3 + dx + (ry * 4 + dy - 14) * shear, y0 + ry * 4 + dy, ink);
       });
     });
   });
@@ -51,7 +50,7 @@ export function drawCaptcha(text: string, rand: RandomInt = randomInt): Buffer {
   for (let l = 0; l < 4; l++) {
     let x = 0;
     let y = rand(0, H);
-    const dy = (rand(-40, 41) / 100);
+    const dy = rand(-40, 41) / 100;
     const grey = rand(40, 160);
     for (; x < W; x++, y += dy) {
       dot(x, y, grey);

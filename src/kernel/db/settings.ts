@@ -32,7 +32,10 @@ export function sharedSecret(db: Db, key: string, given: string | undefined): Pr
   let p = byDb.get(db);
   if (!p) {
     p = (async () => {
-      await db.insert(systemSetting).values({ key, value: { secret: randomBytes(32).toString('base64url') } }).onConflictDoNothing();
+      await db
+        .insert(systemSetting)
+        .values({ key, value: { secret: randomBytes(32).toString('base64url') } })
+        .onConflictDoNothing();
       const stored = await readSetting<{ secret: string } | null>(db, key, null);
       if (!stored?.secret) throw new Error(`The secret ${key} could not be stored`);
       return stored.secret;

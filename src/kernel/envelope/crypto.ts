@@ -53,11 +53,7 @@ export function importPrivateKey(pkcs8Base64: string): Promise<CryptoKey> {
 
 /** Makes an RSA-OAEP-256 key pair and answers both halves in base64 (SPKI, PKCS#8). */
 export async function generateKeyPair(modulusLength = 3072): Promise<{ publicKey: string; privateKey: string }> {
-  const pair = (await subtle().generateKey(
-    { ...RSA, modulusLength, publicExponent: new Uint8Array([1, 0, 1]) },
-    true,
-    ['encrypt', 'decrypt'],
-  )) as CryptoKeyPair;
+  const pair = (await subtle().generateKey({ ...RSA, modulusLength, publicExponent: new Uint8Array([1, 0, 1]) }, true, ['encrypt', 'decrypt'])) as CryptoKeyPair;
   const spki = new Uint8Array(await subtle().exportKey('spki', pair.publicKey));
   const pkcs8 = new Uint8Array(await subtle().exportKey('pkcs8', pair.privateKey));
   return { publicKey: toBase64(spki), privateKey: toBase64(pkcs8) };
@@ -119,11 +115,7 @@ export async function openBody(privateKey: CryptoKey, method: string, path: stri
     if (raw.length !== 32) throw new EnvelopeError('bad key length');
     const aesKey = await s.importKey('raw', raw, { name: 'AES-GCM' }, false, ['decrypt']);
     raw.fill(0);
-    plain = await s.decrypt(
-      { name: 'AES-GCM', iv: packed.subarray(0, 12), additionalData: aadFor(method, path), tagLength: 128 },
-      aesKey,
-      packed.subarray(12),
-    );
+    plain = await s.decrypt({ name: 'AES-GCM', iv: packed.subarray(0, 12), additionalData: aadFor(method, path), tagLength: 128 }, aesKey, packed.subarray(12));
   } catch {
     throw new EnvelopeError('cannot decrypt');
   }

@@ -87,4 +87,3 @@ export async function openEnvelope(call: CallDef, envelope: { value: string; enc
   }
   return sealed.body ?? {};
 }
-

@@ -9,13 +9,7 @@ export class ApiError extends Error {
   /** Catalogue key of the message when it is not `errors:<errorCode>`. */
   readonly messageKey?: string;
 
-  constructor(
-    status: number,
-    errorCode: string,
-    params: Record<string, string | number> = {},
-    fieldErrors?: Record<string, string>,
-    extra: { value?: unknown; messageKey?: string } = {},
-  ) {
+  constructor(status: number, errorCode: string, params: Record<string, string | number> = {}, fieldErrors?: Record<string, string>, extra: { value?: unknown; messageKey?: string } = {}) {
     super(errorCode);
     this.status = status;
     this.errorCode = errorCode;

@@ -16,7 +16,11 @@ export function clientIp(req: IncomingMessage): string {
     // The right-most hop: the one our proxy appended. Hops to its left came with the request
     // and are the caller's to invent, so counting by them would let anyone pick its own address.
     const fwd = [req.headers['x-forwarded-for']].flat().join(',');
-    const last = fwd.split(',').map((h) => h.trim()).filter(Boolean).at(-1);
+    const last = fwd
+      .split(',')
+      .map((h) => h.trim())
+      .filter(Boolean)
+      .at(-1);
     if (last) return last;
   }
   return req.socket.remoteAddress ?? '0.0.0.0';

@@ -187,7 +187,11 @@ export function captureForCache(req: IncomingMessage, res: ServerResponse, scope
     const headers = { ...res.getHeaders(), ...headHeaders } as Entry['headers'];
     const maxAge = sharedMaxAge(headers['cache-control']);
     const path = url.split('?')[0]!;
-    const names = String(headers[CACHE_QUERY_HEADER] ?? queryNames).split(',').map((n) => n.trim()).filter(Boolean).sort();
+    const names = String(headers[CACHE_QUERY_HEADER] ?? queryNames)
+      .split(',')
+      .map((n) => n.trim())
+      .filter(Boolean)
+      .sort();
     delete headers[CACHE_QUERY_HEADER];
     if (res.statusCode === 200 && maxAge > 0) {
       queryByPath.set(path, names);

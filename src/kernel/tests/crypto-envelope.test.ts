@@ -1,15 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  EnvelopeError,
-  fromBase64,
-  generateKeyPair,
-  importPrivateKey,
-  importPublicKey,
-  openBody,
-  sealBody,
-  toBase64,
-} from '../envelope/crypto.ts';
+import { EnvelopeError, fromBase64, generateKeyPair, importPrivateKey, importPublicKey, openBody, sealBody, toBase64 } from '../envelope/crypto.ts';
 import { checkNonce, leadingZeroBits, sha256Text, solveChallenge } from '../pow/pow.ts';
 import { nonceAnswers } from '../pow/challenge.ts';
 
@@ -36,7 +27,13 @@ describe('the encryption envelope', async () => {
     const plainLength = JSON.stringify({ ts: 0, nonce: 'A'.repeat(24), body: {} }).length;
     expect(fromBase64(e.value).length).toBe(12 + plainLength + String(Date.now()).length - 1 + 16);
     expect(fromBase64(e.encryption)).toHaveLength(256);
-    const raw = new Uint8Array(await crypto.subtle.decrypt({ name: 'RSA-OAEP' }, (await crypto.subtle.importKey('pkcs8', fromBase64(pair.privateKey), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt'])), fromBase64(e.encryption)));
+    const raw = new Uint8Array(
+      await crypto.subtle.decrypt(
+        { name: 'RSA-OAEP' },
+        await crypto.subtle.importKey('pkcs8', fromBase64(pair.privateKey), { name: 'RSA-OAEP', hash: 'SHA-256' }, false, ['decrypt']),
+        fromBase64(e.encryption),
+      ),
+    );
     expect(raw).toHaveLength(32);
   });
 

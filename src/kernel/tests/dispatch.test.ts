@@ -62,7 +62,9 @@ describe('the dispatcher', () => {
         c.close();
       },
     });
-    const streamed = await send('/wps/test/echo', { method: 'POST', body: stream, duplex: 'half', headers: { 'content-type': 'application/json' } } as RequestInit & { headers: Record<string, string> });
+    const streamed = await send('/wps/test/echo', { method: 'POST', body: stream, duplex: 'half', headers: { 'content-type': 'application/json' } } as RequestInit & {
+      headers: Record<string, string>;
+    });
     expect(streamed.status).toBe(413);
     expect(streamed.json.errorCode).toBe('request.too.large');
   });

@@ -77,11 +77,27 @@ describe('an address a client hands in (a way back)', () => {
   it('is followed only to this site: a path, or an absolute address on an official host', () => {
     setEnv({});
     setSelfOrigin('http://127.0.0.1:4410');
-    const main = brand().mainDomain.replace(/^https?:\/\//, '').replace(/\/.*$/, '');
+    const main = brand()
+      .mainDomain.replace(/^https?:\/\//, '')
+      .replace(/\/.*$/, '');
     expect(ownAddressPath('/rng?x=1#top')).toBe('/rng?x=1#top');
     expect(ownAddressPath('http://127.0.0.1:4410/es/pvp')).toBe('/es/pvp');
     expect(ownAddressPath(`https://${main}/fish`)).toBe('/fish');
-    for (const bad of ['//evil.example/x', '/\\evil.example', 'https://evil.example/', 'javascript:alert(1)', 'http://127.0.0.1:9999/', 'rng', '', 'data:text/html,x', '/..//evil.example', '/.//evil.example', '/%2e%2e//evil.example', '/\t/evil.example', 'http://127.0.0.1:4410//evil.example']) {
+    for (const bad of [
+      '//evil.example/x',
+      '/\\evil.example',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      'http://127.0.0.1:9999/',
+      'rng',
+      '',
+      'data:text/html,x',
+      '/..//evil.example',
+      '/.//evil.example',
+      '/%2e%2e//evil.example',
+      '/\t/evil.example',
+      'http://127.0.0.1:4410//evil.example',
+    ]) {
       expect(ownAddressPath(bad), bad).toBeNull();
     }
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { checkNonce, leadingZeroBits, solveChallenge, zeroBitsTester } from '../pow/pow.ts';
 
 describe('the proof-of-work solver', () => {
-  it('counts the same leading zero bits as node\'s SHA-256 for every nonce', () => {
+  it("counts the same leading zero bits as node's SHA-256 for every nonce", () => {
     for (const salt of ['a3f9c2d1e4b5a6f7a3f9c2d1e4b5a6f7', '00', 'ffeeddccbbaa99887766554433221100ffeeddcc']) {
       const zeros = zeroBitsTester(salt);
       for (let n = 0; n < 3000; n++) {

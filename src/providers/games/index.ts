@@ -16,7 +16,10 @@ const sandbox: GameProvider = {
 };
 
 export function gameProviderFor(vassalage: string, env: NodeJS.ProcessEnv = process.env): GameProvider {
-  const listed = (env.GAME_HTTP_VENDORS ?? '').split(',').map((v) => v.trim().toUpperCase()).filter(Boolean);
+  const listed = (env.GAME_HTTP_VENDORS ?? '')
+    .split(',')
+    .map((v) => v.trim().toUpperCase())
+    .filter(Boolean);
   if (env.GAME_PROVIDER === 'http' || listed.includes(vassalage)) return httpGameProvider(env);
   return sandbox;
 }

@@ -47,9 +47,7 @@ export async function scrubOutboxSecrets(db: Db, now: number): Promise<number> {
 /** The newest messages of a channel, optionally to recipients ending in `recipient` (a national number finds +52...). */
 export async function readOutbox(db: Db, channel: OutboxChannel, o: { recipient?: string; limit: number; exact?: boolean }, now = clock.now()) {
   const to = o.recipient?.replace(/[%_\\]/g, '');
-  const where = to
-    ? and(eq(messageOutbox.channel, channel), o.exact ? eq(messageOutbox.recipient, to) : like(messageOutbox.recipient, `%${to}`))
-    : eq(messageOutbox.channel, channel);
+  const where = to ? and(eq(messageOutbox.channel, channel), o.exact ? eq(messageOutbox.recipient, to) : like(messageOutbox.recipient, `%${to}`)) : eq(messageOutbox.channel, channel);
   const rows = await db.select().from(messageOutbox).where(where).orderBy(desc(messageOutbox.id)).limit(o.limit);
   return rows.map(({ secret, secretExpiresAt, ...r }) => {
     const live = secret !== null && secretExpiresAt !== null && secretExpiresAt.getTime() > now;

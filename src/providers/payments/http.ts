@@ -19,8 +19,8 @@ export function httpPaymentProvider(o: { url: string; token?: string; secret?: s
     if (o.token) headers.authorization = `Bearer ${o.token}`;
     const res = await fetch(new URL(path, o.url.endsWith('/') ? o.url : `${o.url}/`), {
       method: 'POST',
-    // Never follow a redirect: a partner's answer must not send our signed call elsewhere.
-    redirect: 'error',
+      // Never follow a redirect: a partner's answer must not send our signed call elsewhere.
+      redirect: 'error',
       headers,
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(o.timeoutMs ?? 15_000),

@@ -13,8 +13,8 @@ export function httpSmsProvider(o: { url: string; token?: string; timeoutMs?: nu
       if (o.token) headers.authorization = `Bearer ${o.token}`;
       const res = await fetch(o.url, {
         method: 'POST',
-    // Never follow a redirect: a partner's answer must not send our signed call elsewhere.
-    redirect: 'error',
+        // Never follow a redirect: a partner's answer must not send our signed call elsewhere.
+        redirect: 'error',
         headers,
         body: JSON.stringify({ to: message.to, text: message.text }),
         signal: AbortSignal.timeout(o.timeoutMs ?? 10_000),

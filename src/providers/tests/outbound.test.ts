@@ -37,7 +37,9 @@ describe('outbound calls', () => {
 
   it('do not follow a redirect with a game launch', async () => {
     const provider = httpGameProvider({ GAME_HTTP_URL: base, GAME_WALLET_CALLBACK_ORIGIN: 'https://casino.example' } as NodeJS.ProcessEnv);
-    await expect(provider.launchUrl({ token: 't'.repeat(43), demo: false, gameCode: 'G', vassalage: 'PG', locale: 'en', playPath: (p) => p })).rejects.toMatchObject({ errorCode: 'game.provider.unavailable' });
+    await expect(provider.launchUrl({ token: 't'.repeat(43), demo: false, gameCode: 'G', vassalage: 'PG', locale: 'en', playPath: (p) => p })).rejects.toMatchObject({
+      errorCode: 'game.provider.unavailable',
+    });
     expect(hits).toBe(0);
   });
 });

@@ -52,7 +52,11 @@ describe('text that is not text', () => {
   });
 
   it('is refused under its field, in the query and in the body, before the database', async () => {
-    for (const [query, field] of [[{ gameName: 'abc\u0000' }, 'gameName'], [{ vassalage: '\u0000' }, 'vassalage'], [{ gameClassify: 'x\u0000y' }, 'gameClassify']] as const) {
+    for (const [query, field] of [
+      [{ gameName: 'abc\u0000' }, 'gameName'],
+      [{ vassalage: '\u0000' }, 'vassalage'],
+      [{ gameClassify: 'x\u0000y' }, 'gameClassify'],
+    ] as const) {
       const r = await callApi('/wps/relay/GCSGAME_gameList', { query });
       expect(r.status, field).toBe(400);
       expect(r.json).toMatchObject({ success: false, errorCode: 'request.invalid', fieldErrors: { [field]: 'Contains characters that are not allowed' } });
@@ -63,7 +67,10 @@ describe('text that is not text', () => {
     // Half a surrogate pair can only arrive in JSON (an address carries it as U+FFFD).
     const surrogate = await callApi('/wps/relay/GCSGAME_hotGamesV2', { method: 'POST', rawBody: '{"platform":"x\\udc00"}', headers: { 'content-type': 'application/json' } });
     expect(surrogate.json.fieldErrors).toEqual({ platform: 'Contains characters that are not allowed' });
-    const callback = await callApi('/wps/payment/callback/sandbox', { method: 'POST', body: { eventId: 'E\u0000', orderId: 'D1', status: 'paid', amount: '1.00', currency: 'USD', timestamp: 1, signature: 'x' } });
+    const callback = await callApi('/wps/payment/callback/sandbox', {
+      method: 'POST',
+      body: { eventId: 'E\u0000', orderId: 'D1', status: 'paid', amount: '1.00', currency: 'USD', timestamp: 1, signature: 'x' },
+    });
     expect(callback.status).toBe(400);
     expect(callback.json.errorCode).toBe('request.invalid');
   });

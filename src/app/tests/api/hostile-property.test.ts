@@ -65,7 +65,7 @@ describe('hostile input on every call', () => {
           fc.constantFrom(call.method, call.method, 'GET', 'POST', 'PUT', 'DELETE', 'PATCH'),
           fc.boolean(),
           async (query, body, method, withSession) => {
-            const q = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v) ?? '']));
+            const q = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : (JSON.stringify(v) ?? '')]));
             const r = await callApi(call.path, {
               method,
               query: q,
@@ -93,7 +93,10 @@ describe('hostile input on every call', () => {
     const NASTY: unknown[] = ['\u0000', 'a\u0000b', '\uD800x', 'x'.repeat(70_000), 12345, -1.5, true, null, {}, [], { __proto__: { admin: true } }, ['\u0000']];
     const calls = allCalls.filter((c) => !c.path.includes('{'));
     for (const call of calls) {
-      for (const [where, fields] of [['query', fieldsOf(call.query)], ['body', fieldsOf(call.body)]] as const) {
+      for (const [where, fields] of [
+        ['query', fieldsOf(call.query)],
+        ['body', fieldsOf(call.body)],
+      ] as const) {
         for (const field of fields) {
           for (const value of NASTY) {
             if (where === 'body' && call.method === 'GET') continue;

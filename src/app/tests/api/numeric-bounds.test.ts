@@ -114,7 +114,11 @@ function withValue(base: unknown, path: (string | number)[], value: unknown): un
 }
 
 const asQuery = (o: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && typeof v !== 'object').map(([k, v]) => [k, String(v)]));
+  Object.fromEntries(
+    Object.entries(o)
+      .filter(([, v]) => v !== undefined && typeof v !== 'object')
+      .map(([k, v]) => [k, String(v)]),
+  );
 
 describe('numbers at their bounds on every call', () => {
   const cases = allCalls

@@ -256,8 +256,7 @@ describe('the wallet as real clients read and move it', () => {
     await fund(u.id, 10_00n);
     const vendors = (await asClient('/wps/relay/GCS_merchantWallet', { headers: { authorization: u.token } })).json.value.vendors;
     const game = vendors[0].accountTypeId as number;
-    const send = () =>
-      asClient('/wps/relay/GCS_walletTransfer', { method: 'POST', headers: { authorization: u.token, moduleid: 'FUNDTRANS3' }, body: { from: 2, to: game, amount: 1.5 } });
+    const send = () => asClient('/wps/relay/GCS_walletTransfer', { method: 'POST', headers: { authorization: u.token, moduleid: 'FUNDTRANS3' }, body: { from: 2, to: game, amount: 1.5 } });
     await setBrandOverrides(t.db, {});
     const strict = await send();
     expect(strict.status).toBe(400);
@@ -273,8 +272,7 @@ describe('the wallet as real clients read and move it', () => {
     expect(await mainBalance(u.id)).toBe(7_00n);
     // A key that is sent still makes a retry harmless, in either profile.
     const idempotencyKey = newKey();
-    const keyed = () =>
-      asClient('/wps/relay/GCS_walletTransfer', { method: 'POST', headers: { authorization: u.token }, body: { from: game, to: 2, amount: 3, idempotencyKey } });
+    const keyed = () => asClient('/wps/relay/GCS_walletTransfer', { method: 'POST', headers: { authorization: u.token }, body: { from: game, to: 2, amount: 3, idempotencyKey } });
     expect((await keyed()).status).toBe(200);
     expect((await keyed()).status).toBe(200);
     expect(await mainBalance(u.id)).toBe(10_00n);
@@ -326,7 +324,12 @@ describe('the compatible protocol profile: logins and registrations as real clie
     expect([prompt.status, prompt.json.errorCode]).toEqual([403, 'login.ip.verify']);
     const code = (await lastSms('5522230001'))!.code!;
     const verifyHeaders = { ...CLIENT_HEADERS, moduleid: 'LOGINIPVERF3' };
-    const wrong = await callEnc('/wps/session/login/verification', 'POST', { ...clientLogin(withMobile.username, withMobile.password), verifyCode: code === '000000' ? '111111' : '000000' }, { ip: away, headers: verifyHeaders });
+    const wrong = await callEnc(
+      '/wps/session/login/verification',
+      'POST',
+      { ...clientLogin(withMobile.username, withMobile.password), verifyCode: code === '000000' ? '111111' : '000000' },
+      { ip: away, headers: verifyHeaders },
+    );
     expect(wrong.json.errorCode).toBe('login.ip.verify.invalid');
     const ok = await callEnc('/wps/session/login/verification', 'POST', { ...clientLogin(withMobile.username, withMobile.password), verifyCode: code }, { ip: away, headers: verifyHeaders });
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
@@ -335,13 +338,28 @@ describe('the compatible protocol profile: logins and registrations as real clie
     const withPayee = await makeUser({ payeeName: 'Lucía Gómez' });
     expect((await callEnc('/wps/session/login', 'POST', clientLogin(withPayee.username, withPayee.password), { ip: home, headers: CLIENT_HEADERS })).status).toBe(200);
     const other = freshIp();
-    const badPassword = await callEnc('/wps/session/login/verification', 'POST', { ...clientLogin(withPayee.username, 'not-the-password'), payeeName: 'Lucía Gómez' }, { ip: other, headers: verifyHeaders });
+    const badPassword = await callEnc(
+      '/wps/session/login/verification',
+      'POST',
+      { ...clientLogin(withPayee.username, 'not-the-password'), payeeName: 'Lucía Gómez' },
+      { ip: other, headers: verifyHeaders },
+    );
     expect(badPassword.json.errorCode).toBe('login.failed');
-    const byName = await callEnc('/wps/session/login/verification', 'POST', { ...clientLogin(withPayee.username, withPayee.password), payeeName: 'lucía gómez' }, { ip: other, headers: verifyHeaders });
+    const byName = await callEnc(
+      '/wps/session/login/verification',
+      'POST',
+      { ...clientLogin(withPayee.username, withPayee.password), payeeName: 'lucía gómez' },
+      { ip: other, headers: verifyHeaders },
+    );
     expect(byName.status, JSON.stringify(byName.json)).toBe(200);
     // Strict asks its proof of work on this step too.
     await setBrandOverrides(t.db, {});
-    const strict = await callEnc('/wps/session/login/verification', 'POST', { ...clientLogin(withPayee.username, withPayee.password), payeeName: 'Lucía Gómez' }, { ip: freshIp(), headers: verifyHeaders });
+    const strict = await callEnc(
+      '/wps/session/login/verification',
+      'POST',
+      { ...clientLogin(withPayee.username, withPayee.password), payeeName: 'Lucía Gómez' },
+      { ip: freshIp(), headers: verifyHeaders },
+    );
     expect(strict.json.errorCode).toBe('verification.required');
   });
 

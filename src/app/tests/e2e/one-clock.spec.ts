@@ -37,7 +37,10 @@ test.describe('one clock', () => {
     await page.goto(at('en', '/agent'));
     await submitLogin(page, 'en', agent.username, agent.password);
     await expect(page).toHaveURL(/\/agentHome$/, { timeout: 15_000 });
-    await page.locator('nav').getByRole('button', { name: /Team management/ }).click();
+    await page
+      .locator('nav')
+      .getByRole('button', { name: /Team management/ })
+      .click();
     await expect(page.locator('.agent-table tbody tr').first()).toContainText(/\d:\d\d/);
     expect((await expectOneClock(page, { zone })).times.length).toBeGreaterThan(0);
   });

@@ -19,23 +19,7 @@ import { fetchAsSent } from '../../../../scripts/bench/page-weight.ts';
 const SAME_TEMPLATE = new Set(['/rng?vassalage=JL', '/fish', '/live', '/all', '/hot', '/new', '/help#term']);
 
 /** Unprefixed visitor pages; each is also opened under /es. */
-const PAGES = [
-  '/',
-  '/rng',
-  '/rng?vassalage=JL',
-  '/fish',
-  '/live',
-  '/all',
-  '/hot',
-  '/new',
-  '/promotions',
-  '/help',
-  '/help#term',
-  '/down',
-  '/mirrors',
-  '/login',
-  '/register',
-];
+const PAGES = ['/', '/rng', '/rng?vassalage=JL', '/fish', '/live', '/all', '/hot', '/new', '/promotions', '/help', '/help#term', '/down', '/mirrors', '/login', '/register'];
 
 /** Waits for the page to settle (islands hydrated, first API calls answered). */
 async function settle(page: Page): Promise<void> {
@@ -80,7 +64,10 @@ for (const { lang } of LANGS) {
 
         const canonical = page.locator('head link[rel="canonical"]');
         await expect.soft(canonical, 'one canonical link').toHaveCount(1);
-        const canonicalHref = await canonical.first().getAttribute('href', { timeout: 1_000 }).catch(() => null);
+        const canonicalHref = await canonical
+          .first()
+          .getAttribute('href', { timeout: 1_000 })
+          .catch(() => null);
         expect.soft(canonicalHref, 'canonical link is an absolute URL').toMatch(/^https?:\/\//);
         if (canonicalHref && /^https?:\/\//.test(canonicalHref)) {
           expect.soft(stripSlash(new URL(canonicalHref).pathname), 'canonical path').toBe(expectedPath(p, lang));
@@ -90,7 +77,10 @@ for (const { lang } of LANGS) {
         for (const other of LANGS) {
           const alt = page.locator(`head link[rel="alternate"][hreflang="${other.lang}"]`);
           await expect.soft(alt, `hreflang=${other.lang} link`).toHaveCount(1);
-          const href = await alt.first().getAttribute('href', { timeout: 1_000 }).catch(() => null);
+          const href = await alt
+            .first()
+            .getAttribute('href', { timeout: 1_000 })
+            .catch(() => null);
           expect.soft(href, `hreflang=${other.lang} is an absolute URL`).toMatch(/^https?:\/\//);
           if (href && /^https?:\/\//.test(href)) {
             expect.soft(stripSlash(new URL(href).pathname), `hreflang=${other.lang} path`).toBe(expectedPath(p, other.lang));

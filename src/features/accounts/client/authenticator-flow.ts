@@ -12,12 +12,7 @@ import { api } from './session.ts';
 
 export type AuthenticatorSetup = { secret: string; qr: string };
 /** What the panel shows: the state, the app's setup, the recovery codes, turning it off, or the e-mail's code. */
-export type AuthenticatorPhase =
-  | { kind: 'view' }
-  | { kind: 'setup'; setup: AuthenticatorSetup }
-  | { kind: 'codes'; codes: string[] }
-  | { kind: 'disable' }
-  | { kind: 'email' };
+export type AuthenticatorPhase = { kind: 'view' } | { kind: 'setup'; setup: AuthenticatorSetup } | { kind: 'codes'; codes: string[] } | { kind: 'disable' } | { kind: 'email' };
 export type AuthenticatorErrors = { code?: string; password?: string };
 
 export interface AuthenticatorView {

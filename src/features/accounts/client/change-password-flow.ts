@@ -27,11 +27,7 @@ export interface ChangePasswordView {
 }
 
 /** The form's own checks (the old password only when `askOld`); the server checks again. */
-export function changePasswordErrors(
-  v: Pick<ChangePasswordView, 'oldPassword' | 'newPassword' | 'confirm' | 'rule'>,
-  askOld: boolean,
-  issue: (issue: FieldIssue) => string,
-): ChangePasswordErrors {
+export function changePasswordErrors(v: Pick<ChangePasswordView, 'oldPassword' | 'newPassword' | 'confirm' | 'rule'>, askOld: boolean, issue: (issue: FieldIssue) => string): ChangePasswordErrors {
   const required = issue({ key: MSG.required });
   const e: ChangePasswordErrors = {};
   if (askOld && !v.oldPassword) e.oldPassword = required;

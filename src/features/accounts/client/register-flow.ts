@@ -136,11 +136,7 @@ export function createRegisterFlow(o: { words: RegisterWords; flags: () => Flags
   function checkMobile(): boolean {
     const { values, rules, errors } = get();
     const m = (values.mobileNum ?? '').trim();
-    const error = !m
-      ? words.issue({ key: MSG.required })
-      : !isMobileNumber(m, rules?.mobileNum?.enabled ? rules.mobileNum : undefined)
-        ? words.issue({ key: MSG.mobile })
-        : null;
+    const error = !m ? words.issue({ key: MSG.required }) : !isMobileNumber(m, rules?.mobileNum?.enabled ? rules.mobileNum : undefined) ? words.issue({ key: MSG.mobile }) : null;
     const next = { ...errors };
     if (error) next.mobileNum = error;
     else delete next.mobileNum;

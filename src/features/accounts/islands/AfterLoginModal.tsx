@@ -12,10 +12,7 @@ export interface AfterLoginParams {
 
 export default function AfterLoginModal({ params, onClose }: { params: AfterLoginParams; onClose: () => void }) {
   const { auth, lang } = useLabels();
-  const when =
-    params.lastLoginTime != null
-      ? formatDateTime(params.lastLoginTime, lang, { dateStyle: 'long' })
-      : null;
+  const when = params.lastLoginTime != null ? formatDateTime(params.lastLoginTime, lang, { dateStyle: 'long' }) : null;
   return (
     <Popup title={fill(auth.afterLogin.title, { name: params.name ?? '' })} closeLabel={auth.close} onClose={onClose} className="popup-small">
       <div className="after-login">

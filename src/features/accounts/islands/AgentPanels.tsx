@@ -43,11 +43,7 @@ export function AgentIdentity() {
         )}
         <div>
           <dt>{auth.member.fields.lastLogin}</dt>
-          <dd>
-            {member.lastLoginTime != null
-              ? formatDateTime(member.lastLoginTime, labels.lang)
-              : auth.member.none}
-          </dd>
+          <dd>{member.lastLoginTime != null ? formatDateTime(member.lastLoginTime, labels.lang) : auth.member.none}</dd>
         </div>
       </dl>
       <button type="button" className="btn btn-ghost" onClick={() => void confirmSignOut(labels, true)}>

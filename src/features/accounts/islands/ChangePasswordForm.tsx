@@ -57,16 +57,7 @@ export default function ChangePasswordForm({ knownOldPassword, onDone }: ChangeP
           autoComplete="current-password"
         />
       )}
-      <PasswordField
-        name="newPassword"
-        label={auth.changePassword.newPassword}
-        value={newPassword}
-        onChange={setNew}
-        error={errors.newPassword}
-        required
-        maxLength={128}
-        autoComplete="new-password"
-      />
+      <PasswordField name="newPassword" label={auth.changePassword.newPassword} value={newPassword} onChange={setNew} error={errors.newPassword} required maxLength={128} autoComplete="new-password" />
       <PasswordField
         name="confirmNewPassword"
         label={auth.changePassword.confirmNewPassword}

@@ -25,9 +25,7 @@ export default function ForgotPasswordPopup({ onClose }: { onClose: () => void }
   const flags = useStore($flags);
   const status = useStore($status);
   // The form's store (src/features/accounts/client/forgot-password-flow.ts): state and steps; this component renders.
-  const [flow] = useState(() =>
-    createForgotPasswordFlow({ words: { issue: (issue) => issueText(labels, issue), codeSent: auth.codeSent }, flags: () => $flags.get() }),
-  );
+  const [flow] = useState(() => createForgotPasswordFlow({ words: { issue: (issue) => issueText(labels, issue), codeSent: auth.codeSent }, flags: () => $flags.get() }));
   const view = useStore(flow.$forgot);
   const { chosen, username, email, newPassword, errors, formError, note, busy } = view;
   const phone = useMobileCodeOf(flow.phone);
@@ -76,29 +74,8 @@ export default function ForgotPasswordPopup({ onClose }: { onClose: () => void }
         {method === 'email' ? (
           <>
             <p className="lead">{auth.forget.emailLead}</p>
-            <Field
-              name="username"
-              label={auth.forget.username}
-              value={username}
-              onChange={setUsername}
-              error={errors.username}
-              required
-              maxLength={64}
-              autoComplete="username"
-              autoFocus
-            />
-            <Field
-              name="email"
-              type="email"
-              inputMode="email"
-              label={auth.forget.email}
-              value={email}
-              onChange={setEmail}
-              error={errors.email}
-              required
-              maxLength={100}
-              autoComplete="email"
-            />
+            <Field name="username" label={auth.forget.username} value={username} onChange={setUsername} error={errors.username} required maxLength={64} autoComplete="username" autoFocus />
+            <Field name="email" type="email" inputMode="email" label={auth.forget.email} value={email} onChange={setEmail} error={errors.email} required maxLength={100} autoComplete="email" />
           </>
         ) : (
           <>

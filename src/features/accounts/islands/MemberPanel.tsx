@@ -27,8 +27,7 @@ export default function MemberPanel() {
   }, [shown]);
   // A trial account is refused this page (the shell's guard): nothing of it renders behind the refusal.
   if (!member || isTrialType(member.type)) return null;
-  const date = (ms: number | null) =>
-    ms == null ? auth.member.none : formatDateTime(ms, lang);
+  const date = (ms: number | null) => (ms == null ? auth.member.none : formatDateTime(ms, lang));
   const f = auth.member.fields;
   const rows: [string, string][] = [
     [f.account, member.account],

@@ -134,14 +134,14 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
       className="popup-auth"
       headerExtra={
         flags.MOBILEVERCODELOGIN3 === true && (
-        <div className="popup-tabs" role="group" aria-label={auth.register.title}>
-          <button type="button" aria-pressed="false" onClick={() => openPopup('login')}>
-            {auth.login.tabLogin}
-          </button>
-          <button type="button" aria-pressed="true">
-            {auth.login.tabRegister}
-          </button>
-        </div>
+          <div className="popup-tabs" role="group" aria-label={auth.register.title}>
+            <button type="button" aria-pressed="false" onClick={() => openPopup('login')}>
+              {auth.login.tabLogin}
+            </button>
+            <button type="button" aria-pressed="true">
+              {auth.login.tabRegister}
+            </button>
+          </div>
         )
       }
     >

@@ -110,14 +110,7 @@ export default function UserMenu() {
 
   return createPortal(
     <div className="user-menu" ref={rootRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="avatar-btn"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((o) => !o)}
-      >
+      <button ref={buttonRef} type="button" className="avatar-btn" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((o) => !o)}>
         <img src={avatar} alt="" width="32" height="32" onError={() => setAvatar(FALLBACK_AVATAR)} />
         <span className="avatar-name" aria-hidden="true">
           {member.account}

@@ -191,12 +191,7 @@ export function GetCodeButton({ check, send }: { check: () => boolean; send: () 
     }
   };
   return (
-    <button
-      type="button"
-      className="addon-btn get-code"
-      aria-disabled={counting || busy || undefined}
-      onClick={() => void press()}
-    >
+    <button type="button" className="addon-btn get-code" aria-disabled={counting || busy || undefined} onClick={() => void press()}>
       {counting ? (
         <>
           <span aria-hidden="true">{fill(auth.resendIn, { seconds })}</span>

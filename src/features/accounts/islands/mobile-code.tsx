@@ -35,15 +35,9 @@ export function useMobileCodeOf(flow: MobileCodeFlow): MobileCode {
  * A mobile + sms code pair of the component's own (the login form's). `onNote` gets the 'code
  * sent' note (null when a send starts); `onMobileError` the number's error from the check before a send.
  */
-export function useMobileCode(opts: {
-  onNote: (note: string | null) => void;
-  onMobileError: (error: string | undefined) => void;
-  initial?: { mobile?: string; dial?: string };
-}): MobileCode {
+export function useMobileCode(opts: { onNote: (note: string | null) => void; onMobileError: (error: string | undefined) => void; initial?: { mobile?: string; dial?: string } }): MobileCode {
   const labels = useLabels();
-  const [flow] = useState(() =>
-    createMobileCode({ words: { issue: (issue) => issueText(labels, issue), codeSent: labels.auth.codeSent }, ...opts }),
-  );
+  const [flow] = useState(() => createMobileCode({ words: { issue: (issue) => issueText(labels, issue), codeSent: labels.auth.codeSent }, ...opts }));
   useEffect(() => flow.open(), [flow]);
   return useMobileCodeOf(flow);
 }

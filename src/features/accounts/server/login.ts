@@ -143,7 +143,10 @@ async function passwordLogin(db: Db, body: LoginBody, ctx: HandlerContext): Prom
       .where(eq(member.id, m.id));
     m.mustChangePassword = true;
   } else if (passwords.needsRehash(m.passwordHash)) {
-    await db.update(member).set({ passwordHash: await passwords.hash(password) }).where(eq(member.id, m.id));
+    await db
+      .update(member)
+      .set({ passwordHash: await passwords.hash(password) })
+      .where(eq(member.id, m.id));
   }
   return issueLogin(db, m, ctx, { deviceId: body.loginDeviceId, passwordExpired: passwordMustChange(m, password) });
 }

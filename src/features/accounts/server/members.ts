@@ -9,7 +9,10 @@ export type Member = typeof member.$inferSelect;
 
 /** The member with this username, whatever its case. */
 export async function findByUsername(db: Db, username: string): Promise<Member | null> {
-  const rows = await db.select().from(member).where(sql`lower(${member.username}) = ${username.toLowerCase()}`);
+  const rows = await db
+    .select()
+    .from(member)
+    .where(sql`lower(${member.username}) = ${username.toLowerCase()}`);
   return rows[0] ?? null;
 }
 
@@ -148,6 +151,9 @@ export async function rememberIp(db: Db, memberId: number, ip: string): Promise<
 
 /** Records a login: time, address, first-login flag off. */
 export async function recordLogin(db: Db, memberId: number, ip: string): Promise<void> {
-  await db.update(member).set({ lastLoginAt: new Date(clock.now()), lastLoginIp: ip, firstLogin: false }).where(eq(member.id, memberId));
+  await db
+    .update(member)
+    .set({ lastLoginAt: new Date(clock.now()), lastLoginIp: ip, firstLogin: false })
+    .where(eq(member.id, memberId));
   await rememberIp(db, memberId, ip);
 }

@@ -77,7 +77,8 @@ export async function createUserCommand(db: Db, flags: Record<string, string>): 
   return {
     ok: true,
     changed: true,
-    output: `Created ${kind} ${created.username} (id ${created.id}, type ${created.type}, affiliate code ${created.affiliateCode})` +
+    output:
+      `Created ${kind} ${created.username} (id ${created.id}, type ${created.type}, affiliate code ${created.affiliateCode})` +
       (created.mustChangePassword ? '; the password must be changed at first login.' : '.'),
   };
 }
@@ -88,9 +89,7 @@ async function listOutbox(db: Db, channel: 'sms' | 'email', recipient: string | 
   if (!rows.length) return { ok: true, output: `(no ${channel === 'sms' ? 'sms' : 'e-mail'} in the outbox)` };
   return {
     ok: true,
-    output: rows
-      .map((r) => `${r.createdAt.toISOString()}  ${r.recipient}  ${r.subject ? `[${r.subject}] ` : ''}${r.body}`)
-      .join('\n'),
+    output: rows.map((r) => `${r.createdAt.toISOString()}  ${r.recipient}  ${r.subject ? `[${r.subject}] ` : ''}${r.body}`).join('\n'),
   };
 }
 

@@ -88,10 +88,7 @@ export async function forgotByEmail(db: Db, body: { username: string; email: str
   else if (!isEmail(email)) issues.email = { key: MSG.email };
   refuseFields(issues, ctx.t);
   await proveHuman(db, body);
-  const [perIp, perUser] = await Promise.all([
-    hit(db, `reset:ip:${ctx.ip}`, LIMITS.resetWindowMs),
-    hit(db, `reset:user:${username.toLowerCase()}`, LIMITS.resetWindowMs),
-  ]);
+  const [perIp, perUser] = await Promise.all([hit(db, `reset:ip:${ctx.ip}`, LIMITS.resetWindowMs), hit(db, `reset:user:${username.toLowerCase()}`, LIMITS.resetWindowMs)]);
   if (perIp.count > LIMITS.resetPerIp || perUser.count > LIMITS.resetPerUser) throw new ApiError(429, 'password.rate.limited');
   const m = await findByUsername(db, username);
   const temp = randomPassword(12);

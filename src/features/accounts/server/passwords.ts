@@ -42,12 +42,7 @@ function scryptAsync(password: string, salt: Buffer, logN: number, r: number, p:
   const N = 2 ** logN;
   // scrypt needs 128 * N * r bytes; maxmem must exceed it (Node's default is 32 MiB).
   const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * 2 };
-  return withSlot(
-    () =>
-      new Promise((resolve, reject) =>
-        scrypt(password.normalize('NFC'), salt, KEY_LEN, options, (err, key) => (err ? reject(err) : resolve(key))),
-      ),
-  );
+  return withSlot(() => new Promise((resolve, reject) => scrypt(password.normalize('NFC'), salt, KEY_LEN, options, (err, key) => (err ? reject(err) : resolve(key)))));
 }
 
 /** The cost new hashes get (PASSWORD_HASH_COST; 17 unless a test lowers it). */

@@ -5,16 +5,7 @@
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import { isTrialType, PLAYER_TYPE, type LoginValue, type registerBody } from '../contract.ts';
-import {
-  isRequired,
-  mobileUsername,
-  normaliseDialingCode,
-  normaliseInput,
-  renderIssue,
-  validateRegistration,
-  type FieldIssue,
-  type RegisterMode,
-} from '../registerPatterns.ts';
+import { isRequired, mobileUsername, normaliseDialingCode, normaliseInput, renderIssue, validateRegistration, type FieldIssue, type RegisterMode } from '../registerPatterns.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
@@ -43,9 +34,26 @@ export function refuseFields(issues: Record<string, FieldIssue>, t: TFunction): 
 }
 
 const TEXT_FIELDS = [
-  'username', 'password', 'confirmPassword', 'payeeName', 'email', 'qqNum', 'mobileNum', 'countryDialingCode', 'recommenderId',
-  'verificationCode', 'affiliateCode', 'paymentPassword', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber', 'referralCode',
-  'domain', 'captcha',
+  'username',
+  'password',
+  'confirmPassword',
+  'payeeName',
+  'email',
+  'qqNum',
+  'mobileNum',
+  'countryDialingCode',
+  'recommenderId',
+  'verificationCode',
+  'affiliateCode',
+  'paymentPassword',
+  'line',
+  'whatsapp',
+  'facebook',
+  'wechat',
+  'idNumber',
+  'referralCode',
+  'domain',
+  'captcha',
 ] as const;
 
 /** PUT /wps/member/register and /wps/member/register/mobile. */

@@ -31,7 +31,9 @@ const RECOVERY_CODES = 10;
 const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 async function keyOf(db: Db): Promise<Buffer> {
-  return createHash('sha256').update(await sharedSecret(db, 'accounts.totp.key', env().TOTP_KEY)).digest();
+  return createHash('sha256')
+    .update(await sharedSecret(db, 'accounts.totp.key', env().TOTP_KEY))
+    .digest();
 }
 
 /** 'v1.' + base64url(iv | tag | ciphertext). */
@@ -108,7 +110,10 @@ function recoveryCode(): string {
   for (let i = 0; i < 8; i++) s += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
   return `${s.slice(0, 4)}-${s.slice(4)}`;
 }
-const recoveryHash = (code: string) => createHash('sha256').update(code.toUpperCase().replace(/[^A-Z0-9]/g, '')).digest('hex');
+const recoveryHash = (code: string) =>
+  createHash('sha256')
+    .update(code.toUpperCase().replace(/[^A-Z0-9]/g, ''))
+    .digest('hex');
 
 /** Replaces the member's recovery codes with new ones; answers them (shown once). */
 async function newRecoveryCodes(db: Db, memberId: number): Promise<string[]> {

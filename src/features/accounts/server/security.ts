@@ -59,7 +59,10 @@ export async function emailVerify(db: Db, body: { code: string }, ctx: HandlerCo
     }
     throw err;
   }
-  await db.update(member).set({ emailVerifiedAt: new Date(clock.now()) }).where(and(eq(member.id, m.id), eq(member.email, m.email)));
+  await db
+    .update(member)
+    .set({ emailVerifiedAt: new Date(clock.now()) })
+    .where(and(eq(member.id, m.id), eq(member.email, m.email)));
   return null;
 }
 

@@ -34,12 +34,7 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export const newToken = () => randomBytes(32).toString('base64url');
 
 /** Opens a session for a member and answers its token. */
-export async function openSession(
-  db: Db,
-  m: { id: number; lastLoginAt: Date | null; lastLoginIp: string | null },
-  ip: string,
-  deviceId: string | undefined,
-): Promise<string> {
+export async function openSession(db: Db, m: { id: number; lastLoginAt: Date | null; lastLoginIp: string | null }, ip: string, deviceId: string | undefined): Promise<string> {
   const token = newToken();
   const now = new Date(clock.now());
   await db.insert(memberSession).values({
@@ -116,10 +111,14 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
 
 /** Ends every session of a member, but `keep` (after a password change). */
 export async function revokeMemberSessions(db: Db, memberId: number, keep?: number): Promise<void> {
-  const where = keep === undefined
-    ? and(eq(memberSession.memberId, memberId), isNull(memberSession.revokedAt))
-    : and(eq(memberSession.memberId, memberId), isNull(memberSession.revokedAt), ne(memberSession.id, keep));
-  await db.update(memberSession).set({ revokedAt: new Date(clock.now()) }).where(where);
+  const where =
+    keep === undefined
+      ? and(eq(memberSession.memberId, memberId), isNull(memberSession.revokedAt))
+      : and(eq(memberSession.memberId, memberId), isNull(memberSession.revokedAt), ne(memberSession.id, keep));
+  await db
+    .update(memberSession)
+    .set({ revokedAt: new Date(clock.now()) })
+    .where(where);
 }
 
 /**

@@ -52,7 +52,10 @@ async function newCode(db: Db, purpose: CodePurpose, target: Target, minutes: nu
     .values({ purpose, countryDialingCode: target.dialingCode, mobile: normaliseMobile(target.mobile), codeHash: 'pending', createdAt: new Date(now), expiresAt })
     .returning({ id: smsCode.id });
   const id = rows[0]!.id;
-  await db.update(smsCode).set({ codeHash: codeHash(String(id), code) }).where(eq(smsCode.id, id));
+  await db
+    .update(smsCode)
+    .set({ codeHash: codeHash(String(id), code) })
+    .where(eq(smsCode.id, id));
   return { id, code, now, expiresAt };
 }
 
@@ -65,7 +68,10 @@ export async function sendCode(db: Db, purpose: CodePurpose, target: Target, loc
     await smsProvider().send({ to: `+${target.dialingCode}${normaliseMobile(target.mobile)}`, text, secret: { value: c.code, expiresAt: c.expiresAt } });
   } catch (err) {
     log.error('sms.send.failed', { provider: smsProvider().name, error: err instanceof Error ? err.message : String(err) });
-    await db.update(smsCode).set({ usedAt: new Date(c.now) }).where(eq(smsCode.id, c.id));
+    await db
+      .update(smsCode)
+      .set({ usedAt: new Date(c.now) })
+      .where(eq(smsCode.id, c.id));
     throw new ApiError(502, 'sms.send.failed');
   }
   return { expiredMinutes: minutes };
@@ -88,7 +94,10 @@ export async function sendEmailCode(db: Db, purpose: 'emailVerify' | 'loginIpEma
     await emailProvider().send({ to: email, subject: t('accounts:email.codeSubject', vars), text: t('accounts:email.codeBody', vars), secret: { value: c.code, expiresAt: c.expiresAt } });
   } catch (err) {
     log.error('email.send.failed', { provider: emailProvider().name, error: err instanceof Error ? err.message : String(err) });
-    await db.update(smsCode).set({ usedAt: new Date(c.now) }).where(eq(smsCode.id, c.id));
+    await db
+      .update(smsCode)
+      .set({ usedAt: new Date(c.now) })
+      .where(eq(smsCode.id, c.id));
     throw new ApiError(502, 'email.send.failed');
   }
   return { expiredMinutes: minutes };
@@ -115,7 +124,10 @@ export async function consumeCode(db: Db, purpose: CodePurpose, target: Target, 
   const want = Buffer.from(row.codeHash, 'hex');
   const got = Buffer.from(codeHash(String(row.id), code), 'hex');
   if (want.length !== got.length || !timingSafeEqual(want, got)) {
-    await db.update(smsCode).set({ attempts: sql`${smsCode.attempts} + 1` }).where(eq(smsCode.id, row.id));
+    await db
+      .update(smsCode)
+      .set({ attempts: sql`${smsCode.attempts} + 1` })
+      .where(eq(smsCode.id, row.id));
     throw new ApiError(400, 'sms.code.invalid');
   }
   // Single use even when two requests race: only one update finds used_at still empty.

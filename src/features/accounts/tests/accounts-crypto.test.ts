@@ -106,7 +106,11 @@ describe('images', () => {
   it("draws digits that the e2e suite's reader, built on the same font, reads back", () => {
     // Seeded distortion, so that the check is the same on every run: the reader is a heuristic
     // that a rare unlucky random draw can fool (the e2e suite then asks for a new captcha).
-    for (const [seed, text] of [[1, '0123'], [2, '4567'], [3, '8901']] as const) {
+    for (const [seed, text] of [
+      [1, '0123'],
+      [2, '4567'],
+      [3, '8901'],
+    ] as const) {
       const r = prng(seed);
       const rand = (a: number, b?: number) => (b === undefined ? r.int(0, a - 1) : r.int(a, b - 1));
       expect(readCaptcha(drawCaptcha(text, rand))).toBe(text);

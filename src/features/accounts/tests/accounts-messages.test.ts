@@ -3,8 +3,7 @@ import { readCatalogues } from '../../../kernel/i18n/server.ts';
 import { ACCOUNT_ERRORS } from '../contract.ts';
 
 const cats = readCatalogues();
-const get = (lang: string, ns: string, key: string) =>
-  key.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], cats[lang]![ns]);
+const get = (lang: string, ns: string, key: string) => key.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown> | undefined)?.[p], cats[lang]![ns]);
 
 describe('the messages of spec sections 5 and 8', () => {
   // Exact English texts of the spec, and where the catalogue keeps them.
@@ -57,7 +56,7 @@ describe('the messages of spec sections 5 and 8', () => {
     }
   });
 
-  it("keeps (min) and (max) in the Spanish pattern messages where the English has them", () => {
+  it('keeps (min) and (max) in the Spanish pattern messages where the English has them', () => {
     for (let i = 0; i < 24; i++) {
       const en = get('en', 'accounts', `reg_pattern_${i}`) as string;
       const es = get('es', 'accounts', `reg_pattern_${i}`) as string;

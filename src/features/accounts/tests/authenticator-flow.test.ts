@@ -61,7 +61,7 @@ describe('the security centre store', () => {
     expect(flow.$security.get().phase).toEqual({ kind: 'view' });
   });
 
-  it("verifies the e-mail with its mailed code alone, no password", async () => {
+  it('verifies the e-mail with its mailed code alone, no password', async () => {
     const flow = make();
     await flow.mailCode();
     expect(flow.$security.get().phase).toEqual({ kind: 'email' });

@@ -26,7 +26,13 @@ vi.mock('../client/human-check.ts', () => ({ humanCheck: async () => ({ challeng
 vi.mock('../client/site.ts', () => ({
   loadStatus: async () => ({}),
   loadRegisterRules: async () => RULES,
-  loadCountries: async () => ({ current: 'MX', list: [{ iso: 'US', dialingCode: '1' }, { iso: 'MX', dialingCode: '52' }] }),
+  loadCountries: async () => ({
+    current: 'MX',
+    list: [
+      { iso: 'US', dialingCode: '1' },
+      { iso: 'MX', dialingCode: '52' },
+    ],
+  }),
 }));
 vi.mock('../../../ui/stores/ui.ts', () => ({ showDialog: async (d: { text: string }) => void dialogs.push(d.text) }));
 
@@ -49,7 +55,7 @@ describe('the forgot-password form store', () => {
     expect(forgotMethods('email', { CHNGPASSVERIF3: true }).method).toBe('email');
   });
 
-  it('loads the rules and the visitor\'s dialing code on opening', async () => {
+  it("loads the rules and the visitor's dialing code on opening", async () => {
     const flow = make();
     flow.open();
     await settle();
@@ -145,7 +151,7 @@ describe('the forgot-password form store', () => {
 });
 
 describe('the mobile + sms code pair', () => {
-  it('keeps a remembered dialing code over the visitor\'s country', async () => {
+  it("keeps a remembered dialing code over the visitor's country", async () => {
     const pair = createMobileCode({ words, onNote: () => {}, onMobileError: () => {}, initial: { mobile: '5512345678', dial: '1' } });
     pair.open();
     await settle();

@@ -59,7 +59,13 @@ export function createBackOffice(o: { client: () => ApiClient; lang: string; lab
         .catch(() => undefined),
     );
   onMount($labels, () => {
-    if (!$labels.get()) void task(() => o.labels.load(o.lang).then((l) => $labels.set(l), () => undefined));
+    if (!$labels.get())
+      void task(() =>
+        o.labels.load(o.lang).then(
+          (l) => $labels.set(l),
+          () => undefined,
+        ),
+      );
   });
   onMount($profile, () => $teamVersion.subscribe(loadProfile));
 

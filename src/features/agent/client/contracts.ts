@@ -60,8 +60,7 @@ export function createContractCard(o: { client: () => ApiClient }) {
     /** Accepts or rejects an offer. */
     decide: (id: number, action: 'accept' | 'reject', done: (view: ContractView) => void) => act(() => o.client().call(agentContractDecide, { body: { id, action } }), done),
     /** Asks to end a contract, agrees to the other party's request, or declines (withdraws) it. */
-    terminate: (id: number, action: 'request' | 'accept' | 'decline', done: (view: ContractView) => void) =>
-      act(() => o.client().call(agentContractTermination, { body: { id, action } }), done),
+    terminate: (id: number, action: 'request' | 'accept' | 'decline', done: (view: ContractView) => void) => act(() => o.client().call(agentContractTermination, { body: { id, action } }), done),
   };
 }
 

@@ -115,4 +115,3 @@ export const createSettlements = (o: ReportOptions & { kind: ContractKindName })
     paged: true,
     fetch: (query) => o.client().call(agentSettlements, { query: { kind: o.kind, ...query } as QueryOf<typeof agentSettlements> }),
   });
-

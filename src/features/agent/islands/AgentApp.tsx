@@ -71,8 +71,7 @@ export default function AgentApp() {
       </ReportFrame>
       <nav aria-label={a.menuLabel} className="agent-nav" data-open={menuOpen ? 'true' : 'false'}>
         <button type="button" className="agent-nav-toggle" aria-expanded={menuOpen} aria-controls={menuId} onClick={() => setMenuOpen((o) => !o)}>
-          <span>{a.menuToggle}</span>{' '}
-          <span className="agent-nav-current">{items[section]}</span>
+          <span>{a.menuToggle}</span> <span className="agent-nav-current">{items[section]}</span>
         </button>
         <ul id={menuId}>
           {menu.map(([key, ready]) => (

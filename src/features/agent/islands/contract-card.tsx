@@ -103,13 +103,7 @@ export function ContractCard(p: { kind: ContractKindName; view: ContractView; c:
         <span>{fill(c.rateLine, { rate: percent(view.rate, lang) })}</span>
       </header>
       <TermsView kind={p.kind} view={view} c={c} profile={p.profile} />
-      <p className="muted">
-        {view.startedAt
-          ? fill(c.since, { time: dateTime(view.startedAt, lang) })
-          : view.expiresAt
-            ? fill(c.expires, { time: dateTime(view.expiresAt, lang) })
-            : null}
-      </p>
+      <p className="muted">{view.startedAt ? fill(c.since, { time: dateTime(view.startedAt, lang) }) : view.expiresAt ? fill(c.expires, { time: dateTime(view.expiresAt, lang) }) : null}</p>
       {can.asked && <p className="notice">{can.asked === 'byYou' ? c.termination.askedByYou : c.termination.askedOfYou}</p>}
       <div className="contract-actions">
         {can.decide && (

@@ -339,7 +339,11 @@ export interface LossCursor {
 export async function lossRows(db: Db, s: Subject, r: DayRange, order: 'asc' | 'desc', slice: Slice<LossCursor>, count = false) {
   const dir = order === 'asc' ? sql`asc` : sql`desc`;
   const a = slice.after;
-  const resume = !a ? sql`true` : order === 'asc' ? sql`(pl, member_id) > (${a.pl}::numeric, ${a.memberId}::int)` : sql`(pl < ${a.pl}::numeric or (pl = ${a.pl}::numeric and member_id > ${a.memberId}::int))`;
+  const resume = !a
+    ? sql`true`
+    : order === 'asc'
+      ? sql`(pl, member_id) > (${a.pl}::numeric, ${a.memberId}::int)`
+      : sql`(pl < ${a.pl}::numeric or (pl = ${a.pl}::numeric and member_id > ${a.memberId}::int))`;
   // Summed per member (on member_day alone), ranked and sliced, and only then named.
   return rowsOf(
     await db.execute(sql`

@@ -54,7 +54,6 @@ export async function seedDemoAgentTeam(db: Db): Promise<void> {
     for (let s = 0; s < subs; s++) await grow(await make(agent, agent.type, 'a'), level + 1);
   };
   await grow(top, 0);
-
 }
 
 /** The demo team's money since each player registered (its own marker: a team seeded before it gets it too). */
@@ -95,14 +94,29 @@ export async function seedDemoAgentNotices(db: Db): Promise<void> {
       ['Agent support hours (demo notice)', 'Agent support answers Monday to Friday, 12:00 to 21:00 (brand time). Use the customer service page of your back office.'],
     ],
     es: [
-      ['Estados de comisiones de noviembre (aviso de demostración)', 'Tus páginas de **resumen del equipo** y **mis ingresos** muestran el mes en curso. Exporta cualquier informe a CSV desde su página.'],
-      ['Horario de soporte para agentes (aviso de demostración)', 'El soporte para agentes atiende de lunes a viernes, de 12:00 a 21:00 (hora de la marca). Usa la página de atención al cliente de tu panel.'],
+      [
+        'Estados de comisiones de noviembre (aviso de demostración)',
+        'Tus páginas de **resumen del equipo** y **mis ingresos** muestran el mes en curso. Exporta cualquier informe a CSV desde su página.',
+      ],
+      [
+        'Horario de soporte para agentes (aviso de demostración)',
+        'El soporte para agentes atiende de lunes a viernes, de 12:00 a 21:00 (hora de la marca). Usa la página de atención al cliente de tu panel.',
+      ],
     ],
   } as const;
   await insertAnnouncements(
     db,
     (Object.keys(texts) as (keyof typeof texts)[]).flatMap((locale) =>
-      texts[locale].map(([title, markdown], i) => ({ locale, type: 'PL' as const, execution: 'A' as const, title, content: renderMarkdown(markdown), audience: 'agents' as const, sort: i, isDemo: true })),
+      texts[locale].map(([title, markdown], i) => ({
+        locale,
+        type: 'PL' as const,
+        execution: 'A' as const,
+        title,
+        content: renderMarkdown(markdown),
+        audience: 'agents' as const,
+        sort: i,
+        isDemo: true,
+      })),
     ),
   );
 }

@@ -19,12 +19,20 @@ export const teamDay = pgTable(
     /** The agent's direct members only (a part of the whole team's rows, which are direct = false plus these). */
     direct: boolean('direct').notNull(),
     betCount: integer('bet_count').notNull().default(0),
-    validBet: bigint('valid_bet', { mode: 'bigint' }).notNull().default(sql`0`),
-    payout: bigint('payout', { mode: 'bigint' }).notNull().default(sql`0`),
+    validBet: bigint('valid_bet', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    payout: bigint('payout', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     depositCount: integer('deposit_count').notNull().default(0),
-    deposit: bigint('deposit', { mode: 'bigint' }).notNull().default(sql`0`),
+    deposit: bigint('deposit', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     withdrawalCount: integer('withdrawal_count').notNull().default(0),
-    withdrawal: bigint('withdrawal', { mode: 'bigint' }).notNull().default(sql`0`),
+    withdrawal: bigint('withdrawal', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [primaryKey({ columns: [t.agentId, t.day, t.vendor, t.direct] })],
 );
@@ -140,9 +148,13 @@ export const agentSettlement = pgTable(
     /** Paid by this line (minor units, never negative). */
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     /** Overpaid by earlier lines and kept back from later payments of the contract, after this line. */
-    owed: bigint('owed', { mode: 'bigint' }).notNull().default(sql`0`),
+    owed: bigint('owed', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** Dividends: the negative base carried into the next period (0 when none or not carried). */
-    carry: bigint('carry', { mode: 'bigint' }).notNull().default(sql`0`),
+    carry: bigint('carry', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     transferId: bigint('transfer_id', { mode: 'number' }),
     settledAt: timestamp('settled_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -104,7 +104,10 @@ export async function listTeam(db: Db, caller: Member, parent: Member, q: TeamQu
     .offset((q.pageNo - 1) * q.pageSize);
   let total = rows[0]?.total ?? 0;
   if (!rows.length && q.pageNo > 1) {
-    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(member).where(where);
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(member)
+      .where(where);
     total = c!.n;
   }
   const decimals = brand().currencyDecimals;
@@ -138,7 +141,11 @@ function addressFor(caller: Member, uplineId: number | null, ip: string | null):
 
 /** The members from `caller` down to `parent` (both included), for the breadcrumb. */
 async function pathBetween(db: Db, caller: Member, parent: Member): Promise<{ id: number; username: string }[]> {
-  const ids = parent.treePath.slice(caller.treePath.length - String(caller.id).length - 1).split('/').filter(Boolean).map(Number);
+  const ids = parent.treePath
+    .slice(caller.treePath.length - String(caller.id).length - 1)
+    .split('/')
+    .filter(Boolean)
+    .map(Number);
   if (!ids.length) return [{ id: caller.id, username: caller.username }];
   const rows = await db.select({ id: member.id, username: member.username }).from(member).where(inArray(member.id, ids));
   const byId = new Map(rows.map((r) => [r.id, r]));

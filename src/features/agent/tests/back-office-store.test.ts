@@ -9,7 +9,18 @@ import { createBackOffice } from '../client/back-office.ts';
 import type { AgentLabels } from '../client/labels.ts';
 import { fakeApi } from './fake-api.ts';
 
-const profile = { id: 7, username: 'demoagent', type: 1, creatableTypes: [0, 1], teamSize: 3, directCount: 2, isDemo: false, currencySymbol: '$', timeZone: 'UTC', contractKinds: { daily: true, hourly: false, realtime: false, dividend: false } };
+const profile = {
+  id: 7,
+  username: 'demoagent',
+  type: 1,
+  creatableTypes: [0, 1],
+  teamSize: 3,
+  directCount: 2,
+  isDemo: false,
+  currencySymbol: '$',
+  timeZone: 'UTC',
+  contractKinds: { daily: true, hourly: false, realtime: false, dividend: false },
+};
 const words = { menuLabel: 'Agent centre' } as AgentLabels;
 
 function office(remembered: string | null = null) {

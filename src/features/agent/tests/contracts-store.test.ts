@@ -19,7 +19,13 @@ const own = {
   upline: null,
   agentId: 7,
   agent: 'demoagent',
-  terms: { tiers: [{ minValidBet: 0, minActive: 0, minLoss: 0, rate: 1 }, { minValidBet: 20_000, minActive: 0, minLoss: 0, rate: 2 }], periodicMinBet: 0 },
+  terms: {
+    tiers: [
+      { minValidBet: 0, minActive: 0, minLoss: 0, rate: 1 },
+      { minValidBet: 20_000, minActive: 0, minLoss: 0, rate: 2 },
+    ],
+    periodicMinBet: 0,
+  },
   rate: 2,
   offeredAt: 0,
   expiresAt: null,
@@ -91,7 +97,7 @@ describe('the offer form store', () => {
     expect(done).not.toHaveBeenCalled();
   });
 
-  it("sends the tiers typed to the downline agent, and runs `done` once the server took them", async () => {
+  it('sends the tiers typed to the downline agent, and runs `done` once the server took them', async () => {
     const { api, form: f } = form();
     f.typeTier(0, 'rate', '0,5');
     f.typeTier(1, 'rate', '1.5');
@@ -100,7 +106,17 @@ describe('the offer form store', () => {
     expect(api.sent).toEqual([
       {
         name: 'agentContractOffer',
-        body: { agentId: 12, kind: 'daily', terms: { tiers: [{ minValidBet: 0, minActive: 0, minLoss: 0, rate: 0.5 }, { minValidBet: 20_000, minActive: 0, minLoss: 0, rate: 1.5 }], periodicMinBet: 0 } },
+        body: {
+          agentId: 12,
+          kind: 'daily',
+          terms: {
+            tiers: [
+              { minValidBet: 0, minActive: 0, minLoss: 0, rate: 0.5 },
+              { minValidBet: 20_000, minActive: 0, minLoss: 0, rate: 1.5 },
+            ],
+            periodicMinBet: 0,
+          },
+        },
       },
     ]);
     expect(done).toHaveBeenCalledOnce();
@@ -131,7 +147,19 @@ describe('the offer form store', () => {
 });
 
 describe('the consolidated popup store', () => {
-  const funds = { sumBalance: 0, currency: 'MXN', currencySymbol: '$', dailysalreqtype: 2, divtypereq: 1, contracthoursalreq: 0, realtimesalreqtype: 1, dailysalinfotype: 0, divtypeinfo: 0, contracthoursalinfo: 0, contractmrdailysalinfotype: 0 };
+  const funds = {
+    sumBalance: 0,
+    currency: 'MXN',
+    currencySymbol: '$',
+    dailysalreqtype: 2,
+    divtypereq: 1,
+    contracthoursalreq: 0,
+    realtimesalreqtype: 1,
+    dailysalinfotype: 0,
+    divtypeinfo: 0,
+    contracthoursalinfo: 0,
+    contractmrdailysalinfotype: 0,
+  };
   const offer = { ...own, id: 5, status: 'offered', upline: 'demoagent' };
 
   it('opens when an offer waits, shows a decided offer in its new state, and closes only when told', async () => {

@@ -7,7 +7,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cornerOf, excessOver, headlineRate, settlePeriod, tierReached, withinUpline, type ContractKind, type DividendTerms, type InForce, type PeriodFigures, type RealtimeTerms, type Terms, type TieredTerms } from '../server/economics.ts';
+import {
+  cornerOf,
+  excessOver,
+  headlineRate,
+  settlePeriod,
+  tierReached,
+  withinUpline,
+  type ContractKind,
+  type DividendTerms,
+  type InForce,
+  type PeriodFigures,
+  type RealtimeTerms,
+  type Terms,
+  type TieredTerms,
+} from '../server/economics.ts';
 
 interface Bet {
   member: number;
@@ -221,12 +235,30 @@ describe('the rate rule of offers', () => {
   });
 
   it('the example of the audit: 0.8 % from $0 and 1.5 % from $20,000 does not cover 1.5 % from $0', () => {
-    const own = { tiers: [{ minValidBet: 0, minActive: 0, minLoss: 0, rate: 80 }, { minValidBet: 2_000_000, minActive: 0, minLoss: 0, rate: 150 }], periodicMinBet: 0 };
+    const own = {
+      tiers: [
+        { minValidBet: 0, minActive: 0, minLoss: 0, rate: 80 },
+        { minValidBet: 2_000_000, minActive: 0, minLoss: 0, rate: 150 },
+      ],
+      periodicMinBet: 0,
+    };
     expect(excessOver('daily', { tiers: [{ minValidBet: 0, minActive: 0, minLoss: 0, rate: 150 }], periodicMinBet: 0 }, own)).toEqual([{ field: 'terms.tiers.0.rate', max: 80 }]);
-    expect(withinUpline('daily', { tiers: [{ minValidBet: 0, minActive: 0, minLoss: 0, rate: 80 }, { minValidBet: 2_500_000, minActive: 3, minLoss: 0, rate: 150 }], periodicMinBet: 0 }, own)).toBe(true);
+    expect(
+      withinUpline(
+        'daily',
+        {
+          tiers: [
+            { minValidBet: 0, minActive: 0, minLoss: 0, rate: 80 },
+            { minValidBet: 2_500_000, minActive: 3, minLoss: 0, rate: 150 },
+          ],
+          periodicMinBet: 0,
+        },
+        own,
+      ),
+    ).toBe(true);
   });
 
-  it('dividends need the same period, a fee at least the upline\'s and carry when it carries; real time each rate at most and the minimum single bet at least', () => {
+  it("dividends need the same period, a fee at least the upline's and carry when it carries; real time each rate at most and the minimum single bet at least", () => {
     fc.assert(
       fc.property(termsArb('dividend'), termsArb('dividend'), (o, u) => {
         const [a, b] = [o as DividendTerms, u as DividendTerms];

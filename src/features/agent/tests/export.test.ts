@@ -5,7 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import { csv } from '../server/export.ts';
 
-const cells = (row: unknown[]) => csv(row.map(() => 'h'), [row]).replace(/^\uFEFF/, '').split('\r\n')[1];
+const cells = (row: unknown[]) =>
+  csv(
+    row.map(() => 'h'),
+    [row],
+  )
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')[1];
 
 describe('CSV cells', () => {
   it('leaves plain numbers, negative ones included, as numbers', () => {

@@ -13,7 +13,13 @@ const contract = (patch: Partial<ContractView> = {}): ContractView => ({
   upline: null,
   agentId: 7,
   agent: 'demoagent',
-  terms: { tiers: [{ minValidBet: 0, minActive: 0, minLoss: 0, rate: 1 }, { minValidBet: 20_000, minActive: 3, minLoss: 0, rate: 2 }], periodicMinBet: 100 },
+  terms: {
+    tiers: [
+      { minValidBet: 0, minActive: 0, minLoss: 0, rate: 1 },
+      { minValidBet: 20_000, minActive: 3, minLoss: 0, rate: 2 },
+    ],
+    periodicMinBet: 100,
+  },
   rate: 2,
   offeredAt: 0,
   expiresAt: null,
@@ -89,7 +95,19 @@ describe("a contract card's buttons", () => {
 });
 
 describe("the consolidated popup's offers", () => {
-  const funds = { sumBalance: 0, currency: 'MXN', currencySymbol: '$', dailysalreqtype: 1, divtypereq: 1, contracthoursalreq: 0, realtimesalreqtype: 1, dailysalinfotype: 0, divtypeinfo: 0, contracthoursalinfo: 0, contractmrdailysalinfotype: 0 };
+  const funds = {
+    sumBalance: 0,
+    currency: 'MXN',
+    currencySymbol: '$',
+    dailysalreqtype: 1,
+    divtypereq: 1,
+    contracthoursalreq: 0,
+    realtimesalreqtype: 1,
+    dailysalinfotype: 0,
+    divtypeinfo: 0,
+    contracthoursalinfo: 0,
+    contractmrdailysalinfotype: 0,
+  };
   const offer = contract({ status: 'offered', upline: 'up' });
 
   it('shows the offers when a flag says one waits for the answer (2)', () => {

@@ -13,7 +13,10 @@ const csv = (rows: number) => new Blob([['Time,Member', ...Array.from({ length: 
 
 describe('the export store', () => {
   it("saves the file of the report's query under the server's name, and says how many rows it holds", async () => {
-    const api = fakeApi(() => null, () => ({ blob: csv(3), fileName: 'team-bets.csv' }));
+    const api = fakeApi(
+      () => null,
+      () => ({ blob: csv(3), fileName: 'team-bets.csv' }),
+    );
     const saved: string[] = [];
     const ex = createExport({ client: api.client, report: 'bets', words, save: (_blob, name) => void saved.push(name) });
     const run = ex.run({ from: '2026-03-09', to: '2026-03-15', vendor: 'PG' });
@@ -25,7 +28,10 @@ describe('the export store', () => {
   });
 
   it('names a file the server did not name after its report, and says when the rows were cut at the most a file holds', async () => {
-    const api = fakeApi(() => null, () => ({ blob: csv(EXPORT_MAX_ROWS), fileName: '' }));
+    const api = fakeApi(
+      () => null,
+      () => ({ blob: csv(EXPORT_MAX_ROWS), fileName: '' }),
+    );
     const saved: string[] = [];
     const ex = createExport({ client: api.client, report: 'loss', words, save: (_blob, name) => void saved.push(name) });
     await ex.run({});

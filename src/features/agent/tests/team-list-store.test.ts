@@ -45,7 +45,16 @@ describe('the team list store', () => {
   });
 
   it("opens a sub-agent's own team, and goes back up by the path", async () => {
-    const { api, team } = list((s) => page(s.query!.parentId ? [{ id: 7, username: 'demoagent' }, { id: 12, username: 'dt_a1' }] : undefined));
+    const { api, team } = list((s) =>
+      page(
+        s.query!.parentId
+          ? [
+              { id: 7, username: 'demoagent' },
+              { id: 12, username: 'dt_a1' },
+            ]
+          : undefined,
+      ),
+    );
     await team.open(12);
     expect(api.sent.at(-1)!.query).toMatchObject({ parentId: '12', pageNo: '1' });
     expect(team.$path.get().map((p) => p.username)).toEqual(['demoagent', 'dt_a1']);

@@ -48,8 +48,7 @@ export interface Props {
 
 type Result = { kind: 'valid' | 'other'; url: string } | { kind: 'invalid' } | { kind: 'error'; message: string };
 
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{\{(\w+)\}\}/g, (_, k: string) => values[k] ?? '');
 
 const sameAddress = (a: string, b: string) => a.replace(/\/+$/, '').toLowerCase() === b.replace(/\/+$/, '').toLowerCase();
 
@@ -103,12 +102,7 @@ export default function VerifyRepresentative({ addresses, labels, merchant, lang
               <a className="btn btn-ghost btn-sm" href={a.url} rel="noopener">
                 {labels.open}
               </a>
-              <button
-                type="button"
-                className="btn btn-brand btn-sm"
-                aria-pressed={selected?.host === a.host}
-                onClick={() => choose(selected?.host === a.host ? null : a)}
-              >
+              <button type="button" className="btn btn-brand btn-sm" aria-pressed={selected?.host === a.host} onClick={() => choose(selected?.host === a.host ? null : a)}>
                 {labels.verify}
               </button>
             </span>
@@ -147,9 +141,7 @@ export default function VerifyRepresentative({ addresses, labels, merchant, lang
         </form>
         <div id={resultId} role="status" aria-live="polite">
           {result?.kind === 'valid' && <p className="result ok">{fill(labels.valid, { url: result.url })}</p>}
-          {result?.kind === 'other' && (
-            <p className="result warn">{fill(labels.validOther, { url: result.url, host: selected?.host ?? '' })}</p>
-          )}
+          {result?.kind === 'other' && <p className="result warn">{fill(labels.validOther, { url: result.url, host: selected?.host ?? '' })}</p>}
           {result?.kind === 'invalid' && <p className="result bad">{labels.invalid}</p>}
           {result?.kind === 'error' && <p className="result bad">{result.message}</p>}
         </div>

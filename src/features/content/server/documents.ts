@@ -64,12 +64,7 @@ export type HelpDoc = Doc<HelpFrontMatter>;
 export type PromotionDoc = Doc<PromotionFrontMatter>;
 
 /** Reads, validates and renders every document of a kind in one locale, sorted by order then id. */
-export function readDocuments<S extends z.ZodType<{ id: string | number; order: number }>>(
-  kind: DocumentKind,
-  locale: Locale,
-  schema: S,
-  root: string = contentRoot,
-): Doc<z.output<S>>[] {
+export function readDocuments<S extends z.ZodType<{ id: string | number; order: number }>>(kind: DocumentKind, locale: Locale, schema: S, root: string = contentRoot): Doc<z.output<S>>[] {
   const dir = path.join(root, kind, locale);
   const docs: Doc<z.output<S>>[] = [];
   const seen = new Map<string | number, string>();

@@ -28,7 +28,10 @@ export function hostOf(address: string): string | null {
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
   // user:pass@ in front of a host is a classic way to dress a foreign address as ours.
   if (u.username || u.password) return null;
-  const hostname = u.hostname.toLowerCase().replace(/\.$/, '').replace(/^www\./, '');
+  const hostname = u.hostname
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/^www\./, '');
   return u.port ? `${hostname}:${u.port}` : hostname;
 }
 

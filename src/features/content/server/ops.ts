@@ -54,4 +54,11 @@ async function announceCommand(db: Db, verb: string | undefined, flags: Record<s
   return { ok: false, output: USAGE };
 }
 
-export const contentCommands: OpsCommand[] = [{ name: 'announce', usage: USAGE, options: ['locale', 'title', 'markdown', 'audience', 'id', 'type', 'execution', 'promotion-type', 'group'], run: (db, { verb, flags }) => announceCommand(db, verb, flags) }];
+export const contentCommands: OpsCommand[] = [
+  {
+    name: 'announce',
+    usage: USAGE,
+    options: ['locale', 'title', 'markdown', 'audience', 'id', 'type', 'execution', 'promotion-type', 'group'],
+    run: (db, { verb, flags }) => announceCommand(db, verb, flags),
+  },
+];

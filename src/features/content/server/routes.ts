@@ -13,9 +13,7 @@ export const contentRoutes = [
     const locale = query.lang ? localeFromApi(query.lang) : ctx.locale;
     return helpSections(locale).map((s) => ({ id: s.id, title: s.title, html: s.html }));
   }),
-  route(listAnnouncements, async ({ query }, ctx) =>
-    findAnnouncements(await db(), { locale: ctx.locale, types: query.types, executions: query.execution }),
-  ),
+  route(listAnnouncements, async ({ query }, ctx) => findAnnouncements(await db(), { locale: ctx.locale, types: query.types, executions: query.execution })),
   route(clientAnnouncements, async ({ query }, ctx) => {
     const items = await findAnnouncements(await db(), { locale: ctx.locale, types: query.types, executions: query.execution });
     const list = items.map((a) => ({ ...a, announcementImages: [] }));

@@ -69,11 +69,13 @@ const NOTICES: DemoNotice[] = [
     texts: {
       en: {
         title: 'This is a demo site',
-        content: '<p>Lucky Demo shows what the platform can do. Register with invented details, try the games in free play, and explore the member centre.</p><p>Nothing on this site involves real money.</p>',
+        content:
+          '<p>Lucky Demo shows what the platform can do. Register with invented details, try the games in free play, and explore the member centre.</p><p>Nothing on this site involves real money.</p>',
       },
       es: {
         title: 'Este es un sitio de demostración',
-        content: '<p>Lucky Demo muestra lo que puede hacer la plataforma. Regístrate con datos inventados, prueba los juegos en modo gratis y explora el centro de miembros.</p><p>Nada en este sitio usa dinero real.</p>',
+        content:
+          '<p>Lucky Demo muestra lo que puede hacer la plataforma. Regístrate con datos inventados, prueba los juegos en modo gratis y explora el centro de miembros.</p><p>Nada en este sitio usa dinero real.</p>',
       },
     },
   },
@@ -165,11 +167,13 @@ const NOTICES: DemoNotice[] = [
     texts: {
       en: {
         title: 'Welcome aboard!',
-        content: '<p>Thanks for joining Lucky Demo. Start with the <a href="/promotions#5">newbie bonus</a>, invite your friends, and set a deposit limit if you like: see <a href="/help#responsible-gaming">responsible gaming</a>.</p>',
+        content:
+          '<p>Thanks for joining Lucky Demo. Start with the <a href="/promotions#5">newbie bonus</a>, invite your friends, and set a deposit limit if you like: see <a href="/help#responsible-gaming">responsible gaming</a>.</p>',
       },
       es: {
         title: '¡Bienvenido a bordo!',
-        content: '<p>Gracias por unirte a Lucky Demo. Empieza con el <a href="/es/promotions#5">bono de bienvenida</a>, invita a tus amigos y, si quieres, fija un límite de depósito: consulta <a href="/es/help#responsible-gaming">juego responsable</a>.</p>',
+        content:
+          '<p>Gracias por unirte a Lucky Demo. Empieza con el <a href="/es/promotions#5">bono de bienvenida</a>, invita a tus amigos y, si quieres, fija un límite de depósito: consulta <a href="/es/help#responsible-gaming">juego responsable</a>.</p>',
       },
     },
   },
@@ -186,34 +190,76 @@ const slide = (group: BannerGroup, art: number, sort: number, link: Pick<NewBann
 });
 
 const BANNERS: DemoBanner[] = [
-  slide('w_home', 1, 10, { linkageType: null, target: null }, {
-    en: { title: 'Lucky Demo', subtitle: 'Thousands of demo games, one account. No real money involved.' },
-    es: { title: 'Lucky Demo', subtitle: 'Miles de juegos de demostración, una sola cuenta. Sin dinero real.' },
-  }),
-  slide('w_home', 2, 20, { linkageType: 'PROMO', target: '5' }, {
-    en: { title: 'Newbie bonus 100%', subtitle: 'Double your first deposit up to 100.00. Demo offer.' },
-    es: { title: 'Bono de bienvenida 100%', subtitle: 'Duplica tu primer depósito hasta 100.00. Oferta de demostración.' },
-  }),
-  slide('w_home', 3, 30, { linkageType: 'URL', target: '/promotions#2' }, {
-    en: { title: 'Daily free spins', subtitle: '10 free spins on the slot of the day. Demo offer.' },
-    es: { title: 'Giros gratis diarios', subtitle: '10 giros gratis en la tragamonedas del día. Oferta de demostración.' },
-  }),
-  slide('w_home', 4, 40, { linkageType: 'URL', target: '/promotions#4' }, {
-    en: { title: 'Daily rebate up to 1.2%', subtitle: 'Win or lose, get a share of your bets back. Demo offer.' },
-    es: { title: 'Reembolso diario de hasta 1.2%', subtitle: 'Ganes o pierdas, recupera parte de tus apuestas. Oferta de demostración.' },
-  }),
-  slide('w_leftmenu', 5, 10, { linkageType: 'PROMO', target: '1' }, {
-    en: { title: 'Invite friends', subtitle: 'A bonus for you and your friend. Demo offer.' },
-    es: { title: 'Invita a tus amigos', subtitle: 'Un bono para ti y para tu amigo. Oferta de demostración.' },
-  }),
-  slide('w_login', 6, 10, { linkageType: null, target: null }, {
-    en: { title: 'Welcome back', subtitle: 'Log in to play, claim rewards and read your messages.' },
-    es: { title: 'Bienvenido de nuevo', subtitle: 'Inicia sesión para jugar, reclamar recompensas y leer tus mensajes.' },
-  }),
-  slide('w_register', 7, 10, { linkageType: 'PROMO', target: '5' }, {
-    en: { title: 'Join Lucky Demo', subtitle: 'Sign up in a minute and get the newbie bonus. Demo offer.' },
-    es: { title: 'Únete a Lucky Demo', subtitle: 'Regístrate en un minuto y obtén el bono de bienvenida. Oferta de demostración.' },
-  }),
+  slide(
+    'w_home',
+    1,
+    10,
+    { linkageType: null, target: null },
+    {
+      en: { title: 'Lucky Demo', subtitle: 'Thousands of demo games, one account. No real money involved.' },
+      es: { title: 'Lucky Demo', subtitle: 'Miles de juegos de demostración, una sola cuenta. Sin dinero real.' },
+    },
+  ),
+  slide(
+    'w_home',
+    2,
+    20,
+    { linkageType: 'PROMO', target: '5' },
+    {
+      en: { title: 'Newbie bonus 100%', subtitle: 'Double your first deposit up to 100.00. Demo offer.' },
+      es: { title: 'Bono de bienvenida 100%', subtitle: 'Duplica tu primer depósito hasta 100.00. Oferta de demostración.' },
+    },
+  ),
+  slide(
+    'w_home',
+    3,
+    30,
+    { linkageType: 'URL', target: '/promotions#2' },
+    {
+      en: { title: 'Daily free spins', subtitle: '10 free spins on the slot of the day. Demo offer.' },
+      es: { title: 'Giros gratis diarios', subtitle: '10 giros gratis en la tragamonedas del día. Oferta de demostración.' },
+    },
+  ),
+  slide(
+    'w_home',
+    4,
+    40,
+    { linkageType: 'URL', target: '/promotions#4' },
+    {
+      en: { title: 'Daily rebate up to 1.2%', subtitle: 'Win or lose, get a share of your bets back. Demo offer.' },
+      es: { title: 'Reembolso diario de hasta 1.2%', subtitle: 'Ganes o pierdas, recupera parte de tus apuestas. Oferta de demostración.' },
+    },
+  ),
+  slide(
+    'w_leftmenu',
+    5,
+    10,
+    { linkageType: 'PROMO', target: '1' },
+    {
+      en: { title: 'Invite friends', subtitle: 'A bonus for you and your friend. Demo offer.' },
+      es: { title: 'Invita a tus amigos', subtitle: 'Un bono para ti y para tu amigo. Oferta de demostración.' },
+    },
+  ),
+  slide(
+    'w_login',
+    6,
+    10,
+    { linkageType: null, target: null },
+    {
+      en: { title: 'Welcome back', subtitle: 'Log in to play, claim rewards and read your messages.' },
+      es: { title: 'Bienvenido de nuevo', subtitle: 'Inicia sesión para jugar, reclamar recompensas y leer tus mensajes.' },
+    },
+  ),
+  slide(
+    'w_register',
+    7,
+    10,
+    { linkageType: 'PROMO', target: '5' },
+    {
+      en: { title: 'Join Lucky Demo', subtitle: 'Sign up in a minute and get the newbie bonus. Demo offer.' },
+      es: { title: 'Únete a Lucky Demo', subtitle: 'Regístrate en un minuto y obtén el bono de bienvenida. Oferta de demostración.' },
+    },
+  ),
 ];
 
 const SEED_LOCALES: Locale[] = ['en', 'es'];
@@ -232,9 +278,7 @@ export async function seedContent(d: Db): Promise<void> {
     await t.delete(banner).where(eq(banner.isDemo, true));
     await insertAnnouncements(
       t,
-      SEED_LOCALES.flatMap((locale) =>
-        NOTICES.map(({ texts, ...n }) => ({ ...n, ...named(texts[locale]), locale, isDemo: true })),
-      ),
+      SEED_LOCALES.flatMap((locale) => NOTICES.map(({ texts, ...n }) => ({ ...n, ...named(texts[locale]), locale, isDemo: true }))),
     );
     await insertBanners(
       t,

@@ -3,15 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { htmlToText, renderMarkdown, sanitizeContentHtml, splitFrontMatter } from '../server/markdown.ts';
-import {
-  documentLocales,
-  helpFrontMatter,
-  helpSections,
-  listPromotions,
-  promotionFrontMatter,
-  promotions,
-  readDocuments,
-} from '../server/documents.ts';
+import { documentLocales, helpFrontMatter, helpSections, listPromotions, promotionFrontMatter, promotions, readDocuments } from '../server/documents.ts';
 import { bannerHref } from '../server/banners.ts';
 import { bannerArt, parseArtFile } from '../server/art.ts';
 import { hostOf, officialAddresses, verifyRepresentative } from '../server/mirrors.ts';
@@ -64,9 +56,7 @@ describe('the markdown module', () => {
   });
 
   it('makes links that open a new window unable to reach their opener', () => {
-    expect(sanitizeContentHtml('<a href="https://x.test" target="_blank">x</a>')).toBe(
-      '<a href="https://x.test" target="_blank" rel="noopener noreferrer">x</a>',
-    );
+    expect(sanitizeContentHtml('<a href="https://x.test" target="_blank">x</a>')).toBe('<a href="https://x.test" target="_blank" rel="noopener noreferrer">x</a>');
     expect(sanitizeContentHtml('<a href="/help" rel="opener">x</a>')).toBe('<a href="/help">x</a>');
   });
 

@@ -37,10 +37,12 @@ type Motif = (p: Palette, r: Prng) => string;
 const MOTIFS = {
   reels: (p, r) => {
     const seven = (x: number) => `<path d="M${x - 9} -14h18l-11 28" fill="none" stroke="${p.b}" stroke-width="6" stroke-linejoin="round"/>`;
-    return `<rect x="-58" y="-42" width="116" height="84" rx="14" fill="${p.a}" stroke="${p.d}" stroke-width="4"/>` +
+    return (
+      `<rect x="-58" y="-42" width="116" height="84" rx="14" fill="${p.a}" stroke="${p.d}" stroke-width="4"/>` +
       `<rect x="-48" y="-30" width="96" height="60" rx="6" fill="#fff"/>` +
       `<path d="M-16 -30v60M16 -30v60" stroke="${p.d}" stroke-width="3"/>${seven(-32)}${seven(0)}${r.chance(0.7) ? seven(32) : `<rect x="22" y="-8" width="20" height="16" rx="3" fill="${p.b}"/>`}` +
-      `<path d="M58 -10h10v-28" fill="none" stroke="${p.d}" stroke-width="4"/><circle cx="68" cy="-42" r="7" fill="${p.b}"/>`;
+      `<path d="M58 -10h10v-28" fill="none" stroke="${p.d}" stroke-width="4"/><circle cx="68" cy="-42" r="7" fill="${p.b}"/>`
+    );
   },
   cherries: (p) =>
     `<path d="M-24 22Q-10-30 18-44Q10-6 26 22" fill="none" stroke="#3a7d2c" stroke-width="6" stroke-linecap="round"/>` +

@@ -71,7 +71,10 @@ export const gameListQuery = z.object({
   /** Name search; trimmed; matches anywhere in the name, case-insensitively; names starting with it come first. */
   gameName: z.string().trim().max(64).optional(),
   /** A stake (2-decimal amount): only games whose minimum bet is at most this, i.e. playable with it. */
-  minBet: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/).optional(),
+  minBet: z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,2})?$/)
+    .optional(),
   /** Only games with at least this many lines. */
   minLineNum: intParam(0, 1_000_000),
   pageNo: intParam(1, 100_000, 1),

@@ -4,13 +4,7 @@
  * races its own toggle never sees an error for a state it already has.
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import {
-  addFavoriteGame,
-  FAVOURITES_PAGE_SIZE,
-  getFavoriteGames,
-  getFavoriteGamesList,
-  removeFavoriteGame,
-} from '../contract/favourites.ts';
+import { addFavoriteGame, FAVOURITES_PAGE_SIZE, getFavoriteGames, getFavoriteGamesList, removeFavoriteGame } from '../contract/favourites.ts';
 import type { GameType } from '../contract/catalogue.ts';
 import { requireRealAccount, sessionOf } from '../../accounts/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
@@ -67,11 +61,7 @@ export async function favouriteIds(db: Db, memberId: number): Promise<string[]> 
 }
 
 /** One page of the member's favourite games that are still listed, newest first. */
-export async function favouriteGames(
-  db: Db,
-  memberId: number,
-  o: { pageNo: number; pageSize: number; gameType?: GameType; vendor?: string },
-): Promise<{ rows: GameRowView[]; totalCount: number }> {
+export async function favouriteGames(db: Db, memberId: number, o: { pageNo: number; pageSize: number; gameType?: GameType; vendor?: string }): Promise<{ rows: GameRowView[]; totalCount: number }> {
   const where: (SQL | undefined)[] = [eq(memberFavourite.memberId, memberId), eq(game.enabled, true), eq(vendor.enabled, true)];
   if (o.gameType) where.push(eq(game.gameType, o.gameType));
   if (o.vendor) where.push(eq(game.vassalage, o.vendor));

@@ -81,19 +81,15 @@ export async function listGames(db: Db, f: GameFilters): Promise<{ rows: GameRow
   const condition = and(...where);
   const offset = (f.pageNo - 1) * f.pageSize;
   const countAll = async () => {
-    const [c] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(game).where(condition);
+    const [c] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(game)
+      .where(condition);
     return c?.n ?? 0;
   };
 
   if (!key) {
-    const rows = await db
-      .select(gameColumns)
-      .from(game)
-      .innerJoin(vendor, eq(vendor.code, game.vassalage))
-      .where(condition)
-      .orderBy(asc(game.sort), asc(game.nodeId))
-      .limit(f.pageSize)
-      .offset(offset);
+    const rows = await db.select(gameColumns).from(game).innerJoin(vendor, eq(vendor.code, game.vassalage)).where(condition).orderBy(asc(game.sort), asc(game.nodeId)).limit(f.pageSize).offset(offset);
     const pageIsShort = rows.length > 0 && rows.length < f.pageSize;
     if (pageIsShort || (rows.length === 0 && f.pageNo === 1)) return { rows, totalCount: offset + rows.length };
     return { rows, totalCount: await countAll() };
@@ -235,10 +231,7 @@ export async function rankList(db: Db, o: { gameCategory?: GameType | 'ALL'; lim
 
 /** A vendor by its code (enabled or not), for its logo. */
 export async function vendorByCode(db: Db, code: string): Promise<{ code: string; displayName: string; enabled: boolean } | null> {
-  const [row] = await db
-    .select({ code: vendor.code, displayName: vendor.displayName, enabled: vendor.enabled })
-    .from(vendor)
-    .where(eq(vendor.code, code));
+  const [row] = await db.select({ code: vendor.code, displayName: vendor.displayName, enabled: vendor.enabled }).from(vendor).where(eq(vendor.code, code));
   return row ?? null;
 }
 
@@ -250,6 +243,9 @@ export async function recordWinner(tx: Db | Tx, row: { nodeId: number; customerN
 /** The display names of the vendors named by `codes` (a page that names a vendor's wallet). */
 export async function vendorNames(db: Db, codes: readonly string[]): Promise<Record<string, string>> {
   if (codes.length === 0) return {};
-  const rows = await db.select({ code: vendor.code, name: vendor.displayName }).from(vendor).where(inArray(vendor.code, [...codes]));
+  const rows = await db
+    .select({ code: vendor.code, name: vendor.displayName })
+    .from(vendor)
+    .where(inArray(vendor.code, [...codes]));
   return Object.fromEntries(rows.map((v) => [v.code, v.name]));
 }

@@ -11,21 +11,21 @@ import { member } from '../../accounts/server/tables.ts';
 export const vendor = pgTable(
   'vendor',
   {
-  code: text('code').primaryKey(),
-  displayName: text('display_name').notNull(),
-  /**
-   * The number that names this vendor's game wallet on the wire (`accountTypeId` of the balance
-   * and transfer calls). Real clients know the main wallet as 2; vendors count from 101 so that
-   * no vendor ever takes a number of the platform's own wallets.
-   */
-  accountTypeId: integer('account_type_id').notNull().unique().generatedByDefaultAsIdentity({ startWith: 101 }),
-  /** Category the vendor belongs to: RNG, FISH, PVP, LIVE, LOTT, ELOTT, SPORTS, ESPORTS, COCKFIGHT. */
-  gameType: text('game_type').notNull(),
-  sort: integer('sort').notNull().default(0),
-  enabled: boolean('enabled').notNull().default(true),
-  isDemo: boolean('is_demo').notNull().default(false),
-  /** Under maintenance: listed, but its games cannot be launched (`game.maintenance`). */
-  maintenance: boolean('maintenance').notNull().default(false),
+    code: text('code').primaryKey(),
+    displayName: text('display_name').notNull(),
+    /**
+     * The number that names this vendor's game wallet on the wire (`accountTypeId` of the balance
+     * and transfer calls). Real clients know the main wallet as 2; vendors count from 101 so that
+     * no vendor ever takes a number of the platform's own wallets.
+     */
+    accountTypeId: integer('account_type_id').notNull().unique().generatedByDefaultAsIdentity({ startWith: 101 }),
+    /** Category the vendor belongs to: RNG, FISH, PVP, LIVE, LOTT, ELOTT, SPORTS, ESPORTS, COCKFIGHT. */
+    gameType: text('game_type').notNull(),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    isDemo: boolean('is_demo').notNull().default(false),
+    /** Under maintenance: listed, but its games cannot be launched (`game.maintenance`). */
+    maintenance: boolean('maintenance').notNull().default(false),
   },
   // An explicit number below 101 would take one of the platform's own wallets (2 is the main one).
   (t) => [check('vendor_account_type_id_ck', sql`${t.accountTypeId} >= 101`)],

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  escapeXml,
-  gameIcon,
-  motifFor,
-  parseGameIconFile,
-  parseVendorLogoFile,
-  vendorLogo,
-} from '../art/gameIcon.ts';
+import { escapeXml, gameIcon, motifFor, parseGameIconFile, parseVendorLogoFile, vendorLogo } from '../art/gameIcon.ts';
 import { CATEGORY_ORDER } from '../../../kernel/categories.ts';
 
 /** Checks that every opened tag is closed in order (no XML parser in Node). */

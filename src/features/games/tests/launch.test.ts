@@ -23,7 +23,10 @@ describe('PVP rooms', () => {
   });
 
   it("a game's free demo is for everyone: visitors and trial accounts launch it (issue 17), not a lottery's or a vendor's", () => {
-    for (const who of [{ login: false, trial: false }, { login: true, trial: true }]) {
+    for (const who of [
+      { login: false, trial: false },
+      { login: true, trial: true },
+    ]) {
       expect(launchStep(pvp, who, true)).toEqual({ kind: 'launch' });
       expect(launchStep({ ...pvp, vassalage: 'TCG_SEA' }, who, true).kind).toBe(who.login ? 'trial' : 'login');
       expect(launchStep({ ...pvp, isGame: 'VASSALAGE' }, who, true).kind).toBe(who.login ? 'trial' : 'login');

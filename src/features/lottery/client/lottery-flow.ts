@@ -16,18 +16,7 @@ import type { ValueOf } from '../../../kernel/contract.ts';
 import { fill } from '../../../kernel/i18n/browser.ts';
 import { refreshBalance, submission, walletBalance, type BalanceValue } from '../../wallet/client.ts';
 import { launchGame } from '../../play/contract.ts';
-import {
-  lotteryBet,
-  lotteryGameInfo,
-  lotteryGameMenu,
-  lotteryRecentMenu,
-  lotteryTickets,
-  lotteryVerify,
-  openedNumbers,
-  type DrawValue,
-  type GameMenuItem,
-  type TicketValue,
-} from '../contract.ts';
+import { lotteryBet, lotteryGameInfo, lotteryGameMenu, lotteryRecentMenu, lotteryTickets, lotteryVerify, openedNumbers, type DrawValue, type GameMenuItem, type TicketValue } from '../contract.ts';
 import { slipTotal, type SlipTicket } from './board-logic.ts';
 import { closingDraw, openDraw, refreshDue, upcomingDraw } from './draw-times.ts';
 

@@ -27,7 +27,9 @@ export function Board() {
 
   return (
     <section className="card lt-board" aria-labelledby={`${ids}-board`}>
-      <h2 id={`${ids}-board`} className="sr-only">{L.board.betType}</h2>
+      <h2 id={`${ids}-board`} className="sr-only">
+        {L.board.betType}
+      </h2>
       <fieldset className="lt-fieldset" disabled={disabled}>
         <legend className="lt-legend">{L.board.betType}</legend>
         <div className="lt-chips" role="radiogroup" aria-label={L.board.betType}>
@@ -115,13 +117,19 @@ export function Board() {
             <span>{L.board.stake}</span>
             <input className="lt-input" inputMode="decimal" value={stake} onChange={(e) => board.setStake(e.target.value)} aria-describedby={`${ids}-range`} />
           </label>
-          <p id={`${ids}-range`} className="muted lt-small">{range}</p>
+          <p id={`${ids}-range`} className="muted lt-small">
+            {range}
+          </p>
           <p className="lt-potential">
             {L.board.potential}: <strong data-testid="potential-win">{win === null ? '–' : `${info.family === '4d' ? `${L.board.upTo} ` : ''}${money(win)}`}</strong>
             {shape.perHit && <span className="muted"> {L.board.perHit}</span>}
           </p>
         </div>
-        {problem && <p className="lt-error" role="alert">{problem}</p>}
+        {problem && (
+          <p className="lt-error" role="alert">
+            {problem}
+          </p>
+        )}
         <button type="button" className="btn btn-primary" onClick={board.add} disabled={slipFull}>
           {L.board.add}
         </button>
@@ -133,7 +141,11 @@ export function Board() {
               <span>{L.board.bulkHint}</span>
               <textarea rows={3} value={bulk} onChange={(e) => board.setBulk(e.target.value)} />
             </label>
-            {bulkError && <p className="lt-error" role="alert">{bulkError}</p>}
+            {bulkError && (
+              <p className="lt-error" role="alert">
+                {bulkError}
+              </p>
+            )}
             <button type="button" className="btn btn-ghost btn-sm" onClick={board.addBulk} disabled={slipFull}>
               {L.board.bulkAdd}
             </button>

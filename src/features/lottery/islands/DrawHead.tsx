@@ -22,7 +22,9 @@ export function DrawHead() {
   return (
     <section className="card lt-head" aria-labelledby={`${ids}-game`}>
       <div className="lt-head-top">
-        <h2 id={`${ids}-game`} className="lt-game-name">{gameName(info.gameCode)}</h2>
+        <h2 id={`${ids}-game`} className="lt-game-name">
+          {gameName(info.gameCode)}
+        </h2>
         {draw && <span className="lt-drawno">{fill(L.board.draw, { drawNo: draw.drawNo })}</span>}
       </div>
       {draw ? (
@@ -31,9 +33,13 @@ export function DrawHead() {
           <span className="muted lt-drawat">{fill(L.board.drawAt, { time: time(draw.drawAt, daily) })}</span>
         </div>
       ) : closing ? (
-        <p className="lt-closed" role="status">{fill(L.board.closed, { time: time(closing.drawAt, daily) })}</p>
+        <p className="lt-closed" role="status">
+          {fill(L.board.closed, { time: time(closing.drawAt, daily) })}
+        </p>
       ) : (
-        <p className="lt-closed" role="status">{fill(L.board.noDraw, { time: upcoming ? time(upcoming.opensAt, true) : '–' })}</p>
+        <p className="lt-closed" role="status">
+          {fill(L.board.noDraw, { time: upcoming ? time(upcoming.opensAt, true) : '–' })}
+        </p>
       )}
       {committed && (
         <p className="lt-hash">

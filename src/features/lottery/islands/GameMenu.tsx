@@ -28,8 +28,14 @@ export function GameMenu() {
 
   return (
     <nav className="lt-menu card" aria-labelledby={`${ids}-menu`}>
-      <h2 id={`${ids}-menu`} className="lt-h2">{L.menu.heading}</h2>
-      {menuError && <p role="alert" className="lt-error">{menuError}</p>}
+      <h2 id={`${ids}-menu`} className="lt-h2">
+        {L.menu.heading}
+      </h2>
+      {menuError && (
+        <p role="alert" className="lt-error">
+          {menuError}
+        </p>
+      )}
       <div className="lt-menu-groups" ref={groupsRef}>
         {recent.length > 0 && <MenuGroup title={L.menu.recent} items={recent} selected={gameCode} />}
         {groups.map((g) => (

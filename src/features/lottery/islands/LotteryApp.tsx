@@ -80,8 +80,16 @@ export default function LotteryApp(p: LotteryAppProps) {
         <GameMenu />
 
         <div className="lt-main">
-          {!info && !infoError && <p className="muted" role="status">{L.board.loading}</p>}
-          {infoError && <p role="alert" className="lt-error">{infoError}</p>}
+          {!info && !infoError && (
+            <p className="muted" role="status">
+              {L.board.loading}
+            </p>
+          )}
+          {infoError && (
+            <p role="alert" className="lt-error">
+              {infoError}
+            </p>
+          )}
           {info && (
             <>
               <DrawHead />

@@ -28,7 +28,9 @@ export function Results() {
   };
   return (
     <section className="card lt-results" aria-labelledby={`${ids}-r`}>
-      <h2 id={`${ids}-r`} className="lt-h2">{L.results.title}</h2>
+      <h2 id={`${ids}-r`} className="lt-h2">
+        {L.results.title}
+      </h2>
       {results === null ? null : results.length === 0 ? (
         <p className="muted">{L.results.empty}</p>
       ) : (
@@ -62,18 +64,30 @@ export function Results() {
               )}
               {open === d.drawNo && check?.drawNo === d.drawNo && (
                 <div className="lt-verify" role="region" aria-label={fill(L.results.verifyTitle, { drawNo: d.drawNo })}>
-                  {check.error && <p className="lt-error" role="alert">{check.error}</p>}
+                  {check.error && (
+                    <p className="lt-error" role="alert">
+                      {check.error}
+                    </p>
+                  )}
                   {check.value && (
                     <>
                       <p className={check.value.seedMatchesHash ? 'lt-ok' : 'lt-error'}>{check.value.seedMatchesHash ? L.results.hashOk : L.results.hashBad}</p>
-                      <p className={check.value.matches ? 'lt-ok' : 'lt-error'} data-testid="verify-numbers">{check.value.matches ? L.results.numbersOk : L.results.numbersBad}</p>
+                      <p className={check.value.matches ? 'lt-ok' : 'lt-error'} data-testid="verify-numbers">
+                        {check.value.matches ? L.results.numbersOk : L.results.numbersBad}
+                      </p>
                       <dl className="lt-verify-list">
                         <dt>{L.results.seed}</dt>
-                        <dd><code>{check.value.serverSeed}</code></dd>
+                        <dd>
+                          <code>{check.value.serverSeed}</code>
+                        </dd>
                         <dt>{L.results.hash}</dt>
-                        <dd><code>{check.value.serverSeedHash}</code></dd>
+                        <dd>
+                          <code>{check.value.serverSeedHash}</code>
+                        </dd>
                         <dt>{L.results.message}</dt>
-                        <dd><code>{check.value.message}</code></dd>
+                        <dd>
+                          <code>{check.value.message}</code>
+                        </dd>
                       </dl>
                       <p className="muted lt-small">{L.results.how}</p>
                     </>

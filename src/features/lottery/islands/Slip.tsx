@@ -21,7 +21,9 @@ export function Slip() {
   if (!info) return null;
   return (
     <section className="card lt-slip" aria-labelledby={`${ids}-slip`}>
-      <h2 id={`${ids}-slip`} className="lt-h2">{L.slip.title}</h2>
+      <h2 id={`${ids}-slip`} className="lt-h2">
+        {L.slip.title}
+      </h2>
       {slip.length === 0 ? (
         <p className="muted">{L.slip.empty}</p>
       ) : (
@@ -55,8 +57,14 @@ export function Slip() {
           </button>
         </div>
       </div>
-      {error && <p role="alert" className="lt-error">{error}</p>}
-      <p role="status" className="lt-ok">{placed}</p>
+      {error && (
+        <p role="alert" className="lt-error">
+          {error}
+        </p>
+      )}
+      <p role="status" className="lt-ok">
+        {placed}
+      </p>
     </section>
   );
 }

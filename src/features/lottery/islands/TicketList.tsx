@@ -12,7 +12,9 @@ export function TicketList() {
   const tickets = useStore(flow.$tickets);
   return (
     <section className="card lt-tickets" aria-labelledby={`${ids}-t`}>
-      <h2 id={`${ids}-t`} className="lt-h2">{L.tickets.title}</h2>
+      <h2 id={`${ids}-t`} className="lt-h2">
+        {L.tickets.title}
+      </h2>
       {tickets === null ? null : tickets.list.length === 0 ? (
         <p className="muted">{L.tickets.empty}</p>
       ) : (

@@ -36,11 +36,17 @@ async function items(db: Db, games: readonly LotteryGame[], now: number): Promis
   const open = await db
     .select({ gameCode: lotteryDraw.gameCode, drawNo: lotteryDraw.drawNo, opensAt: lotteryDraw.opensAt, closesAt: lotteryDraw.closesAt, drawAt: lotteryDraw.drawAt })
     .from(lotteryDraw)
-    .where(and(eq(lotteryDraw.status, 'open'), inArray(lotteryDraw.gameCode, games.map((g) => g.code))));
+    .where(
+      and(
+        eq(lotteryDraw.status, 'open'),
+        inArray(
+          lotteryDraw.gameCode,
+          games.map((g) => g.code),
+        ),
+      ),
+    );
   return games.map((g) => {
-    const taking = open
-      .filter((d) => d.gameCode === g.code && d.opensAt.getTime() <= now && now < d.closesAt.getTime())
-      .sort((a, b) => a.drawAt.getTime() - b.drawAt.getTime())[0];
+    const taking = open.filter((d) => d.gameCode === g.code && d.opensAt.getTime() <= now && now < d.closesAt.getTime()).sort((a, b) => a.drawAt.getTime() - b.drawAt.getTime())[0];
     return {
       gameCode: g.code,
       gameName: g.name,

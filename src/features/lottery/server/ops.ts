@@ -32,7 +32,12 @@ export const lotteryCommands: OpsCommand[] = [
         const rows = await db
           .select()
           .from(lotteryDraw)
-          .where(inArray(lotteryDraw.gameCode, games.map((g) => g.code)))
+          .where(
+            inArray(
+              lotteryDraw.gameCode,
+              games.map((g) => g.code),
+            ),
+          )
           .orderBy(desc(lotteryDraw.drawAt))
           .limit(games.length * 4);
         const lines = rows.map((r) => `${r.gameCode.padEnd(9)} ${r.drawNo.padEnd(13)} ${r.status.padEnd(9)} ${r.drawAt.toISOString()} ${r.numbers ? r.numbers.join(' ') : ''}`);
@@ -58,7 +63,11 @@ export const lotteryCommands: OpsCommand[] = [
         if (!flags.game || !flags.draw) return { ok: false, output: `--game and --draw are required\n${USAGE}` };
         try {
           const r = await cancelDraw(db, flags.game, flags.draw);
-          return { ok: true, changed: true, output: `${flags.game} ${flags.draw} cancelled: ${r.closed} ticket(s) refunded to ${r.payouts} member(s), ${formatMinor(r.paid, brand().currencyDecimals)} in all.` };
+          return {
+            ok: true,
+            changed: true,
+            output: `${flags.game} ${flags.draw} cancelled: ${r.closed} ticket(s) refunded to ${r.payouts} member(s), ${formatMinor(r.paid, brand().currencyDecimals)} in all.`,
+          };
         } catch (err) {
           if (err instanceof ApiError) return { ok: false, output: err.errorCode };
           throw err;

@@ -19,7 +19,9 @@ const openedOf = async (q: { gameCode: string; pageSize?: number }) => ({ gameCo
 async function gameInfo(gameCode: string) {
   const g = sandboxGame(gameCode);
   const now = clock.now();
-  const draws = await (await db())
+  const draws = await (
+    await db()
+  )
     .select()
     .from(lotteryDraw)
     .where(and(eq(lotteryDraw.gameCode, g.code), eq(lotteryDraw.status, 'open')))

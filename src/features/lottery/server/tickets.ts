@@ -115,9 +115,11 @@ export async function buyTickets(db: Db, req: BuyRequest, at?: number) {
         reference: slipId,
         bets: rows.map((r) => ({ roundId: r.roundId, amount: r.stake })),
       });
-      await tx.insert(lotteryTicket).values(
-        rows.map((r) => ({ roundId: r.roundId, memberId: req.memberId, drawId: draw!.id, gameCode: g.code, drawNo: req.drawNo, betType: r.betType, selection: r.selection, stake: r.stake, slipId })),
-      );
+      await tx
+        .insert(lotteryTicket)
+        .values(
+          rows.map((r) => ({ roundId: r.roundId, memberId: req.memberId, drawId: draw!.id, gameCode: g.code, drawNo: req.drawNo, betType: r.betType, selection: r.selection, stake: r.stake, slipId })),
+        );
       const decimals = brand().currencyDecimals;
       return {
         slipId,
@@ -173,7 +175,10 @@ export async function cancelDraw(db: Db, gameCode: string, drawNo: string, now =
       .for('update');
     if (!draw) throw new ApiError(404, 'lottery.draw.unknown');
     if (draw.status !== 'open') throw new ApiError(409, 'lottery.draw.closed');
-    await tx.update(lotteryDraw).set({ status: 'cancelled', drawnAt: new Date(now) }).where(eq(lotteryDraw.id, draw.id));
+    await tx
+      .update(lotteryDraw)
+      .set({ status: 'cancelled', drawnAt: new Date(now) })
+      .where(eq(lotteryDraw.id, draw.id));
     const tickets = await tx.select({ roundId: lotteryTicket.roundId }).from(lotteryTicket).where(eq(lotteryTicket.drawId, draw.id));
     return refundRounds(
       tx,

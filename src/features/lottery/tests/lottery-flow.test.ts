@@ -40,7 +40,18 @@ const info = (gameCode = 'SSC1') => ({
   draws: [draw('202501011201', T0 - 10_000, T0 + 20_000, T0 + 25_000), draw('202501011202', T0 + 25_000, T0 + 80_000, T0 + 85_000)],
   now: Date.now() + SKEW,
 });
-const item = (gameCode: string, vendor = 'ELOTT') => ({ gameCode, gameName: gameCode, accountTypeName: 'TCG_LOTTO_VN' as const, vendor, family: 'ssc', everyMinutes: 1, drawTime: null, weekdays: null, timeZone: 'UTC', nextDraw: null });
+const item = (gameCode: string, vendor = 'ELOTT') => ({
+  gameCode,
+  gameName: gameCode,
+  accountTypeName: 'TCG_LOTTO_VN' as const,
+  vendor,
+  family: 'ssc',
+  everyMinutes: 1,
+  drawTime: null,
+  weekdays: null,
+  timeZone: 'UTC',
+  nextDraw: null,
+});
 const menu = { VN: { groupCode: 'VN', groupName: 'VN', gameMenus: [item('VN_NORTH', 'TCG_LOTTO_VN')] }, SSC: { groupCode: 'SSC', groupName: 'SSC', gameMenus: [item('SSC1'), item('SSC3')] } };
 
 type Input = { body?: Record<string, unknown>; query?: Record<string, unknown> };
@@ -57,7 +68,13 @@ const client = {
 const calls = (name: string) => sent.filter((s) => s.name === name);
 
 function page(href: string, area: 'vn' | 'sea' | 'lotto' = 'lotto') {
-  const address = { at: href, left: [] as string[], href: () => address.at, replace: (to: string) => void (address.at = new URL(to, address.at).href), assign: (to: string) => void address.left.push(to) };
+  const address = {
+    at: href,
+    left: [] as string[],
+    href: () => address.at,
+    replace: (to: string) => void (address.at = new URL(to, address.at).href),
+    assign: (to: string) => void address.left.push(to),
+  };
   const flow = createLotteryFlow({ api: () => client, area, address, words: { placed: '{{count}} tickets on draw {{drawNo}}, {{total}}' }, format: (a) => `$${a}` });
   return { flow, address };
 }
@@ -136,7 +153,10 @@ describe('the lottery page store', () => {
     const stop = flow.start();
     await settle();
     flow.addToSlip([ticket, { ...ticket, numbers: [8] }]);
-    flow.addToSlip([{ ...ticket, numbers: [9] }, { ...ticket, numbers: [1] }]);
+    flow.addToSlip([
+      { ...ticket, numbers: [9] },
+      { ...ticket, numbers: [1] },
+    ]);
     expect(flow.$slip.get().map((t) => t.numbers[0])).toEqual([7, 8, 9]);
     expect(flow.$slipFull.get()).toBe(true);
     flow.removeFromSlip(1);

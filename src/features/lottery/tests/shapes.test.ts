@@ -33,7 +33,13 @@ describe('bet shapes', () => {
   });
 
   it('read bulk entry by lines, commas or semicolons, and name the first ticket that does not fit', () => {
-    expect(parseBulk(BET_SHAPES['vnNorth.xien2']!, '12 34\n05-99; 7.8')).toEqual({ selections: [[12, 34], [5, 99], [7, 8]] });
+    expect(parseBulk(BET_SHAPES['vnNorth.xien2']!, '12 34\n05-99; 7.8')).toEqual({
+      selections: [
+        [12, 34],
+        [5, 99],
+        [7, 8],
+      ],
+    });
     expect(parseBulk(BET_SHAPES['vnNorth.lo2']!, '01, 02, 100')).toEqual({ bad: 3 });
     expect(parseBulk(BET_SHAPES['vnNorth.xien2']!, '12 12')).toEqual({ bad: 1 });
     expect(parseBulk(BET_SHAPES['ssc.front3']!, '1 1 1')).toEqual({ selections: [[1, 1, 1]] });

@@ -192,7 +192,10 @@ export function newKey(): string {
   if (typeof c?.randomUUID === 'function') return c.randomUUID();
   const bytes = new Uint8Array(18);
   c.getRandomValues(bytes);
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 /**

@@ -38,16 +38,26 @@ export const launchToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 const money = z.string();
 /** A typed stake: up to 9 digits and 2 decimals, parsed on the server (never a float). */
-const amountInput = z.string().trim().regex(/^\d{1,9}(\.\d{1,2})?$/);
+const amountInput = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}(\.\d{1,2})?$/);
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 /** A player's seed: printable ASCII (spaces inside allowed) without ':' (the HMAC message separator), 1 to 64 characters. */
-export const clientSeedInput = z.string().trim().regex(/^[ -9;-~]{1,64}$/);
+export const clientSeedInput = z
+  .string()
+  .trim()
+  .regex(/^[ -9;-~]{1,64}$/);
 
 /** What a launch names: the game (by nodeId, gameId or roomId), the mode, the language, the way back. */
 const launchQuery = z
-    .object({
+  .object({
     /** The game; clients that send only gameId (the nodeId, or the vendor's game code with vassalage) are understood too. */
-    nodeId: z.string().regex(/^\d{1,9}$/).transform(Number).optional(),
+    nodeId: z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number)
+      .optional(),
     vassalage: z.string().max(32).optional(),
     gameId: z.string().max(64).optional(),
     roomId: z.string().max(64).optional(),
@@ -69,7 +79,7 @@ const launchQuery = z
     lottoMode: z.string().max(32).optional(),
     device: z.string().max(16).optional(),
   })
-    .refine((q) => q.nodeId !== undefined || q.gameId !== undefined || q.roomId !== undefined || isLotteryLaunch(q), { path: ['nodeId'], message: 'required' });
+  .refine((q) => q.nodeId !== undefined || q.gameId !== undefined || q.roomId !== undefined || isLotteryLaunch(q), { path: ['nodeId'], message: 'required' });
 
 /** Whether a launch is the lottery form (wire notes). */
 export function isLotteryLaunch(q: { launchMode?: string; lottoArea?: string; lottoGameCode?: string }): boolean {
@@ -126,7 +136,10 @@ export const roomList = defineCall({
   path: '/wps/relay/GLS2_roomList',
   token: true,
   query: z.object({
-    nodeId: z.string().regex(/^\d{1,9}$/).transform(Number),
+    nodeId: z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number),
     vassalage: z.string().max(32).optional(),
     language: z.string().max(8).optional(),
   }),
@@ -275,11 +288,17 @@ export const sandboxVerify = defineCall({
   method: 'GET',
   path: '/wps/sandbox/game/verify',
   query: z.object({
-    nodeId: z.string().regex(/^\d{1,9}$/).transform(Number),
+    nodeId: z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number),
     serverSeed: hex64,
     serverSeedHash: hex64.optional(),
     clientSeed: z.string().regex(/^[ -9;-~]{1,64}$/),
-    nonce: z.string().regex(/^\d{1,9}$/).transform(Number),
+    nonce: z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number),
     bet: amountInput.optional(),
   }),
   value: z.object({

@@ -32,11 +32,20 @@ import { launchToken } from './play.ts';
 export const vendorWalletBody = z.object({
   action: z.enum(['balance', 'debit', 'credit', 'refund']),
   token: launchToken,
-  roundId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/).optional(),
+  roundId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
   /** Minor units as a 2-decimal string, e.g. '12.50'. */
-  amount: z.string().regex(/^\d{1,13}\.\d{2}$/).optional(),
+  amount: z
+    .string()
+    .regex(/^\d{1,13}\.\d{2}$/)
+    .optional(),
   /** Informational (the session names its game); signed like the rest. */
-  gameCode: z.string().regex(/^[^\n\r]{1,64}$/).optional(),
+  gameCode: z
+    .string()
+    .regex(/^[^\n\r]{1,64}$/)
+    .optional(),
   timestamp: z.number().int().nonnegative(),
   signature: z.string().max(128),
 });

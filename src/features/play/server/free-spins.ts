@@ -70,7 +70,10 @@ export async function grantFreeSpins(tx: Tx, g: NewFreeSpins): Promise<{ grant: 
     .onConflictDoNothing()
     .returning();
   if (made[0]) return { grant: made[0], created: true };
-  const [first] = await tx.select().from(freeSpinGrant).where(and(eq(freeSpinGrant.memberId, g.memberId), eq(freeSpinGrant.reference, g.reference)));
+  const [first] = await tx
+    .select()
+    .from(freeSpinGrant)
+    .where(and(eq(freeSpinGrant.memberId, g.memberId), eq(freeSpinGrant.reference, g.reference)));
   return { grant: first!, created: false };
 }
 
@@ -178,6 +181,9 @@ export type FreeSpinsView = ReturnType<typeof freeSpinsView>;
 
 /** A member's grant by its reference (the granting feature's key), or null. */
 export async function grantByReference(db: Db | Tx, memberId: number, reference: string): Promise<FreeSpinGrant | null> {
-  const [g] = await db.select().from(freeSpinGrant).where(and(eq(freeSpinGrant.memberId, memberId), eq(freeSpinGrant.reference, reference)));
+  const [g] = await db
+    .select()
+    .from(freeSpinGrant)
+    .where(and(eq(freeSpinGrant.memberId, memberId), eq(freeSpinGrant.reference, reference)));
   return g ?? null;
 }

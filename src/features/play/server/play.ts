@@ -222,24 +222,14 @@ async function resolveGuestSession(db: Db, token: string, now: number) {
     .from(game)
     .innerJoin(vendor, eq(vendor.code, game.vassalage))
     .where(
-      and(
-        eq(gameSession.tokenHash, hashLaunchToken(token)),
-        isNull(gameSession.memberId),
-        eq(gameSession.demo, true),
-        gt(gameSession.expiresAt, new Date(now)),
-        eq(game.nodeId, gameSession.nodeId),
-      ),
+      and(eq(gameSession.tokenHash, hashLaunchToken(token)), isNull(gameSession.memberId), eq(gameSession.demo, true), gt(gameSession.expiresAt, new Date(now)), eq(game.nodeId, gameSession.nodeId)),
     )
     .returning(sessionColumns);
   return found ?? null;
 }
 
 /** The member's recently launched games that are still listed, newest first, one page. */
-export async function recentGames(
-  db: Db,
-  memberId: number,
-  o: { page: number; pageSize: number; gameType?: GameType; vassalage?: string },
-) {
+export async function recentGames(db: Db, memberId: number, o: { page: number; pageSize: number; gameType?: GameType; vassalage?: string }) {
   const where = and(
     eq(memberRecentGame.memberId, memberId),
     eq(game.enabled, true),
@@ -269,7 +259,6 @@ export async function recentGames(
   return { list: rows.map((r) => presentGame(r as GameRowView)), pageNum: o.page, totalPages: Math.ceil(total / o.pageSize) };
 }
 
-
 /** How long a guest's demo stays after its session expired, before the sweeper removes it. */
 export const GUEST_DEMO_KEEP_MS = 24 * 60 * 60 * 1000;
 
@@ -290,7 +279,10 @@ export async function sweepGuestDemos(db: Db, now = Date.now()): Promise<number>
     await tx.delete(sandboxRound).where(inArray(sandboxRound.sessionId, ids));
     await tx.delete(gameSeed).where(inArray(gameSeed.guestSessionId, ids));
     // The spins' replay records, in each guest session's own key space (sandbox/provider.ts spin).
-    await forgetOperations(tx, ids.map((id) => `demo-play-guest-${id}`));
+    await forgetOperations(
+      tx,
+      ids.map((id) => `demo-play-guest-${id}`),
+    );
     await tx.delete(gameSession).where(inArray(gameSession.id, ids));
     return ids.length;
   });

@@ -69,7 +69,9 @@ async function lotteryLaunch(query: LaunchQuery, ctx: HandlerContext, s: { membe
   let path = query.lottoArea === 'SEA' ? LOTTERY_PAGES.TCG_SEA! : query.lottoArea === 'VN' || query.lottoArea === undefined ? LOTTERY_PAGES.TCG_LOTTO_VN! : LOTTERY_PAGES.LOTT!;
   let code: string | null = null;
   if (query.lottoGameCode) {
-    const [g] = await (await db())
+    const [g] = await (
+      await db()
+    )
       .select({ nodeId: game.nodeId, vassalage: game.vassalage, gameCode: game.gameCode, enabled: game.enabled })
       .from(game)
       .where(and(eq(game.gameCode, query.lottoGameCode), inArray(game.vassalage, [...LOTTERY_VENDORS])));
@@ -146,10 +148,7 @@ export const playRoutes = [
 
   route(roomList, async ({ query }, ctx) => {
     sessionOf(ctx);
-    const [g] = await (await db())
-      .select({ seed: game.seed, minBet: game.minBet, gameType: game.gameType, vassalage: game.vassalage })
-      .from(game)
-      .where(eq(game.nodeId, query.nodeId));
+    const [g] = await (await db()).select({ seed: game.seed, minBet: game.minBet, gameType: game.gameType, vassalage: game.vassalage }).from(game).where(eq(game.nodeId, query.nodeId));
     if (!g) throw new ApiError(404, 'game.not.found');
     if (query.vassalage && query.vassalage.trim().toUpperCase() !== g.vassalage) throw new ApiError(400, 'game.mismatch');
     // Only PVP games have rooms; others answer none.

@@ -79,8 +79,12 @@ export const gameSeed = pgTable(
     revealedAt: timestamp('revealed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('game_seed_active_uq').on(t.memberId, t.demo).where(sql`${t.revealedAt} is null`),
-    uniqueIndex('game_seed_guest_active_uq').on(t.guestSessionId, t.demo).where(sql`${t.revealedAt} is null`),
+    uniqueIndex('game_seed_active_uq')
+      .on(t.memberId, t.demo)
+      .where(sql`${t.revealedAt} is null`),
+    uniqueIndex('game_seed_guest_active_uq')
+      .on(t.guestSessionId, t.demo)
+      .where(sql`${t.revealedAt} is null`),
     check('game_seed_owner_ck', sql`(${t.memberId} is null) <> (${t.guestSessionId} is null)`),
   ],
 );

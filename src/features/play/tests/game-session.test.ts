@@ -35,7 +35,15 @@ function scripted(answers: Record<string, (input: { body?: Record<string, unknow
   return { client, sent };
 }
 
-const words = { spinning: 'Spinning', resultWin: 'Won {{amount}}', resultNone: 'No win ({{bet}})', rotated: 'Rotated', clientSeedRequired: 'Required', clientSeedTooLong: 'Too long', clientSeedChars: 'Bad characters' };
+const words = {
+  spinning: 'Spinning',
+  resultWin: 'Won {{amount}}',
+  resultNone: 'No win ({{bet}})',
+  rotated: 'Rotated',
+  clientSeedRequired: 'Required',
+  clientSeedTooLong: 'Too long',
+  clientSeedChars: 'Bad characters',
+};
 const make = (client: ApiClient) => createGameSession({ client, words, format: (a, c) => `${c} ${a}`, animate: () => false });
 
 describe('the game page store', () => {
@@ -83,7 +91,12 @@ describe('the game page store', () => {
   });
 
   it('asks to move money when a game wallet runs short, and a new stake clears the refusal', async () => {
-    const { client } = scripted({ sandboxState: () => state, sandboxSpin: () => { throw new ApiFailure('Insufficient', 'wallet.balance.insufficient', 400); } });
+    const { client } = scripted({
+      sandboxState: () => state,
+      sandboxSpin: () => {
+        throw new ApiFailure('Insufficient', 'wallet.balance.insufficient', 400);
+      },
+    });
     const s = make(client);
     await s.load(TOKEN);
     await s.spin();
@@ -93,7 +106,12 @@ describe('the game page store', () => {
   });
 
   it('ends the page when the session expires mid-play', async () => {
-    const { client } = scripted({ sandboxState: () => state, sandboxSpin: () => { throw new ApiFailure('Ended', 'game.session.invalid', 401); } });
+    const { client } = scripted({
+      sandboxState: () => state,
+      sandboxSpin: () => {
+        throw new ApiFailure('Ended', 'game.session.invalid', 401);
+      },
+    });
     const s = make(client);
     await s.load(TOKEN);
     await s.spin();

@@ -85,9 +85,7 @@ describe('the game wallet line', () => {
     expect(sent[1]).toMatchObject({ name: 'walletTransfer', body: { from: 'MAIN', to: 'PG', amount: '40.00' } });
     expect(moved).toBe(1);
     expect(wallet.$wallet.get()).toMatchObject({ main: '0.00', prompt: false, busy: false });
-    expect(wallet.$wallet.get().notice).toBe(
-      '$40.00 moved into your PG Soft wallet. It now has $40.00. What is left in your PG Soft wallet goes back to your main wallet when you leave the game.',
-    );
+    expect(wallet.$wallet.get().notice).toBe('$40.00 moved into your PG Soft wallet. It now has $40.00. What is left in your PG Soft wallet goes back to your main wallet when you leave the game.');
   });
 
   it('leaves a game wallet that can pay alone', async () => {

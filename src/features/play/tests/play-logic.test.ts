@@ -54,10 +54,31 @@ describe('winning cells and paylines', () => {
 
 describe('the paytable', () => {
   it('lists the best symbol first with only the counts that pay', () => {
-    const rows = paytableRows({ symbols: ['A', 'B'], pays: [[0, 0, 0, 2, 5, 10], [0, 0, 0, 0, 20, 50]], minCount: 3, reels: 5 });
+    const rows = paytableRows({
+      symbols: ['A', 'B'],
+      pays: [
+        [0, 0, 0, 2, 5, 10],
+        [0, 0, 0, 0, 20, 50],
+      ],
+      minCount: 3,
+      reels: 5,
+    });
     expect(rows).toEqual([
-      { symbol: 'B', pays: [{ count: 4, multiple: 20 }, { count: 5, multiple: 50 }] },
-      { symbol: 'A', pays: [{ count: 3, multiple: 2 }, { count: 4, multiple: 5 }, { count: 5, multiple: 10 }] },
+      {
+        symbol: 'B',
+        pays: [
+          { count: 4, multiple: 20 },
+          { count: 5, multiple: 50 },
+        ],
+      },
+      {
+        symbol: 'A',
+        pays: [
+          { count: 3, multiple: 2 },
+          { count: 4, multiple: 5 },
+          { count: 5, multiple: 10 },
+        ],
+      },
     ]);
   });
   it('covers every symbol of a real configuration of each kind', () => {

@@ -1,25 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  hashServerSeed,
-  makeClientSeed,
-  makeServerSeed,
-  rotateServerSeed,
-  roundWords,
-  seedMatchesHash,
-  uniformBelow,
-} from '../../../kernel/fairness.ts';
-import {
-  buildConfig,
-  exactRtp,
-  RTP_MAX,
-  RTP_MIN,
-  RTP_TOLERANCE,
-  SLOT_KINDS,
-  slotConfig,
-  slotKindForSeed,
-  targetRtpForSeed,
-} from '../server/sandbox/paytable.ts';
+import { hashServerSeed, makeClientSeed, makeServerSeed, rotateServerSeed, roundWords, seedMatchesHash, uniformBelow } from '../../../kernel/fairness.ts';
+import { buildConfig, exactRtp, RTP_MAX, RTP_MIN, RTP_TOLERANCE, SLOT_KINDS, slotConfig, slotKindForSeed, targetRtpForSeed } from '../server/sandbox/paytable.ts';
 import { evaluate, spin, verifyRound } from '../server/sandbox/slot-engine.ts';
 import { prng } from '../../../kernel/prng.ts';
 import { chiSquare, chiSquareCritical } from '../../../../tests/support/chi-square.ts';
@@ -137,9 +119,7 @@ describe('provably fair rounds', () => {
     const words = roundWords(SERVER_SEED, CLIENT_SEED, 3);
     const got = Array.from({ length: 20 }, () => words());
     const block = (message: string) => createHmac('sha256', Buffer.from(SERVER_SEED, 'hex')).update(message).digest();
-    const expected = [block(`${CLIENT_SEED}:3`), block(`${CLIENT_SEED}:3:1`), block(`${CLIENT_SEED}:3:2`)].flatMap((d) =>
-      Array.from({ length: 8 }, (_, i) => d.readUInt32BE(4 * i)),
-    );
+    const expected = [block(`${CLIENT_SEED}:3`), block(`${CLIENT_SEED}:3:1`), block(`${CLIENT_SEED}:3:2`)].flatMap((d) => Array.from({ length: 8 }, (_, i) => d.readUInt32BE(4 * i)));
     expect(got).toEqual(expected.slice(0, 20));
   });
 

@@ -9,7 +9,20 @@ import { ApiFailure, type ApiClient } from '../../../kernel/http/client.ts';
 import { createVerifyRound } from '../client/verify-round.ts';
 
 const SEED = 'a'.repeat(64);
-const answer = { hashMatches: true, serverSeedHash: 'h', stops: [1, 2, 3], grid: [['A', 'B'], ['A', 'C'], ['A', 'D']], lineWins: [], multiplier: 0, win: null, lines: [[0, 0, 0]] };
+const answer = {
+  hashMatches: true,
+  serverSeedHash: 'h',
+  stops: [1, 2, 3],
+  grid: [
+    ['A', 'B'],
+    ['A', 'C'],
+    ['A', 'D'],
+  ],
+  lineWins: [],
+  multiplier: 0,
+  win: null,
+  lines: [[0, 0, 0]],
+};
 
 function scripted(answer: (query: Record<string, unknown>) => unknown) {
   const asked: Record<string, unknown>[] = [];

@@ -43,9 +43,7 @@ export default function ReferralPage() {
                     </a>
                   )}
                 </div>
-                <p className="wl-note">
-                  {fill(l.lead, { minDeposit: fmt(r.minDeposit), validBets: fmt(r.validBets), referrer: fmt(r.referrerReward), friend: fmt(r.friendReward) })}
-                </p>
+                <p className="wl-note">{fill(l.lead, { minDeposit: fmt(r.minDeposit), validBets: fmt(r.validBets), referrer: fmt(r.referrerReward), friend: fmt(r.friendReward) })}</p>
                 <div className="ref-copy">
                   <div className="field">
                     <label htmlFor="ref-link">{l.link}</label>

@@ -39,9 +39,7 @@ export default function RewardCentre() {
       <p className="wl-note">{l.lead}</p>
       {notice && (
         <p className="wl-note wl-note-warn" role="status">
-          {notice.kind === 'refused'
-            ? notice.text
-            : fill(hasWagering(notice.value.turnover) ? l.claimedWager : l.claimed, { amount: fmt(notice.value.amount), turnover: fmt(notice.value.turnover) })}
+          {notice.kind === 'refused' ? notice.text : fill(hasWagering(notice.value.turnover) ? l.claimedWager : l.claimed, { amount: fmt(notice.value.amount), turnover: fmt(notice.value.turnover) })}
         </p>
       )}
       {error ? (

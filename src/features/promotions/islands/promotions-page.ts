@@ -64,7 +64,11 @@ function render(p: MemberPromotion, cfg: PageConfig, note?: string): void {
     box.prepend(a);
   } else if (box.dataset.promoKind === 'freeSpins' && (p.status === 'claim' || p.status === 'inProcess')) {
     // Daily free spins are claimed, and their game opened, in the reward centre.
-    const a = Object.assign(document.createElement('a'), { className: 'btn btn-primary btn-sm member-action', href: cfg.rewardsHref, textContent: p.status === 'claim' ? cfg.freeSpinsClaim : cfg.freeSpinsPlay });
+    const a = Object.assign(document.createElement('a'), {
+      className: 'btn btn-primary btn-sm member-action',
+      href: cfg.rewardsHref,
+      textContent: p.status === 'claim' ? cfg.freeSpinsClaim : cfg.freeSpinsPlay,
+    });
     box.prepend(a);
   } else if (box.dataset.promoKind === 'referral' && p.status !== 'closed' && p.status !== 'comingSoon') {
     // Invite friends: the invite link and the friends are on the referral page.

@@ -218,7 +218,6 @@ export async function decideApplication(db: Db, memberId: number, promotionId: n
   });
 }
 
-
 /**
  * Pays a promotion's bonus with its wagering requirement, marks the member's entry issued and
  * tells the inbox, inside `tx`; once per member and promotion (the bonus's reference), or for a
@@ -417,7 +416,17 @@ export async function depositOffers(db: Db, memberId: number, locale: Locale): P
       });
     } else if (status === 'closed' && first && first.at.getTime() > now - MISSED_SHOWN_MS) {
       const reason = closedBy(rule, words, m, entry?.status, first.amount, first.at);
-      if (reason) missed.push({ id: rule.id, title: words.title, href: words.href, reason, orderId: first.orderId, deposit: money(first.amount), minDeposit: e.minDeposit === undefined ? null : money(e.minDeposit), at: first.at.getTime() });
+      if (reason)
+        missed.push({
+          id: rule.id,
+          title: words.title,
+          href: words.href,
+          reason,
+          orderId: first.orderId,
+          deposit: money(first.amount),
+          minDeposit: e.minDeposit === undefined ? null : money(e.minDeposit),
+          at: first.at.getTime(),
+        });
     }
   }
   return { offers, missed, symbol };

@@ -40,7 +40,6 @@ export function slotOfDay(reward: FreeSpinsReward, day: Day): number {
   return reward.games[((n % reward.games.length) + reward.games.length) % reward.games.length]!;
 }
 
-
 /** A promotion's offer of today for the member, with today's grant once claimed. */
 async function offerOf(db: Db, memberId: number, p: Running, now: number): Promise<FreeSpinsOffer | null> {
   const tz = brand().timeZone;

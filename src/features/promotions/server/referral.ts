@@ -53,9 +53,7 @@ function ranAt(rule: PromotionRule, at: number): boolean {
 
 /** The friend's deposits and valid bets so far, from the wallet's daily figures. */
 async function progressOf(db: Db | Tx, friendId: number): Promise<{ deposits: bigint; bets: bigint }> {
-  const [r] = rowsOf(
-    await db.execute(sql`select coalesce(sum(deposit), 0)::text as deposits, coalesce(sum(valid_bet), 0)::text as bets from member_day where member_id = ${friendId}`),
-  );
+  const [r] = rowsOf(await db.execute(sql`select coalesce(sum(deposit), 0)::text as deposits, coalesce(sum(valid_bet), 0)::text as bets from member_day where member_id = ${friendId}`));
   return { deposits: BigInt(String(r?.deposits ?? '0')), bets: BigInt(String(r?.bets ?? '0')) };
 }
 

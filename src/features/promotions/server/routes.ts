@@ -2,7 +2,23 @@
 import { requireRealAccount, sessionOf } from '../../accounts/index.ts';
 import { db } from '../../../kernel/db/index.ts';
 import { route } from '../../../kernel/http/dispatch.ts';
-import { depositOffers, freeSpinsClaim, freeSpinsStatus, referralStatus, bonusCode, promotionJoin, promotionStatuses, rewardClaim, rewardList, signinStatus, signinToday, vipStatus, raffleStatus, raffleVerify, claimRafflePromotion } from '../contract.ts';
+import {
+  depositOffers,
+  freeSpinsClaim,
+  freeSpinsStatus,
+  referralStatus,
+  bonusCode,
+  promotionJoin,
+  promotionStatuses,
+  rewardClaim,
+  rewardList,
+  signinStatus,
+  signinToday,
+  vipStatus,
+  raffleStatus,
+  raffleVerify,
+  claimRafflePromotion,
+} from '../contract.ts';
 import { claimRafflePrizes, raffleStatus as raffleStatusOf, verifyDraw } from './raffle.ts';
 import { vipStatus as vipStatusOf } from './vip.ts';
 import { referralStatus as referralStatusOf } from './referral.ts';

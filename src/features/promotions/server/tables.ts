@@ -105,7 +105,12 @@ export const raffleDraw = pgTable(
     prizes: integer('prizes'),
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.promotionId, t.periodStart] }), index('raffle_draw_open_idx').on(t.periodEnd).where(sql`${t.status} = 'open'`)],
+  (t) => [
+    primaryKey({ columns: [t.promotionId, t.periodStart] }),
+    index('raffle_draw_open_idx')
+      .on(t.periodEnd)
+      .where(sql`${t.status} = 'open'`),
+  ],
 );
 
 /** A member's tickets in a drawn period: tickets first_ticket .. first_ticket + tickets - 1 (members in id order). */

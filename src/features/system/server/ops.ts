@@ -82,8 +82,12 @@ export const brandCommand: OpsCommand = {
         ok: true,
         output: [
           `${on.name} (${on.merchantCode}) from ${file}`,
-          `flags: ${Object.entries(flattenWhitelabel(on.whitelabel)).map(([k, v]) => `${k}=${v ? 'on' : 'off'}`).join(' ')}`,
-          `register: ${Object.entries(on.register).map(([k, r]) => `${k}(${r.enabled ? 'on' : 'off'}${r.required ? ',required' : ''},${r.min}-${r.max})`).join(' ')}`,
+          `flags: ${Object.entries(flattenWhitelabel(on.whitelabel))
+            .map(([k, v]) => `${k}=${v ? 'on' : 'off'}`)
+            .join(' ')}`,
+          `register: ${Object.entries(on.register)
+            .map(([k, r]) => `${k}(${r.enabled ? 'on' : 'off'}${r.required ? ',required' : ''},${r.min}-${r.max})`)
+            .join(' ')}`,
           `protocol: ${on.protocol}`,
           `overrides: ${JSON.stringify(now)}`,
         ].join('\n'),
@@ -131,7 +135,11 @@ export const brandCommand: OpsCommand = {
       const merged = { ...rule, ...patch };
       if (merged.min > merged.max) return { ok: false, output: `min (${merged.min}) must not exceed max (${merged.max})` };
       await setBrandOverrides(db, { ...now, register: { ...now.register, [field]: patch } });
-      return { ok: true, changed: true, output: `${field}: ${merged.enabled ? 'on' : 'off'}${merged.required ? ', required' : ''}, ${merged.min}-${merged.max} characters, on every process within a second.` };
+      return {
+        ok: true,
+        changed: true,
+        output: `${field}: ${merged.enabled ? 'on' : 'off'}${merged.required ? ', required' : ''}, ${merged.min}-${merged.max} characters, on every process within a second.`,
+      };
     }
     return { ok: false, output: '' };
   },

@@ -28,9 +28,7 @@ export function leaveKey(): string {
  */
 export function bringBackOnLeave(client: ApiClient, o: { vendor: string; vendorName: string; amount: string }): void {
   announceWallet({ type: 'leaving', vendorName: o.vendorName, amount: o.amount });
-  client
-    .call(walletTransfer, { body: { from: o.vendor, to: MAIN_WALLET, amount: o.amount, idempotencyKey: leaveKey() }, keepalive: true })
-    .catch(() => {
-      /* the page is gone, or the money stays in the game wallet (the transfer page shows it) */
-    });
+  client.call(walletTransfer, { body: { from: o.vendor, to: MAIN_WALLET, amount: o.amount, idempotencyKey: leaveKey() }, keepalive: true }).catch(() => {
+    /* the page is gone, or the money stays in the game wallet (the transfer page shows it) */
+  });
 }

@@ -79,8 +79,7 @@ export function createWithdrawalPage(o: { words: WalletWords; refused: (err: unk
       check: () =>
         errorsOf({
           amount:
-            o.words.amountError(typed, { min: info.min, max: info.max }) ??
-            (compareAmounts(typed, info.available) > 0 ? fill(w.withdrawal.notEnough, { amount: money(info.available) }) : undefined),
+            o.words.amountError(typed, { min: info.min, max: info.max }) ?? (compareAmounts(typed, info.available) > 0 ? fill(w.withdrawal.notEnough, { amount: money(info.available) }) : undefined),
           paymentPassword: info.needPaymentPassword && !password ? w.withdrawal.passwordRequired : undefined,
         }),
       send: (keyFor) =>

@@ -60,7 +60,12 @@ export default function HeaderBalance() {
       }
       window.setTimeout(() => void refreshBalance(), 1500);
       const words = wordsRef.current;
-      if (words) void showDialog({ kind: 'info', text: fill(words.header.broughtBack, { amount: money(news.amount, $balance.get()?.currencySymbol ?? '', labels.lang), vendor: news.vendorName }), timeoutMs: 8000 });
+      if (words)
+        void showDialog({
+          kind: 'info',
+          text: fill(words.header.broughtBack, { amount: money(news.amount, $balance.get()?.currencySymbol ?? '', labels.lang), vendor: news.vendorName }),
+          timeoutMs: 8000,
+        });
     });
     return () => {
       document.removeEventListener('visibilitychange', onVisible);
@@ -101,24 +106,10 @@ export default function HeaderBalance() {
             {shown}
           </span>
         </button>
-        <button
-          type="button"
-          className="wl-icon"
-          aria-pressed={masked}
-          aria-label={w.header.hide}
-          title={masked ? w.header.show : w.header.hide}
-          onClick={toggleBalanceMask}
-        >
+        <button type="button" className="wl-icon" aria-pressed={masked} aria-label={w.header.hide} title={masked ? w.header.show : w.header.hide} onClick={toggleBalanceMask}>
           <EyeIcon size={18} crossed={masked} />
         </button>
-        <button
-          type="button"
-          className="wl-icon"
-          aria-label={w.header.refresh}
-          aria-busy={loading || undefined}
-          title={w.header.refresh}
-          onClick={() => void refreshBalance()}
-        >
+        <button type="button" className="wl-icon" aria-label={w.header.refresh} aria-busy={loading || undefined} title={w.header.refresh} onClick={() => void refreshBalance()}>
           <svg className={loading ? 'wl-spinning' : undefined} viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
             <path d="M20 12a8 8 0 1 1-2.34-5.66M20 4v5h-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
           </svg>

@@ -99,13 +99,7 @@ export const TRANSFER_FIELDS: FieldMap<'game' | 'amount'> = { byName: { amount: 
  * Why an amount the player typed (read by fromInput) is refused, or undefined; `notEnough` is the
  * text for an amount over `bounds.max` when that bound is the money there is.
  */
-export function amountError(
-  w: WalletLabels,
-  fmt: MoneyFormat,
-  typed: string,
-  bounds: { min?: string | null; max?: string | null },
-  notEnough?: string,
-): string | undefined {
+export function amountError(w: WalletLabels, fmt: MoneyFormat, typed: string, bounds: { min?: string | null; max?: string | null }, notEnough?: string): string | undefined {
   const issue = checkAmount(typed, bounds);
   if (!issue) return undefined;
   return issue.key === 'max' && notEnough !== undefined ? notEnough : amountIssueText(w, issue, fmt);
@@ -157,18 +151,7 @@ export function AmountField(p: { value: string; onChange: (v: string) => void; e
 /** The account's payment password (asked for money that leaves the account when it has one). */
 export function PaymentPasswordField(p: { value: string; onChange: (v: string) => void; error?: string }) {
   const w = useWallet();
-  return (
-    <PasswordField
-      name="paymentPassword"
-      label={w.common.paymentPassword}
-      value={p.value}
-      onChange={p.onChange}
-      error={p.error}
-      required
-      maxLength={64}
-      autoComplete="off"
-    />
-  );
+  return <PasswordField name="paymentPassword" label={w.common.paymentPassword} value={p.value} onChange={p.onChange} error={p.error} required maxLength={64} autoComplete="off" />;
 }
 
 /** A form's confirmation line, announced politely (empty, but present, so that it is announced). */

@@ -41,13 +41,7 @@ export function maskedMoney(symbol: string): string {
 }
 
 /** Why a typed amount is refused in the browser (the server checks again and has the last word). */
-export type AmountIssue =
-  | { key: 'required' }
-  | { key: 'invalid' }
-  | { key: 'decimals' }
-  | { key: 'positive' }
-  | { key: 'min'; min: string }
-  | { key: 'max'; max: string };
+export type AmountIssue = { key: 'required' } | { key: 'invalid' } | { key: 'decimals' } | { key: 'positive' } | { key: 'min'; min: string } | { key: 'max'; max: string };
 
 /**
  * Checks an amount typed by the player: a number with at most 2 decimals, above zero, inside

@@ -32,4 +32,3 @@ export function useWalletLabels(lang: Lang): WalletLabels | null {
   }, [lang, labels]);
   return labels;
 }
-

@@ -108,17 +108,7 @@ export interface Column<R> {
 }
 
 /** A record table; on a phone each row is a card whose cells carry their column's name. */
-export function RecordTable<R>({
-  columns,
-  rows,
-  rowKey,
-  rowClass,
-}: {
-  columns: Column<R>[];
-  rows: R[];
-  rowKey: (row: R) => string | number;
-  rowClass?: (row: R) => string | undefined;
-}) {
+export function RecordTable<R>({ columns, rows, rowKey, rowClass }: { columns: Column<R>[]; rows: R[]; rowKey: (row: R) => string | number; rowClass?: (row: R) => string | undefined }) {
   return (
     <table className="wl-table">
       <thead>
@@ -168,12 +158,7 @@ export function RangeFilter({ value, onChange }: { value: DayRange; onChange: (r
     <fieldset className="wl-range" aria-describedby={issue ? `${ids}-err` : undefined}>
       <legend className="sr-only">{w.range.label}</legend>
       <div className="wl-range-row">
-        <Segmented
-          label={w.range.span}
-          value={span}
-          onChange={pick}
-          options={RANGE_SPANS.map((s) => ({ value: s, label: fill(w.range.lastDays, { days: s }) }))}
-        />
+        <Segmented label={w.range.span} value={span} onChange={pick} options={RANGE_SPANS.map((s) => ({ value: s, label: fill(w.range.lastDays, { days: s }) }))} />
         <div className="wl-range-step">
           <button type="button" className="btn btn-ghost btn-sm" onClick={() => shift(-1)}>
             <span aria-hidden="true">‹ </span>

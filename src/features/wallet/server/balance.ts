@@ -20,10 +20,7 @@ export const MAIN_ENTRY: WalletEntry = { accountTypeId: MAIN_WALLET_ID, accountT
 
 /** Every vendor's wallet entry, enabled or not, by code (a disabled vendor's wallet may still hold money). */
 async function allVendorEntries(db: Db | Tx): Promise<(WalletEntry & { enabled: boolean })[]> {
-  const rows = await db
-    .select({ code: vendor.code, name: vendor.displayName, id: vendor.accountTypeId, enabled: vendor.enabled })
-    .from(vendor)
-    .orderBy(asc(vendor.sort), asc(vendor.code));
+  const rows = await db.select({ code: vendor.code, name: vendor.displayName, id: vendor.accountTypeId, enabled: vendor.enabled }).from(vendor).orderBy(asc(vendor.sort), asc(vendor.code));
   return rows.map((r) => ({ accountTypeId: r.id, accountTypeName: r.code, name: r.name, enabled: r.enabled }));
 }
 
@@ -52,10 +49,7 @@ export const moneyNumber = (minor: bigint) => Number(money(minor));
 
 /** Minor-unit balances of a member's accounts by kind: main, hold, and game wallets by vendor. */
 export async function memberBalances(db: Db | Tx, memberId: number): Promise<{ main: bigint; hold: bigint; games: Map<string, bigint> }> {
-  const rows = await db
-    .select({ kind: ledgerAccount.kind, vendor: ledgerAccount.vendor, balance: ledgerAccount.balance })
-    .from(ledgerAccount)
-    .where(eq(ledgerAccount.memberId, memberId));
+  const rows = await db.select({ kind: ledgerAccount.kind, vendor: ledgerAccount.vendor, balance: ledgerAccount.balance }).from(ledgerAccount).where(eq(ledgerAccount.memberId, memberId));
   const out = { main: 0n, hold: 0n, games: new Map<string, bigint>() };
   for (const r of rows) {
     if (r.kind === 'main') out.main = r.balance;

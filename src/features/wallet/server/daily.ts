@@ -47,7 +47,10 @@ export async function addToDay(tx: Tx | Db, memberId: number, at: Date, vendor: 
 
 /** The closed days in [from, to] whose figures changed since they closed (see memberDayDirty). */
 export async function changedDays(db: Db | Tx, from: string, to: string): Promise<Set<string>> {
-  const rows = await db.select({ day: memberDayDirty.day }).from(memberDayDirty).where(between(memberDayDirty.day, from, to));
+  const rows = await db
+    .select({ day: memberDayDirty.day })
+    .from(memberDayDirty)
+    .where(between(memberDayDirty.day, from, to));
   return new Set(rows.map((r) => r.day));
 }
 
@@ -69,7 +72,10 @@ export async function rebuildDailyFigures(db: Db, timeZone = brand().timeZone): 
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('wallet.member_day.rebuild'))`);
     await tx.execute(sql`delete from member_day`);
     await tx.execute(sql`delete from member_day_dirty`);
-    const paid = sql.join(PAID_WITHDRAWAL.map((s) => sql`${s}`), sql`, `);
+    const paid = sql.join(
+      PAID_WITHDRAWAL.map((s) => sql`${s}`),
+      sql`, `,
+    );
     await tx.execute(sql`
       insert into member_day (member_id, day, vendor, tree_path, depth, bet_count, valid_bet, payout, deposit_count, deposit, withdrawal_count, withdrawal)
       select x.member_id, x.day, x.vendor, m.tree_path, m.depth, sum(x.bet_count)::int, sum(x.valid_bet), sum(x.payout),

@@ -154,8 +154,7 @@ export async function handlePaymentCallback(db: Db, provider: PaymentProvider | 
   const p = typeof provider === 'string' ? providerByName(provider) : provider;
   // A callback path of a provider this site does not use is as unknown as any other path.
   if (!p) throw new ApiError(404, 'request.not.found');
-  const record = (outcome: CallbackOutcome) =>
-    db.insert(paymentCallback).values({ provider: p.name, eventId: body.eventId, orderId: body.orderId, outcome, body: JSON.stringify(body) });
+  const record = (outcome: CallbackOutcome) => db.insert(paymentCallback).values({ provider: p.name, eventId: body.eventId, orderId: body.orderId, outcome, body: JSON.stringify(body) });
 
   if (!verifyCallbackSignature(body, await p.callbackSecret(db))) {
     await record('bad_signature');
@@ -215,7 +214,10 @@ export async function handlePaymentCallback(db: Db, provider: PaymentProvider | 
 }
 
 async function sandboxOrderRow(db: Db, orderId: string): Promise<OrderRow> {
-  const [order] = await db.select().from(paymentOrder).where(and(eq(paymentOrder.id, orderId), eq(paymentOrder.provider, 'sandbox')));
+  const [order] = await db
+    .select()
+    .from(paymentOrder)
+    .where(and(eq(paymentOrder.id, orderId), eq(paymentOrder.provider, 'sandbox')));
   if (!order) throw new ApiError(404, 'wallet.order.unknown');
   return order;
 }
@@ -239,11 +241,17 @@ export async function paySandboxOrder(db: Db, orderId: string, outcome: 'paid' |
   const order = await sandboxOrderRow(db, orderId);
   if (order.status === 'paid' || order.status === 'failed') throw new ApiError(409, 'wallet.order.closed');
   if (order.status === 'expired' || order.expiresAt.getTime() <= clock.now()) {
-    await db.update(paymentOrder).set({ status: 'expired' }).where(and(eq(paymentOrder.id, orderId), eq(paymentOrder.status, 'pending')));
+    await db
+      .update(paymentOrder)
+      .set({ status: 'expired' })
+      .where(and(eq(paymentOrder.id, orderId), eq(paymentOrder.status, 'pending')));
     throw new ApiError(409, 'wallet.order.expired');
   }
   // The sandbox's own mark of what the payer chose (its "provider reference").
-  await db.update(paymentOrder).set({ providerRef: `sandbox:${outcome}` }).where(and(eq(paymentOrder.id, orderId), eq(paymentOrder.status, 'pending')));
+  await db
+    .update(paymentOrder)
+    .set({ providerRef: `sandbox:${outcome}` })
+    .where(and(eq(paymentOrder.id, orderId), eq(paymentOrder.status, 'pending')));
   const callbackUrl = `${(env().PAYMENT_CALLBACK_ORIGIN ?? selfOrigin()).replace(/\/+$/, '')}/wps/payment/callback/sandbox`;
   let answer: { status: number; json: unknown };
   try {
@@ -273,6 +281,9 @@ export async function firstPaidDeposit(db: Db | Tx, memberId: number): Promise<{
 
 /** How many of a member's deposits were paid (the promotions engine's first-deposit rule). */
 export async function paidDepositCount(db: Db | Tx, memberId: number): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(paymentOrder).where(and(eq(paymentOrder.memberId, memberId), eq(paymentOrder.status, 'paid')));
+  const [r] = await db
+    .select({ n: count() })
+    .from(paymentOrder)
+    .where(and(eq(paymentOrder.memberId, memberId), eq(paymentOrder.status, 'paid')));
   return Number(r?.n ?? 0);
 }

@@ -69,19 +69,24 @@ export async function placeBet(db: Db, req: BetRequest): Promise<RoundAnswer> {
   if (req.amount <= 0n) throw new ApiError(400, 'wallet.amount.positive');
   const wallet = walletOf(req.memberId, req.vendor, req.fromGameWallet);
   const op = { name: 'bet', memberId: req.memberId, key: req.roundId, request: { ...req } };
-  const { value } = await once(db, op, async (tx) => {
-    // The round first and the money last: postTransfer locks the house games account, which many
-    // players' bets and wins share, so it should be held as briefly as possible before the commit.
-    await tx.insert(gameRound).values(roundRow(req, wallet, { status: 'open' }));
-    const posted = await postTransfer(tx, {
-      kind: 'bet',
-      memberId: req.memberId,
-      reference: req.roundId,
-      memo: req.gameName,
-      legs: [{ from: wallet, to: gamesAccount(req.memberId), amount: req.amount }],
-    });
-    return answer(req.roundId, 'open', req.amount, null, posted.balances.get(wallet)!);
-  }, RECORD_LAST);
+  const { value } = await once(
+    db,
+    op,
+    async (tx) => {
+      // The round first and the money last: postTransfer locks the house games account, which many
+      // players' bets and wins share, so it should be held as briefly as possible before the commit.
+      await tx.insert(gameRound).values(roundRow(req, wallet, { status: 'open' }));
+      const posted = await postTransfer(tx, {
+        kind: 'bet',
+        memberId: req.memberId,
+        reference: req.roundId,
+        memo: req.gameName,
+        legs: [{ from: wallet, to: gamesAccount(req.memberId), amount: req.amount }],
+      });
+      return answer(req.roundId, 'open', req.amount, null, posted.balances.get(wallet)!);
+    },
+    RECORD_LAST,
+  );
   return value;
 }
 
@@ -89,43 +94,53 @@ export async function placeBet(db: Db, req: BetRequest): Promise<RoundAnswer> {
 export async function settleRound(db: Db, roundId: string, win: bigint): Promise<RoundAnswer> {
   if (win < 0n) throw new Error('a win cannot be negative');
   const op = { name: 'settle', memberId: null, key: roundId, request: { roundId, win } };
-  const { value } = await once(db, op, async (tx) => {
-    const round = await closeRound(tx, roundId, 'settled', win);
-    await addToDay(tx, round.memberId, round.createdAt, round.vendor, { betCount: 1, validBet: round.betAmount, payout: win });
-    const wallet = round.walletAccount;
-    let balance: bigint;
-    if (win > 0n) {
-      const posted = await postTransfer(tx, {
-        kind: 'win',
-        memberId: round.memberId,
-        reference: roundId,
-        memo: round.gameName,
-        legs: [{ from: gamesAccount(round.memberId), to: wallet, amount: win }],
-      });
-      balance = posted.balances.get(wallet)!;
-    } else {
-      balance = await currentBalance(tx, wallet);
-    }
-    return answer(roundId, 'settled', round.betAmount, win, balance);
-  }, RECORD_LAST);
+  const { value } = await once(
+    db,
+    op,
+    async (tx) => {
+      const round = await closeRound(tx, roundId, 'settled', win);
+      await addToDay(tx, round.memberId, round.createdAt, round.vendor, { betCount: 1, validBet: round.betAmount, payout: win });
+      const wallet = round.walletAccount;
+      let balance: bigint;
+      if (win > 0n) {
+        const posted = await postTransfer(tx, {
+          kind: 'win',
+          memberId: round.memberId,
+          reference: roundId,
+          memo: round.gameName,
+          legs: [{ from: gamesAccount(round.memberId), to: wallet, amount: win }],
+        });
+        balance = posted.balances.get(wallet)!;
+      } else {
+        balance = await currentBalance(tx, wallet);
+      }
+      return answer(roundId, 'settled', round.betAmount, win, balance);
+    },
+    RECORD_LAST,
+  );
   return value;
 }
 
 /** Gives an open round's bet back to the wallet it came from (the game could not complete); refuses a settled round. */
 export async function refundRound(db: Db, roundId: string): Promise<RoundAnswer> {
   const op = { name: 'refund', memberId: null, key: roundId, request: { roundId } };
-  const { value } = await once(db, op, async (tx) => {
-    const round = await closeRound(tx, roundId, 'refunded', null);
-    const wallet = round.walletAccount;
-    const posted = await postTransfer(tx, {
-      kind: 'refund',
-      memberId: round.memberId,
-      reference: roundId,
-      memo: round.gameName,
-      legs: [{ from: gamesAccount(round.memberId), to: wallet, amount: round.betAmount }],
-    });
-    return answer(roundId, 'refunded', round.betAmount, null, posted.balances.get(wallet)!);
-  }, RECORD_LAST);
+  const { value } = await once(
+    db,
+    op,
+    async (tx) => {
+      const round = await closeRound(tx, roundId, 'refunded', null);
+      const wallet = round.walletAccount;
+      const posted = await postTransfer(tx, {
+        kind: 'refund',
+        memberId: round.memberId,
+        reference: roundId,
+        memo: round.gameName,
+        legs: [{ from: gamesAccount(round.memberId), to: wallet, amount: round.betAmount }],
+      });
+      return answer(roundId, 'refunded', round.betAmount, null, posted.balances.get(wallet)!);
+    },
+    RECORD_LAST,
+  );
   return value;
 }
 
@@ -144,37 +159,38 @@ export interface PlayRequest extends BetRequest {
  * everything back, the engine's record with it, so a round exists only with its money. Keyed by
  * the client's idempotency key: a retry replays the committed answer.
  */
-export async function playRound<T>(
-  db: Db,
-  req: PlayRequest,
-  play: (tx: Tx) => Promise<{ win: bigint; detail: T }>,
-): Promise<RoundAnswer & { detail: T }> {
+export async function playRound<T>(db: Db, req: PlayRequest, play: (tx: Tx) => Promise<{ win: bigint; detail: T }>): Promise<RoundAnswer & { detail: T }> {
   if (!ROUND_ID.test(req.roundId)) throw new Error(`bad round id ${req.roundId}`);
   if (req.amount <= 0n) throw new ApiError(400, 'wallet.amount.positive');
   const wallet = walletOf(req.memberId, req.vendor, req.fromGameWallet);
   const op = { name: 'play', memberId: req.memberId, key: req.idempotencyKey, request: req.request };
-  const { value } = await once(db, op, async (tx) => {
-    const { win, detail } = await play(tx);
-    if (win < 0n) throw new Error('a win cannot be negative');
-    const [round] = await tx
-      .insert(gameRound)
-      .values(roundRow(req, wallet, { status: 'settled', winAmount: win, settledAt: new Date() }))
-      .returning({ createdAt: gameRound.createdAt });
-    await addToDay(tx, req.memberId, round!.createdAt, req.vendor, { betCount: 1, validBet: req.amount, payout: win });
-    // The money last: the house games row stays locked only from here to the commit.
-    const legs = [{ from: wallet, to: gamesAccount(req.memberId), amount: req.amount }];
-    let posted = await postTransfer(tx, { kind: 'bet', memberId: req.memberId, reference: req.roundId, memo: req.gameName, legs });
-    if (win > 0n) {
-      posted = await postTransfer(tx, {
-        kind: 'win',
-        memberId: req.memberId,
-        reference: req.roundId,
-        memo: req.gameName,
-        legs: [{ from: gamesAccount(req.memberId), to: wallet, amount: win }],
-      });
-    }
-    return { ...answer(req.roundId, 'settled', req.amount, win, posted.balances.get(wallet)!), detail };
-  }, RECORD_LAST);
+  const { value } = await once(
+    db,
+    op,
+    async (tx) => {
+      const { win, detail } = await play(tx);
+      if (win < 0n) throw new Error('a win cannot be negative');
+      const [round] = await tx
+        .insert(gameRound)
+        .values(roundRow(req, wallet, { status: 'settled', winAmount: win, settledAt: new Date() }))
+        .returning({ createdAt: gameRound.createdAt });
+      await addToDay(tx, req.memberId, round!.createdAt, req.vendor, { betCount: 1, validBet: req.amount, payout: win });
+      // The money last: the house games row stays locked only from here to the commit.
+      const legs = [{ from: wallet, to: gamesAccount(req.memberId), amount: req.amount }];
+      let posted = await postTransfer(tx, { kind: 'bet', memberId: req.memberId, reference: req.roundId, memo: req.gameName, legs });
+      if (win > 0n) {
+        posted = await postTransfer(tx, {
+          kind: 'win',
+          memberId: req.memberId,
+          reference: req.roundId,
+          memo: req.gameName,
+          legs: [{ from: gamesAccount(req.memberId), to: wallet, amount: win }],
+        });
+      }
+      return { ...answer(req.roundId, 'settled', req.amount, win, posted.balances.get(wallet)!), detail };
+    },
+    RECORD_LAST,
+  );
   return value;
 }
 

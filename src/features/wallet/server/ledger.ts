@@ -117,8 +117,7 @@ export async function postTransfer(tx: Tx, req: TransferRequest): Promise<Posted
   const upserted = rows.filter((r) => r.allowNegative || deltas.get(r.code)! >= 0n);
   if (upserted.length) {
     const values = upserted.map(
-      (r) =>
-        sql`(${r.code}, ${r.memberId ?? null}::integer, ${r.kind}, ${r.vendor ?? null}::text, ${r.currency}, ${r.allowNegative ?? false}::boolean, ${deltas.get(r.code)!.toString()}::bigint)`,
+      (r) => sql`(${r.code}, ${r.memberId ?? null}::integer, ${r.kind}, ${r.vendor ?? null}::text, ${r.currency}, ${r.allowNegative ?? false}::boolean, ${deltas.get(r.code)!.toString()}::bigint)`,
     );
     const fresh = guarded.length ? sql`where not exists (select 1 from lk where lk.code = v.code)` : sql``;
     ctes.push(sql`ups as (insert into ledger_account (code, member_id, kind, vendor, currency, allow_negative, balance)
@@ -345,7 +344,10 @@ export async function importTransfers(tx: Tx, transfers: PastTransfer[]): Promis
   if (!transfers.length) return [];
   const codes = [...new Set(transfers.flatMap((t) => t.legs.flatMap((l) => [l.from, l.to])))].sort();
   for (let i = 0; i < codes.length; i += IMPORT_CHUNK) {
-    await tx.insert(ledgerAccount).values(codes.slice(i, i + IMPORT_CHUNK).map(describeAccount)).onConflictDoNothing();
+    await tx
+      .insert(ledgerAccount)
+      .values(codes.slice(i, i + IMPORT_CHUNK).map(describeAccount))
+      .onConflictDoNothing();
   }
   const accounts = new Map<string, { id: number; balance: bigint; allowNegative: boolean }>();
   for (let i = 0; i < codes.length; i += IMPORT_CHUNK) {

@@ -59,7 +59,17 @@ export function withdrawalsCommand(db: Db, verb: string | undefined, rest: strin
         ok: true,
         output: rows
           .map((w) =>
-            [w.id, w.username, w.amount, w.status, `requested ${at(w.requestedAt)}`, w.paidAt ? `paid ${at(w.paidAt)}` : '', w.payeeName ? `payee ${w.payeeName}` : '', w.reviewNote ? `note ${w.reviewNote}` : '', w.receivedAmount !== null && w.status === 'disputed' ? `received ${w.receivedAmount}` : '']
+            [
+              w.id,
+              w.username,
+              w.amount,
+              w.status,
+              `requested ${at(w.requestedAt)}`,
+              w.paidAt ? `paid ${at(w.paidAt)}` : '',
+              w.payeeName ? `payee ${w.payeeName}` : '',
+              w.reviewNote ? `note ${w.reviewNote}` : '',
+              w.receivedAmount !== null && w.status === 'disputed' ? `received ${w.receivedAmount}` : '',
+            ]
               .filter(Boolean)
               .join('  '),
           )
@@ -154,7 +164,13 @@ export function bonusCommand(db: Db, verb: string | undefined, flags: Record<str
           validMs: days * 86_400_000,
         }),
       );
-      return { ok: true, changed: g.created, output: g.created ? `Bonus ${g.bonusId} of ${money(amount)} paid to ${username}; turnover to reach ${money(turnover)} within ${days} day(s).` : `Bonus ${g.bonusId} was already granted with this --key.` };
+      return {
+        ok: true,
+        changed: g.created,
+        output: g.created
+          ? `Bonus ${g.bonusId} of ${money(amount)} paid to ${username}; turnover to reach ${money(turnover)} within ${days} day(s).`
+          : `Bonus ${g.bonusId} was already granted with this --key.`,
+      };
     }
     if (verb === 'list') {
       const rows = await memberBonuses(db, m.id, 'en');

@@ -80,12 +80,7 @@ const countOf = (rows: { n: number }[]) => rows[0]?.n ?? 0;
 /** The account record: the member's ledger entries, newest first, optionally of one transfer kind. */
 export async function transactionsPage(db: Db, memberId: number, q: { from?: string; to?: string; kind?: string } & PageQuery) {
   const r = dayRange(q);
-  const where = and(
-    eq(ledgerAccount.memberId, memberId),
-    gte(ledgerEntry.createdAt, r.start),
-    lt(ledgerEntry.createdAt, r.end),
-    q.kind ? eq(ledgerTransfer.kind, q.kind) : undefined,
-  );
+  const where = and(eq(ledgerAccount.memberId, memberId), gte(ledgerEntry.createdAt, r.start), lt(ledgerEntry.createdAt, r.end), q.kind ? eq(ledgerTransfer.kind, q.kind) : undefined);
   const base = () =>
     db
       .select({
@@ -135,7 +130,10 @@ export async function betsPage(db: Db, memberId: number, q: { from?: string; to?
   const r = dayRange(q);
   const where = and(eq(gameRound.memberId, memberId), gte(gameRound.createdAt, r.start), lt(gameRound.createdAt, r.end));
   const rows = await db.select().from(gameRound).where(where).orderBy(desc(gameRound.createdAt), desc(gameRound.roundId)).limit(pageSizeOf(q)).offset(offset(q));
-  const [sums] = await db.select({ n: count(), ...roundSums }).from(gameRound).where(where);
+  const [sums] = await db
+    .select({ n: count(), ...roundSums })
+    .from(gameRound)
+    .where(where);
   const content = rows.map((g) => ({
     roundId: g.roundId,
     time: g.createdAt.getTime(),
@@ -188,9 +186,7 @@ function memberTransferSums(db: Db, memberId: number, kinds: string[], r: DayRan
     .from(ledgerTransfer)
     .innerJoin(ledgerEntry, eq(ledgerEntry.transferId, ledgerTransfer.id))
     .innerJoin(ledgerAccount, and(eq(ledgerAccount.id, ledgerEntry.accountId), eq(ledgerAccount.memberId, memberId)))
-    .where(
-      and(eq(ledgerTransfer.memberId, memberId), inArray(ledgerTransfer.kind, kinds), gte(ledgerTransfer.createdAt, r.start), lt(ledgerTransfer.createdAt, r.end)),
-    )
+    .where(and(eq(ledgerTransfer.memberId, memberId), inArray(ledgerTransfer.kind, kinds), gte(ledgerTransfer.createdAt, r.start), lt(ledgerTransfer.createdAt, r.end)))
     .groupBy(ledgerTransfer.id);
 }
 
@@ -198,10 +194,7 @@ function memberTransferSums(db: Db, memberId: number, kinds: string[], r: DayRan
 export async function bonusPage(db: Db, memberId: number, q: { from?: string; to?: string } & PageQuery) {
   const r = dayRange(q);
   const where = and(eq(ledgerTransfer.memberId, memberId), eq(ledgerTransfer.kind, 'bonus'), gte(ledgerTransfer.createdAt, r.start), lt(ledgerTransfer.createdAt, r.end));
-  const rows = await memberTransferSums(db, memberId, ['bonus'], r)
-    .orderBy(desc(ledgerTransfer.createdAt), desc(ledgerTransfer.id))
-    .limit(pageSizeOf(q))
-    .offset(offset(q));
+  const rows = await memberTransferSums(db, memberId, ['bonus'], r).orderBy(desc(ledgerTransfer.createdAt), desc(ledgerTransfer.id)).limit(pageSizeOf(q)).offset(offset(q));
   const content = rows.map((b) => ({ transferId: b.transferId, time: b.time.getTime(), amount: money(BigInt(b.amount)), memo: b.memo }));
   return pageOf(content, countOf(await db.select({ n: count() }).from(ledgerTransfer).where(where)), q);
 }

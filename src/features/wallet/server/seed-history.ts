@@ -106,7 +106,16 @@ export async function seedMoneyHistory(db: Db, members: HistoryMember[], games: 
 
   // One transaction: a crash leaves no half history, and a second run finds the rounds and stops.
   await db.transaction(async (tx) => {
-    const done = await tx.select({ id: gameRound.roundId }).from(gameRound).where(inArray(gameRound.memberId, members.map((m) => m.id))).limit(1);
+    const done = await tx
+      .select({ id: gameRound.roundId })
+      .from(gameRound)
+      .where(
+        inArray(
+          gameRound.memberId,
+          members.map((m) => m.id),
+        ),
+      )
+      .limit(1);
     if (done.length) return;
     await post(tx, events);
   });
@@ -152,7 +161,19 @@ async function post(tx: Tx, events: Event[]): Promise<void> {
       const roundId = `demo-${e.memberId}-${e.at}`;
       const name = `${e.game.name} (demo round)`;
       const settledAt = new Date(e.at + 5_000);
-      rounds.push({ roundId, memberId: e.memberId, vendor: e.game.vendor, nodeId: e.game.nodeId, gameName: name, betAmount: e.bet, winAmount: e.win, walletAccount: main, status: 'settled', createdAt: when, settledAt });
+      rounds.push({
+        roundId,
+        memberId: e.memberId,
+        vendor: e.game.vendor,
+        nodeId: e.game.nodeId,
+        gameName: name,
+        betAmount: e.bet,
+        winAmount: e.win,
+        walletAccount: main,
+        status: 'settled',
+        createdAt: when,
+        settledAt,
+      });
       transfers.push({ kind: 'bet', at: when, memberId: e.memberId, reference: roundId, memo: name, legs: [{ from: main, to: gamesAccount(e.memberId), amount: e.bet }] });
       if (e.win > 0n) transfers.push({ kind: 'win', at: settledAt, memberId: e.memberId, reference: roundId, memo: name, legs: [{ from: gamesAccount(e.memberId), to: main, amount: e.win }] });
       addDay(e.memberId, e.at, e.game.vendor, { betCount: 1, validBet: e.bet, payout: e.win });
@@ -169,20 +190,48 @@ async function post(tx: Tx, events: Event[]): Promise<void> {
       const id = `demo-wd-${e.memberId}-${e.at}`;
       const paidAt = new Date(e.at + WITHDRAWAL_PAID_MS);
       transfers.push({ kind: 'withdrawal_hold', at: when, memberId: e.memberId, reference: id, memo: 'Withdrawal (demo data)', legs: [{ from: main, to: holdAccount(e.memberId), amount: e.amount }] });
-      transfers.push({ kind: 'withdrawal_payout', at: paidAt, memberId: e.memberId, reference: id, memo: 'Withdrawal paid out (demo data)', legs: [{ from: holdAccount(e.memberId), to: HOUSE.payouts, amount: e.amount }] });
-      payouts.push({ id, memberId: e.memberId, amount: e.amount, currency, status: 'received', payeeName: 'Demo payee', reviewedBy: 'demo', receivedAmount: e.amount, requestedAt: when, reviewedAt: paidAt, paidAt, confirmedAt: paidAt });
+      transfers.push({
+        kind: 'withdrawal_payout',
+        at: paidAt,
+        memberId: e.memberId,
+        reference: id,
+        memo: 'Withdrawal paid out (demo data)',
+        legs: [{ from: holdAccount(e.memberId), to: HOUSE.payouts, amount: e.amount }],
+      });
+      payouts.push({
+        id,
+        memberId: e.memberId,
+        amount: e.amount,
+        currency,
+        status: 'received',
+        payeeName: 'Demo payee',
+        reviewedBy: 'demo',
+        receivedAmount: e.amount,
+        requestedAt: when,
+        reviewedAt: paidAt,
+        paidAt,
+        confirmedAt: paidAt,
+      });
       addDay(e.memberId, paidAt.getTime(), '', { withdrawalCount: 1, withdrawal: e.amount });
     }
   }
   // Entries in time order (a win 5 s after its bet may pass a later event of another member).
   const order = transfers.map((_, i) => i).sort((a, b) => transfers[a]!.at.getTime() - transfers[b]!.at.getTime() || a - b);
-  const ids = await importTransfers(tx, order.map((i) => transfers[i]!));
+  const ids = await importTransfers(
+    tx,
+    order.map((i) => transfers[i]!),
+  );
   const idOf = new Map(order.map((i, k) => [i, ids[k]!]));
   for (let i = 0; i < rounds.length; i += CHUNK) await tx.insert(gameRound).values(rounds.slice(i, i + CHUNK));
   for (let i = 0; i < orders.length; i += CHUNK) await tx.insert(paymentOrder).values(orders.slice(i, i + CHUNK).map((o) => ({ ...o.row, transferId: idOf.get(o.transfer)! })));
   for (let i = 0; i < payouts.length; i += CHUNK) await tx.insert(withdrawal).values(payouts.slice(i, i + CHUNK));
   const paths = new Map(
-    (await tx.select({ id: member.id, treePath: member.treePath, depth: member.depth }).from(member).where(inArray(member.id, [...new Set(events.map((e) => e.memberId))]))).map((m) => [m.id, m]),
+    (
+      await tx
+        .select({ id: member.id, treePath: member.treePath, depth: member.depth })
+        .from(member)
+        .where(inArray(member.id, [...new Set(events.map((e) => e.memberId))]))
+    ).map((m) => [m.id, m]),
   );
   const dayRows = [...days.values()].map((d) => ({ ...d, treePath: paths.get(d.memberId)!.treePath, depth: paths.get(d.memberId)!.depth }));
   for (let i = 0; i < dayRows.length; i += CHUNK) {
@@ -204,5 +253,9 @@ async function post(tx: Tx, events: Event[]): Promise<void> {
   }
   // Past days changed: summaries of them are built again.
   const pastDays = [...new Set(dayRows.map((d) => d.day))].filter((d) => d < dayIn(clock.now(), tz));
-  if (pastDays.length) await tx.insert(memberDayDirty).values(pastDays.map((day) => ({ day }))).onConflictDoNothing();
+  if (pastDays.length)
+    await tx
+      .insert(memberDayDirty)
+      .values(pastDays.map((day) => ({ day })))
+      .onConflictDoNothing();
 }

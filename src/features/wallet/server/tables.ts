@@ -20,16 +20,14 @@ export const ledgerAccount = pgTable(
     vendor: text('vendor'),
     currency: text('currency').notNull(),
     /** Sum of this account's entries (minor units). */
-    balance: bigint('balance', { mode: 'bigint' }).notNull().default(sql`0`),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** House accounts face the outside world and may go below zero; a member's never do. */
     allowNegative: boolean('allow_negative').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('ledger_account_code_uq').on(t.code),
-    index('ledger_account_member_idx').on(t.memberId),
-    check('ledger_account_not_negative', sql`${t.allowNegative} or ${t.balance} >= 0`),
-  ],
+  (t) => [uniqueIndex('ledger_account_code_uq').on(t.code), index('ledger_account_member_idx').on(t.memberId), check('ledger_account_not_negative', sql`${t.allowNegative} or ${t.balance} >= 0`)],
 );
 
 /** One movement of money: its entries' amounts sum to zero. */
@@ -118,7 +116,9 @@ export const paymentCallback = pgTable(
     index('payment_callback_order_idx').on(t.orderId),
     // An event takes effect once: a second accepted row with the same event id cannot exist, so a
     // replayed callback (even one racing the first) is recorded as 'replayed' and does nothing.
-    uniqueIndex('payment_callback_event_uq').on(t.provider, t.eventId).where(sql`${t.outcome} in ('credited', 'failed')`),
+    uniqueIndex('payment_callback_event_uq')
+      .on(t.provider, t.eventId)
+      .where(sql`${t.outcome} in ('credited', 'failed')`),
   ],
 );
 
@@ -174,7 +174,9 @@ export const gameRound = pgTable(
     // A team's newest bets (agent back office): walked newest first, members checked on the way.
     index('game_round_time_idx').on(t.createdAt),
     // The sweeper's search for rounds a vendor left open (game-play.ts refundStaleRounds).
-    index('game_round_open_idx').on(t.createdAt).where(sql`${t.status} = 'open'`),
+    index('game_round_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 
@@ -200,13 +202,21 @@ export const memberDay = pgTable(
     depth: integer('depth').notNull(),
     betCount: integer('bet_count').notNull().default(0),
     /** Stakes of settled rounds. */
-    validBet: bigint('valid_bet', { mode: 'bigint' }).notNull().default(sql`0`),
+    validBet: bigint('valid_bet', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     /** Wins paid on those rounds. */
-    payout: bigint('payout', { mode: 'bigint' }).notNull().default(sql`0`),
+    payout: bigint('payout', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     depositCount: integer('deposit_count').notNull().default(0),
-    deposit: bigint('deposit', { mode: 'bigint' }).notNull().default(sql`0`),
+    deposit: bigint('deposit', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     withdrawalCount: integer('withdrawal_count').notNull().default(0),
-    withdrawal: bigint('withdrawal', { mode: 'bigint' }).notNull().default(sql`0`),
+    withdrawal: bigint('withdrawal', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [
     primaryKey({ columns: [t.memberId, t.day, t.vendor] }),
@@ -254,7 +264,9 @@ export const bonus = pgTable(
     /** active, completed, forfeited or expired. */
     status: text('status').notNull(),
     /** What went back to the house when it was forfeited or expired. */
-    recovered: bigint('recovered', { mode: 'bigint' }).notNull().default(sql`0`),
+    recovered: bigint('recovered', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     transferId: bigint('transfer_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -263,7 +275,9 @@ export const bonus = pgTable(
   (t) => [
     uniqueIndex('bonus_reference_uq').on(t.reference),
     index('bonus_member_idx').on(t.memberId, t.createdAt),
-    index('bonus_active_idx').on(t.expiresAt).where(sql`${t.status} = 'active'`),
+    index('bonus_active_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'active'`),
     check('bonus_amount_positive', sql`${t.amount} > 0 and ${t.turnoverRequired} >= 0 and ${t.recovered} >= 0`),
   ],
 );

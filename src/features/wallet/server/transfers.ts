@@ -80,9 +80,7 @@ async function allBack(tx: Tx, memberId: number): Promise<BalanceValue> {
     .where(and(eq(ledgerAccount.memberId, memberId), inArray(ledgerAccount.kind, ['main', 'game'])))
     .orderBy(asc(ledgerAccount.id))
     .for('update');
-  const legs: Leg[] = rows
-    .filter((r) => r.kind === 'game' && r.vendor && r.balance > 0n)
-    .map((r) => ({ from: gameAccount(memberId, r.vendor!), to: mainAccount(memberId), amount: r.balance }));
+  const legs: Leg[] = rows.filter((r) => r.kind === 'game' && r.vendor && r.balance > 0n).map((r) => ({ from: gameAccount(memberId, r.vendor!), to: mainAccount(memberId), amount: r.balance }));
   if (legs.length) {
     await postTransfer(tx, { kind: 'wallet_transfer', memberId, memo: `all → ${MAIN_WALLET}`, legs });
   }

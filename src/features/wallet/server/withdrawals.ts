@@ -155,11 +155,7 @@ export async function payWithdrawal(db: Db, id: string, o: { by: string }): Prom
       legs: [{ from: holdAccount(w.memberId), to: HOUSE.payouts, amount: w.amount }],
     });
     const now = new Date(clock.now());
-    const [row] = await tx
-      .update(withdrawal)
-      .set({ status: 'paid', reviewedBy: o.by, reviewedAt: now, paidAt: now })
-      .where(eq(withdrawal.id, id))
-      .returning();
+    const [row] = await tx.update(withdrawal).set({ status: 'paid', reviewedBy: o.by, reviewedAt: now, paidAt: now }).where(eq(withdrawal.id, id)).returning();
     await addToDay(tx, w.memberId, now, '', { withdrawalCount: 1, withdrawal: w.amount });
     await emit(tx, withdrawalPaid, w.memberId, { amount: formatMinor(w.amount, brand().currencyDecimals), symbol: brand().currencySymbol, id: w.id });
     return withdrawalView(row!);

@@ -57,7 +57,13 @@ const balance = (main: number, games: Record<string, number> = {}) => ({
     ...Object.entries(games).map(([code, n], i) => ({ accountTypeName: code, accountTypeId: i + 1, name: code, availBalance: n })),
   ],
 });
-const merchant = { isSingle: false, vendors: [{ accountTypeName: 'JL', accountTypeId: 1, name: 'JILI' }, { accountTypeName: 'PG', accountTypeId: 2, name: 'PG Soft' }] };
+const merchant = {
+  isSingle: false,
+  vendors: [
+    { accountTypeName: 'JL', accountTypeId: 1, name: 'JILI' },
+    { accountTypeName: 'PG', accountTypeId: 2, name: 'PG Soft' },
+  ],
+};
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 beforeEach(() => {

@@ -58,9 +58,7 @@ describe('the browser API client on accounts calls', () => {
   it("carries a refusal's value (captchaRequired) in the ApiFailure", async () => {
     const api = createApiClient({ merchant: 'DEMO', language: 'EN', messages, baseURL: base });
     const c = await api.call(verificationChallenge);
-    const err = (await api
-      .call(login, { body: { username: 'nobody1', password: 'x', challengeId: c.challengeId, challengeNonce: await solveChallenge(c) } })
-      .catch((e: unknown) => e)) as ApiFailure;
+    const err = (await api.call(login, { body: { username: 'nobody1', password: 'x', challengeId: c.challengeId, challengeNonce: await solveChallenge(c) } }).catch((e: unknown) => e)) as ApiFailure;
     expect(err).toBeInstanceOf(ApiFailure);
     expect(err).toMatchObject({ errorCode: 'login.failed', message: 'Incorrect username and password', value: { captchaRequired: false } });
   });

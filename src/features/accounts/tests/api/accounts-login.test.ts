@@ -21,7 +21,9 @@ afterEach(() => {
 
 /** Switches one white-label flag of the demo brand for the rest of a test (restored by the returned function). */
 function setFlag(modId: string, on: boolean): () => void {
-  const node = brand().whitelabel.flatMap((n) => n.childrenNodes).find((n) => n.modId === modId)!;
+  const node = brand()
+    .whitelabel.flatMap((n) => n.childrenNodes)
+    .find((n) => n.modId === modId)!;
   const before = node.enabled;
   node.enabled = on ? '1' : '0';
   return () => {
@@ -43,9 +45,7 @@ describe('login by username and password', () => {
     expect(Buffer.from(token, 'base64url')).toHaveLength(32);
     expect(b.json.value.token).not.toBe(token);
     const rows = await t.db.select().from(memberSession).where(eq(memberSession.memberId, u.id));
-    expect(rows.map((r) => r.tokenHash).sort()).toEqual(
-      [token, b.json.value.token].map((x) => createHash('sha256').update(x).digest('hex')).sort(),
-    );
+    expect(rows.map((r) => r.tokenHash).sort()).toEqual([token, b.json.value.token].map((x) => createHash('sha256').update(x).digest('hex')).sort());
     expect(JSON.stringify(rows)).not.toContain(token);
     expect((await callApi('/wps/member/info', auth(token))).json.value.userName).toBe(u.username);
   });
@@ -64,7 +64,11 @@ describe('login by username and password', () => {
   });
 
   it('refuses an empty username or password with the spec message', async () => {
-    for (const body of [{ username: '', password: 'x' }, { username: 'someone', password: '' }, { username: '   ', password: 'x' }]) {
+    for (const body of [
+      { username: '', password: 'x' },
+      { username: 'someone', password: '' },
+      { username: '   ', password: 'x' },
+    ]) {
       const r = await login(body, { ip: freshIp() });
       expect(r.status).toBe(400);
       expect(r.json).toMatchObject({ errorCode: 'login.empty', message: 'Please enter the username and password' });
@@ -301,12 +305,7 @@ describe('forced password change', () => {
     const ip = freshIp();
     const first = await login({ username: u.username, password: u.password }, { ip });
     const { callEnc } = await import('../../../../../tests/support/accounts.ts');
-    const ch = await callEnc(
-      '/wps/member/password',
-      'POST',
-      { oldPassword: u.password, newPassword: 'Better123', confirmNewPassword: 'Better123' },
-      { ip, ...auth(first.json.value.token) },
-    );
+    const ch = await callEnc('/wps/member/password', 'POST', { oldPassword: u.password, newPassword: 'Better123', confirmNewPassword: 'Better123' }, { ip, ...auth(first.json.value.token) });
     expect(ch.json).toEqual({ success: true, value: null });
     expect((await login({ username: u.username, password: 'Better123' }, { ip })).json.value.passwordExpired).toBe(false);
   });
@@ -345,9 +344,7 @@ describe('login from a new address', () => {
     const prompt = await login({ username: u.username, password: u.password }, { ip: away });
     expect(prompt.json).toMatchObject({ errorCode: 'login.ip.verify', value: { method: 'payeeName', mobile: null } });
     expect(prompt.json.message).toBe('You are logging in from a new network. Enter the payee name of this account.');
-    expect((await login({ username: u.username, password: u.password, ipVerification: 'Maria Perez' }, { ip: away })).json.errorCode).toBe(
-      'login.ip.verify.invalid',
-    );
+    expect((await login({ username: u.username, password: u.password, ipVerification: 'Maria Perez' }, { ip: away })).json.errorCode).toBe('login.ip.verify.invalid');
     const ok = await login({ username: u.username, password: u.password, ipVerification: '  maría  josé PÉREZ ' }, { ip: away });
     expect(ok.json.success).toBe(true);
   });

@@ -15,7 +15,9 @@ afterAll(async () => {
 });
 
 function setFlag(modId: string, on: boolean): () => void {
-  const node = brand().whitelabel.flatMap((n) => n.childrenNodes).find((n) => n.modId === modId)!;
+  const node = brand()
+    .whitelabel.flatMap((n) => n.childrenNodes)
+    .find((n) => n.modId === modId)!;
   const before = node.enabled;
   node.enabled = on ? '1' : '0';
   return () => {
@@ -35,10 +37,15 @@ let seq = 0;
 const name = () => `reg${Date.now().toString(36).slice(-4)}${++seq}`.slice(0, 16);
 
 async function register(body: Record<string, unknown>, o: { ip?: string; language?: string; headers?: Record<string, string> } = {}) {
-  return callEnc('/wps/member/register', 'PUT', { login: true, registerMethod: 'WEB', ...body, ...(await solved()) }, {
-    ip: o.ip ?? freshIp(),
-    headers: { ...(o.language ? { language: o.language } : {}), ...o.headers },
-  });
+  return callEnc(
+    '/wps/member/register',
+    'PUT',
+    { login: true, registerMethod: 'WEB', ...body, ...(await solved()) },
+    {
+      ip: o.ip ?? freshIp(),
+      headers: { ...(o.language ? { language: o.language } : {}), ...o.headers },
+    },
+  );
 }
 
 async function registerMobile(body: Record<string, unknown>, o: { ip?: string } = {}) {
@@ -129,11 +136,7 @@ describe('registration by username', () => {
   });
 
   it('checks fields the brand switches on: full name, payment password (one number when min = max), captcha', async () => {
-    const restores = [
-      setRule('payeeName', { enabled: true, required: true }),
-      setRule('paymentPassword', { enabled: true }),
-      setRule('captcha', { enabled: true }),
-    ];
+    const restores = [setRule('payeeName', { enabled: true, required: true }), setRule('paymentPassword', { enabled: true }), setRule('captcha', { enabled: true })];
     try {
       const base = { username: name(), password: 'Secret123', confirmPassword: 'Secret123' };
       const empty = await register(base);
@@ -169,10 +172,7 @@ describe('registration by mobile', () => {
     expect((await requestCode('register', '05570000001')).json).toMatchObject({ success: true, value: { expiredMinutes: 5 } });
     const code = (await lastSms('5570000001'))!.code!;
     const ip = freshIp();
-    const r = await registerMobile(
-      { mobileNum: '05570000001', countryDialingCode: '52', verificationCode: code, password: 'Secret123', confirmPassword: 'Secret123' },
-      { ip },
-    );
+    const r = await registerMobile({ mobileNum: '05570000001', countryDialingCode: '52', verificationCode: code, password: 'Secret123', confirmPassword: 'Secret123' }, { ip });
     expect(r.json.value).toMatchObject({ userName: '5570000001', customerType: 0 });
     // The registration address is known: a password login from it asks for nothing more; another address is asked.
     expect((await login({ username: '5570000001', password: 'Secret123' }, { ip })).json.success).toBe(true);

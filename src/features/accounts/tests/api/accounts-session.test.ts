@@ -123,10 +123,9 @@ describe('encrypted calls', () => {
     // A value without the Encryption header, or extra fields beside it, are refused too.
     const sealed = await sealBody(await serverPublicKey(), 'POST', '/wps/session/login', { username: u.username });
     expect((await callApi('/wps/session/login', { method: 'POST', body: { value: sealed.value } })).json.errorCode).toBe('request.encryption.required');
-    expect(
-      (await callApi('/wps/session/login', { method: 'POST', body: { value: sealed.value, username: 'x' }, headers: { [ENCRYPTION_HEADER]: sealed.encryption } })).json
-        .errorCode,
-    ).toBe('request.encryption.required');
+    expect((await callApi('/wps/session/login', { method: 'POST', body: { value: sealed.value, username: 'x' }, headers: { [ENCRYPTION_HEADER]: sealed.encryption } })).json.errorCode).toBe(
+      'request.encryption.required',
+    );
   });
 
   it('really encrypts: the password is nowhere in what travels', async () => {
@@ -228,9 +227,7 @@ describe('housekeeping', () => {
     await t.db.insert(schema.captchaChallenge).values({ id: 'old-cap', answerHash: 'x', expiresAt: past });
     await t.db.insert(schema.encNonce).values({ nonce: 'old-nonce-aaaaaaaaaa', expiresAt: past });
     await t.db.insert(schema.rateBucket).values({ key: 'old-bucket', count: 3, windowEndsAt: past });
-    await t.db
-      .insert(schema.smsCode)
-      .values({ purpose: 'noLogin', countryDialingCode: '52', mobile: '1', codeHash: 'x', createdAt: past, expiresAt: past });
+    await t.db.insert(schema.smsCode).values({ purpose: 'noLogin', countryDialingCode: '52', mobile: '1', codeHash: 'x', createdAt: past, expiresAt: past });
     const live = await solved();
     await prune(t.db);
     const ids = (await t.db.select().from(schema.powChallenge)).map((r) => r.id);

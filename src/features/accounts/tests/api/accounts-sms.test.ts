@@ -209,7 +209,12 @@ describe('change password', () => {
     const u = await makeUser();
     const ip = freshIp();
     const token = (await login({ username: u.username, password: u.password }, { ip })).json.value.token;
-    const r = await callApi('/wps/member/password', { method: 'POST', ip, headers: { authorization: token }, body: { oldPassword: u.password, newPassword: 'Other123', confirmNewPassword: 'Other123' } });
+    const r = await callApi('/wps/member/password', {
+      method: 'POST',
+      ip,
+      headers: { authorization: token },
+      body: { oldPassword: u.password, newPassword: 'Other123', confirmNewPassword: 'Other123' },
+    });
     expect(r.json.errorCode).toBe('request.encryption.required');
   });
 });
@@ -226,7 +231,10 @@ describe('secrets in the sandbox outbox', () => {
       const code = (await lastSms(mobile))!.code!;
       const temp = /is ([A-Za-z0-9]{12})\./.exec((await lastEmail('kept@example.com'))!.body)![1]!;
       // At rest, the text holds neither secret: only the secret column does, until it expires.
-      const rows = await t.db.select().from(messageOutbox).where(inArray(messageOutbox.secret, [code, temp]));
+      const rows = await t.db
+        .select()
+        .from(messageOutbox)
+        .where(inArray(messageOutbox.secret, [code, temp]));
       expect(rows).toHaveLength(2);
       for (const r of rows) expect(r.body).not.toContain(r.secret!);
 

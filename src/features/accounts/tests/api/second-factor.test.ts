@@ -125,7 +125,12 @@ describe('the app guards every way in from a new network', () => {
     const u = await makeUser({ mobile, countryDialingCode: '52' });
     const home = freshIp();
     const l = await login({ username: u.username, password: u.password }, { ip: home });
-    const p = { ...u, home, token: l.json.value.token as string, call: (path: string, c: Parameters<typeof callApi>[1] = {}) => callApi(path, { ip: home, ...c, headers: { ...c?.headers, authorization: l.json.value.token } }) };
+    const p = {
+      ...u,
+      home,
+      token: l.json.value.token as string,
+      call: (path: string, c: Parameters<typeof callApi>[1] = {}) => callApi(path, { ip: home, ...c, headers: { ...c?.headers, authorization: l.json.value.token } }),
+    };
     const { secret } = await withApp(p);
     const away = freshIp();
     expect((await requestCode('noLogin', mobile, '52', { ip: away })).json.success).toBe(true);
@@ -148,7 +153,10 @@ describe('the app guards every way in from a new network', () => {
     const answers = await Promise.all(guesses.map((g) => login({ username: p.username, password: p.password, ipVerification: g }, { ip: freshIp() })));
     const codes = answers.map((a) => a.json.errorCode);
     expect(codes.filter((c) => c === 'login.ip.verify.invalid').length).toBeLessThanOrEqual(5);
-    expect(codes.every((c) => c === 'login.ip.verify.invalid' || c === 'totp.rate.limited' || c === 'captcha.required' || c === 'login.locked'), JSON.stringify(codes)).toBe(true);
+    expect(
+      codes.every((c) => c === 'login.ip.verify.invalid' || c === 'totp.rate.limited' || c === 'captcha.required' || c === 'login.locked'),
+      JSON.stringify(codes),
+    ).toBe(true);
   });
 });
 

@@ -77,7 +77,10 @@ for (const { lang } of LANGS) {
       await expect(login.locator('.field-error').first()).toBeVisible();
       await axePopup(page);
 
-      await login.locator('.popup-tabs').getByRole('button', { name: t(lang, 'auth', 'login.tabRegister') }).click();
+      await login
+        .locator('.popup-tabs')
+        .getByRole('button', { name: t(lang, 'auth', 'login.tabRegister') })
+        .click();
       const register = dialog(page, t(lang, 'auth', 'register.title'));
       await expect(register.locator('input[name="mobileNum"]')).toBeVisible();
       await register.locator('button[type="submit"]', { hasText: t(lang, 'auth', 'register.submit') }).click();
@@ -113,7 +116,10 @@ for (const { lang } of LANGS) {
       await expect(done).toBeVisible();
       await axePopup(page);
       // The confirmation closes by itself after a few seconds; axe may outlast it.
-      await done.getByRole('button', { name: t(lang, 'auth', 'confirm') }).click({ timeout: 1000 }).catch(() => {});
+      await done
+        .getByRole('button', { name: t(lang, 'auth', 'confirm') })
+        .click({ timeout: 1000 })
+        .catch(() => {});
       await expect(done).toBeHidden();
 
       await accountButton(page, lang, user.username).click();
@@ -125,7 +131,10 @@ for (const { lang } of LANGS) {
       await page.getByRole('button', { name: t(lang, 'auth', 'menu.signOut') }).click();
       await expect(page.getByRole('alertdialog')).toBeVisible();
       await axePopup(page);
-      await page.getByRole('alertdialog').getByRole('button', { name: t(lang, 'auth', 'cancel') }).click();
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: t(lang, 'auth', 'cancel') })
+        .click();
 
       await page.goto(at(lang, '/member'));
       await expect(page.getByRole('heading', { name: t(lang, 'auth', 'member.account') })).toBeVisible();
@@ -152,8 +161,14 @@ test('the home page loads no React before it is needed, and the popup code on de
   });
   await page.goto('/');
   await page.waitForLoadState('networkidle');
-  expect(scripts.filter((s) => /\/mount\.|\/client\.|react/i.test(s)), 'no shell before interaction').toEqual([]);
+  expect(
+    scripts.filter((s) => /\/mount\.|\/client\.|react/i.test(s)),
+    'no shell before interaction',
+  ).toEqual([]);
   await page.getByRole('link', { name: text('en', 'layout', 'login'), exact: true }).click();
   await expect(dialog(page, t('en', 'auth', 'login.title'))).toBeVisible();
-  expect(scripts.some((s) => /\/mount\./.test(s)), 'the shell loaded on demand').toBe(true);
+  expect(
+    scripts.some((s) => /\/mount\./.test(s)),
+    'the shell loaded on demand',
+  ).toBe(true);
 });

@@ -3,21 +3,7 @@
  * the sandbox outbox, which then forces a change) and by mobile (an sms code and a new password).
  */
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
-import {
-  accountButton,
-  at,
-  createUser,
-  dialog,
-  expect,
-  loginAs,
-  mailedPassword,
-  newMobile,
-  newUsername,
-  smsCode,
-  submitLogin,
-  t,
-  test,
-} from '../../../../../tests/e2e-support/accounts.ts';
+import { accountButton, at, createUser, dialog, expect, loginAs, mailedPassword, newMobile, newUsername, smsCode, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 
 for (const { lang } of LANGS) {
   test.describe(`forgotten password in ${lang.toUpperCase()}`, () => {
@@ -47,7 +33,10 @@ for (const { lang } of LANGS) {
       await change.locator('input[name="newPassword"]').fill('Fresh12345');
       await change.locator('input[name="confirmNewPassword"]').fill('Fresh12345');
       await change.getByRole('button', { name: t(lang, 'auth', 'changePassword.submit') }).click();
-      await page.getByRole('alertdialog').getByRole('button', { name: t(lang, 'auth', 'confirm') }).click();
+      await page
+        .getByRole('alertdialog')
+        .getByRole('button', { name: t(lang, 'auth', 'confirm') })
+        .click();
       await expect(accountButton(page, lang, user.username)).toBeVisible();
     });
 

@@ -118,7 +118,10 @@ for (const { lang } of LANGS) {
 
     test('the login popup switches to registration and back, and Cancel goes home', async ({ page }) => {
       await page.goto(at(lang, '/login'));
-      await dialog(page, t(lang, 'auth', 'login.title')).locator('.popup-tabs').getByRole('button', { name: t(lang, 'auth', 'login.tabRegister') }).click();
+      await dialog(page, t(lang, 'auth', 'login.title'))
+        .locator('.popup-tabs')
+        .getByRole('button', { name: t(lang, 'auth', 'login.tabRegister') })
+        .click();
       const popup = dialog(page, t(lang, 'auth', 'register.title'));
       await expect(popup).toBeVisible();
       await popup.getByRole('button', { name: t(lang, 'auth', 'register.login'), exact: true }).click();

@@ -31,7 +31,10 @@ for (const { lang } of LANGS) {
       await account.click();
       await expect(page.locator('.badge-trial')).toHaveText(t(lang, 'auth', 'menu.trial'));
       // The menu's Deposit (the header has a deposit shortcut of the same name too).
-      await page.locator('.user-dropdown').getByRole('link', { name: t(lang, 'auth', 'menu.deposit'), exact: true }).click();
+      await page
+        .locator('.user-dropdown')
+        .getByRole('link', { name: t(lang, 'auth', 'menu.deposit'), exact: true })
+        .click();
       await expect(refusal).toContainText(t(lang, 'auth', 'in_need_true_account'));
       await refusal.getByRole('button', { name: t(lang, 'auth', 'in_increase_submit') }).click();
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/')}$`));

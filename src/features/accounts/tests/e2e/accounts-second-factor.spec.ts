@@ -10,8 +10,7 @@ import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/
 import type { Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { closeAnnouncements } from '../../../../../tests/e2e-support/fixtures.ts';
 
-const code = (username: string, secret: string, at = Date.now()) =>
-  new TOTP({ issuer: 'x', label: username, secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
+const code = (username: string, secret: string, at = Date.now()) => new TOTP({ issuer: 'x', label: username, secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at });
 
 for (const lang of ['en', 'es'] as Lang[]) {
   test(`a player adds an authenticator app, and a login from another network asks for its code (${lang.toUpperCase()})`, async ({ page, browser, baseURL }, info) => {

@@ -185,7 +185,10 @@ describe('offers and decisions', () => {
     expect((await offer(top, sub, 'realtime', { lossRate: 0.5, winRate: 0.2, minSingleBet: 1 })).status).toBe(200);
 
     // Leave no contract in force for the tests below, which count every daily one.
-    const live = await t.db.select().from(agentContract).where(and(eq(agentContract.agentId, top.id), eq(agentContract.status, 'active')));
+    const live = await t.db
+      .select()
+      .from(agentContract)
+      .where(and(eq(agentContract.agentId, top.id), eq(agentContract.status, 'active')));
     for (const c of live) expect(await endByOperator(t.db, c.id)).toBe(true);
   });
 });

@@ -33,7 +33,11 @@ async function openExport(u: U, query: Record<string, string> = {}, language = '
 }
 
 /** The lines of a CSV file, byte-order mark and final line end taken off. */
-const linesOf = (text: string) => text.replace(/^\uFEFF/, '').replace(/\r\n$/, '').split('\r\n');
+const linesOf = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n$/, '')
+    .split('\r\n');
 
 beforeAll(async () => {
   t = await openTestDb();

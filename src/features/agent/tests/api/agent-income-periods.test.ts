@@ -40,7 +40,10 @@ beforeAll(async () => {
   today = todayIn(brand().timeZone);
   const contract = await grantContract(t.db, A.id, 'daily', termsOf('daily', { tiers: [{ minValidBet: 0, minActive: 0, minLoss: 0, rate: 1 }], periodicMinBet: 0 }));
   const started = new Date(startOf(addDays(today, -14)));
-  await t.db.update(agentContract).set({ offeredAt: started, startedAt: started, decidedAt: started }).where(inArray(agentContract.id, [contract]));
+  await t.db
+    .update(agentContract)
+    .set({ offeredAt: started, startedAt: started, decidedAt: started })
+    .where(inArray(agentContract.id, [contract]));
   // The player bet $100 on each of the last fourteen days (noon of each brand day).
   for (let k = 1; k <= 14; k++) await addToDay(t.db, P.id, new Date(startOf(addDays(today, -k)) + DAY / 2), 'JL', { betCount: 1, validBet: 100_00n, payout: 0n });
   // One run settles the fourteen closed days at once, as the first start after the seed does.

@@ -199,7 +199,10 @@ describe('CSV export', () => {
     const en = await get(A, '/wps/agent/report/export', { report: 'bets' });
     expect(en.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(en.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.csv"; filename\*=UTF-8''.+\.csv$/);
-    const lines = en.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = en.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toHaveLength(5);
     expect(lines[0]).toContain('Username');
     expect(lines[1]).toMatch(new RegExp(`^${today} \\d{2}:\\d{2}:\\d{2},${P3.username},3,`));
@@ -217,13 +220,7 @@ describe('CSV export', () => {
   });
 
   it('writes the same file a row per page as in one page: every list resumes exactly after its last row', async () => {
-    const reports: Record<string, string>[] = [
-      { report: 'bets' },
-      { report: 'loss' },
-      { report: 'loss', order: 'desc' },
-      { report: 'transactions' },
-      { report: 'overview' },
-    ];
+    const reports: Record<string, string>[] = [{ report: 'bets' }, { report: 'loss' }, { report: 'loss', order: 'desc' }, { report: 'transactions' }, { report: 'overview' }];
     const whole = [];
     for (const q of reports) whole.push((await get(A, '/wps/agent/report/export', q)).text);
     whole.push((await get(C, '/wps/agent/report/export', { report: 'income' })).text);
@@ -241,7 +238,15 @@ describe('CSV export', () => {
 });
 
 describe('access', () => {
-  const paths = ['/wps/agent/announcements', '/wps/agent/report/overview', '/wps/agent/report/bets', '/wps/agent/report/loss', '/wps/agent/report/transactions', '/wps/agent/income', '/wps/agent/report/export?report=loss'];
+  const paths = [
+    '/wps/agent/announcements',
+    '/wps/agent/report/overview',
+    '/wps/agent/report/bets',
+    '/wps/agent/report/loss',
+    '/wps/agent/report/transactions',
+    '/wps/agent/income',
+    '/wps/agent/report/export?report=loss',
+  ];
   it('refuses players, trial accounts and visitors every report', async () => {
     const trial = await walletUser({ type: 4 });
     for (const who of [P1, trial]) {
@@ -324,7 +329,11 @@ describe('the demo team history', () => {
     expect(page2.content.map((x) => [x.memberId, x.profitLoss])).toEqual(ranked.slice(15, 30).map((x) => [Number(x.member_id), Number(x.pl) / 100]));
     expect(page2.content[0]!.rank).toBe(16);
     // Closed days summarised per agent (team_day) give the same answer, for the agent and a sub-agent inside its team.
-    const [subAgent] = await t.db.select().from(member).where(and(eq(member.uplineId, top!.id), eq(member.type, top!.type))).limit(1);
+    const [subAgent] = await t.db
+      .select()
+      .from(member)
+      .where(and(eq(member.uplineId, top!.id), eq(member.type, top!.type)))
+      .limit(1);
     const subBefore = await overview(t.db, subAgent!, r);
     expect(await buildTeamDays(t.db)).toBeGreaterThan(20);
     expect(await buildTeamDays(t.db)).toBe(0);

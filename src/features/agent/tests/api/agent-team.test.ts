@@ -86,14 +86,19 @@ describe('team management', () => {
     expect(names).toEqual([...names].sort());
     const pages = [];
     for (let p = 1; p <= 3; p++) pages.push(...ids(await members(A, { sort: 'teamSize', pageSize: 2, pageNo: p })));
-    expect(pages.sort((a, b) => a - b), 'pages neither overlap nor skip').toEqual(sorted(B, P1, P2, C, P3));
+    expect(
+      pages.sort((a, b) => a - b),
+      'pages neither overlap nor skip',
+    ).toEqual(sorted(B, P1, P2, C, P3));
     expect((await members(A, { sort: 'nonsense' })).json.errorCode).toBe('request.invalid');
   });
 });
 
 describe("members' addresses", () => {
   const addrs = async (u: U, query: Record<string, string | number> = {}) =>
-    new Map(((await members(u, { pageSize: 50, ...query })).json.value.content as { id: number; registerIp: string | null; lastLoginIp: string | null }[]).map((m) => [m.id, [m.registerIp, m.lastLoginIp]]));
+    new Map(
+      ((await members(u, { pageSize: 50, ...query })).json.value.content as { id: number; registerIp: string | null; lastLoginIp: string | null }[]).map((m) => [m.id, [m.registerIp, m.lastLoginIp]]),
+    );
 
   beforeAll(async () => {
     await t.db.update(member).set({ registerIp: '203.0.113.7', lastLoginIp: '2001:db8:85a3::8a2e:370:7334' }).where(eq(member.id, P2.id));
@@ -137,7 +142,7 @@ describe('access', () => {
     for (const path of ['/wps/agent/team/members', '/wps/agent/profile']) expect((await callApi(path)).status).toBe(401);
   });
 
-  it("never shows an agent another team, its upline, its siblings or ids that do not exist, and says the same for each", async () => {
+  it('never shows an agent another team, its upline, its siblings or ids that do not exist, and says the same for each', async () => {
     const refused = async (u: U, parentId: number) => {
       const r = await members(u, { parentId });
       return [r.status, r.json.errorCode];
@@ -158,7 +163,10 @@ describe('the demo team', () => {
     await seedDemoAgentTeam(t.db);
     await seedDemoAgentTeam(t.db);
     const [top] = await t.db.select().from(member).where(eq(member.username, 'demoagent'));
-    const team = await t.db.select({ depth: member.depth, type: member.type, isDemo: member.isDemo }).from(member).where(like(member.treePath, `${top!.treePath}%`));
+    const team = await t.db
+      .select({ depth: member.depth, type: member.type, isDemo: member.isDemo })
+      .from(member)
+      .where(like(member.treePath, `${top!.treePath}%`));
     const below = team.filter((m) => m.depth > top!.depth);
     // 3 + 6 + 6 sub-agents, 12 players under each of the 16 agents, and the demo player.
     expect(below).toHaveLength(15 + 16 * 12 + 1);

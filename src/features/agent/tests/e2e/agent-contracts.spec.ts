@@ -13,7 +13,6 @@ import { expect, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { closeAnnouncements } from '../../../../../tests/e2e-support/fixtures.ts';
 import { agentLogin, agentMenu } from './agent-menu.ts';
 
-
 const choose = (page: Page, lang: Lang, key: string) => agentMenu(page, lang).choose(key);
 
 for (const { lang } of LANGS) {

@@ -38,7 +38,10 @@ for (const { lang } of LANGS) {
       await panel.getByRole('button', { name: t(lang, 'agent', 'reports.export') }).click();
       const file = await download;
       expect(file.suggestedFilename()).toMatch(/\.csv$/);
-      const csv = (await readFile((await file.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+      const csv = (await readFile((await file.path())!, 'utf8'))
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(csv[0]!.split(',')[0]).toBe(t(lang, 'agent', 'csv.day'));
       expect(csv.at(-1)!.split(',')[0]).toBe(t(lang, 'agent', 'csv.total'));
       expect(csv.length).toBeGreaterThanOrEqual(30);
@@ -67,7 +70,12 @@ for (const { lang } of LANGS) {
       await panel.getByRole('button', { name: t(lang, 'wallet', 'range.lastDays', { days: 30 }), exact: true }).click();
       // Transfers from the team, and (issue 14) the demo agent's daily salaries settled at start.
       for (const kind of ['transfer', 'salary']) {
-        await expect(panel.locator('.wl-table tbody tr').filter({ hasText: t(lang, 'agent', `income.kinds.${kind}`) }).first()).toBeVisible();
+        await expect(
+          panel
+            .locator('.wl-table tbody tr')
+            .filter({ hasText: t(lang, 'agent', `income.kinds.${kind}`) })
+            .first(),
+        ).toBeVisible();
       }
 
       // Announcements for agents: the operator's (here the seeded demo ones), in the page's language.

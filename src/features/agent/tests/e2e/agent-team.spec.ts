@@ -73,7 +73,10 @@ for (const { lang } of LANGS) {
       await item('deposit').click();
       const centre = page.getByRole('dialog', { name: centreWord(lang, 'title') });
       await expect(centre.getByRole('heading', { level: 3, name: pageTitle(lang, 'deposit') })).toBeVisible();
-      await centre.getByRole('button', { name: t(lang, 'auth', 'close') }).first().click();
+      await centre
+        .getByRole('button', { name: t(lang, 'auth', 'close') })
+        .first()
+        .click();
       await expect(centre).toBeHidden();
       await item('customerService').click();
       await expect(panel.getByRole('heading', { level: 2, name: t(lang, 'auth', 'agent.items.customerService') })).toBeVisible();

@@ -16,8 +16,7 @@ afterAll(async () => {
 });
 
 type Notice = { id: number; title: string; content: string; type: string; execution: string; isDemo: boolean };
-const notices = async (query: Record<string, string>, language = 'EN') =>
-  (await callApi('/wps/relay/MCSFE_getListAnnouncements', { query, headers: { language } })).json.value as Notice[];
+const notices = async (query: Record<string, string>, language = 'EN') => (await callApi('/wps/relay/MCSFE_getListAnnouncements', { query, headers: { language } })).json.value as Notice[];
 
 describe('the help centre call', () => {
   it('answers every section in English, the terms under id term', async () => {
@@ -95,8 +94,7 @@ describe('the announcements call', () => {
         type: 'H',
         execution: 'B',
         title: '<img src=x onerror=alert(1)>Hacked <b>title</b>',
-        content:
-          '<p onclick="steal()">Read <a href="javascript:alert(1)">this</a></p><script>alert(1)</script><img src="x" onerror="alert(2)"><iframe src="https://evil.test"></iframe>',
+        content: '<p onclick="steal()">Read <a href="javascript:alert(1)">this</a></p><script>alert(1)</script><img src="x" onerror="alert(2)"><iframe src="https://evil.test"></iframe>',
       },
     ]);
     const [n] = await notices({ types: 'H' });
@@ -106,9 +104,7 @@ describe('the announcements call', () => {
   });
 
   it('keeps titles plain text even when tags arrive entity-encoded', async () => {
-    await insertAnnouncements(t.db, [
-      { locale: 'es', type: 'H', execution: 'B', title: '&lt;img src=x onerror=alert(1)&gt;Aviso &amp; más', content: '<p>x</p>' },
-    ]);
+    await insertAnnouncements(t.db, [{ locale: 'es', type: 'H', execution: 'B', title: '&lt;img src=x onerror=alert(1)&gt;Aviso &amp; más', content: '<p>x</p>' }]);
     const [n] = await notices({ types: 'H' }, 'ES');
     expect(n!.title).toBe('img src=x onerror=alert(1)Aviso & más');
   });
@@ -152,9 +148,9 @@ describe('home notices and banners for pages', () => {
   });
 
   it('refuses a banner whose link could run script', async () => {
-    await expect(
-      insertBanners(t.db, [{ groupName: 'w_home', locale: 'en', title: 'x', imageUrl: '/img/art/banner-1.svg', linkageType: 'URL', target: 'javascript:alert(1)' }]),
-    ).rejects.toThrow(/no usable target/);
+    await expect(insertBanners(t.db, [{ groupName: 'w_home', locale: 'en', title: 'x', imageUrl: '/img/art/banner-1.svg', linkageType: 'URL', target: 'javascript:alert(1)' }])).rejects.toThrow(
+      /no usable target/,
+    );
   });
 
   it('seeds again without doubling the demo rows or touching the operator rows', async () => {

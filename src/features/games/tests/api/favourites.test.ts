@@ -39,8 +39,14 @@ beforeAll(async () => {
     .values([...Array.from({ length: 25 }, (_, i) => row(i)), row(100, { gameType: 'FISH', vassalage: 'FL' })])
     .returning({ nodeId: game.nodeId });
   ids.push(...inserted.map((r) => r.nodeId));
-  [{ nodeId: disabledGame }] = (await t.db.insert(game).values(row(200, { enabled: false })).returning({ nodeId: game.nodeId })) as [{ nodeId: number }];
-  [{ nodeId: offVendorGame }] = (await t.db.insert(game).values(row(300, { vassalage: 'FO' })).returning({ nodeId: game.nodeId })) as [{ nodeId: number }];
+  [{ nodeId: disabledGame }] = (await t.db
+    .insert(game)
+    .values(row(200, { enabled: false }))
+    .returning({ nodeId: game.nodeId })) as [{ nodeId: number }];
+  [{ nodeId: offVendorGame }] = (await t.db
+    .insert(game)
+    .values(row(300, { vassalage: 'FO' }))
+    .returning({ nodeId: game.nodeId })) as [{ nodeId: number }];
 });
 afterAll(() => t.dispose());
 
@@ -144,7 +150,12 @@ describe('favourites of a player', () => {
 
 describe('callers without a real account', () => {
   it('answers a guest 401 login.not.session on every call', async () => {
-    for (const [path, method] of [[IDS, 'GET'], [LIST, 'GET'], [ADD, 'POST'], [REMOVE, 'DELETE']] as const) {
+    for (const [path, method] of [
+      [IDS, 'GET'],
+      [LIST, 'GET'],
+      [ADD, 'POST'],
+      [REMOVE, 'DELETE'],
+    ] as const) {
       const r = await callApi(path, { method, body: method === 'GET' ? undefined : body(ids[0]!) });
       expect(r.status, path).toBe(401);
       expect(r.json).toMatchObject({ success: false, errorCode: 'login.not.session' });

@@ -16,7 +16,19 @@ const ODD_NAME = '100% Wild_Card';
 let t: TestDb;
 let total: number;
 
-type Item = { nodeId: number; gameName: string; gameType: string; vassalage: string; gameClassify: string; isNew: number; isHot: number; minBet: string; lineNum: number; iconUrl: string; isGame: string };
+type Item = {
+  nodeId: number;
+  gameName: string;
+  gameType: string;
+  vassalage: string;
+  gameClassify: string;
+  isNew: number;
+  isHot: number;
+  minBet: string;
+  lineNum: number;
+  iconUrl: string;
+  isGame: string;
+};
 
 const list = async (query: Record<string, string | number> = {}) => {
   const r = await callApi(LIST, { query });
@@ -35,7 +47,10 @@ async function all(query: Record<string, string | number> = {}): Promise<Item[]>
 }
 
 async function countWhere(where: ReturnType<typeof sql>): Promise<number> {
-  const [row] = await t.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(game).where(where);
+  const [row] = await t.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(game)
+    .where(where);
   return row!.n;
 }
 
@@ -168,9 +183,7 @@ describe('game list', () => {
 
   it('combines filters', async () => {
     const v = await list({ gameType: 'RNG', vassalage: 'PP', gameClassify: 'SLOT', minLineNum: 20 });
-    expect(v.totalCount).toBe(
-      await countWhere(sql`${game.gameType} = 'RNG' and ${game.vassalage} = 'PP' and ${game.gameClassify} = 'SLOT' and ${game.lineNum} >= 20`),
-    );
+    expect(v.totalCount).toBe(await countWhere(sql`${game.gameType} = 'RNG' and ${game.vassalage} = 'PP' and ${game.gameClassify} = 'SLOT' and ${game.lineNum} >= 20`));
   });
 });
 
@@ -209,7 +222,10 @@ describe('name search', () => {
   it('matches % and _ literally', async () => {
     for (const text of ['%', '_', '0% w', 'wild_card']) {
       const v = await list({ gameName: text });
-      expect(v.games.map((g) => g.gameName), text).toEqual([ODD_NAME]);
+      expect(
+        v.games.map((g) => g.gameName),
+        text,
+      ).toEqual([ODD_NAME]);
     }
     expect((await list({ gameName: '10_%' })).totalCount).toBe(0);
     expect((await list({ gameName: 'wild\\' })).totalCount).toBe(0);
@@ -278,7 +294,11 @@ describe('vendor lanes and menus', () => {
   it('answers one lane per category in navigation order, vendors in vendor-map order, with counts', async () => {
     const r = await callApi('/wps/relay/GCSGAME_newGameVendor');
     expect(r.headers.get('cache-control')).toBe('public, max-age=60');
-    const lanes = r.json.value.data.lanes as { title: string; gameClassify: { key: string; vendors: string[] }; cards: { vassalage: string; smallIcon: string; gameCount: number; gameType: string }[] }[];
+    const lanes = r.json.value.data.lanes as {
+      title: string;
+      gameClassify: { key: string; vendors: string[] };
+      cards: { vassalage: string; smallIcon: string; gameCount: number; gameType: string }[];
+    }[];
     expect(lanes.map((l) => l.gameClassify.key)).toEqual([...CATEGORY_ORDER]);
     // The title is the game-type code the existing API's clients compare; the label is for people.
     expect(lanes.map((l) => l.title)).toEqual([...CATEGORY_ORDER]);
@@ -326,7 +346,10 @@ describe('disabled vendors and games', () => {
   it('hides a disabled vendor from lists, lanes, menus and navigation, and shows it again', async () => {
     const before = (await list({ gameType: 'COCKFIGHT' })).totalCount;
     expect(before).toBeGreaterThan(0);
-    await t.db.update(vendor).set({ enabled: false }).where(sql`${vendor.code} in ('SV3', 'WS168')`);
+    await t.db
+      .update(vendor)
+      .set({ enabled: false })
+      .where(sql`${vendor.code} in ('SV3', 'WS168')`);
     try {
       expect((await list({ gameType: 'COCKFIGHT' })).totalCount).toBe(0);
       expect((await list({ vassalage: 'SV3' })).totalCount).toBe(0);
@@ -337,7 +360,10 @@ describe('disabled vendors and games', () => {
       const sports = menus.find((m: { gameType: string }) => m.gameType === 'SPORTS');
       expect(sports.vendors.some((v: { vassalage: string }) => v.vassalage === 'SV3')).toBe(false);
     } finally {
-      await t.db.update(vendor).set({ enabled: true }).where(sql`${vendor.code} in ('SV3', 'WS168')`);
+      await t.db
+        .update(vendor)
+        .set({ enabled: true })
+        .where(sql`${vendor.code} in ('SV3', 'WS168')`);
     }
     expect((await list({ gameType: 'COCKFIGHT' })).totalCount).toBe(before);
     expect(await categoriesWithVendors(t.db)).toEqual([...CATEGORY_ORDER]);

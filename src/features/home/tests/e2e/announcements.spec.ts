@@ -116,7 +116,10 @@ for (const { lang } of LANGS) {
       await expect(centre.getByRole('heading', { level: 3, name: pageTitle(lang, 'rewards') })).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(at(lang, '/'));
       await page.screenshot({ path: test.info().outputPath('go-to-promotion-rewards.png') });
-      await centre.getByRole('button', { name: t(lang, 'auth', 'close') }).first().click();
+      await centre
+        .getByRole('button', { name: t(lang, 'auth', 'close') })
+        .first()
+        .click();
       await expect(centre).toBeHidden();
       await expect(popup).toHaveCount(0);
 

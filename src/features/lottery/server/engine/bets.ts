@@ -86,7 +86,7 @@ function sscTypes(): BetType[] {
       check: (s) => (s.numbers.length === 0 && (s.side === 'big' || s.side === 'small') ? null : 'side'),
       returns: (s, d) => {
         const sum = d.reduce((a, b) => a + b, 0);
-        return (sum >= 23) === (s.side === 'big') ? milli(1960) : frac(0);
+        return sum >= 23 === (s.side === 'big') ? milli(1960) : frac(0);
       },
       // The sum of 5 digits is symmetric about 22.5 (s <-> 45 - s): big and small are each 1/2.
       rtp: () => mul(frac(1, 2), milli(1960)),
@@ -155,7 +155,7 @@ function pk10Types(): BetType[] {
       pay: 1960,
       // Cars 6-10 are big, 1-5 small.
       check: (s) => (position(s) && s.numbers.length === 0 && (s.side === 'big' || s.side === 'small') ? null : 'side'),
-      returns: (s, d) => ((d[s.position! - 1]! >= 6) === (s.side === 'big') ? milli(1960) : frac(0)),
+      returns: (s, d) => (d[s.position! - 1]! >= 6 === (s.side === 'big') ? milli(1960) : frac(0)),
       rtp: () => mul(frac(1, 2), milli(1960)),
     },
   ];
@@ -180,7 +180,7 @@ function lhcTypes(): BetType[] {
       returns: (s, d) => {
         const sp = d[6]!;
         if (sp === 49) return frac(1);
-        return (sp >= 25) === (s.side === 'big') ? milli(1960) : frac(0);
+        return sp >= 25 === (s.side === 'big') ? milli(1960) : frac(0);
       },
       rtp: () => add(mul(frac(24, 49), milli(1960)), frac(1, 49)),
     },
@@ -304,7 +304,11 @@ function fourDTypes(): BetType[] {
     },
     // Each of the 23 different numbers is uniform over 10,000: a number is in a given slot with
     // chance 1/10,000; a box bet's orderings each add that, and its prizes are divided by them.
-    rtp: () => frac(tiers.reduce((sum, t, i) => sum + t.count * (prizes[i] ?? 0), 0), 10_000),
+    rtp: () =>
+      frac(
+        tiers.reduce((sum, t, i) => sum + t.count * (prizes[i] ?? 0), 0),
+        10_000,
+      ),
   });
   return [make('4d.big', [2500, 1000, 500, 180, 60], false), make('4d.small', [3500, 2000, 1000], false), make('4d.boxBig', [2500, 1000, 500, 180, 60], true)];
 }

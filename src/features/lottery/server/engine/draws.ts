@@ -100,4 +100,3 @@ export const drawLabel = (gameCode: string, drawNo: string) => `lottery:${gameCo
 export function drawNumbers(family: Family, serverSeed: string, label: string): number[] {
   return drawFrom(family, roundWords(serverSeed, label, 0));
 }
-

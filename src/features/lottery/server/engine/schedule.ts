@@ -33,8 +33,24 @@ export const LOTTERY_GAMES: readonly LotteryGame[] = [
   { code: '11X5', vendor: 'ELOTT', name: '11X5 3 Min', family: '11x5', schedule: { kind: 'interval', everyMinutes: 3 }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 20_000 },
   { code: 'PK10', vendor: 'ELOTT', name: 'PK10 5 Min', family: 'pk10', schedule: { kind: 'interval', everyMinutes: 5 }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 30_000 },
   { code: 'LHC', vendor: 'LOTT', name: 'Mark Six 5 Min', family: 'lhc', schedule: { kind: 'interval', everyMinutes: 5 }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 30_000 },
-  { code: 'VN_NORTH', vendor: 'TCG_LOTTO_VN', name: 'Northern VN Lottery', family: 'vnNorth', schedule: { kind: 'daily', localTime: '18:15', weekdays: ALL_DAYS }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 15 * 60_000 },
-  { code: 'VN_SOUTH', vendor: 'TCG_LOTTO_VN', name: 'Southern VN Lottery', family: 'vnSouth', schedule: { kind: 'daily', localTime: '16:15', weekdays: ALL_DAYS }, timeZone: 'Asia/Ho_Chi_Minh', closeMs: 15 * 60_000 },
+  {
+    code: 'VN_NORTH',
+    vendor: 'TCG_LOTTO_VN',
+    name: 'Northern VN Lottery',
+    family: 'vnNorth',
+    schedule: { kind: 'daily', localTime: '18:15', weekdays: ALL_DAYS },
+    timeZone: 'Asia/Ho_Chi_Minh',
+    closeMs: 15 * 60_000,
+  },
+  {
+    code: 'VN_SOUTH',
+    vendor: 'TCG_LOTTO_VN',
+    name: 'Southern VN Lottery',
+    family: 'vnSouth',
+    schedule: { kind: 'daily', localTime: '16:15', weekdays: ALL_DAYS },
+    timeZone: 'Asia/Ho_Chi_Minh',
+    closeMs: 15 * 60_000,
+  },
   { code: 'SEA_4D', vendor: 'TCG_SEA', name: 'SEA 4D', family: '4d', schedule: { kind: 'daily', localTime: '19:00', weekdays: [0, 3, 6] }, timeZone: 'Asia/Kuala_Lumpur', closeMs: 15 * 60_000 },
 ];
 

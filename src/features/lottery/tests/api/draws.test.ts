@@ -42,7 +42,13 @@ describe('schedules', () => {
 
 describe('draws', () => {
   const t0 = Date.parse('2031-03-01T00:00:30Z');
-  const row = async (game: string, drawNo: string) => (await t.db.select().from(lotteryDraw).where(and(eq(lotteryDraw.gameCode, game), eq(lotteryDraw.drawNo, drawNo))))[0]!;
+  const row = async (game: string, drawNo: string) =>
+    (
+      await t.db
+        .select()
+        .from(lotteryDraw)
+        .where(and(eq(lotteryDraw.gameCode, game), eq(lotteryDraw.drawNo, drawNo)))
+    )[0]!;
 
   it('open with a published hash, are drawn once at their time from their seed, and verify', async () => {
     expect((await runDraws(t.db, t0)).drawn).toBe(0);

@@ -26,7 +26,10 @@ const lotteryRows = catalogue.games.filter((g) => LOTTERY_VENDORS.includes(g.vas
 
 beforeAll(async () => {
   t = await openTestDb();
-  await t.db.insert(vendor).values(catalogue.vendors.filter((v) => LOTTERY_VENDORS.includes(v.code))).onConflictDoNothing();
+  await t.db
+    .insert(vendor)
+    .values(catalogue.vendors.filter((v) => LOTTERY_VENDORS.includes(v.code)))
+    .onConflictDoNothing();
   await t.db.insert(game).values(lotteryRows);
 });
 afterEach(() => {
@@ -80,9 +83,7 @@ describe('lottery menus', () => {
     clock.now = () => now;
     const u = await walletUser();
     const wallet = (v: string) => (brand().wallet.singleWallet ? mainAccount(u.id) : gameAccount(u.id, v));
-    await t.db.transaction((tx) =>
-      postTransfer(tx, { kind: 'bonus', memberId: u.id, legs: ['ELOTT', 'LOTT'].map((v) => ({ from: HOUSE.bonus, to: wallet(v), amount: 10_00n })) }),
-    );
+    await t.db.transaction((tx) => postTransfer(tx, { kind: 'bonus', memberId: u.id, legs: ['ELOTT', 'LOTT'].map((v) => ({ from: HOUSE.bonus, to: wallet(v), amount: 10_00n })) }));
     expect((await u.call('/lgw/vn/games/game_menu/recent')).json).toEqual({ gameMenus: [] });
     for (const [gameCode, ticket] of [
       ['PK10', { betType: 'pk10.position', numbers: [1], position: 1, stake: '1.00' }],

@@ -48,12 +48,21 @@ const at = (ms: number) => {
 async function openDraw(game: string, now: number) {
   await runDraws(t.db, now);
   const slot = upcomingDraws(lotteryGame(game)!, now)[0]!;
-  const [row] = await t.db.select().from(lotteryDraw).where(and(eq(lotteryDraw.gameCode, game), eq(lotteryDraw.drawNo, slot.drawNo)));
+  const [row] = await t.db
+    .select()
+    .from(lotteryDraw)
+    .where(and(eq(lotteryDraw.gameCode, game), eq(lotteryDraw.drawNo, slot.drawNo)));
   return { ...slot, row: row!, numbers: drawNumbers(lotteryGame(game)!.family, row!.serverSeed, drawLabel(game, slot.drawNo)) };
 }
 const audit = async () => {
   const a = await auditLedger(t.db);
-  expect({ total: a.total, drifted: a.drifted, unbalanced: a.unbalanced, negative: a.negative, misrouted: a.misrouted }).toEqual({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
+  expect({ total: a.total, drifted: a.drifted, unbalanced: a.unbalanced, negative: a.negative, misrouted: a.misrouted }).toEqual({
+    total: 0n,
+    drifted: [],
+    unbalanced: [],
+    negative: [],
+    misrouted: [],
+  });
 };
 
 describe('lottery tickets', () => {
@@ -107,7 +116,10 @@ describe('lottery tickets', () => {
     // Rounds of the wallet: they count in records and in the day's figures.
     const rounds = await t.db.select().from(gameRound).where(eq(gameRound.memberId, u.id));
     expect(rounds.map((r) => r.status)).toEqual(['settled', 'settled', 'settled']);
-    const [day] = await t.db.select().from(memberDay).where(and(eq(memberDay.memberId, u.id), eq(memberDay.vendor, 'ELOTT')));
+    const [day] = await t.db
+      .select()
+      .from(memberDay)
+      .where(and(eq(memberDay.memberId, u.id), eq(memberDay.vendor, 'ELOTT')));
     expect(day).toMatchObject({ betCount: 3, validBet: 6_50n, payout: won });
     await audit();
   });
@@ -176,7 +188,15 @@ describe('lottery tickets', () => {
       await fundWallet(walletOf(u.id, 'ELOTT'), u.id, 20_00n);
       const r = await u.call('/lgw/lottery/bet', {
         method: 'POST',
-        body: { gameCode: 'PK10', drawNo: d.drawNo, idempotencyKey: newKey(), tickets: [{ betType: 'pk10.position', numbers: [3], position: 1, stake: '4.00' }, { betType: 'pk10.bigSmall', numbers: [], position: 1, side: 'small', stake: '6.00' }] },
+        body: {
+          gameCode: 'PK10',
+          drawNo: d.drawNo,
+          idempotencyKey: newKey(),
+          tickets: [
+            { betType: 'pk10.position', numbers: [3], position: 1, stake: '4.00' },
+            { betType: 'pk10.bigSmall', numbers: [], position: 1, side: 'small', stake: '6.00' },
+          ],
+        },
       });
       expect(r.status).toBe(200);
     }
@@ -192,7 +212,10 @@ describe('lottery tickets', () => {
     }
     // A cancelled draw is not drawn later.
     expect((await runDraws(t.db, d.drawAt + 60_000)).drawn).toBeGreaterThanOrEqual(0);
-    const [row] = await t.db.select().from(lotteryDraw).where(and(eq(lotteryDraw.gameCode, 'PK10'), eq(lotteryDraw.drawNo, d.drawNo)));
+    const [row] = await t.db
+      .select()
+      .from(lotteryDraw)
+      .where(and(eq(lotteryDraw.gameCode, 'PK10'), eq(lotteryDraw.drawNo, d.drawNo)));
     expect(row!.status).toBe('cancelled');
     await audit();
   });
@@ -204,7 +227,10 @@ describe('lottery tickets', () => {
     const wallet = walletOf(u.id, 'ELOTT');
     await fundWallet(wallet, u.id, 10_00n);
     const d = await openDraw('SSC1', now);
-    const r = await u.call('/lgw/lottery/bet', { method: 'POST', body: { gameCode: 'SSC1', drawNo: d.drawNo, idempotencyKey: newKey(), tickets: [{ betType: 'ssc.position', numbers: [d.numbers[0]!], position: 0, stake: '1.00' }] } });
+    const r = await u.call('/lgw/lottery/bet', {
+      method: 'POST',
+      body: { gameCode: 'SSC1', drawNo: d.drawNo, idempotencyKey: newKey(), tickets: [{ betType: 'ssc.position', numbers: [d.numbers[0]!], position: 0, stake: '1.00' }] },
+    });
     expect(r.status).toBe(200);
     const saved = process.env.GAME_PROVIDER;
     process.env.GAME_PROVIDER = 'http';
@@ -263,7 +289,10 @@ describe('lottery tickets', () => {
     const u = await walletUser();
     await fundWallet(walletOf(u.id, 'ELOTT'), u.id, 5_00n);
     const d = await openDraw('SSC1', t0 + 8 * 86_400_000);
-    const bought = await u.call('/lgw/lottery/bet', { method: 'POST', body: { gameCode: 'SSC1', drawNo: d.drawNo, idempotencyKey: newKey(), tickets: [{ betType: 'ssc.position', numbers: [0], position: 0, stake: '1.00' }] } });
+    const bought = await u.call('/lgw/lottery/bet', {
+      method: 'POST',
+      body: { gameCode: 'SSC1', drawNo: d.drawNo, idempotencyKey: newKey(), tickets: [{ betType: 'ssc.position', numbers: [0], position: 0, stake: '1.00' }] },
+    });
     expect(bought.status).toBe(200);
     // A payout that goes astray (as the audit saw one go): the round names E-Lotto's wallet.
     const astray = gameAccount(u.id, 'TCG_LOTTO_VN');

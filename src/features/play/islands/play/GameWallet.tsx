@@ -88,14 +88,18 @@ export function GameWallet(p: GameWalletProps) {
   return (
     <section ref={boxRef} className="card pl-wallet" aria-labelledby={`${ids}-title`} data-testid="game-wallet">
       <div className="pl-wallet-head">
-        <h2 id={`${ids}-title`} className="pl-wallet-title">{L.title}</h2>
+        <h2 id={`${ids}-title`} className="pl-wallet-title">
+          {L.title}
+        </h2>
         <p className="pl-wallet-line">
           <span>
             {gameName}: <strong data-testid="game-wallet-balance">{p.fmt(p.gameBalance)}</strong>
           </span>
           {mode === 'member' && (
             <>
-              <span className="pl-wallet-sep" aria-hidden="true">—</span>
+              <span className="pl-wallet-sep" aria-hidden="true">
+                —
+              </span>
               <span>
                 {L.mainWallet}: <strong data-testid="main-wallet-balance">{main === null ? '–' : p.fmt(main)}</strong>
               </span>
@@ -108,7 +112,9 @@ export function GameWallet(p: GameWalletProps) {
           {mainError && (
             <p className="pl-field-error" role="alert">
               {L.mainFailed} {mainError}{' '}
-              <button type="button" className="pl-link-btn" onClick={() => void wallet.loadMain()}>{L.retry}</button>
+              <button type="button" className="pl-link-btn" onClick={() => void wallet.loadMain()}>
+                {L.retry}
+              </button>
             </p>
           )}
           {prompt && main !== null && (
@@ -124,7 +130,9 @@ export function GameWallet(p: GameWalletProps) {
             }}
             noValidate
           >
-            <label htmlFor={`${ids}-amount`} className="pl-move-label">{L.move}</label>
+            <label htmlFor={`${ids}-amount`} className="pl-move-label">
+              {L.move}
+            </label>
             <div className="pl-move-row">
               <div className={`pl-amount${error ? ' has-error' : ''}`}>
                 <input
@@ -157,14 +165,24 @@ export function GameWallet(p: GameWalletProps) {
                 {busy ? L.moving : L.submit}
               </button>
             </div>
-            <p id={`${ids}-hint`} className="muted pl-small">{fill(L.hint, { vendor: p.vendorName })}</p>
-            {error && <p id={`${ids}-err`} className="pl-field-error">{error}</p>}
+            <p id={`${ids}-hint`} className="muted pl-small">
+              {fill(L.hint, { vendor: p.vendorName })}
+            </p>
+            {error && (
+              <p id={`${ids}-err`} className="pl-field-error">
+                {error}
+              </p>
+            )}
           </form>
           <div className="pl-wallet-foot">
             <button type="button" className="pl-link-btn" onClick={() => void wallet.bringBack()} disabled={backBusy || empty}>
               {backBusy ? L.bringingBack : L.bringBack}
             </button>
-            {backError && <span className="pl-field-error" role="alert">{backError}</span>}
+            {backError && (
+              <span className="pl-field-error" role="alert">
+                {backError}
+              </span>
+            )}
           </div>
         </>
       )}
@@ -178,7 +196,9 @@ export function GameWallet(p: GameWalletProps) {
           </a>
         </p>
       )}
-      <p className="pl-small pl-wallet-ok" role="status" aria-live="polite">{notice}</p>
+      <p className="pl-small pl-wallet-ok" role="status" aria-live="polite">
+        {notice}
+      </p>
     </section>
   );
 }

@@ -128,7 +128,9 @@ export default function PlayGame(props: Props) {
   if (phase === 'loading' && !state) {
     return (
       <div className="pl-app">
-        <p className="pl-state" role="status">{L.loading}</p>
+        <p className="pl-state" role="status">
+          {L.loading}
+        </p>
       </div>
     );
   }
@@ -137,7 +139,9 @@ export default function PlayGame(props: Props) {
       <div className="pl-app">
         <div className="pl-ended card" role="alert">
           <p>{L.ended}</p>
-          <a className="btn btn-primary" href={lobbyHref}>{L.toLobby}</a>
+          <a className="btn btn-primary" href={lobbyHref}>
+            {L.toLobby}
+          </a>
         </div>
       </div>
     );
@@ -147,7 +151,9 @@ export default function PlayGame(props: Props) {
       <div className="pl-app">
         <div className="pl-ended card" role="alert" data-testid="game-other-member">
           <p>{loadError}</p>
-          <a className="btn btn-primary" href={lobbyHref}>{L.toLobby}</a>
+          <a className="btn btn-primary" href={lobbyHref}>
+            {L.toLobby}
+          </a>
         </div>
       </div>
     );
@@ -158,7 +164,9 @@ export default function PlayGame(props: Props) {
         <div className="pl-ended card" role="alert">
           <p>{L.loadFailed}</p>
           {loadError && <p className="muted">{loadError}</p>}
-          <button type="button" className="btn btn-primary" onClick={() => launch && void load(launch)}>{L.retry}</button>
+          <button type="button" className="btn btn-primary" onClick={() => launch && void load(launch)}>
+            {L.retry}
+          </button>
         </div>
       </div>
     );
@@ -193,9 +201,13 @@ export default function PlayGame(props: Props) {
         </div>
         <div className="pl-balance">
           <span className="pl-balance-label">{demo ? L.demoBalance : L.balance}</span>
-          <strong className="pl-balance-amount" data-testid="play-balance">{fmt(balance)}</strong>
+          <strong className="pl-balance-amount" data-testid="play-balance">
+            {fmt(balance)}
+          </strong>
         </div>
-        <a className="pl-lobby" href={lobbyHref}>{L.toLobby}</a>
+        <a className="pl-lobby" href={lobbyHref}>
+          {L.toLobby}
+        </a>
       </header>
 
       {demo && (
@@ -234,11 +246,7 @@ export default function PlayGame(props: Props) {
       )}
       {!demo && !freeSpins && freeSpinsEnded && (
         <div className="pl-free is-ended" role="status" data-testid="free-spins-ended">
-          <span>
-            {(parseMinor(freeSpinsEnded.winnings) ?? 0n) > 0n
-              ? fill(L.free.endedWon, { winnings: fmt(freeSpinsEnded.winnings), wagering: freeSpinsEnded.wagering })
-              : L.free.endedNothing}
-          </span>
+          <span>{(parseMinor(freeSpinsEnded.winnings) ?? 0n) > 0n ? fill(L.free.endedWon, { winnings: fmt(freeSpinsEnded.winnings), wagering: freeSpinsEnded.wagering }) : L.free.endedNothing}</span>
           {(parseMinor(freeSpinsEnded.winnings) ?? 0n) > 0n && (
             <a href={props.bonusHref} target="_blank" rel="noopener">
               {L.free.bonusLink}
@@ -250,7 +258,9 @@ export default function PlayGame(props: Props) {
 
       <div className="pl-main">
         <section className="pl-machine card" aria-labelledby={`${ids}-machine`}>
-          <h2 id={`${ids}-machine`} className="sr-only">{L.reels}</h2>
+          <h2 id={`${ids}-machine`} className="sr-only">
+            {L.reels}
+          </h2>
           <Reels
             reels={rules.reels}
             rows={rules.rows}
@@ -266,13 +276,13 @@ export default function PlayGame(props: Props) {
             <span>{L.win}</span>
             <strong data-testid="play-win">{lastWin === null ? '–' : won ? fmt(lastWin) : L.noWin}</strong>
           </div>
-          <p className="pl-result" role="status" aria-live="polite" aria-atomic="true">{announce}</p>
+          <p className="pl-result" role="status" aria-live="polite" aria-atomic="true">
+            {announce}
+          </p>
           {shown && shown.lineWins.length > 0 && (
             <ul className="pl-linewins">
               {shown.lineWins.map((w) => (
-                <li key={w.line}>
-                  {fill(L.lineWin, { line: w.line + 1, count: w.count, symbol: names[w.symbol] ?? w.symbol, amount: fmt(w.payout) })}
-                </li>
+                <li key={w.line}>{fill(L.lineWin, { line: w.line + 1, count: w.count, symbol: names[w.symbol] ?? w.symbol, amount: fmt(w.payout) })}</li>
               ))}
             </ul>
           )}
@@ -297,7 +307,9 @@ export default function PlayGame(props: Props) {
           )}
           <div className="pl-controls">
             <div className="pl-bet" role="group" aria-labelledby={`${ids}-bet`}>
-              <span id={`${ids}-bet`} className="pl-bet-label">{L.bet}</span>
+              <span id={`${ids}-bet`} className="pl-bet-label">
+                {L.bet}
+              </span>
               <button type="button" className="pl-step" aria-label={L.betDown} onClick={() => changeBet(-1)} disabled={busy || betIndex <= 0}>
                 −
               </button>
@@ -308,13 +320,7 @@ export default function PlayGame(props: Props) {
                   </option>
                 ))}
               </select>
-              <button
-                type="button"
-                className="pl-step"
-                aria-label={L.betUp}
-                onClick={() => changeBet(1)}
-                disabled={busy || betIndex >= rules.bets.length - 1}
-              >
+              <button type="button" className="pl-step" aria-label={L.betUp} onClick={() => changeBet(1)} disabled={busy || betIndex >= rules.bets.length - 1}>
                 +
               </button>
             </div>
@@ -337,9 +343,15 @@ export default function PlayGame(props: Props) {
                 <thead>
                   <tr>
                     <th scope="col">{L.history.time}</th>
-                    <th scope="col" className="num">{L.history.bet}</th>
-                    <th scope="col" className="num">{L.history.win}</th>
-                    <th scope="col"><span className="sr-only">{L.history.check}</span></th>
+                    <th scope="col" className="num">
+                      {L.history.bet}
+                    </th>
+                    <th scope="col" className="num">
+                      {L.history.win}
+                    </th>
+                    <th scope="col">
+                      <span className="sr-only">{L.history.check}</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -350,8 +362,7 @@ export default function PlayGame(props: Props) {
                       <tr key={r.roundId} data-round={r.roundId}>
                         <td>{time}</td>
                         <td className="num">
-                          {r.freeSpin && <span className="pl-free-tag">{L.free.tag}</span>}{' '}
-                          {fmt(r.bet)}
+                          {r.freeSpin && <span className="pl-free-tag">{L.free.tag}</span>} {fmt(r.bet)}
                         </td>
                         <td className={`num${rw ? ' won' : ''}`}>{fmt(r.win)}</td>
                         <td>
@@ -367,7 +378,11 @@ export default function PlayGame(props: Props) {
               </table>
             )}
             {hiddenSeeds && <p className="pl-foot muted">* {L.history.hidden}</p>}
-            {moreError && <p className="pl-error" role="alert">{moreError}</p>}
+            {moreError && (
+              <p className="pl-error" role="alert">
+                {moreError}
+              </p>
+            )}
             {hasMore && (
               <button type="button" className="btn btn-ghost btn-sm" onClick={() => void more()} disabled={moreBusy}>
                 {moreBusy ? L.history.loading : L.history.more}
@@ -381,11 +396,15 @@ export default function PlayGame(props: Props) {
             <dl className="pl-facts">
               <div>
                 <dt>{L.fairness.serverSeedHash}</dt>
-                <dd className="mono" data-testid="server-seed-hash">{fairness.serverSeedHash}</dd>
+                <dd className="mono" data-testid="server-seed-hash">
+                  {fairness.serverSeedHash}
+                </dd>
               </div>
               <div>
                 <dt>{L.fairness.nonce}</dt>
-                <dd className="mono" data-testid="nonce">{fairness.nonce}</dd>
+                <dd className="mono" data-testid="nonce">
+                  {fairness.nonce}
+                </dd>
               </div>
             </dl>
             <form className="pl-seed" onSubmit={(e) => void rotate(e)} noValidate>
@@ -404,20 +423,30 @@ export default function PlayGame(props: Props) {
                   session.typeSeed(e.target.value);
                 }}
               />
-              <p id={`${ids}-seed-hint`} className="muted pl-small">{L.fairness.clientSeedHint}</p>
-              {seedError && <p id={`${ids}-seed-err`} className="pl-field-error">{seedError}</p>}
+              <p id={`${ids}-seed-hint`} className="muted pl-small">
+                {L.fairness.clientSeedHint}
+              </p>
+              {seedError && (
+                <p id={`${ids}-seed-err`} className="pl-field-error">
+                  {seedError}
+                </p>
+              )}
               <button type="submit" className="btn btn-brand btn-sm" disabled={seedBusy || busy}>
                 {seedBusy ? L.fairness.rotating : L.fairness.rotate}
               </button>
             </form>
-            <p className="pl-small" role="status">{seedMessage}</p>
+            <p className="pl-small" role="status">
+              {seedMessage}
+            </p>
             {revealed && (
               <div className="pl-revealed">
                 <h3>{L.fairness.revealed}</h3>
                 <dl className="pl-facts">
                   <div>
                     <dt>{L.fairness.revealedSeed}</dt>
-                    <dd className="mono" data-testid="revealed-seed">{revealed.serverSeed}</dd>
+                    <dd className="mono" data-testid="revealed-seed">
+                      {revealed.serverSeed}
+                    </dd>
                   </div>
                   <div>
                     <dt>{L.fairness.revealedHash}</dt>
@@ -441,34 +470,38 @@ export default function PlayGame(props: Props) {
             <p className="pl-rtp">{fill(L.paytable.rtp, { rtp: percent(rules.rtp, lang) })}</p>
             <p className="muted pl-small">{fill(L.paytable.rules, { lines: lineCount, min: rules.minCount })}</p>
             <div className="pl-scroll">
-            <table className="pl-paytable">
-              <thead>
-                <tr>
-                  <th scope="col">{L.paytable.symbol}</th>
-                  {counts.map((c) => (
-                    <th scope="col" key={c} className="num">{fill(L.paytable.count, { count: c })}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {table.map((row) => (
-                  <tr key={row.symbol}>
-                    <th scope="row">
-                      <span className="pl-pay-symbol">
-                        <SymbolGlyph symbol={row.symbol} />
-                        <span>{names[row.symbol] ?? row.symbol}</span>
-                      </span>
-                    </th>
-                    {counts.map((c) => {
-                      const p = row.pays.find((x) => x.count === c);
-                      return (
-                        <td key={c} className="num">{p ? multipleLabel(p.multiple, lang) : L.paytable.none}</td>
-                      );
-                    })}
+              <table className="pl-paytable">
+                <thead>
+                  <tr>
+                    <th scope="col">{L.paytable.symbol}</th>
+                    {counts.map((c) => (
+                      <th scope="col" key={c} className="num">
+                        {fill(L.paytable.count, { count: c })}
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {table.map((row) => (
+                    <tr key={row.symbol}>
+                      <th scope="row">
+                        <span className="pl-pay-symbol">
+                          <SymbolGlyph symbol={row.symbol} />
+                          <span>{names[row.symbol] ?? row.symbol}</span>
+                        </span>
+                      </th>
+                      {counts.map((c) => {
+                        const p = row.pays.find((x) => x.count === c);
+                        return (
+                          <td key={c} className="num">
+                            {p ? multipleLabel(p.multiple, lang) : L.paytable.none}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
             </div>
             <p className="muted pl-small">{fill(L.paytable.lineBet, { amount: fmt(lineBet) })}</p>
           </section>

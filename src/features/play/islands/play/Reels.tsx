@@ -59,12 +59,7 @@ export function Reels({ reels, rows, grid, lines, lineWins, symbols, spinningFro
                 const win = wins.has(cellKey(reel, row));
                 const name = names[symbol] ?? symbol;
                 return (
-                  <div
-                    key={row}
-                    className={`pl-cell${win ? ' win' : ''}`}
-                    role="img"
-                    aria-label={fill(win ? labels.cellWin : labels.cell, { symbol: name, reel: reel + 1, row: row + 1 })}
-                  >
+                  <div key={row} className={`pl-cell${win ? ' win' : ''}`} role="img" aria-label={fill(win ? labels.cellWin : labels.cell, { symbol: name, reel: reel + 1, row: row + 1 })}>
                     <SymbolGlyph symbol={symbol} />
                   </div>
                 );

@@ -7,7 +7,19 @@
 import type { ReactNode } from 'react';
 
 const letter = (text: string, fill: string, size = 46) => (
-  <text x="32" y="34" textAnchor="middle" dominantBaseline="central" fontSize={size} fontWeight="900" fontFamily="Georgia, 'Times New Roman', serif" fill={fill} stroke="#1b1236" strokeWidth="2" paintOrder="stroke">
+  <text
+    x="32"
+    y="34"
+    textAnchor="middle"
+    dominantBaseline="central"
+    fontSize={size}
+    fontWeight="900"
+    fontFamily="Georgia, 'Times New Roman', serif"
+    fill={fill}
+    stroke="#1b1236"
+    strokeWidth="2"
+    paintOrder="stroke"
+  >
     {text}
   </text>
 );
@@ -55,7 +67,9 @@ const GLYPHS: Record<string, ReactNode> = {
   BAR: (
     <>
       <rect x="6" y="20" width="52" height="24" rx="5" fill="#111827" stroke="#e5e7eb" strokeWidth="2.5" />
-      <text x="32" y="33" textAnchor="middle" dominantBaseline="central" fontSize="17" fontWeight="900" fontFamily="system-ui, sans-serif" fill="#f9fafb" letterSpacing="1">BAR</text>
+      <text x="32" y="33" textAnchor="middle" dominantBaseline="central" fontSize="17" fontWeight="900" fontFamily="system-ui, sans-serif" fill="#f9fafb" letterSpacing="1">
+        BAR
+      </text>
     </>
   ),
   SEVEN: letter('7', '#ef4444', 54),
@@ -75,7 +89,9 @@ const GLYPHS: Record<string, ReactNode> = {
     <>
       <circle cx="32" cy="32" r="24" fill="#f59e0b" stroke="#92400e" strokeWidth="2" />
       <circle cx="32" cy="32" r="17" fill="none" stroke="#fde68a" strokeWidth="2.5" />
-      <text x="32" y="33" textAnchor="middle" dominantBaseline="central" fontSize="20" fontWeight="900" fontFamily="system-ui, sans-serif" fill="#78350f">$</text>
+      <text x="32" y="33" textAnchor="middle" dominantBaseline="central" fontSize="20" fontWeight="900" fontFamily="system-ui, sans-serif" fill="#78350f">
+        $
+      </text>
     </>
   ),
   CROWN: (

@@ -70,8 +70,16 @@ export default function VerifyRound({ labels: L, lang, merchant, language, messa
           aria-describedby={described}
           onChange={(e) => verify.type(name, e.target.value)}
         />
-        {opts.hint && <p id={`${id}-hint`} className="muted pl-small">{opts.hint}</p>}
-        {err && <p id={`${id}-err`} className="pl-field-error">{err}</p>}
+        {opts.hint && (
+          <p id={`${id}-hint`} className="muted pl-small">
+            {opts.hint}
+          </p>
+        )}
+        {err && (
+          <p id={`${id}-err`} className="pl-field-error">
+            {err}
+          </p>
+        )}
       </div>
     );
   };
@@ -80,8 +88,14 @@ export default function VerifyRound({ labels: L, lang, merchant, language, messa
   return (
     <div className="pv">
       <form ref={formRef} className="card pv-form" onSubmit={onSubmit} noValidate aria-labelledby={`${ids}-form`}>
-        <h2 id={`${ids}-form`} className="sr-only">{V.submit}</h2>
-        {needsSeed && !input.serverSeed && <p className="pv-note" role="note">{L.history.hidden}</p>}
+        <h2 id={`${ids}-form`} className="sr-only">
+          {V.submit}
+        </h2>
+        {needsSeed && !input.serverSeed && (
+          <p className="pv-note" role="note">
+            {L.history.hidden}
+          </p>
+        )}
         <div className="pv-grid">
           {field('nodeId', V.nodeId, { inputMode: 'numeric' })}
           {field('nonce', V.nonce, { inputMode: 'numeric' })}
@@ -90,8 +104,14 @@ export default function VerifyRound({ labels: L, lang, merchant, language, messa
           {field('clientSeed', V.clientSeed, { mono: true })}
           {field('bet', V.bet, { inputMode: 'decimal', hint: V.betHint })}
         </div>
-        <button type="submit" className="btn btn-primary" disabled={busy}>{busy ? V.working : V.submit}</button>
-        {failure && <p className="pl-error" role="alert">{failure}</p>}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? V.working : V.submit}
+        </button>
+        {failure && (
+          <p className="pl-error" role="alert">
+            {failure}
+          </p>
+        )}
       </form>
 
       <div aria-live="polite">
@@ -108,11 +128,15 @@ export default function VerifyRound({ labels: L, lang, merchant, language, messa
               </div>
               <div>
                 <dt>{V.stops}</dt>
-                <dd className="mono" data-testid="verify-stops">{a.stops.join(', ')}</dd>
+                <dd className="mono" data-testid="verify-stops">
+                  {a.stops.join(', ')}
+                </dd>
               </div>
               <div>
                 <dt>{V.multiplier}</dt>
-                <dd className="mono" data-testid="verify-multiplier">×{a.multiplier}</dd>
+                <dd className="mono" data-testid="verify-multiplier">
+                  ×{a.multiplier}
+                </dd>
               </div>
               <div>
                 <dt>{V.win}</dt>
@@ -139,9 +163,7 @@ export default function VerifyRound({ labels: L, lang, merchant, language, messa
               <ul className="pl-linewins" data-testid="verify-linewins">
                 {a.lineWins.map((w) => (
                   <li key={w.line}>
-                    {fill(L.lineWin, { line: w.line + 1, count: w.count, symbol: names[w.symbol] ?? w.symbol, amount: fmt(w.payout) })}
-                    {' '}
-                    <span className="muted">(×{w.multiplier})</span>
+                    {fill(L.lineWin, { line: w.line + 1, count: w.count, symbol: names[w.symbol] ?? w.symbol, amount: fmt(w.payout) })} <span className="muted">(×{w.multiplier})</span>
                   </li>
                 ))}
               </ul>

@@ -59,17 +59,43 @@ interface KindSpec {
 
 /** The 20 classic 5x3 paylines; the high-volatility variant uses the first 10. */
 const LINES_5X3: readonly (readonly number[])[] = [
-  [1, 1, 1, 1, 1], [0, 0, 0, 0, 0], [2, 2, 2, 2, 2], [0, 1, 2, 1, 0], [2, 1, 0, 1, 2],
-  [0, 0, 1, 2, 2], [2, 2, 1, 0, 0], [1, 0, 0, 0, 1], [1, 2, 2, 2, 1], [0, 1, 1, 1, 0],
-  [2, 1, 1, 1, 2], [1, 0, 1, 2, 1], [1, 2, 1, 0, 1], [0, 1, 0, 1, 0], [2, 1, 2, 1, 2],
-  [1, 1, 0, 1, 1], [1, 1, 2, 1, 1], [0, 0, 2, 0, 0], [2, 2, 0, 2, 2], [0, 2, 0, 2, 0],
+  [1, 1, 1, 1, 1],
+  [0, 0, 0, 0, 0],
+  [2, 2, 2, 2, 2],
+  [0, 1, 2, 1, 0],
+  [2, 1, 0, 1, 2],
+  [0, 0, 1, 2, 2],
+  [2, 2, 1, 0, 0],
+  [1, 0, 0, 0, 1],
+  [1, 2, 2, 2, 1],
+  [0, 1, 1, 1, 0],
+  [2, 1, 1, 1, 2],
+  [1, 0, 1, 2, 1],
+  [1, 2, 1, 0, 1],
+  [0, 1, 0, 1, 0],
+  [2, 1, 2, 1, 2],
+  [1, 1, 0, 1, 1],
+  [1, 1, 2, 1, 1],
+  [0, 0, 2, 0, 0],
+  [2, 2, 0, 2, 2],
+  [0, 2, 0, 2, 0],
 ];
-const LINES_3X3: readonly (readonly number[])[] = [[1, 1, 1], [0, 0, 0], [2, 2, 2], [0, 1, 2], [2, 1, 0]];
+const LINES_3X3: readonly (readonly number[])[] = [
+  [1, 1, 1],
+  [0, 0, 0],
+  [2, 2, 2],
+  [0, 1, 2],
+  [2, 1, 0],
+];
 
 const KINDS: Record<SlotKind, KindSpec> = {
   // Fruit machine: 3 reels, 5 lines, three of a kind pays.
   classic3: {
-    reels: 3, rows: 3, stripLength: 30, lines: 5, minCount: 3,
+    reels: 3,
+    rows: 3,
+    stripLength: 30,
+    lines: 5,
+    minCount: 3,
     symbols: ['CHERRY', 'LEMON', 'ORANGE', 'PLUM', 'BELL', 'BAR', 'SEVEN'],
     weights: [8, 7, 6, 4, 2.5, 1.5, 1],
     values: [4, 6, 8, 12, 30, 60, 150],
@@ -77,7 +103,11 @@ const KINDS: Record<SlotKind, KindSpec> = {
   },
   // Video slot: 5 reels, 20 lines, 3 to 5 of a kind pay, many modest wins.
   lines5: {
-    reels: 5, rows: 3, stripLength: 40, lines: 20, minCount: 3,
+    reels: 5,
+    rows: 3,
+    stripLength: 40,
+    lines: 20,
+    minCount: 3,
     symbols: ['TEN', 'JACK', 'QUEEN', 'KING', 'ACE', 'GEM', 'COIN', 'CROWN', 'DRAGON'],
     weights: [8, 7, 6, 5, 4, 3, 3, 2, 2],
     values: [4, 5, 6, 8, 10, 15, 20, 30, 50],
@@ -85,7 +115,11 @@ const KINDS: Record<SlotKind, KindSpec> = {
   },
   // High volatility: 5 reels, 10 lines, premium symbols rare and long runs paying far more.
   volatile5: {
-    reels: 5, rows: 3, stripLength: 48, lines: 10, minCount: 3,
+    reels: 5,
+    rows: 3,
+    stripLength: 48,
+    lines: 10,
+    minCount: 3,
     symbols: ['TEN', 'JACK', 'QUEEN', 'KING', 'ACE', 'SCARAB', 'MASK', 'PHARAOH'],
     weights: [12, 11, 10, 8, 3, 2, 1.2, 0.8],
     values: [2, 3, 4, 5, 20, 50, 150, 400],
@@ -218,7 +252,10 @@ function tunePays(strips: readonly (readonly number[])[], symbolCount: number, m
   }
   const mults = rounded(hi);
   let residual = target - rtpOf(mults);
-  const order = entries.map((_, i) => i).filter((i) => entries[i]!.p > 0).sort((a, b) => entries[b]!.p - entries[a]!.p);
+  const order = entries
+    .map((_, i) => i)
+    .filter((i) => entries[i]!.p > 0)
+    .sort((a, b) => entries[b]!.p - entries[a]!.p);
   for (const i of order) {
     const e = entries[i]!;
     const room = Math.max(1, Math.floor(mults[i]! / 4));
@@ -230,4 +267,3 @@ function tunePays(strips: readonly (readonly number[])[], symbolCount: number, m
   entries.forEach((e, i) => (pays[e.symbol]![e.count] = mults[i]!));
   return pays;
 }
-

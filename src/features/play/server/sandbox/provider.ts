@@ -127,7 +127,10 @@ async function activeSeed(tx: Tx | Db, owner: SeedOwner, demo: boolean) {
   const [found] = await tx.select().from(gameSeed).where(where);
   if (found) return found;
   const { serverSeed, serverSeedHash } = makeServerSeed();
-  await tx.insert(gameSeed).values({ ...ownerColumns(owner), demo, serverSeed, serverSeedHash, clientSeed: makeClientSeed() }).onConflictDoNothing();
+  await tx
+    .insert(gameSeed)
+    .values({ ...ownerColumns(owner), demo, serverSeed, serverSeedHash, clientSeed: makeClientSeed() })
+    .onConflictDoNothing();
   const [made] = await tx.select().from(gameSeed).where(where);
   return made!;
 }
@@ -217,7 +220,19 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
     const win = settle(config, outcome, stake).totalWin;
     const [row] = await tx
       .insert(sandboxRound)
-      .values({ roundId, memberId: s.memberId, nodeId: s.game.nodeId, sessionId: s.id, demo: s.demo, betAmount: stake, winAmount: win, seedId: seed.id, nonce: seed.nonce, stops: outcome.stops, freeSpinGrantId })
+      .values({
+        roundId,
+        memberId: s.memberId,
+        nodeId: s.game.nodeId,
+        sessionId: s.id,
+        demo: s.demo,
+        betAmount: stake,
+        winAmount: win,
+        seedId: seed.id,
+        nonce: seed.nonce,
+        stops: outcome.stops,
+        freeSpinGrantId,
+      })
       .returning();
     if (!s.demo && s.memberId !== null && win >= stake * BIG_WIN_MULTIPLE) {
       const [m] = await tx.select({ username: member.username }).from(member).where(eq(member.id, s.memberId));
@@ -229,16 +244,21 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
   if (s.demo) {
     // A guest's keys live in its session's own namespace, apart from every other guest's.
     const op = { name: s.memberId === null ? `demo-play-guest-${s.id}` : 'demo-play', memberId: s.memberId, key: idempotencyKey, request: { session: s.id, bet: bet.toString() } };
-    const { value } = await once(db, op, async (tx) => {
-      const { win, round, fairness } = await draw(tx);
-      const [after] = await tx
-        .update(gameSession)
-        .set({ demoBalance: sql`${gameSession.demoBalance} - ${bet} + ${win}` })
-        .where(and(eq(gameSession.id, s.id), sql`${gameSession.demoBalance} >= ${bet}`))
-        .returning({ demoBalance: gameSession.demoBalance });
-      if (!after) throw new ApiError(400, 'wallet.balance.insufficient');
-      return { round, fairness, balance: formatMinor(after.demoBalance!, decimals), freeSpins: null, freeSpinsEnded: null };
-    }, { claim: 'last' });
+    const { value } = await once(
+      db,
+      op,
+      async (tx) => {
+        const { win, round, fairness } = await draw(tx);
+        const [after] = await tx
+          .update(gameSession)
+          .set({ demoBalance: sql`${gameSession.demoBalance} - ${bet} + ${win}` })
+          .where(and(eq(gameSession.id, s.id), sql`${gameSession.demoBalance} >= ${bet}`))
+          .returning({ demoBalance: gameSession.demoBalance });
+        if (!after) throw new ApiError(400, 'wallet.balance.insufficient');
+        return { round, fairness, balance: formatMinor(after.demoBalance!, decimals), freeSpins: null, freeSpinsEnded: null };
+      },
+      { claim: 'last' },
+    );
     return value;
   }
 
@@ -259,7 +279,10 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
         const after = await useFreeSpin(tx, grant, win);
         const balance = (await balancesOf(tx, [s.wallet])).get(s.wallet)!;
         const next = after.status === 'active' ? after : await lockActiveGrant(tx, memberId, s.game.nodeId);
-        return { balance: formatMinor(balance, decimals), detail: { round, fairness, freeSpins: next ? freeSpinsView(next) : null, freeSpinsEnded: after.status === 'active' ? null : freeSpinsView(after) } };
+        return {
+          balance: formatMinor(balance, decimals),
+          detail: { round, fairness, freeSpins: next ? freeSpinsView(next) : null, freeSpinsEnded: after.status === 'active' ? null : freeSpinsView(after) },
+        };
       },
       { claim: 'last' },
     );
@@ -268,14 +291,10 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
     return { round: d.round, fairness: d.fairness, balance: free.value.balance, freeSpins: d.freeSpins ?? null, freeSpinsEnded: d.freeSpinsEnded ?? null };
   }
 
-  const played = await playRound(
-    db,
-    { ...betRequest(s, roundId, bet), idempotencyKey, request: { session: s.id, bet: bet.toString() } },
-    async (tx) => {
-      const { win, round, fairness } = await draw(tx);
-      return { win, detail: { round, fairness } };
-    },
-  );
+  const played = await playRound(db, { ...betRequest(s, roundId, bet), idempotencyKey, request: { session: s.id, bet: bet.toString() } }, async (tx) => {
+    const { win, round, fairness } = await draw(tx);
+    return { win, detail: { round, fairness } };
+  });
   // A key first used for a free spin (whose grant has ended since) replays that spin's answer, with its free-spin fields.
   const d = played.detail as Partial<SpinAnswer> & Pick<SpinAnswer, 'round' | 'fairness'>;
   return { round: d.round, fairness: d.fairness, balance: played.balance, freeSpins: d.freeSpins ?? null, freeSpinsEnded: d.freeSpinsEnded ?? null };
@@ -308,10 +327,7 @@ export async function rotateSeed(db: Db, owner: SeedOwner, demo: boolean, client
 
 /** The member's rounds of one game in one mode (a guest's: its session's), newest first, one page. */
 export async function rounds(db: Db, s: PlaySession, pageNo: number, pageSize: number) {
-  const where =
-    s.memberId === null
-      ? eq(sandboxRound.sessionId, s.id)
-      : and(eq(sandboxRound.memberId, s.memberId), eq(sandboxRound.nodeId, s.game.nodeId), eq(sandboxRound.demo, s.demo));
+  const where = s.memberId === null ? eq(sandboxRound.sessionId, s.id) : and(eq(sandboxRound.memberId, s.memberId), eq(sandboxRound.nodeId, s.game.nodeId), eq(sandboxRound.demo, s.demo));
   const rows = await db
     .select({ r: sandboxRound, seed: gameSeed, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(sandboxRound)
@@ -320,7 +336,16 @@ export async function rounds(db: Db, s: PlaySession, pageNo: number, pageSize: n
     .orderBy(desc(sandboxRound.createdAt), desc(sandboxRound.nonce))
     .limit(pageSize)
     .offset((pageNo - 1) * pageSize);
-  const total = rows[0]?.total ?? (pageNo > 1 ? (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(sandboxRound).where(where))[0]!.n : 0);
+  const total =
+    rows[0]?.total ??
+    (pageNo > 1
+      ? (
+          await db
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(sandboxRound)
+            .where(where)
+        )[0]!.n
+      : 0);
   return { list: rows.map(({ r, seed }) => presentRound(r, seed, s.game)), pageNum: pageNo, totalPages: Math.ceil(total / pageSize) };
 }
 

@@ -83,8 +83,7 @@ export function roundOutcome(config: SlotConfig, seeds: RoundSeeds): Outcome {
 
 /** Checks a bet: a positive multiple of betStep (one minor unit per line), so every line win is whole minor units. */
 export function assertBet(config: SlotConfig, betMinorUnits: bigint): void {
-  if (typeof betMinorUnits !== 'bigint' || betMinorUnits <= 0n || betMinorUnits % config.betStep !== 0n)
-    throw new RangeError(`A bet is a positive multiple of ${config.betStep} minor units`);
+  if (typeof betMinorUnits !== 'bigint' || betMinorUnits <= 0n || betMinorUnits % config.betStep !== 0n) throw new RangeError(`A bet is a positive multiple of ${config.betStep} minor units`);
 }
 
 /** Plays one round: stops from the seeds, then each line pays multiplier x (bet / lines), exactly, in minor units. */

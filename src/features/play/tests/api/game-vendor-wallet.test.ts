@@ -410,7 +410,10 @@ describe('rounds left open', () => {
     expect((await roundOf(roundId))!.status).toBe('open');
     expect((await runOps(t.db, ['rounds:sweep', '--minutes', '0'], 'test')).ok).toBe(false);
     // Age the round past one minute, then sweep with --minutes 1.
-    await t.db.update(gameRound).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(gameRound.roundId, roundId));
+    await t.db
+      .update(gameRound)
+      .set({ createdAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(gameRound.roundId, roundId));
     const swept = await runOps(t.db, ['rounds:sweep', '--minutes', '1'], 'test');
     expect(swept.ok).toBe(true);
     expect(swept.output).toMatch(/^Refunded [1-9]\d* round/);

@@ -193,7 +193,10 @@ describe("a guest's free demo (GCS_gameTrialLaunch, GCS_gameLaunchFB)", () => {
     expect(state).toMatchObject({ demo: true, balance: '2000.00', wallet: null });
     const spun = await callApi(SPIN, { method: 'POST', body: { launch, bet: state.rules.bets[0], idempotencyKey: newKey() } });
     expect(spun.status, JSON.stringify(spun.json)).toBe(200);
-    const [row] = await t.db.select().from(gameSession).where(eq(gameSession.tokenHash, (await t.db.select({ h: gameSession.tokenHash }).from(gameSession).orderBy(desc(gameSession.id)).limit(1))[0]!.h));
+    const [row] = await t.db
+      .select()
+      .from(gameSession)
+      .where(eq(gameSession.tokenHash, (await t.db.select({ h: gameSession.tokenHash }).from(gameSession).orderBy(desc(gameSession.id)).limit(1))[0]!.h));
     expect(row).toMatchObject({ memberId: null, memberSessionId: null, demo: true });
     // A second guest gets a seed pair and a history of its own.
     const other = tokenOf((await guest(`${TRIAL}?nodeId=${g['Slot A']}`, ip())).json.value.content.game_url);
@@ -250,15 +253,28 @@ describe("a guest's free demo (GCS_gameTrialLaunch, GCS_gameLaunchFB)", () => {
     }
     const sessions = await t.db.select({ id: gameSession.id }).from(gameSession).where(isNull(gameSession.memberId)).orderBy(desc(gameSession.id)).limit(2);
     const [freshId, oldId] = sessions.map((x) => x.id) as [number, number];
-    await t.db.update(gameSession).set({ expiresAt: new Date(Date.now() - GUEST_DEMO_KEEP_MS - 60_000) }).where(eq(gameSession.id, oldId));
+    await t.db
+      .update(gameSession)
+      .set({ expiresAt: new Date(Date.now() - GUEST_DEMO_KEEP_MS - 60_000) })
+      .where(eq(gameSession.id, oldId));
     expect(await sweepGuestDemos(t.db)).toBeGreaterThanOrEqual(1);
     expect(await t.db.select().from(gameSession).where(eq(gameSession.id, oldId))).toEqual([]);
     expect(await t.db.select().from(sandboxRound).where(eq(sandboxRound.sessionId, oldId))).toEqual([]);
     expect(await t.db.select().from(gameSeed).where(eq(gameSeed.guestSessionId, oldId))).toEqual([]);
-    expect(await t.db.select().from(idempotencyRecord).where(like(idempotencyRecord.key, `demo-play-guest-${oldId}:%`))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(idempotencyRecord)
+        .where(like(idempotencyRecord.key, `demo-play-guest-${oldId}:%`)),
+    ).toEqual([]);
     // The live one plays on.
     expect((await callApi(`${ROUNDS}?launch=${fresh}`)).json.value.list).toHaveLength(1);
-    expect(await t.db.select().from(idempotencyRecord).where(like(idempotencyRecord.key, `demo-play-guest-${freshId}:%`))).toHaveLength(1);
+    expect(
+      await t.db
+        .select()
+        .from(idempotencyRecord)
+        .where(like(idempotencyRecord.key, `demo-play-guest-${freshId}:%`)),
+    ).toHaveLength(1);
     expect((await callApi(`${STATE}?launch=${old}`)).status).toBe(401);
   });
 
@@ -361,7 +377,10 @@ describe('real play through the wallet', () => {
   it('an expired session is refused', async () => {
     const u = await walletUser();
     const launch = tokenOf(await launched(u, g['Slot A']!));
-    await t.db.update(gameSession).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(gameSession.memberId, u.id));
+    await t.db
+      .update(gameSession)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(gameSession.memberId, u.id));
     expect((await callApi(`${STATE}?launch=${launch}`)).json.errorCode).toBe('game.session.invalid');
   });
 
@@ -386,14 +405,20 @@ describe('real play through the wallet', () => {
     const bet = state.rules.bets[0];
     // Find, with the engine, the first nonce of the committed seed pair that wins 10x or more, and
     // start the pair there (the seed itself is the server's: read it as an auditor would).
-    const [seed] = await t.db.select().from(gameSeed).where(and(eq(gameSeed.memberId, u.id), eq(gameSeed.demo, false)));
+    const [seed] = await t.db
+      .select()
+      .from(gameSeed)
+      .where(and(eq(gameSeed.memberId, u.id), eq(gameSeed.demo, false)));
     const config = gameConfig(1234);
     let nonce = 0;
     while (engineSpin(config, { serverSeed: seed!.serverSeed, clientSeed: seed!.clientSeed, nonce }, parseMinor(bet)!).totalWin < parseMinor(bet)! * 10n) nonce++;
     await t.db.update(gameSeed).set({ nonce }).where(eq(gameSeed.id, seed!.id));
     const round = (await callApi(SPIN, { method: 'POST', body: { launch, bet, idempotencyKey: newKey() } })).json.value.round;
     expect(parseMinor(round.win)! >= parseMinor(bet)! * 10n).toBe(true);
-    const rows = await t.db.select().from(winner).where(and(eq(winner.nodeId, g['Slot A']!), eq(winner.winAmount, parseMinor(round.win)!)));
+    const rows = await t.db
+      .select()
+      .from(winner)
+      .where(and(eq(winner.nodeId, g['Slot A']!), eq(winner.winAmount, parseMinor(round.win)!)));
     expect(rows.map((r) => [r.customerName, r.isDemo])).toContainEqual([maskName(u.username), false]);
     expect(maskName(u.username)).not.toBe(u.username);
     const board = (await callApi('/wps/relay/GCSGAME_getRankList')).json.value.list;
@@ -425,7 +450,10 @@ describe('demo play', () => {
     expect((await callApi(`${ROUNDS}?launch=${real}`)).json.value.list).toEqual([]);
     expect((await callApi(`${ROUNDS}?launch=${launch}`)).json.value.list).toHaveLength(5);
     // Play money runs out like money does.
-    await t.db.update(gameSession).set({ demoBalance: 0n }).where(and(eq(gameSession.memberId, u.id), eq(gameSession.demo, true)));
+    await t.db
+      .update(gameSession)
+      .set({ demoBalance: 0n })
+      .where(and(eq(gameSession.memberId, u.id), eq(gameSession.demo, true)));
     const short = await callApi(SPIN, { method: 'POST', body: { launch, bet: state.rules.bets[0], idempotencyKey: newKey() } });
     expect(short.json.errorCode).toBe('wallet.balance.insufficient');
   });
@@ -458,7 +486,9 @@ describe('provably fair', () => {
       expect(r.serverSeed).toBe(revealed.serverSeed);
       const again = engineSpin(config, { serverSeed: r.serverSeed, clientSeed: r.clientSeed, nonce: r.nonce }, parseMinor(bet)!);
       expect(again.stops).toEqual(r.stops);
-      const v = await callApi(`${VERIFY}?nodeId=${g['Slot A']}&serverSeed=${r.serverSeed}&serverSeedHash=${r.serverSeedHash}&clientSeed=${encodeURIComponent(r.clientSeed)}&nonce=${r.nonce}&bet=${bet}`);
+      const v = await callApi(
+        `${VERIFY}?nodeId=${g['Slot A']}&serverSeed=${r.serverSeed}&serverSeedHash=${r.serverSeedHash}&clientSeed=${encodeURIComponent(r.clientSeed)}&nonce=${r.nonce}&bet=${bet}`,
+      );
       expect(v.status, JSON.stringify(v.json)).toBe(200);
       expect(v.json.value).toMatchObject({ hashMatches: true, stops: r.stops, grid: r.grid, win: r.win });
     }
@@ -525,11 +555,17 @@ describe('a game session lives only while the login that launched it does', () =
     const token = tokenOf(await launched(u, g['Slot A']!));
     // Ten minutes without a call with the member token, the login would end in twenty.
     const soon = new Date(Date.now() + 20 * 60_000);
-    await t.db.update(memberSession).set({ lastSeenAt: new Date(Date.now() - 10 * 60_000), expiresAt: soon }).where(eq(memberSession.memberId, u.id));
+    await t.db
+      .update(memberSession)
+      .set({ lastSeenAt: new Date(Date.now() - 10 * 60_000), expiresAt: soon })
+      .where(eq(memberSession.memberId, u.id));
     expect((await stateOf(token)).status).toBe(200);
     const [slid] = await t.db.select().from(memberSession).where(eq(memberSession.memberId, u.id));
     expect(slid!.expiresAt.getTime()).toBeGreaterThan(soon.getTime() + 5 * 60_000);
-    await t.db.update(memberSession).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(memberSession.memberId, u.id));
+    await t.db
+      .update(memberSession)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(memberSession.memberId, u.id));
     expect((await stateOf(token)).json.errorCode).toBe('game.session.invalid');
   });
 });

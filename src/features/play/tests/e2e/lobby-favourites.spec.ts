@@ -42,7 +42,10 @@ for (const { lang } of LANGS) {
       await expect(section.locator('article.tile .name')).toHaveText([name]);
 
       // The navigation's Favourites item now leads to /favorite.
-      await page.locator('.main-nav').getByRole('link', { name: t(lang, 'nav', 'favorite'), exact: true }).click();
+      await page
+        .locator('.main-nav')
+        .getByRole('link', { name: t(lang, 'nav', 'favorite'), exact: true })
+        .click();
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/favorite')}$`));
       await expect(page.getByRole('heading', { level: 1, name: t(lang, 'lobby', 'favourites.title') })).toBeVisible();
       const tiles = page.locator('[data-fav-list="page"] article.tile');

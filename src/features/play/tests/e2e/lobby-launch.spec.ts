@@ -52,10 +52,7 @@ for (const { lang } of LANGS) {
 
     test("a visitor plays a game's free demo without an account", async ({ page }) => {
       const { tile, name } = await firstSlot(page, lang);
-      const [game] = await Promise.all([
-        page.context().waitForEvent('page'),
-        tile.getByRole('link', { name: t(lang, 'lobby', 'demoNamed', { name }), exact: true }).click(),
-      ]);
+      const [game] = await Promise.all([page.context().waitForEvent('page'), tile.getByRole('link', { name: t(lang, 'lobby', 'demoNamed', { name }), exact: true }).click()]);
       await game.waitForURL(/\/play\?launch=[A-Za-z0-9_-]{43}$/);
       expect(new URL(game.url()).pathname).toBe(at(lang, '/play'));
       await expect(game.getByRole('note').filter({ hasText: t(lang, 'play', 'demoBanner') })).toBeVisible();
@@ -82,13 +79,12 @@ for (const { lang } of LANGS) {
       page.context().on('page', () => opened++);
       await tile.getByRole('button', { name: t(lang, 'lobby', 'playNamed', { name }), exact: true }).click();
       await expect(refusal(page, lang)).toContainText(t(lang, 'auth', 'in_need_true_account'));
-      await refusal(page, lang).getByRole('button', { name: t(lang, 'auth', 'in_increase_submit') }).click();
+      await refusal(page, lang)
+        .getByRole('button', { name: t(lang, 'auth', 'in_increase_submit') })
+        .click();
       expect(opened).toBe(0);
       // Its free demo plays, with play money.
-      const [demo] = await Promise.all([
-        page.context().waitForEvent('page'),
-        tile.getByRole('button', { name: t(lang, 'lobby', 'demoNamed', { name }), exact: true }).click(),
-      ]);
+      const [demo] = await Promise.all([page.context().waitForEvent('page'), tile.getByRole('button', { name: t(lang, 'lobby', 'demoNamed', { name }), exact: true }).click()]);
       await demo.waitForURL(/\/play\?launch=/);
       await expect(demo.getByRole('note').filter({ hasText: t(lang, 'play', 'demoBanner') })).toBeVisible();
       await demo.close();
@@ -107,10 +103,7 @@ for (const { lang } of LANGS) {
       const { tile, name } = await firstSlot(page, lang);
       const launches: URL[] = [];
       page.on('request', (r) => LAUNCH_CALLS.test(r.url()) && launches.push(new URL(r.url())));
-      const [game] = await Promise.all([
-        page.context().waitForEvent('page'),
-        tile.getByRole('button', { name: t(lang, 'lobby', 'playNamed', { name }), exact: true }).click(),
-      ]);
+      const [game] = await Promise.all([page.context().waitForEvent('page'), tile.getByRole('button', { name: t(lang, 'lobby', 'playNamed', { name }), exact: true }).click()]);
       await game.waitForURL(/\/play\?launch=[A-Za-z0-9_-]{43}$/);
       expect(new URL(game.url()).pathname).toBe(at(lang, '/play'));
       expect(launches[0]!.searchParams.get('accountType')).toBe('1');
@@ -126,7 +119,10 @@ for (const { lang } of LANGS) {
       await demoGame.close();
 
       // The navigation's Recent item now leads to /recent, which lists the game.
-      await page.locator('.main-nav').getByRole('link', { name: t(lang, 'nav', 'recent'), exact: true }).click();
+      await page
+        .locator('.main-nav')
+        .getByRole('link', { name: t(lang, 'nav', 'recent'), exact: true })
+        .click();
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/recent')}$`));
       const recent = page.locator('[data-recent-list] article.tile');
       await expect(recent.locator('.name')).toHaveText([name]);
@@ -156,10 +152,7 @@ for (const { lang } of LANGS) {
         route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, value: null, message, errorCode: 'game.maintenance' }) }),
       );
       const second = await firstSlot(page, lang);
-      const [blank] = await Promise.all([
-        page.context().waitForEvent('page'),
-        second.tile.getByRole('button', { name: t(lang, 'lobby', 'playNamed', { name: second.name }), exact: true }).click(),
-      ]);
+      const [blank] = await Promise.all([page.context().waitForEvent('page'), second.tile.getByRole('button', { name: t(lang, 'lobby', 'playNamed', { name: second.name }), exact: true }).click()]);
       await expect(page.getByRole('alertdialog').filter({ hasText: message })).toBeVisible();
       await expect.poll(() => blank.isClosed()).toBe(true);
     });
@@ -229,10 +222,7 @@ for (const { lang } of LANGS) {
       await game.close();
 
       // The free demo launches without a room, with no picker.
-      const [demoGame] = await Promise.all([
-        page.context().waitForEvent('page'),
-        tile.getByRole('button', { name: t(lang, 'lobby', 'demoNamed', { name }), exact: true }).click(),
-      ]);
+      const [demoGame] = await Promise.all([page.context().waitForEvent('page'), tile.getByRole('button', { name: t(lang, 'lobby', 'demoNamed', { name }), exact: true }).click()]);
       await demoGame.waitForURL(/\/play\?launch=/);
       expect(launches[1]!.searchParams.get('accountType')).toBe('0');
       expect(launches[1]!.searchParams.has('roomId')).toBe(false);

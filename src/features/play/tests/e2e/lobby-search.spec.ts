@@ -57,7 +57,10 @@ for (const { lang } of LANGS) {
       const names = searches.map((c) => c.url.searchParams.get('gameName'));
       expect(names.length).toBeLessThan('  drag '.length);
       expect(names.at(-1)).toBe('drag');
-      expect(names.every((n) => n !== null && 'drag'.startsWith(n)), JSON.stringify(names)).toBe(true);
+      expect(
+        names.every((n) => n !== null && 'drag'.startsWith(n)),
+        JSON.stringify(names),
+      ).toBe(true);
       const waited = await page.evaluate(() => {
         const sent = performance.getEntriesByType('resource').find((e) => e.name.includes('gameName=drag'))!;
         return sent.startTime - (window as unknown as { lastInput: number }).lastInput;
@@ -108,7 +111,10 @@ for (const { lang } of LANGS) {
       await expectNoSeriousA11yViolations(page, { exclude: ['.site-header', '.frame', '.cs-widget'] });
 
       const name = (await tiles.first().locator('.name').textContent())!.trim();
-      await tiles.first().getByRole('link', { name: t(lang, 'lobby', 'playNamed', { name }), exact: true }).click();
+      await tiles
+        .first()
+        .getByRole('link', { name: t(lang, 'lobby', 'playNamed', { name }), exact: true })
+        .click();
       const login = dialog(page, t(lang, 'auth', 'login.title'));
       await expect(login.locator('input[name="username"]')).toBeVisible();
       // The search is still there under the login popup.

@@ -37,7 +37,9 @@ for (const { lang } of LANGS) {
       await expect(dialog(page, t(lang, 'auth', 'login.title'))).toBeVisible();
       // Logged in again, the player is still where they were.
       await submitLogin(page, lang, user.username, user.password);
-      await dialog(page, t(lang, 'auth', 'afterLogin.title', { name: user.username })).getByRole('button', { name: t(lang, 'auth', 'afterLogin.continue') }).click();
+      await dialog(page, t(lang, 'auth', 'afterLogin.title', { name: user.username }))
+        .getByRole('button', { name: t(lang, 'auth', 'afterLogin.continue') })
+        .click();
       await expect(accountButton(page, lang, user.username)).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/promotions')}$`));
     });
@@ -45,7 +47,10 @@ for (const { lang } of LANGS) {
     test('a visitor whose Play asked for a login is offered that game once logged in, and plays it', async ({ page }) => {
       const user = await createUser();
       await page.goto(at(lang, '/rng'));
-      const tile = page.locator('.tile[data-node-id]').filter({ has: page.locator('[data-launch="1"]') }).first();
+      const tile = page
+        .locator('.tile[data-node-id]')
+        .filter({ has: page.locator('[data-launch="1"]') })
+        .first();
       const name = (await tile.locator('.name').textContent())!.trim();
       await tile.locator('a.btn[data-launch="1"]').click();
       await submitLogin(page, lang, user.username, user.password);

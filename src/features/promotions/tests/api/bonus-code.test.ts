@@ -39,7 +39,7 @@ describe('a bonus code', () => {
     expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
   });
 
-  it('refuses an unknown code in the caller\'s language, a trial account, and a code joined like a button', async () => {
+  it("refuses an unknown code in the caller's language, a trial account, and a code joined like a button", async () => {
     const u = await walletUser();
     const unknown = await redeem(u, 'NOPE1234', 'ES');
     expect(unknown.status).toBe(404);
@@ -76,9 +76,7 @@ describe('a bonus code', () => {
     const ip = freshIp();
     const members = Math.ceil(LIMITS.bonusCodeFailuresPerIp / LIMITS.bonusCodesPerMember) + 2;
     const guessers = await Promise.all(Array.from({ length: members }, () => walletUser()));
-    const answers = await Promise.all(
-      guessers.flatMap((u, m) => Array.from({ length: LIMITS.bonusCodesPerMember }, (_, i) => redeem(u, `GUESS${m}X${i}`, 'ES', ip))),
-    );
+    const answers = await Promise.all(guessers.flatMap((u, m) => Array.from({ length: LIMITS.bonusCodesPerMember }, (_, i) => redeem(u, `GUESS${m}X${i}`, 'ES', ip))));
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 404)).toHaveLength(LIMITS.bonusCodeFailuresPerIp);
     expect(statuses.filter((s) => s !== 404).every((s) => s === 429)).toBe(true);

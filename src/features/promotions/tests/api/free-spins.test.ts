@@ -39,7 +39,16 @@ beforeAll(async () => {
   const rows = await t.db
     .insert(game)
     .values(
-      [11, 22, 33].map((seed) => ({ gameCode: `fs${seed}`, gameName: `Free Slot ${seed}`, searchName: `free slot ${seed}`, gameType: 'RNG', vassalage: 'FV', gameClassify: 'SLOT', minBet: 20n, seed })),
+      [11, 22, 33].map((seed) => ({
+        gameCode: `fs${seed}`,
+        gameName: `Free Slot ${seed}`,
+        searchName: `free slot ${seed}`,
+        gameType: 'RNG',
+        vassalage: 'FV',
+        gameClassify: 'SLOT',
+        minBet: 20n,
+        seed,
+      })),
     )
     .returning({ nodeId: game.nodeId });
   nodes.push(...rows.map((r) => r.nodeId));
@@ -120,7 +129,10 @@ describe('daily free spins', () => {
     expect(await balance(u.id)).toBe(50_00n);
     const g = await grantOf(u);
     expect(g).toMatchObject({ status: 'done', spinsLeft: 0, winnings: won });
-    const paid = await t.db.select().from(bonus).where(and(eq(bonus.memberId, u.id), eq(bonus.source, `promotion:${PROMO}`)));
+    const paid = await t.db
+      .select()
+      .from(bonus)
+      .where(and(eq(bonus.memberId, u.id), eq(bonus.source, `promotion:${PROMO}`)));
     if (won > 0n) expect(paid).toMatchObject([{ amount: won, turnoverRequired: won * 5n }]);
     else expect(paid).toEqual([]);
     expect((await u.call('/wps/promotions/status')).json.value).toContainEqual({ id: PROMO, status: 'claimed' });
@@ -153,7 +165,12 @@ describe('daily free spins', () => {
       else expect(r.json.value.round.freeSpin).toBe(false);
     }
     expect((await grantOf(u)).spinsLeft).toBe(0);
-    expect(await t.db.select().from(sandboxRound).where(eq(sandboxRound.freeSpinGrantId, (await grantOf(u)).id))).toHaveLength(10);
+    expect(
+      await t.db
+        .select()
+        .from(sandboxRound)
+        .where(eq(sandboxRound.freeSpinGrantId, (await grantOf(u)).id)),
+    ).toHaveLength(10);
 
     // Another game's spins are paid while spins are held on the slot of the day.
     const other = await walletUser();
@@ -194,7 +211,10 @@ describe('daily free spins', () => {
     expect(await expireFreeSpins(t.db, after)).toBe(0);
     const ended = await grantOf(u);
     expect(ended).toMatchObject({ status: 'expired', spinsLeft: 7 });
-    const paid = await t.db.select().from(bonus).where(and(eq(bonus.memberId, u.id), eq(bonus.source, `promotion:${PROMO}`)));
+    const paid = await t.db
+      .select()
+      .from(bonus)
+      .where(and(eq(bonus.memberId, u.id), eq(bonus.source, `promotion:${PROMO}`)));
     expect(paid.reduce((s, b) => s + b.amount, 0n)).toBe(before.winnings);
     // Its spins are no longer used.
     expect((await spin(u, token)).json.value.round.freeSpin).toBe(false);

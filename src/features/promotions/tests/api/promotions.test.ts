@@ -74,7 +74,10 @@ describe('the newbie bonus', () => {
     const w = await u.call('/wps/wallet/withdraw', { method: 'POST', body: { amount: '20.00', idempotencyKey: newKey() } });
     expect(w.json.errorCode).toBe('wallet.withdrawal.wagering');
     // The inbox hears of it (its message: the inbox's tests).
-    const told = await t.db.select().from(eventOutbox).where(and(eq(eventOutbox.kind, 'promotions.bonus.issued'), eq(eventOutbox.memberId, u.id)));
+    const told = await t.db
+      .select()
+      .from(eventOutbox)
+      .where(and(eq(eventOutbox.kind, 'promotions.bonus.issued'), eq(eventOutbox.memberId, u.id)));
     expect(told.map((e) => e.payload)).toEqual([{ v: 1, promotionId: NEWBIE, amount: '50.00', turnover: '1000.00', symbol: '$' }]);
     expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
   });
@@ -145,10 +148,19 @@ describe('the newbie bonus', () => {
 });
 
 describe('the deposit page says what a deposit can still start, and what a first deposit closed (audit 11)', () => {
-  type Offers = { offers: { id: number; action: string; firstDeposit: boolean; minDeposit: string | null; percent: number | null; cap: string | null }[]; missed: { id: number; reason: string; deposit: string; minDeposit: string | null; title: string }[] };
+  type Offers = {
+    offers: { id: number; action: string; firstDeposit: boolean; minDeposit: string | null; percent: number | null; cap: string | null }[];
+    missed: { id: number; reason: string; deposit: string; minDeposit: string | null; title: string }[];
+  };
   const offers = async (u: User, language = 'EN') => (await u.call('/wps/promotions/deposit-offers', { headers: { language } })).json.value as Offers;
   /** What the outbox says to the inbox (its message in the reader's language: the inbox's tests). */
-  const missedEvents = async (u: User) => (await t.db.select().from(eventOutbox).where(and(eq(eventOutbox.kind, 'promotions.bonus.missed'), eq(eventOutbox.memberId, u.id)))).map((e) => e.payload);
+  const missedEvents = async (u: User) =>
+    (
+      await t.db
+        .select()
+        .from(eventOutbox)
+        .where(and(eq(eventOutbox.kind, 'promotions.bonus.missed'), eq(eventOutbox.memberId, u.id)))
+    ).map((e) => e.payload);
 
   it('lists the newbie bonus to join before depositing, then as earned by the deposit once joined', async () => {
     const u = await walletUser();
@@ -253,7 +265,10 @@ describe('the weekend special (a reload bonus: id 6, joined, 30% up to 60.00 of 
 
   it('is not paid on the deposit that earned the newbie bonus', async () => {
     const u = await walletUser();
-    await t.db.update(member).set({ createdAt: new Date('2027-01-01T18:00:00Z') }).where(eq(member.id, u.id));
+    await t.db
+      .update(member)
+      .set({ createdAt: new Date('2027-01-01T18:00:00Z') })
+      .where(eq(member.id, u.id));
     await joined(u, NEWBIE);
     await joined(u, WEEKEND);
     await depositOn(u, '50.00', '2027-01-02T18:00:00Z');

@@ -50,7 +50,11 @@ async function figures(u: User, o: { validBet?: bigint; deposit?: bigint }) {
   if (o.validBet) await addToDay(t.db, u.id, at, 'JL', { betCount: 1, validBet: o.validBet });
   if (o.deposit) await addToDay(t.db, u.id, at, '', { depositCount: 1, deposit: o.deposit });
 }
-const rewardsOf = (id: number) => t.db.select().from(promoReward).where(and(eq(promoReward.memberId, id), eq(promoReward.kind, 'referral')));
+const rewardsOf = (id: number) =>
+  t.db
+    .select()
+    .from(promoReward)
+    .where(and(eq(promoReward.memberId, id), eq(promoReward.kind, 'referral')));
 const decision = async (friendId: number) => (await t.db.select().from(promoReferral).where(eq(promoReferral.friendId, friendId)))[0]?.status ?? null;
 const settle = (friendId: number) => t.db.transaction((tx) => settleFriend(tx, friendId));
 
@@ -73,7 +77,10 @@ describe('invite friends', () => {
     expect(await rewardsOf(friend.id)).toMatchObject([{ reference: `referral:${friend.id}`, amount: 10_00n, turnover: 30_00n }]);
 
     // The inbox hears of both (its messages: the inbox's tests).
-    const events = await t.db.select().from(eventOutbox).where(inArray(eventOutbox.memberId, [referrer.id, friend.id]));
+    const events = await t.db
+      .select()
+      .from(eventOutbox)
+      .where(inArray(eventOutbox.memberId, [referrer.id, friend.id]));
     expect(events.map((e) => [e.kind, e.memberId, e.payload])).toEqual(
       expect.arrayContaining([
         ['promotions.referral.rewarded', referrer.id, { v: 1, friend: mine[0]!.period, reward: '10.00', symbol: brand().currencySymbol }],
@@ -83,7 +90,17 @@ describe('invite friends', () => {
 
     // The page: the code, the friend masked and rewarded, one this month, one reward waiting.
     const page = (await referrer.call('/wps/promotions/referral')).json.value;
-    expect(page).toMatchObject({ promotionId: INVITE, code: referrer.affiliateCode, minDeposit: '20.00', validBets: '100.00', referrerReward: '10.00', friendReward: '10.00', monthlyCap: 20, rewardedThisMonth: 1, claimable: 1 });
+    expect(page).toMatchObject({
+      promotionId: INVITE,
+      code: referrer.affiliateCode,
+      minDeposit: '20.00',
+      validBets: '100.00',
+      referrerReward: '10.00',
+      friendReward: '10.00',
+      monthlyCap: 20,
+      rewardedThisMonth: 1,
+      claimable: 1,
+    });
     expect(page.friends).toEqual([{ name: expect.stringContaining('***'), registeredAt: expect.any(Number), deposited: true, validBets: '100.00', status: 'rewarded' }]);
     expect(page.friends[0].name).not.toBe(friend.username);
     expect((await referrer.call('/wps/promotions/status')).json.value).toContainEqual({ id: INVITE, status: 'claim' });

@@ -36,7 +36,11 @@ async function betOn(u: User, day: string, vendorCode: string, validBet: bigint)
   await addToDay(t.db, u.id, new Date(dayStart(day, tz()) + 12 * 3_600_000), vendorCode, { betCount: 1, validBet });
 }
 
-const rewards = async (u: User) => (await u.call('/wps/promotions/rewards')).json.value as { available: number; items: { id: number; kind: string; promotionId: number | null; title: string; period: string | null; amount: string; status: string }[] };
+const rewards = async (u: User) =>
+  (await u.call('/wps/promotions/rewards')).json.value as {
+    available: number;
+    items: { id: number; kind: string; promotionId: number | null; title: string; period: string | null; amount: string; status: string }[];
+  };
 const claim = (u: User, id: number, language = 'EN') => u.call('/wps/promotions/rewards/claim', { method: 'POST', headers: { language }, body: { id } });
 const statusOf = async (u: User, id = REBATE) => ((await u.call('/wps/promotions/status')).json.value as { id: number; status: string }[]).find((p) => p.id === id)?.status;
 

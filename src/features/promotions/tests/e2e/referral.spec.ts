@@ -27,7 +27,10 @@ for (const { lang } of LANGS) {
       const player = await createUser();
       await loginAs(page, lang, player.username, player.password);
       await accountButton(page, lang, player.username).click();
-      await page.locator('.user-dropdown').getByRole('link', { name: t(lang, 'auth', 'menu.invite'), exact: true }).click();
+      await page
+        .locator('.user-dropdown')
+        .getByRole('link', { name: t(lang, 'auth', 'menu.invite'), exact: true })
+        .click();
 
       const centre = memberCentre(page, lang);
       await expect(centre.getByRole('link', { name: pageTitle(lang, 'referral'), exact: true })).toHaveAttribute('aria-current', 'page');

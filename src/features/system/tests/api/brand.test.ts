@@ -41,7 +41,8 @@ const GATED: Record<string, { refused: string; call: () => Promise<{ status: num
   },
   REGMOBVERF3: {
     refused: 'sms.not.allowed',
-    call: async () => callApi('/wps/verification/sms/register', { method: 'POST', ip: freshIp(), body: { mobileNo: '5570000098', countryDialingCode: '52', regType: 'registerMobile', ...(await solved()) } }),
+    call: async () =>
+      callApi('/wps/verification/sms/register', { method: 'POST', ip: freshIp(), body: { mobileNo: '5570000098', countryDialingCode: '52', regType: 'registerMobile', ...(await solved()) } }),
   },
   CHNGPASSMAIL3: {
     refused: 'password.email.disabled',
@@ -50,7 +51,12 @@ const GATED: Record<string, { refused: string; call: () => Promise<{ status: num
   CHNGPASSVERIF3: {
     refused: 'password.sms.disabled',
     call: async () =>
-      callEnc('/wps/member/password/verification', 'POST', { mobileNum: '5570000097', countryDialingCode: '52', verificationCode: '123456', newPassword: 'Chosen123', confirmNewPassword: 'Chosen123' }, { ip: freshIp() }),
+      callEnc(
+        '/wps/member/password/verification',
+        'POST',
+        { mobileNum: '5570000097', countryDialingCode: '52', verificationCode: '123456', newPassword: 'Chosen123', confirmNewPassword: 'Chosen123' },
+        { ip: freshIp() },
+      ),
   },
 };
 
@@ -106,11 +112,21 @@ describe('registration rules, changed by the operator', () => {
     expect(ok.ok, ok.output).toBe(true);
     expect((await callApi('/wps/system/setting/register')).json.value.email).toMatchObject({ enabled: true, required: true });
     const username = `rule${Date.now().toString(36).slice(-6)}`;
-    const r = await callEnc('/wps/member/register', 'PUT', { login: true, registerMethod: 'WEB', username, password: 'Secret123', confirmPassword: 'Secret123', ...(await solved()) }, { ip: freshIp() });
+    const r = await callEnc(
+      '/wps/member/register',
+      'PUT',
+      { login: true, registerMethod: 'WEB', username, password: 'Secret123', confirmPassword: 'Secret123', ...(await solved()) },
+      { ip: freshIp() },
+    );
     expect(r.status).toBe(400);
     expect(r.json.fieldErrors).toMatchObject({ email: 'Input cannot be empty' });
     await ops('brand', 'register', 'email', '--required', 'off');
-    const again = await callEnc('/wps/member/register', 'PUT', { login: true, registerMethod: 'WEB', username, password: 'Secret123', confirmPassword: 'Secret123', ...(await solved()) }, { ip: freshIp() });
+    const again = await callEnc(
+      '/wps/member/register',
+      'PUT',
+      { login: true, registerMethod: 'WEB', username, password: 'Secret123', confirmPassword: 'Secret123', ...(await solved()) },
+      { ip: freshIp() },
+    );
     expect(again.json.success).toBe(true);
   });
 

@@ -41,7 +41,6 @@ test.describe('security headers', () => {
     const r = await request.get('/', { headers: { 'X-Forwarded-Proto': 'https' } });
     expect(r.headers()['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
-
 });
 
 test.describe('framing', () => {

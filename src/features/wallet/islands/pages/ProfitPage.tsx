@@ -22,10 +22,7 @@ export default function ProfitPage() {
       <WhenLoaded loaded={list}>
         {(data) => (
           <>
-            <Facts
-              label={w.profit.total}
-              facts={COLUMNS.map((c) => ({ label: w.profit[c], value: <Money amount={data.total[c]} signed={c === 'profit'} />, total: c === 'profit' }))}
-            />
+            <Facts label={w.profit.total} facts={COLUMNS.map((c) => ({ label: w.profit[c], value: <Money amount={data.total[c]} signed={c === 'profit'} />, total: c === 'profit' }))} />
             {data.days.length === 0 ? (
               <Empty>{w.profit.empty}</Empty>
             ) : (

@@ -77,13 +77,7 @@ function RequestForm({ page, info }: { page: WithdrawalPageStore; info: Withdraw
       )}
       {info.payeeName && <p className="wl-note">{fill(w.withdrawal.payee, { name: info.payeeName })}</p>}
       {tooLittle && <p className="wl-note">{fill(w.withdrawal.belowMin, { min: fmt(info.min) })}</p>}
-      <AmountField
-        value={amount}
-        onChange={page.typeAmount}
-        error={errors.amount}
-        hint={fill(w.withdrawal.range, { min: fmt(info.min), max: fmt(info.max) })}
-        max={ceiling}
-      />
+      <AmountField value={amount} onChange={page.typeAmount} error={errors.amount} hint={fill(w.withdrawal.range, { min: fmt(info.min), max: fmt(info.max) })} max={ceiling} />
       {info.needPaymentPassword && <PaymentPasswordField value={password} onChange={page.typePassword} error={errors.paymentPassword} />}
       <button type="submit" className="btn btn-primary btn-block" disabled={busy}>
         {w.withdrawal.submit}

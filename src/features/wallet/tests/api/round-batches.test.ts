@@ -23,7 +23,13 @@ afterAll(() => t.dispose());
 
 const audit = async () => {
   const a = await auditLedger(t.db);
-  expect({ total: a.total, drifted: a.drifted, unbalanced: a.unbalanced, negative: a.negative, misrouted: a.misrouted }).toEqual({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
+  expect({ total: a.total, drifted: a.drifted, unbalanced: a.unbalanced, negative: a.negative, misrouted: a.misrouted }).toEqual({
+    total: 0n,
+    drifted: [],
+    unbalanced: [],
+    negative: [],
+    misrouted: [],
+  });
 };
 let seq = 0;
 const rid = () => `batch-${Date.now().toString(36)}-${++seq}`;
@@ -49,12 +55,17 @@ describe('round batches', () => {
     const ids = new Map<number, string[]>();
     for (const m of members) {
       const bets = [1_00n, 2_00n, 3_00n].map((amount) => ({ roundId: rid(), amount }));
-      ids.set(m.id, bets.map((b) => b.roundId));
+      ids.set(
+        m.id,
+        bets.map((b) => b.roundId),
+      );
       const opened = await t.db.transaction((tx) => openRounds(tx, { memberId: m.id, vendor: 'JL', gameName: 'Batch game', reference: rid(), bets }));
       expect(opened.balance).toBe(94_00n);
     }
     // A short wallet refuses the whole slip.
-    await expect(t.db.transaction((tx) => openRounds(tx, { memberId: members[0]!.id, vendor: 'JL', gameName: 'Batch game', reference: rid(), bets: [{ roundId: rid(), amount: 95_00n }] }))).rejects.toMatchObject({ errorCode: 'wallet.balance.insufficient' });
+    await expect(
+      t.db.transaction((tx) => openRounds(tx, { memberId: members[0]!.id, vendor: 'JL', gameName: 'Batch game', reference: rid(), bets: [{ roundId: rid(), amount: 95_00n }] })),
+    ).rejects.toMatchObject({ errorCode: 'wallet.balance.insufficient' });
 
     // Member 0 wins 5.00 and 0.50, member 1 nothing, member 2 7.00; the last round of member 2 is refunded first.
     const [a, b, c] = members.map((m) => ids.get(m.id)!);
@@ -72,11 +83,20 @@ describe('round batches', () => {
     expect(outcome).toEqual({ closed: 8, payouts: 2, paid: 12_50n });
     // Again: nothing left open, nothing paid.
     expect(await t.db.transaction((tx) => settleRounds(tx, results, 'draw:test:1', 'Batch game'))).toEqual({ closed: 0, payouts: 0, paid: 0n });
-    const balances = await balancesOf(t.db, members.map((m) => mainAccount(m.id)));
+    const balances = await balancesOf(
+      t.db,
+      members.map((m) => mainAccount(m.id)),
+    );
     expect(members.map((m) => balances.get(mainAccount(m.id)))).toEqual([99_50n, 94_00n, 104_00n]);
-    const [dayA] = await t.db.select().from(memberDay).where(and(eq(memberDay.memberId, members[0]!.id), eq(memberDay.vendor, 'JL')));
+    const [dayA] = await t.db
+      .select()
+      .from(memberDay)
+      .where(and(eq(memberDay.memberId, members[0]!.id), eq(memberDay.vendor, 'JL')));
     expect(dayA).toMatchObject({ betCount: 3, validBet: 6_00n, payout: 5_50n });
-    const [dayC] = await t.db.select().from(memberDay).where(and(eq(memberDay.memberId, members[2]!.id), eq(memberDay.vendor, 'JL')));
+    const [dayC] = await t.db
+      .select()
+      .from(memberDay)
+      .where(and(eq(memberDay.memberId, members[2]!.id), eq(memberDay.vendor, 'JL')));
     expect(dayC).toMatchObject({ betCount: 2, validBet: 3_00n, payout: 7_00n });
     const statuses = await t.db.select({ s: gameRound.status }).from(gameRound).where(inArray(gameRound.roundId, c!));
     expect(statuses.map((r) => r.s).sort()).toEqual(['refunded', 'settled', 'settled']);
@@ -100,13 +120,27 @@ describe('round batches', () => {
     const batches = Array.from({ length: 4 }, () => t.db.transaction((tx) => settleRounds(tx, results, 'draw:test:2', 'Batch game')));
     const singles = Array.from({ length: 80 }, (_, i) => {
       const m = members[i % members.length]!;
-      return playRound(t.db, { memberId: m.id, roundId: rid(), idempotencyKey: `single-${rid()}`, request: { i }, vendor: 'JL', gameName: 'Single', amount: 1_00n }, async () => ({ win: i % 2 ? 1_50n : 0n, detail: null }));
+      return playRound(t.db, { memberId: m.id, roundId: rid(), idempotencyKey: `single-${rid()}`, request: { i }, vendor: 'JL', gameName: 'Single', amount: 1_00n }, async () => ({
+        win: i % 2 ? 1_50n : 0n,
+        detail: null,
+      }));
     });
     const outcomes = await Promise.all(batches);
     await Promise.all(singles);
     // Every round closed once, by one batch or another.
     expect(outcomes.reduce((n, o) => n + o.closed, 0)).toBe(open.length);
-    const left = await t.db.select({ id: gameRound.roundId }).from(gameRound).where(and(eq(gameRound.status, 'open'), inArray(gameRound.memberId, members.map((m) => m.id))));
+    const left = await t.db
+      .select({ id: gameRound.roundId })
+      .from(gameRound)
+      .where(
+        and(
+          eq(gameRound.status, 'open'),
+          inArray(
+            gameRound.memberId,
+            members.map((m) => m.id),
+          ),
+        ),
+      );
     expect(left).toEqual([]);
     await audit();
   });

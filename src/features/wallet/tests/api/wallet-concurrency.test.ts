@@ -151,9 +151,7 @@ async function runClient(index: number): Promise<void> {
 
   const deposit = async (amount: bigint) => {
     const k = key('dep', n);
-    const created = await keyed(rng, `deposit ${k}`, () =>
-      createDeposit(t.db, memberId, { amount: formatMinor(amount), channel: 'SANDBOX_CARD', idempotencyKey: k }, 'http://127.0.0.1'),
-    );
+    const created = await keyed(rng, `deposit ${k}`, () => createDeposit(t.db, memberId, { amount: formatMinor(amount), channel: 'SANDBOX_CARD', idempotencyKey: k }, 'http://127.0.0.1'));
     ops++;
     if (!created.ok) return;
     model.ack('deposit', memberId, k);
@@ -291,7 +289,8 @@ async function runClient(index: number): Promise<void> {
     const used = usedKeys.length ? rng.pick(usedKeys) : null;
     if (!used) return;
     const other = formatMinor(used.amount + 1n);
-    if (used.kind === 'deposit') await probeConflict(`deposit ${used.key}`, () => createDeposit(t.db, memberId, { amount: other, channel: 'SANDBOX_CARD', idempotencyKey: used.key }, 'http://127.0.0.1'));
+    if (used.kind === 'deposit')
+      await probeConflict(`deposit ${used.key}`, () => createDeposit(t.db, memberId, { amount: other, channel: 'SANDBOX_CARD', idempotencyKey: used.key }, 'http://127.0.0.1'));
     else if (used.kind === 'wallet') await probeConflict(`transfer ${used.key}`, () => transferBetweenWallets(t.db, memberId, { from: 'MAIN', to: 'JL', amount: other, idempotencyKey: used.key }));
     else if (used.kind === 'upline') await probeConflict(`upline ${used.key}`, () => transferToUpline(t.db, memberId, { amount: other, idempotencyKey: used.key }));
     else await probeConflict(`withdraw ${used.key}`, () => requestWithdrawal(t.db, memberId, { amount: other, idempotencyKey: used.key }));

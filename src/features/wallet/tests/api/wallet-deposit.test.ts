@@ -28,8 +28,7 @@ afterAll(async () => {
 });
 
 type User = Awaited<ReturnType<typeof walletUser>>;
-const deposit = (u: User, body: Record<string, unknown>) =>
-  u.call('/wps/wallet/deposit', { method: 'POST', body: { channel: 'SANDBOX_CARD', idempotencyKey: newKey(), ...body } });
+const deposit = (u: User, body: Record<string, unknown>) => u.call('/wps/wallet/deposit', { method: 'POST', body: { channel: 'SANDBOX_CARD', idempotencyKey: newKey(), ...body } });
 const pay = (orderId: string, outcome: 'paid' | 'failed' = 'paid') => callApi('/wps/payment/sandbox/pay', { method: 'POST', body: { orderId, outcome } });
 const callback = (body: unknown) => callApi('/wps/payment/callback/sandbox', { method: 'POST', body });
 const callbacksOf = (orderId: string) => t.db.select().from(paymentCallback).where(eq(paymentCallback.orderId, orderId)).orderBy(paymentCallback.id);
@@ -216,7 +215,10 @@ describe('a sandbox deposit', () => {
     const other = await deposit(u, { amount: '9.00', idempotencyKey });
     expect(other.status).toBe(409);
     expect(other.json.errorCode).toBe('wallet.idempotency.conflict');
-    const rows = await t.db.select().from(paymentOrder).where(and(eq(paymentOrder.memberId, u.id)));
+    const rows = await t.db
+      .select()
+      .from(paymentOrder)
+      .where(and(eq(paymentOrder.memberId, u.id)));
     expect(rows).toHaveLength(1);
   });
 
@@ -251,11 +253,14 @@ describe('the sandbox over real HTTP', () => {
       const order = (await deposit(u, { amount: '15.00' })).json.value;
       // A forged Host: were the callback sent there, it would go nowhere and nothing would be credited.
       const json = await new Promise<{ value: { status: string } }>((resolve, reject) => {
-        const req = http.request({ host: '127.0.0.1', port, path: '/wps/payment/sandbox/pay', method: 'POST', headers: { host: 'attacker.invalid:9', 'content-type': 'application/json', merchant: 'DEMO' } }, (res) => {
-          let text = '';
-          res.on('data', (d) => (text += d));
-          res.on('end', () => resolve(JSON.parse(text)));
-        });
+        const req = http.request(
+          { host: '127.0.0.1', port, path: '/wps/payment/sandbox/pay', method: 'POST', headers: { host: 'attacker.invalid:9', 'content-type': 'application/json', merchant: 'DEMO' } },
+          (res) => {
+            let text = '';
+            res.on('data', (d) => (text += d));
+            res.on('end', () => resolve(JSON.parse(text)));
+          },
+        );
         req.on('error', reject);
         req.end(JSON.stringify({ orderId: order.orderId, outcome: 'paid' }));
       });

@@ -13,10 +13,7 @@ let memberId: number;
 
 beforeAll(async () => {
   t = await openTestDb();
-  const [m] = await t.db
-    .insert(member)
-    .values({ username: 'ledgerplayer', passwordHash: 'x', passwordChangedAt: new Date() })
-    .returning({ id: member.id });
+  const [m] = await t.db.insert(member).values({ username: 'ledgerplayer', passwordHash: 'x', passwordChangedAt: new Date() }).returning({ id: member.id });
   memberId = m!.id;
 });
 afterAll(() => t.dispose());
@@ -47,9 +44,9 @@ describe('the ledger', () => {
 
   it('refuses a movement that would take a member account below zero, and moves nothing', async () => {
     const before = await auditLedger(t.db);
-    await expect(
-      t.db.transaction((tx) => postTransfer(tx, { kind: 'bet', memberId, legs: [{ from: mainAccount(memberId), to: HOUSE.games, amount: 10_001n }] })),
-    ).rejects.toMatchObject({ errorCode: 'wallet.balance.insufficient' });
+    await expect(t.db.transaction((tx) => postTransfer(tx, { kind: 'bet', memberId, legs: [{ from: mainAccount(memberId), to: HOUSE.games, amount: 10_001n }] }))).rejects.toMatchObject({
+      errorCode: 'wallet.balance.insufficient',
+    });
     const after = await auditLedger(t.db);
     expect(after.transfers).toBe(before.transfers);
   });

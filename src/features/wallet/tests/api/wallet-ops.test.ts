@@ -68,7 +68,10 @@ describe('npm run ops -- adjust', () => {
     expect(await mainBalance(u.id)).toBe(9_50n);
     const audit = await lastAudit();
     expect(audit).toMatchObject({ actor: 'operator-ann', command: 'adjust', args: { username: u.username, amount: '-3.00', reason: 'Duplicate credit' } });
-    const [transfer] = await t.db.select().from(ledgerTransfer).where(eq(ledgerTransfer.id, (audit!.args as { transferId: number }).transferId));
+    const [transfer] = await t.db
+      .select()
+      .from(ledgerTransfer)
+      .where(eq(ledgerTransfer.id, (audit!.args as { transferId: number }).transferId));
     expect(transfer).toMatchObject({ kind: 'adjustment', memo: 'Duplicate credit', memberId: u.id });
     // One audit row per adjustment, written with the transfer.
     const rows = await t.db.select().from(opsAudit).where(eq(opsAudit.command, 'adjust'));

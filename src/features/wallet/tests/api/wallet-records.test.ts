@@ -62,7 +62,11 @@ describe('date ranges', () => {
     expect(r.to).toBe(todayIn(brand().timeZone));
     expect((Date.parse(r.to) - Date.parse(r.from)) / 86_400_000).toBe(6);
     expect(dayRange({ from: '2026-01-01', to: '2026-02-01' }).to).toBe('2026-02-01');
-    for (const q of [{ from: '2026-01-01', to: '2026-02-02' }, { from: '2026-01-10', to: '2026-01-09' }, { from: '2026-02-30', to: '2026-03-01' }]) {
+    for (const q of [
+      { from: '2026-01-01', to: '2026-02-02' },
+      { from: '2026-01-10', to: '2026-01-09' },
+      { from: '2026-02-30', to: '2026-03-01' },
+    ]) {
       expect(() => dayRange(q)).toThrow(expect.objectContaining({ errorCode: 'wallet.range.invalid' }));
     }
   });

@@ -37,10 +37,13 @@ describe('a refused transfer', () => {
 
   it('credits a member account on first use, and moves between existing and new accounts', async () => {
     await t.db.transaction((tx) => postTransfer(tx, { kind: 'deposit', memberId, legs: [{ from: HOUSE.payments, to: mainAccount(memberId), amount: 10_000n }] }));
-    const posted = await t.db.transaction((tx) =>
-      postTransfer(tx, { kind: 'wallet_transfer', memberId, legs: [{ from: mainAccount(memberId), to: gameAccount(memberId, 'JL'), amount: 2_500n }] }),
+    const posted = await t.db.transaction((tx) => postTransfer(tx, { kind: 'wallet_transfer', memberId, legs: [{ from: mainAccount(memberId), to: gameAccount(memberId, 'JL'), amount: 2_500n }] }));
+    expect(posted.balances).toEqual(
+      new Map([
+        [mainAccount(memberId), 7_500n],
+        [gameAccount(memberId, 'JL'), 2_500n],
+      ]),
     );
-    expect(posted.balances).toEqual(new Map([[mainAccount(memberId), 7_500n], [gameAccount(memberId, 'JL'), 2_500n]]));
     expect(await auditLedger(t.db)).toMatchObject(sound);
   });
 

@@ -22,8 +22,7 @@ afterAll(async () => {
 const vendorIds = async (u: Awaited<ReturnType<typeof walletUser>>): Promise<number[]> =>
   (await u.call('/wps/relay/GCS_merchantWallet')).json.value.vendors.map((v: { accountTypeId: number }) => v.accountTypeId);
 
-const transfer = (u: Awaited<ReturnType<typeof walletUser>>, body: Record<string, unknown>) =>
-  u.call('/wps/relay/GCS_walletTransfer', { method: 'POST', body: { idempotencyKey: newKey(), ...body } });
+const transfer = (u: Awaited<ReturnType<typeof walletUser>>, body: Record<string, unknown>) => u.call('/wps/relay/GCS_walletTransfer', { method: 'POST', body: { idempotencyKey: newKey(), ...body } });
 
 describe('the balance', () => {
   it('answers the wire shape: sum, main first, a game wallet per enabled vendor, held funds, currency', async () => {
@@ -244,8 +243,7 @@ describe('transfer to the upline', () => {
     await fund(player.id, 40_00n);
     return { agent, player };
   }
-  const send = (u: Awaited<ReturnType<typeof walletUser>>, body: Record<string, unknown>) =>
-    u.call('/wps/wallet/transfer/upline', { method: 'POST', body: { idempotencyKey: newKey(), ...body } });
+  const send = (u: Awaited<ReturnType<typeof walletUser>>, body: Record<string, unknown>) => u.call('/wps/wallet/transfer/upline', { method: 'POST', body: { idempotencyKey: newKey(), ...body } });
 
   it("moves money from the player's main wallet to the agent's", async () => {
     const { agent, player } = await family();

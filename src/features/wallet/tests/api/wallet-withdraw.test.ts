@@ -20,8 +20,7 @@ afterAll(async () => {
 
 type User = Awaited<ReturnType<typeof walletUser>>;
 const withdraw = (u: User, body: Record<string, unknown>) => u.call('/wps/wallet/withdraw', { method: 'POST', body: { idempotencyKey: newKey(), ...body } });
-const confirm = (u: User, body: Record<string, unknown>) =>
-  u.call('/wps/wallet/withdrawals/confirm', { method: 'POST', body: { idempotencyKey: newKey(), ...body } });
+const confirm = (u: User, body: Record<string, unknown>) => u.call('/wps/wallet/withdrawals/confirm', { method: 'POST', body: { idempotencyKey: newKey(), ...body } });
 const held = async (memberId: number) => (await balancesOf(t.db, [holdAccount(memberId)])).get(holdAccount(memberId))!;
 const payouts = async () => (await balancesOf(t.db, [HOUSE.payouts])).get(HOUSE.payouts)!;
 

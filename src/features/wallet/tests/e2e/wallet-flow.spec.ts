@@ -110,12 +110,27 @@ for (const { lang } of LANGS) {
       const table = centre.getByRole('table');
       await expect(table).toBeVisible();
       for (const kind of ['deposit', 'wallet_transfer', 'withdrawal_hold', 'withdrawal_payout']) {
-        await expect(table.getByRole('row').filter({ hasText: wt(lang, `transactions.kinds.${kind}`) }).first()).toBeVisible();
+        await expect(
+          table
+            .getByRole('row')
+            .filter({ hasText: wt(lang, `transactions.kinds.${kind}`) })
+            .first(),
+        ).toBeVisible();
       }
       await expect(table.getByRole('row').filter({ hasText: wt(lang, 'transactions.kinds.deposit') })).toContainText(`+${usd(lang, '250')}`);
       // Wallet transfers name their wallets, not their codes (MAIN, a vendor's code, all).
-      await expect(table.getByRole('row').filter({ hasText: `${wt(lang, 'wallet.main')} → ${game}` }).first()).toBeVisible();
-      await expect(table.getByRole('row').filter({ hasText: `${wt(lang, 'transactions.allGameWallets')} → ${wt(lang, 'wallet.main')}` }).first()).toBeVisible();
+      await expect(
+        table
+          .getByRole('row')
+          .filter({ hasText: `${wt(lang, 'wallet.main')} → ${game}` })
+          .first(),
+      ).toBeVisible();
+      await expect(
+        table
+          .getByRole('row')
+          .filter({ hasText: `${wt(lang, 'transactions.allGameWallets')} → ${wt(lang, 'wallet.main')}` })
+          .first(),
+      ).toBeVisible();
       await expect(table).not.toContainText('MAIN');
 
       // Closing the overlay leaves the member page, without the page in its address.
@@ -176,7 +191,12 @@ for (const { lang } of LANGS) {
       await expect(centre.getByRole('status').filter({ hasText: wt(lang, 'upline.done', { amount: usd(lang, '12.5'), upline: agent.username }) })).toBeVisible();
       await expect(headerBalance(page, lang, usd(lang, '37.5'))).toBeVisible();
       await openCentrePage(page, lang, 'transactions');
-      await expect(centre.getByRole('table').getByRole('row').filter({ hasText: wt(lang, 'transactions.kinds.upline_transfer') })).toContainText(`-${usd(lang, '12.5')}`);
+      await expect(
+        centre
+          .getByRole('table')
+          .getByRole('row')
+          .filter({ hasText: wt(lang, 'transactions.kinds.upline_transfer') }),
+      ).toContainText(`-${usd(lang, '12.5')}`);
     });
   });
 }

@@ -61,8 +61,18 @@ for (const { lang } of LANGS) {
       await send.click();
 
       await expect(card).toContainText(wt(lang, 'withdrawal.status.disputed'));
-      await expect(card.locator('div').filter({ hasText: wt(lang, 'withdrawal.receivedAmount') }).last()).toContainText(usd(lang, '10'));
-      await expect(card.locator('div').filter({ hasText: wt(lang, 'withdrawal.remainingAmount') }).last()).toContainText(usd(lang, '30'));
+      await expect(
+        card
+          .locator('div')
+          .filter({ hasText: wt(lang, 'withdrawal.receivedAmount') })
+          .last(),
+      ).toContainText(usd(lang, '10'));
+      await expect(
+        card
+          .locator('div')
+          .filter({ hasText: wt(lang, 'withdrawal.remainingAmount') })
+          .last(),
+      ).toContainText(usd(lang, '30'));
       await expect(card.getByRole('button', { name: wt(lang, 'withdrawal.received'), exact: true })).toHaveCount(0);
     });
 
