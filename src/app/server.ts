@@ -18,6 +18,7 @@ import { setSelfOrigin } from '../kernel/http/origins.ts';
 import { brand } from '../kernel/brand/index.ts';
 import { DEMO_ACCOUNTS } from '../features/accounts/server/seed.ts';
 import { startJobs } from './jobs.ts';
+import { checkBrand } from './brand.ts';
 import { lockPath, readLiveLock, type ServerLock } from '../kernel/http/lock.ts';
 
 export { lockPath, readLiveLock, type ServerLock } from '../kernel/http/lock.ts';
@@ -48,8 +49,8 @@ export interface StartOptions {
 /** Opens the database, seeds demo data when asked, and serves. Resolves once listening. */
 export async function startServer(options: StartOptions = {}): Promise<{ server: http.Server; url: string; close(): Promise<void> }> {
   const e = env();
-  // A bad brand file stops the start here, naming the file and each bad field.
-  brand();
+  // A bad brand file stops the start here, naming the file and each bad field (the features' parts too).
+  checkBrand(brand());
   const usesPglite = !e.DATABASE_URL;
   if (usesPglite && readLiveLock()) {
     throw new Error(`Another server is using ${dataDir()} (see ${lockPath()}). Stop it, or set DATA_DIR or DATABASE_URL.`);

@@ -7,6 +7,7 @@
  * at build time, see src/app/pages.ts).
  */
 import type { Consumer, EventType } from './events.ts';
+import type { BrandSection } from './brand/sections.ts';
 import type { CallDef } from './contract.ts';
 import type { Db, DbHandle } from './db/index.ts';
 import type { Route } from './http/dispatch.ts';
@@ -76,6 +77,8 @@ export interface FeatureManifest {
   tables?: Record<string, unknown>;
   ops?: readonly OpsCommand[];
   jobs?: readonly Job[];
+  /** The feature's own parts of the brand file (src/kernel/brand/sections.ts), checked at start. */
+  settings?: readonly BrandSection[];
   /** The events the feature emits, declared in its contract (src/kernel/event-types.ts). */
   events?: readonly EventType[];
   /**

@@ -165,31 +165,6 @@ export const brandFileSchema = z
       })
       .strict(),
     /**
-     * Agent contracts (issue 14; spec 2.15): which kinds the brand offers (the back office's
-     * dividend, daily wages, hourly and real-time salary pages follow), and how long an offer
-     * waits for its answer.
-     */
-    agentContracts: z
-      .object({
-        daily: z.boolean().default(true),
-        hourly: z.boolean().default(true),
-        realtime: z.boolean().default(true),
-        dividend: z.boolean().default(true),
-        offerExpiryHours: z.number().int().min(1).max(720).default(72),
-      })
-      .strict()
-      .default({ daily: true, hourly: true, realtime: true, dividend: true, offerExpiryHours: 72 }),
-    /**
-     * The agent back office's team list (the agent feature's part): whose registration and
-     * last-login addresses an upline sees. 'direct' (default): its direct members' in full, those
-     * deeper in its team masked (203.0.113.*, 2001:db8:85a3:*); 'masked': every member's masked;
-     * 'hidden': none.
-     */
-    agentTeam: z
-      .object({ memberAddresses: z.enum(['direct', 'masked', 'hidden']).default('direct') })
-      .strict()
-      .default({ memberAddresses: 'direct' }),
-    /**
      * The protocol profile (docs/protocol.md): `strict` asks a proof of work before every login,
      * registration, free play and code request; `compatible` speaks the existing platform's
      * rules for the front ends written for it: the proof of work is checked when a client sends
@@ -206,7 +181,10 @@ export const brandFileSchema = z
       .refine((rules) => rules.filter((r) => r.reward.kind === 'referral').length <= 1, { message: 'a brand has one invite-friends programme at most' }),
     frameAncestors: z.array(z.string().regex(/^https:\/\/[^\s;,']+$/, "must be an https origin (no spaces, ';' or quotes)")).default([]),
   })
-  .strict()
+  // A feature's own part of the file (`agent: { contracts, team }`) is its business: kept aside
+  // here as `sections`, parsed by the feature's declaration (./sections.ts); the app checks that
+  // every other key is declared by some feature, so a misspelt key still fails (src/app/brand.ts).
+  .catchall(z.unknown())
   .refine((b) => b.languages.includes(b.defaultLanguage), { message: 'must be one of languages', path: ['defaultLanguage'] })
   .refine((b) => b.wallet.withdrawMin <= b.wallet.withdrawMax, { message: 'withdrawMin must not exceed withdrawMax', path: ['wallet', 'withdrawMin'] });
 
@@ -231,6 +209,9 @@ export function parseBrandFile(data: unknown, source: string): Brand {
     const lines = r.error.issues.map((i) => `  ${i.path.length ? i.path.join('.') : '(file)'}: ${i.message}`);
     throw new Error(`Brand file ${source} is not valid:\n${lines.join('\n')}`);
   }
-  const { flags: map, ...rest } = r.data;
-  return { ...rest, whitelabel: toWhitelabel(map) };
+  const known = new Set(Object.keys(brandFileSchema.shape));
+  const own = Object.fromEntries(Object.entries(r.data).filter(([k]) => known.has(k))) as z.output<typeof brandFileSchema>;
+  const sections = Object.fromEntries(Object.entries(r.data).filter(([k]) => !known.has(k)));
+  const { flags: map, ...rest } = own;
+  return { ...rest, whitelabel: toWhitelabel(map), sections };
 }

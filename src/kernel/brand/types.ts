@@ -74,16 +74,14 @@ export interface Brand {
   withdrawalAutoReceiveMinutes: number;
   accounts: AccountSettings;
   wallet: WalletSettings;
-  /** Agent contract kinds the brand offers, and how long an offer waits (hours). */
-  agentContracts: { daily: boolean; hourly: boolean; realtime: boolean; dividend: boolean; offerExpiryHours: number };
-  /** Whose addresses an upline sees in its team list (schema.ts): its direct members' in full, or all masked, or none. */
-  agentTeam: { memberAddresses: 'direct' | 'masked' | 'hidden' };
   /** Origins allowed to show the site in a frame (CSP frame-ancestors); none when empty or absent. */
   frameAncestors?: string[];
   /** The protocol profile (schema.ts, docs/protocol.md): 'strict' unless the brand says 'compatible'. */
   protocol: 'strict' | 'compatible';
   /** The rules of the promotions the engine runs (promotions.ts), by the id of their Markdown. */
   promotions: PromotionRule[];
+  /** The features' own parts of the file, by key, as written (each parsed by its feature's declaration: sections.ts). */
+  sections: Record<string, unknown>;
 }
 
 /** A way to deposit, shown on the deposit page; amounts in minor units. */

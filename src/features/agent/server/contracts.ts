@@ -21,6 +21,7 @@ import { brand } from '../../../kernel/brand/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { formatMinor } from '../../../kernel/money.ts';
 import { emit } from '../../../kernel/events.ts';
+import { agentSettings } from './settings.ts';
 import { contractEnded, contractOffered, type ContractEndReason, type ContractKindName, type ContractView, type TermsInput } from '../contract.ts';
 import { excessOver, headlineRate, withinUpline, type ContractKind, type Excess, type DividendTerms, type RealtimeTerms, type Terms, type TieredTerms } from './economics.ts';
 import { agentContract, agentContractEvent } from './tables.ts';
@@ -73,7 +74,7 @@ export function termsView(kind: ContractKind, terms: Terms): ContractView['terms
 }
 
 /** Is the kind offered by the brand? */
-export const kindEnabled = (kind: ContractKind): boolean => brand().agentContracts[kind];
+export const kindEnabled = (kind: ContractKind): boolean => agentSettings().contracts[kind];
 
 function requireKind(kind: ContractKind): void {
   if (!kindEnabled(kind)) throw new ApiError(403, 'agent.contract.kindOff');
@@ -207,7 +208,7 @@ export async function offerContract(db: Db, agent: Member, agentId: number, kind
         .where(eq(agentContract.id, w.id));
       await event(tx, w.id, 'withdraw', agent.id, 'new-offer');
     }
-    const hours = brand().agentContracts.offerExpiryHours;
+    const hours = agentSettings().contracts.offerExpiryHours;
     const [row] = await tx
       .insert(agentContract)
       .values({ kind, uplineId: agent.id, agentId: downline.id, status: 'offered', terms, rate: headlineRate(kind, terms), expiresAt: sql`now() + make_interval(hours => ${hours})` })

@@ -4,6 +4,7 @@
  * the guard every agent call passes.
  */
 import { and, asc, desc, eq, inArray, like, ne, sql, type SQL } from 'drizzle-orm';
+import { agentSettings } from './settings.ts';
 import type { z } from 'zod';
 import { AGENT_TYPES, findById, isAgentType, member, PLAYER_TYPE, sessionOf, type Member } from '../../accounts/index.ts';
 import { ledgerAccount } from '../../wallet/index.ts';
@@ -130,11 +131,11 @@ export async function listTeam(db: Db, caller: Member, parent: Member, q: TeamQu
 }
 
 /**
- * A member's address as `caller` may see it (the brand's agentTeam.memberAddresses): in full only
+ * A member's address as `caller` may see it (the brand's agent.team.memberAddresses): in full only
  * for its direct upline, masked for every upline above (or for all, or hidden for all).
  */
 function addressFor(caller: Member, uplineId: number | null, ip: string | null): string | null {
-  const rule = brand().agentTeam.memberAddresses;
+  const rule = agentSettings().team.memberAddresses;
   if (ip === null || rule === 'hidden') return null;
   return rule === 'direct' && uplineId === caller.id ? ip : maskAddress(ip);
 }

@@ -13,7 +13,7 @@ import { callEnc, login } from '../../../../../tests/support/accounts.ts';
 import { member } from '../../../../app/schema.ts';
 import { seedDemoAccounts } from '../../../accounts/server/seed.ts';
 import { seedDemoAgentTeam } from '../../server/seed.ts';
-import { brand } from '../../../../kernel/brand/index.ts';
+import { agentSettings } from '../../server/settings.ts';
 
 let t: TestDb;
 type U = Awaited<ReturnType<typeof walletUser>>;
@@ -118,7 +118,7 @@ describe("members' addresses", () => {
   });
 
   it("follows the brand's setting: masked for every upline, or hidden", async () => {
-    const setting = brand().agentTeam;
+    const setting = agentSettings().team;
     try {
       setting.memberAddresses = 'masked';
       expect((await addrs(C)).get(P3.id)).toEqual(['198.51.100.*', '198.51.100.*']);
