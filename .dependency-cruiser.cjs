@@ -25,7 +25,7 @@ const SERVER_ONLY = [
 ];
 
 /** Code that only the browser runs (and Vite bundles): what the server, the contracts and plain-Node modules never load. */
-const BROWSER_ONLY = ['^src/features/[^/]+/(islands|client)/', '^src/features/[^/]+/client\\.ts$', '^src/ui/', '^src/shell/', '\\.(tsx|astro)$'];
+const BROWSER_ONLY = ['^src/features/[^/]+/(islands|client)/', '^src/kernel/i18n/common\\.ts$', '^src/features/[^/]+/client\\.ts$', '^src/ui/', '^src/shell/', '\\.(tsx|astro)$'];
 
 /** Code that runs in the browser: islands, client stores and faces, the UI kit, the shell's scripts. */
 const BROWSER = ['^src/features/[^/]+/(islands|client)/', '^src/features/[^/]+/(client\\.ts|shell\\.tsx)$', '^src/ui/', '^src/shell/.*\\.tsx?$', '^src/app/shell-parts\\.ts$'];

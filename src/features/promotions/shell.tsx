@@ -8,12 +8,14 @@ import type { CentreEntry, ShellParts } from '../../shell/parts.ts';
 import { $isAgent, $member, $status } from '../accounts/client.ts';
 import { $availableRewards, refreshRewards } from './client.ts';
 import { loadPromotionLabels } from './islands/labels.ts';
+import { loadUiWords } from '../../ui/words.tsx';
 
 const load = () => import('./islands/centre.ts').then((m) => m.centre);
 const referralOn = computed([$isAgent, $status], (agent, status) => !agent && !!status?.info.availablePromo?.some((p) => p.code === 'REFERRAL' && p.enabled));
 const vipOn = computed($member, (m) => !!m?.vip);
 
-const label = (page: 'rewards' | 'referral' | 'vip') => async (lang: string) => (await loadPromotionLabels(lang)).centre.pages[page];
+// The UI kit's words (the pages' lists) come with the menu's names, so a page opens in place.
+const label = (page: 'rewards' | 'referral' | 'vip') => async (lang: string) => (await Promise.all([loadPromotionLabels(lang), loadUiWords(lang)]))[0].centre.pages[page];
 
 const centre: CentreEntry[] = [
   { page: 'rewards', order: 90, label: label('rewards'), load, badge: $availableRewards, onOpen: () => void refreshRewards() },

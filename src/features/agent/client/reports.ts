@@ -9,7 +9,7 @@
 import { computed, map, onMount } from 'nanostores';
 import type { ApiClient } from '../../../kernel/http/client.ts';
 import type { QueryOf } from '../../../kernel/contract.ts';
-import type { DayRange } from '../../wallet/client.ts';
+import type { DayRange } from '../../../ui/ranges.ts';
 import { agentBets, agentIncome, agentLoss, agentOverview, agentSettlements, agentTransactions, type ContractKindName } from '../contract.ts';
 import { createLoad } from './load.ts';
 import { fieldIssue, nonEmpty, REPORT_PAGE_SIZE } from './report-logic.ts';

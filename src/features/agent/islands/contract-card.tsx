@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { ContractKindName, ContractView } from '../contract.ts';
 import { api } from '../../accounts/client.ts';
-import { dateTime } from '../../wallet/client.ts';
+import { dateTime } from '../../../ui/dates.ts';
 import { fill, useLabels } from '../../../shell/labels.tsx';
 import type { Profile } from '../client/back-office.ts';
 import { createContractCard } from '../client/contracts.ts';

@@ -1,7 +1,8 @@
 /** Announcements addressed to agents (the operator's, sanitised HTML when written), newest first. */
 import { useState } from 'react';
 import { api } from '../../accounts/client.ts';
-import { dateTime, Empty, WhenLoaded } from '../../wallet/client.ts';
+import { dateTime } from '../../../ui/dates.ts';
+import { Empty, WhenLoaded } from '../../../ui/loaded.tsx';
 import { useLabels } from '../../../shell/labels.tsx';
 import type { Profile } from '../client/back-office.ts';
 import type { AgentLabels } from '../client/labels.ts';

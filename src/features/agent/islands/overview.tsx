@@ -7,7 +7,10 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useMemo } from 'react';
 import type { TeamFigures } from '../contract.ts';
-import { dayLabel, Empty, RangeFilter, RecordTable, WhenLoaded } from '../../wallet/client.ts';
+import { dayLabel } from '../../../ui/dates.ts';
+import { RecordTable } from '../../../ui/lists.tsx';
+import { Empty, WhenLoaded } from '../../../ui/loaded.tsx';
+import { RangeFilter } from '../../../ui/RangeFilter.tsx';
 import { fill, useLabels } from '../../../shell/labels.tsx';
 import { intlLocale } from '../../../kernel/intl.ts';
 import type { Profile } from '../client/back-office.ts';

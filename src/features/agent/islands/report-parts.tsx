@@ -1,15 +1,20 @@
 /**
- * What the reports and the contract pages share (issue 13): the frame that brings the wallet's
- * words and styles to the record pieces, money in the brand's symbol, a store's answer as the
+ * What the reports and the contract pages share (issue 13): the frame that brings the UI kit's
+ * words and the record pieces' styles, money in the brand's symbol, a store's answer as the
  * record pieces read it, the title with its demo note, the CSV export button, the paged list,
- * and the filters' fields. The lists' pieces are the wallet's record pieces (wallet/client.ts).
+ * and the filters' fields. The lists' pieces are the UI kit's (src/ui: lists, loaded, RangeFilter).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ReadableAtom } from 'nanostores';
 import { api } from '../../accounts/client.ts';
 import { formatMoney } from '../../../kernel/money.ts';
-import { amountText, Empty, lastDays, Pager, today, WalletLabelsContext, WhenLoaded, type Loaded } from '../../wallet/client.ts';
+import { today } from '../../../ui/dates.ts';
+import { Pager } from '../../../ui/lists.tsx';
+import { Empty, WhenLoaded, type Loaded } from '../../../ui/loaded.tsx';
+import { lastDays } from '../../../ui/ranges.ts';
+import { UiWordsContext } from '../../../ui/words.tsx';
+import { amountText } from '../../wallet/client.ts';
 import { fill, useLabels } from '../../../shell/labels.tsx';
 import recordsCss from '../../../shell/member-centre/member-centre.css?url';
 import type { Profile } from '../client/back-office.ts';
@@ -20,13 +25,13 @@ import type { ReportOptions } from '../client/reports.ts';
 import type { Report } from '../client/report-logic.ts';
 import { $reportWords, loadReportWords } from '../client/report-words.ts';
 
-/** The wallet's words, which the record pieces read, and their styles; nothing shows until both are here. */
+/** The UI kit's words, which the record pieces read, and their styles; nothing shows until both are here. */
 export function ReportFrame({ children }: { children: ReactNode }) {
   const { lang } = useLabels();
   const w = useStore($reportWords)[lang];
   useEffect(() => void loadReportWords(lang, recordsCss), [lang]);
   if (!w) return null;
-  return <WalletLabelsContext.Provider value={w}>{children}</WalletLabelsContext.Provider>;
+  return <UiWordsContext.Provider value={w}>{children}</UiWordsContext.Provider>;
 }
 
 /** Money of a report (a JSON number of major units) in the page's language with the brand's symbol. */

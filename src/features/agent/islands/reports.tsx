@@ -6,7 +6,9 @@
  */
 import { useStore } from '@nanostores/react';
 import type { agentBets, agentIncome, agentLoss, agentTransactions } from '../contract.ts';
-import { dateTime, RangeFilter, RecordTable, type Column } from '../../wallet/client.ts';
+import { dateTime } from '../../../ui/dates.ts';
+import { RecordTable, type Column } from '../../../ui/lists.tsx';
+import { RangeFilter } from '../../../ui/RangeFilter.tsx';
 import { fill, useLabels } from '../../../shell/labels.tsx';
 import type { ValueOf } from '../../../kernel/contract.ts';
 import type { Profile } from '../client/back-office.ts';

@@ -5,7 +5,9 @@
  */
 import { useStore } from '@nanostores/react';
 import type { agentSettlements, ContractKindName } from '../contract.ts';
-import { Empty, Pager, RangeFilter, RecordTable, WhenLoaded, type Column } from '../../wallet/client.ts';
+import { Pager, RecordTable, type Column } from '../../../ui/lists.tsx';
+import { Empty, WhenLoaded } from '../../../ui/loaded.tsx';
+import { RangeFilter } from '../../../ui/RangeFilter.tsx';
 import { fill, useLabels } from '../../../shell/labels.tsx';
 import type { ValueOf } from '../../../kernel/contract.ts';
 import type { Profile } from '../client/back-office.ts';

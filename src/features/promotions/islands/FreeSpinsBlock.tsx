@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { api } from '../../accounts/client.ts';
 import { fill, useLabels } from '../../../shell/labels.tsx';
 import { ApiFailure } from '../../../kernel/http/client.ts';
-import { dateTime } from '../../wallet/client.ts';
+import { dateTime } from '../../../ui/dates.ts';
 import { launch } from '../../play/client.ts';
 import { freeSpinsClaim, freeSpinsStatus, type FreeSpinsOffer } from '../contract.ts';
 import { usePromotionLabels } from './labels.ts';

@@ -9,7 +9,10 @@ import { useState } from 'react';
 import { api, $status } from '../../accounts/client.ts';
 import { fill, localPath, useLabels } from '../../../shell/labels.tsx';
 import { copyText } from '../../../ui/clipboard.ts';
-import { dateTime, money, RecordTable, useLoad, WhenLoaded } from '../../wallet/client.ts';
+import { dateTime } from '../../../ui/dates.ts';
+import { RecordTable } from '../../../ui/lists.tsx';
+import { useLoad, WhenLoaded } from '../../../ui/loaded.tsx';
+import { money } from '../../wallet/client.ts';
 import { referralStatus, type ReferralStatus } from '../contract.ts';
 import { usePromotionLabels } from './labels.ts';
 

@@ -6,7 +6,9 @@
 import { useStore } from '@nanostores/react';
 import { api, $status } from '../../accounts/client.ts';
 import { fill, localPath, useLabels } from '../../../shell/labels.tsx';
-import { money, RecordTable, useLoad, WhenLoaded } from '../../wallet/client.ts';
+import { RecordTable } from '../../../ui/lists.tsx';
+import { useLoad, WhenLoaded } from '../../../ui/loaded.tsx';
+import { money } from '../../wallet/client.ts';
 import { vipStatus, type VipStatus } from '../contract.ts';
 import { usePromotionLabels } from './labels.ts';
 

@@ -4,10 +4,16 @@ import RewardCentre from './RewardCentre.tsx';
 import ReferralPage from './ReferralPage.tsx';
 import VipPage from './VipPage.tsx';
 import DepositOffers from './DepositOffers.tsx';
-import { withWalletLabels } from '../../wallet/client.ts';
+import { useLabels } from '../../../shell/labels.tsx';
+import { withUiWords } from '../../../ui/words.tsx';
+
+/** The page's language, as the shell knows it. */
+function useLang(): string {
+  return useLabels().lang;
+}
 
 export const centre: CentreModule = {
-  // Their amounts and records are the wallet's parts, which read the wallet's words.
-  PAGES: { rewards: withWalletLabels(RewardCentre), referral: withWalletLabels(ReferralPage), vip: withWalletLabels(VipPage) },
+  // The referral and VIP pages' lists are the UI kit's, which read its words (the kernel's `common`).
+  PAGES: { rewards: RewardCentre, referral: withUiWords(ReferralPage, useLang), vip: withUiWords(VipPage, useLang) },
   SLOTS: { 'deposit.offers': DepositOffers },
 };

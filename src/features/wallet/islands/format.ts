@@ -1,11 +1,9 @@
 /**
  * Pure helpers of the wallet pages: money as the player reads it (spec 9: 2 decimals, with the
- * currency symbol), amounts as the player types them, calendar days in the brand's time zone and
- * the record filters' 7- and 30-day windows (spec 9 date pickers; the contract allows 31 days).
+ * currency symbol) and amounts as the player types them. Dates and the record filters' periods
+ * are the UI kit's (src/ui/dates.ts, src/ui/ranges.ts).
  */
 import { decimalSeparator, formatMoney, parseMinor } from '../../../kernel/money.ts';
-import { addDays, daysBetween, type Day } from '../../../kernel/days.ts';
-import { formatDateTime, intlLocale } from '../../../kernel/intl.ts';
 
 /**
  * An amount the API answered ('1234.5') with the currency symbol, as the page's language writes
@@ -69,56 +67,4 @@ export function compareAmounts(a: string, b: string): number {
   const sx = a.startsWith('-') ? -x : x;
   const sy = b.startsWith('-') ? -y : y;
   return sx < sy ? -1 : sx > sy ? 1 : 0;
-}
-
-export { addDays, dayIn, daysBetween, type Day } from '../../../kernel/days.ts';
-
-export interface DayRange {
-  from: Day;
-  to: Day;
-}
-
-/** The pickers' windows (spec 9: 7 and 30 days). */
-export const RANGE_SPANS = [7, 30] as const;
-export type RangeSpan = (typeof RANGE_SPANS)[number];
-/** The longest range the record calls accept (contract/wallet.ts). */
-export const MAX_RANGE_DAYS = 31;
-
-/** The last `span` days up to `today`, both included. */
-export function lastDays(today: Day, span: number): DayRange {
-  return { from: addDays(today, -(span - 1)), to: today };
-}
-
-/**
- * The window of `span` days before (dir -1) or after (dir 1) `range`, never past `today`.
- * @example shiftRange({ from: '2026-03-09', to: '2026-03-15' }, 7, -1, '2026-03-15') // { from: '2026-03-02', to: '2026-03-08' }
- */
-export function shiftRange(range: DayRange, span: number, dir: -1 | 1, today: Day): DayRange {
-  let to = dir < 0 ? addDays(range.from, -1) : addDays(range.to, span);
-  if (daysBetween(to, today) < 0) to = today;
-  return { from: addDays(to, -(span - 1)), to };
-}
-
-/** Why a range typed in the date fields is refused, or null. */
-export function checkRange(range: DayRange, today: Day): 'order' | 'future' | 'tooLong' | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(range.from) || !/^\d{4}-\d{2}-\d{2}$/.test(range.to)) return 'order';
-  if (daysBetween(range.from, range.to) < 0) return 'order';
-  if (daysBetween(range.to, today) < 0) return 'future';
-  if (daysBetween(range.from, range.to) + 1 > MAX_RANGE_DAYS) return 'tooLong';
-  return null;
-}
-
-/** Date and time of `ms` for a list, in the brand's time zone and labelled with it (one clock: src/kernel/intl.ts). */
-export function dateTime(ms: number, lang: string): string {
-  try {
-    return formatDateTime(ms, lang);
-  } catch {
-    return new Date(ms).toISOString();
-  }
-}
-
-/** A calendar day as the player reads it. */
-export function dayLabel(day: Day, lang: string): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date(Date.UTC(y, m - 1, d)));
 }

@@ -1,20 +1,22 @@
 /**
  * Pieces the wallet pages share: their strings and the page language (context), money, status
- * badges, labelled figures, titled blocks, the empty, loading and failed states, a loader hook for
- * the wallet calls, and how a refusal is shown (under its field when it concerns one, else in the
- * warning dialog of spec 8). Lists are in records.tsx, forms in form.tsx.
+ * badges, labelled figures, titled blocks, a loader hook for the wallet calls, and how a refusal
+ * is shown (under its field when it concerns one, else in the warning dialog of spec 8). Lists
+ * are in records.tsx, forms in form.tsx; the empty, loading and failed states, tables, pagers and
+ * dates are the UI kit's (src/ui).
  */
 import { useStore } from '@nanostores/react';
-import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { ApiFailure, isSessionEnded } from '../../../kernel/http/client.ts';
 import { clearSession } from '../../accounts/client.ts';
 import { $status } from '../../accounts/client.ts';
+import { dateTime } from '../../../ui/dates.ts';
+import { useLoad, type Loaded } from '../../../ui/loaded.tsx';
 import { showDialog } from '../../../ui/stores/ui.ts';
 import { $balance } from '../client/wallet.ts';
 import { fill, localPath, pageLang, useLabels } from '../../../shell/labels.tsx';
-import { dateTime, dayIn, money, toInput, type AmountIssue } from './format.ts';
+import { money, toInput, type AmountIssue } from './format.ts';
 import type { WalletLabels } from './labels.ts';
-import { brandTimeZone } from '../../../kernel/intl.ts';
 
 export const WalletLabelsContext = createContext<WalletLabels | null>(null);
 
@@ -69,11 +71,6 @@ export function useDateTime(): (ms: number) => string {
   return useCallback((ms: number) => dateTime(ms, lang), [lang]);
 }
 
-/** Today in the brand's time zone. */
-export function today(): string {
-  return dayIn(Date.now(), brandTimeZone());
-}
-
 /** A figure of a list of labelled figures. */
 export interface Fact {
   label: string;
@@ -117,77 +114,13 @@ export function Block({ id, title, action, children }: { id: string; title: stri
   );
 }
 
-/** The empty state of a list. */
-export function Empty({ children }: { children: ReactNode }) {
-  return <p className="wl-empty">{children}</p>;
-}
-
-/** A load that failed, with the server's (or the network) message and a retry. */
-export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const w = useWallet();
-  return (
-    <div className="wl-failed" role="alert">
-      <p>{message}</p>
-      <button type="button" className="btn btn-ghost btn-sm" onClick={onRetry}>
-        {w.common.retry}
-      </button>
-    </div>
-  );
-}
-
-/** A quiet "loading" line for a list's first load. */
-export function Loading() {
-  const w = useWallet();
-  return (
-    <p className="wl-loading" role="status">
-      <span className="wl-spin" aria-hidden="true" />
-      {w.common.loading}
-    </p>
-  );
-}
-
-export interface Loaded<T> {
-  data: T | null;
-  error: string | null;
-  loading: boolean;
-  reload: () => void;
-}
-
 /**
- * Runs `load` now and whenever `key` changes (a filter or a page); an answer to an older key is
- * dropped. A session that has ended is handled by `handleFailure`.
+ * The UI kit's loader (src/ui/loaded.tsx) for the wallet's calls: a 401 that is not an ended
+ * session the shell announces is shown in the warning dialog before the login (`sessionEnded`).
  */
-export function useLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
+export function useWalletLoad<T>(load: () => Promise<T>, key: string): Loaded<T> {
   const labels = useLabels();
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [tick, setTick] = useState(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  useEffect(() => {
-    let live = true;
-    setLoading(true);
-    setError(null);
-    loadRef
-      .current()
-      .then((v) => {
-        if (!live) return;
-        setData(v);
-      })
-      .catch((err: unknown) => {
-        if (!live) return;
-        if (sessionEnded(err, labels)) return;
-        setError(err instanceof Error ? err.message : String(err));
-      })
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, tick]);
-  const reload = useCallback(() => setTick((t) => t + 1), []);
-  return { data, error, loading, reload };
+  return useLoad(load, key, (err) => sessionEnded(err, labels));
 }
 
 /**

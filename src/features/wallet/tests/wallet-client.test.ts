@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, checkAmount, checkRange, compareAmounts, daysBetween, dayIn, fromInput, lastDays, money, shiftRange, toInput } from '../islands/format.ts';
+import { checkAmount, compareAmounts, fromInput, money, toInput } from '../islands/format.ts';
 import { submission } from '../client/wallet.ts';
 import { memberPageOfLink } from '../../../shell/member-centre/pages.ts';
 
@@ -46,40 +46,6 @@ describe('amounts typed by the player', () => {
     expect(checkAmount('5', { min: '5.00', max: '100.00' })).toBeNull();
     expect(checkAmount(' 99.9 ', { min: '5.00', max: '100.00' })).toBeNull();
     expect(checkAmount('100.00', { max: '100.00' })).toBeNull();
-  });
-});
-
-describe('the record filters’ periods', () => {
-  it('count calendar days across months and leap years', () => {
-    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
-    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(daysBetween('2026-01-01', '2026-01-31')).toBe(30);
-  });
-
-  it('take the day in the brand’s time zone', () => {
-    // 03:00 UTC on 1 March is still 28 February in Mexico City (UTC-6).
-    expect(dayIn(Date.UTC(2026, 2, 1, 3), 'America/Mexico_City')).toBe('2026-02-28');
-    expect(dayIn(Date.UTC(2026, 2, 1, 3), 'UTC')).toBe('2026-03-01');
-  });
-
-  it('step back and forth by 7 or 30 days, never past today', () => {
-    const today = '2026-03-15';
-    const week = lastDays(today, 7);
-    expect(week).toEqual({ from: '2026-03-09', to: '2026-03-15' });
-    const before = shiftRange(week, 7, -1, today);
-    expect(before).toEqual({ from: '2026-03-02', to: '2026-03-08' });
-    expect(shiftRange(before, 7, 1, today)).toEqual(week);
-    expect(shiftRange(week, 7, 1, today), 'the next window stops at today').toEqual(week);
-    expect(shiftRange(lastDays(today, 30), 30, -1, today)).toEqual({ from: '2026-01-15', to: '2026-02-13' });
-  });
-
-  it('refuse a reversed range, one ending after today and one longer than 31 days', () => {
-    const today = '2026-03-15';
-    expect(checkRange({ from: '2026-03-10', to: '2026-03-01' }, today)).toBe('order');
-    expect(checkRange({ from: '2026-03-10', to: '2026-03-16' }, today)).toBe('future');
-    expect(checkRange({ from: '2026-02-01', to: '2026-03-04' }, today)).toBe('tooLong');
-    expect(checkRange({ from: '2026-02-01', to: '2026-03-03' }, today)).toBeNull();
-    expect(checkRange({ from: '', to: '2026-03-03' }, today)).toBe('order');
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * The wallet pages' stores against a scripted API, without a DOM: a form's submission
  * (client/form.ts), the transfer page (client/transfer.ts), the record filters
- * (client/records.ts) and the withdrawal page (client/withdrawal.ts).
+ * (client/records.ts; the period picker's store is the UI kit's: src/ui/tests) and the withdrawal
+ * page (client/withdrawal.ts).
  */
 import { atom } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -35,7 +36,7 @@ vi.mock('../../../ui/stores/ui.ts', () => ({
 
 const { createWalletForm, errorsOf } = await import('../client/form.ts');
 const { createTransferPage, transferChoice, walletsOf } = await import('../client/transfer.ts');
-const { createRangePicker, createRecordFilter } = await import('../client/records.ts');
+const { createRecordFilter } = await import('../client/records.ts');
 const { createWithdrawalAnswer, createWithdrawalPage, proofIssue, receivedIssue, withdrawBounds } = await import('../client/withdrawal.ts');
 const { $balance, $merchantWallet, currencySymbol } = await import('../client/wallet.ts');
 const w = (await import('../i18n/en/wallet.json')).default;
@@ -197,22 +198,6 @@ describe('the record filters', () => {
     f.setPage(3);
     f.setRange({ from: '2026-03-01', to: '2026-03-05' });
     expect(f.$filter.get()).toEqual({ range: { from: '2026-03-01', to: '2026-03-05' }, page: 1 });
-  });
-
-  it('move by the chosen window, and refuse typed dates in the wrong order or too far apart', () => {
-    const shown = { from: '2026-03-09', to: '2026-03-15' };
-    const p = createRangePicker(shown);
-    expect(p.pick(30, '2026-03-15')).toEqual({ from: '2026-02-14', to: '2026-03-15' });
-    // The window chosen last (30 days) is the step.
-    expect(p.shift(shown, -1, '2026-03-15')).toEqual({ from: '2026-02-07', to: '2026-03-08' });
-    expect(p.type({ from: '2026-03-10', to: '2026-03-01' }, '2026-03-15')).toBeNull();
-    expect(p.$picker.get()).toMatchObject({ problem: 'order', draft: { from: '2026-03-10', to: '2026-03-01' } });
-    expect(p.type({ from: '2026-01-01', to: '2026-03-01' }, '2026-03-15')).toBeNull();
-    expect(p.$picker.get().problem).toBe('tooLong');
-    expect(p.type({ from: '2026-03-01', to: '2026-03-02' }, '2026-03-15')).toEqual({ from: '2026-03-01', to: '2026-03-02' });
-    expect(p.$picker.get().problem).toBeNull();
-    p.follow(shown);
-    expect(p.$picker.get().draft).toEqual(shown);
   });
 });
 

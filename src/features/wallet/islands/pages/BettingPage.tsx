@@ -4,7 +4,9 @@
  */
 import { betRecords } from '../../contract.ts';
 import { api } from '../../../accounts/client.ts';
-import { RangeFilter, RecordList, RecordTable, useRecords } from '../records.tsx';
+import { RecordTable } from '../../../../ui/lists.tsx';
+import { RangeFilter } from '../../../../ui/RangeFilter.tsx';
+import { RecordList, useRecords } from '../records.tsx';
 import { Badge, Facts, Money, useDateTime, useWallet } from '../ui.tsx';
 
 export default function BettingPage() {

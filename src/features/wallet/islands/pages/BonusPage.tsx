@@ -10,8 +10,11 @@ import { showDialog } from '../../../../ui/stores/ui.ts';
 import { refreshBalance } from '../../client/wallet.ts';
 import { fill, useLabels } from '../../../../shell/labels.tsx';
 import { formatMinor, parseMinor } from '../../../../kernel/money.ts';
-import { RangeFilter, RecordList, RecordTable, RefreshButton, useRecords, WhenLoaded } from '../records.tsx';
-import { Badge, Block, Empty, Facts, failureToFields, Money, useDateTime, useLoad, useMoney, useNotice, useWallet } from '../ui.tsx';
+import { RecordTable } from '../../../../ui/lists.tsx';
+import { Empty, WhenLoaded } from '../../../../ui/loaded.tsx';
+import { RangeFilter } from '../../../../ui/RangeFilter.tsx';
+import { RecordList, RefreshButton, useRecords } from '../records.tsx';
+import { Badge, Block, Facts, failureToFields, Money, useDateTime, useMoney, useNotice, useWallet, useWalletLoad } from '../ui.tsx';
 
 const TONE: Record<BonusItem['status'], 'ok' | 'warn' | 'bad' | 'info'> = { active: 'warn', completed: 'ok', forfeited: 'bad', expired: 'info' };
 
@@ -19,7 +22,7 @@ export default function BonusPage() {
   const w = useWallet();
   const when = useDateTime();
   const [version, setVersion] = useState(0);
-  const mine = useLoad(() => api().call(bonusList), `bonuses:${version}`);
+  const mine = useWalletLoad(() => api().call(bonusList), `bonuses:${version}`);
   const { range, setRange, setPage, list } = useRecords((query) => api().call(bonusRecords, { query }));
   const [notice, setNotice] = useNotice();
   const changed = (text: string) => {

@@ -16,14 +16,16 @@ import { refreshBalance } from '../../client/wallet.ts';
 import { fill, localPath, useLabels, type Labels } from '../../../../shell/labels.tsx';
 import { fromInput, money } from '../format.ts';
 import { AmountField, amountError, errorsOf, useWalletForm } from '../form.tsx';
-import { RecordList, RefreshButton, RecordTable, usePagedRecords, WhenLoaded } from '../records.tsx';
-import { Badge, Block, Empty, Money, useDateTime, useLoad, useWallet, type FieldMap } from '../ui.tsx';
+import { RecordTable } from '../../../../ui/lists.tsx';
+import { Empty, WhenLoaded } from '../../../../ui/loaded.tsx';
+import { RecordList, RefreshButton, usePagedRecords } from '../records.tsx';
+import { Badge, Block, Money, useDateTime, useWallet, useWalletLoad, type FieldMap } from '../ui.tsx';
 import { CentreSlot } from '../../../../shell/member-centre/slots.tsx';
 
 type Channels = ValueOf<typeof depositChannels>;
 
 export default function DepositPage() {
-  const channels = useLoad(() => api().call(depositChannels), 'channels');
+  const channels = useWalletLoad(() => api().call(depositChannels), 'channels');
   const [ordersVersion, setOrdersVersion] = useState(0);
   // Back from the provider's page: /member?page=deposit&order=<id> names the order just answered.
   const [returned] = useState(() => new URLSearchParams(window.location.search).get('order'));

@@ -5,9 +5,12 @@
 import { profitReport } from '../../contract.ts';
 import { api } from '../../../accounts/client.ts';
 import { useLabels } from '../../../../shell/labels.tsx';
-import { dayLabel } from '../format.ts';
-import { RangeFilter, RecordTable, useRecords, WhenLoaded } from '../records.tsx';
-import { Empty, Facts, Money, useWallet } from '../ui.tsx';
+import { dayLabel } from '../../../../ui/dates.ts';
+import { RecordTable } from '../../../../ui/lists.tsx';
+import { Empty, WhenLoaded } from '../../../../ui/loaded.tsx';
+import { RangeFilter } from '../../../../ui/RangeFilter.tsx';
+import { useRecords } from '../records.tsx';
+import { Facts, Money, useWallet } from '../ui.tsx';
 
 const COLUMNS = ['bet', 'win', 'profit', 'deposit', 'withdrawal', 'bonus'] as const;
 

@@ -9,7 +9,9 @@ import { transactionRecords } from '../../contract.ts';
 import { api } from '../../../accounts/client.ts';
 import { $merchantWallet, loadMerchantWallet } from '../../client/wallet.ts';
 import type { WalletLabels } from '../labels.ts';
-import { RangeFilter, RecordList, RecordTable, useRecords } from '../records.tsx';
+import { RecordTable } from '../../../../ui/lists.tsx';
+import { RangeFilter } from '../../../../ui/RangeFilter.tsx';
+import { RecordList, useRecords } from '../records.tsx';
 import { Money, useDateTime, useWallet, walletName } from '../ui.tsx';
 
 /** The kinds of entry the contract names (contract/wallet.ts transactionRecord). */

@@ -12,7 +12,8 @@ import { fill, useLabels } from '../../../../shell/labels.tsx';
 import { showDialog } from '../../../../ui/stores/ui.ts';
 import { fromInput } from '../format.ts';
 import { AMOUNT_FIELDS, AmountField, amountError, errorsOf, FormNotice, PaymentPasswordField, paymentPasswordError, useWalletForm } from '../form.tsx';
-import { Empty, Facts, Money, useMoney, useWallet } from '../ui.tsx';
+import { Empty } from '../../../../ui/loaded.tsx';
+import { Facts, Money, useMoney, useWallet } from '../ui.tsx';
 
 export default function UplinePage() {
   const w = useWallet();

@@ -13,7 +13,8 @@ import { focusFirstInvalid } from '../../../../ui/form.tsx';
 import { Segmented } from '../../../../ui/Segmented.tsx';
 import { compareAmounts } from '../format.ts';
 import { AmountField, FormNotice, TRANSFER_FIELDS } from '../form.tsx';
-import { Block, Empty, Facts, failureToFields, LoadFailed, Loading, Money, useMoney, useWallet } from '../ui.tsx';
+import { Empty, LoadFailed, Loading } from '../../../../ui/loaded.tsx';
+import { Block, Facts, failureToFields, Money, useMoney, useWallet } from '../ui.tsx';
 import { walletWords } from '../words.ts';
 
 export default function WalletPage() {

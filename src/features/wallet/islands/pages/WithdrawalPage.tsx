@@ -17,8 +17,9 @@ import { fill, useLabels } from '../../../../shell/labels.tsx';
 import { focusFirstInvalid } from '../../../../ui/form.tsx';
 import { compareAmounts, toInput } from '../format.ts';
 import { AMOUNT_FIELDS, AmountField, FormNotice, PaymentPasswordField } from '../form.tsx';
-import { RecordList, RefreshButton, usePagedRecords, WhenLoaded } from '../records.tsx';
-import { Badge, Block, Facts, failureToFields, Money, useDateTime, useLoad, useMoney, useWallet, type FieldMap } from '../ui.tsx';
+import { WhenLoaded } from '../../../../ui/loaded.tsx';
+import { RecordList, RefreshButton, usePagedRecords } from '../records.tsx';
+import { Badge, Block, Facts, failureToFields, Money, useDateTime, useMoney, useWallet, useWalletLoad, type FieldMap } from '../ui.tsx';
 import { walletWords } from '../words.ts';
 
 export default function WithdrawalPage() {
@@ -27,7 +28,7 @@ export default function WithdrawalPage() {
   // The page's store (src/features/wallet/client/withdrawal.ts): state and steps; these components render.
   const [page] = useState(() => createWithdrawalPage({ words: walletWords(w, labels.lang), refused: (err) => failureToFields(err, labels, AMOUNT_FIELDS) }));
   const version = useStore(page.$version);
-  const info = useLoad(() => api().call(withdrawInfo), `info:${version}`);
+  const info = useWalletLoad(() => api().call(withdrawInfo), `info:${version}`);
   return (
     <div className="wl-page">
       <WhenLoaded loaded={info}>{(data) => <RequestForm page={page} info={data} />}</WhenLoaded>
