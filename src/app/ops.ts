@@ -16,6 +16,9 @@ export interface OpsResult {
 }
 
 /** Every command, by name. */
+import { checkBrand } from './brand.ts';
+import { brand } from '../kernel/brand/index.ts';
+
 export const COMMANDS: ReadonlyMap<string, OpsCommand> = new Map(FEATURES.flatMap((f) => f.ops ?? []).map((c) => [c.name, c]));
 
 export const USAGE = `Usage: npm run ops -- <command>\n${[...COMMANDS.values()].map((c) => c.usage).join('\n')}`;
@@ -51,6 +54,9 @@ export async function runOps(db: Db, argv: string[], actor: string): Promise<Ops
   if (unknown.length) return { ok: false, output: `Unknown option ${unknown.map((u) => `--${u}`).join(', ')}\n${USAGE}` };
   const [name, verb, ...rest] = words;
   try {
+    // The same check as the server's start: a brand file with a key nobody declares, or a bad
+    // part, is said here too rather than acted on.
+    checkBrand(brand());
     const result: OpsAnswer = await command.run(db, { verb, rest, flags, actor });
     if (!result.ok && !result.output) return { ok: false, output: USAGE };
     if (result.ok && result.changed) {

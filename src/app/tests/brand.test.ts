@@ -27,6 +27,11 @@ describe('the brand file in parts', () => {
     const b = parseBrandFile({ ...demo, agent: { contracts: { hourly: false }, team: { memberAddresses: 'hidden' } } }, 'demo');
     expect(agentSettings.of(b).contracts.hourly).toBe(false);
     expect(agentSettings.of(b).team.memberAddresses).toBe('hidden');
+    // A file of the first releases keeps its settings under the old keys.
+    const old = parseBrandFile({ ...demo, agentContracts: { dividend: false }, agentTeam: { memberAddresses: 'masked' } }, 'demo');
+    expect(() => checkBrand(old)).not.toThrow();
+    expect(agentSettings.of(old).contracts.dividend).toBe(false);
+    expect(agentSettings.of(old).team.memberAddresses).toBe('masked');
   });
 
   it('a key nobody declares, or a bad value in a part, stops the start with its path', () => {

@@ -1,7 +1,7 @@
 /** What the agent feature adds: the agent back office's calls (issue 13). */
 import type { FeatureManifest } from '../../kernel/feature.ts';
 import { agentCalls, agentEvents } from './contract.ts';
-import { agentSettings } from './server/settings.ts';
+import { agentBrandSections } from './server/settings.ts';
 import { agentRoutes } from './server/routes.ts';
 import * as tables from './server/tables.ts';
 import { buildTeamDays } from './server/rollup.ts';
@@ -14,7 +14,7 @@ export const manifest: FeatureManifest = {
   name: 'agent',
   calls: agentCalls,
   events: agentEvents,
-  settings: [agentSettings],
+  settings: agentBrandSections,
   routes: agentRoutes,
   tables,
   // Closed days' team figures (rollup.ts): every minute and at start; safe with several processes.

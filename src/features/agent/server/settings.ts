@@ -1,5 +1,6 @@
 /**
- * The agent feature's part of the brand file (`agent`, src/kernel/brand/sections.ts):
+ * The agent feature's part of the brand file (`agent`, src/kernel/brand/sections.ts; the first
+ * releases' `agentContracts` and `agentTeam` are still read):
  * - `contracts` (issue 14; spec 2.15): which kinds the brand offers (the back office's dividend,
  *   daily wages, hourly and real-time salary pages follow), and how long an offer waits for its
  *   answer;
@@ -9,6 +10,8 @@
  */
 import { z } from 'zod';
 import { brandSection } from '../../../kernel/brand/sections.ts';
+import { brand } from '../../../kernel/brand/index.ts';
+import type { Brand } from '../../../kernel/brand/types.ts';
 
 const contracts = z
   .object({
@@ -22,10 +25,28 @@ const contracts = z
 
 const team = z.object({ memberAddresses: z.enum(['direct', 'masked', 'hidden']).default('direct') }).strict();
 
-export const agentSettings = brandSection(
-  'agent',
-  z
-    .object({ contracts: contracts.prefault({}), team: team.prefault({}) })
-    .strict()
-    .prefault({}),
-);
+const part = brandSection('agent', z.object({ contracts: contracts.optional(), team: team.optional() }).strict().optional());
+/** The keys of the first releases (`agentContracts`, `agentTeam` at the file's top), still read so that a brand file written then keeps its settings. */
+const oldContracts = brandSection('agentContracts', contracts.optional());
+const oldTeam = brandSection('agentTeam', team.optional());
+
+export type AgentSettings = { contracts: z.output<typeof contracts>; team: z.output<typeof team> };
+
+const settled = new WeakMap<Brand, AgentSettings>();
+
+/** The agent settings of `b`: `agent.contracts` and `agent.team`, else the old keys, else the defaults. */
+function settingsOf(b: Brand): AgentSettings {
+  let s = settled.get(b);
+  if (!s) {
+    const p = part.of(b);
+    s = { contracts: p?.contracts ?? oldContracts.of(b) ?? contracts.parse({}), team: p?.team ?? oldTeam.of(b) ?? team.parse({}) };
+    settled.set(b, s);
+  }
+  return s;
+}
+
+/** The current brand's agent settings (`agentSettings().contracts.daily`); `of(b)` for another brand. */
+export const agentSettings = Object.assign(() => settingsOf(brand()), { of: settingsOf });
+
+/** Every key of the file the agent feature reads, for the app's check (src/app/brand.ts). */
+export const agentBrandSections = [part, oldContracts, oldTeam];
