@@ -84,7 +84,7 @@ for (const { lang } of LANGS) {
       const panel = page.locator('.agent-panel');
       await choose(page, lang, 'dailyWages');
       const records = panel.getByRole('region', { name: t(lang, 'agent', 'contracts.records') });
-      await records.getByRole('button', { name: t(lang, 'wallet', 'range.lastDays', { days: 30 }), exact: true }).click();
+      await records.getByRole('button', { name: t(lang, 'common', 'range.lastDays', { days: 30 }), exact: true }).click();
       await expect(records.locator('.wl-table tbody tr').nth(5)).toBeVisible();
       await choose(page, lang, 'income');
       await expect(

@@ -26,7 +26,7 @@ for (const { lang } of LANGS) {
       await choose('teamOverview');
       await expect(panel.getByRole('heading', { level: 2, name: t(lang, 'agent', 'overview.title') })).toBeVisible();
       await expect(panel.locator('.demo-note')).toBeVisible();
-      await panel.getByRole('button', { name: t(lang, 'wallet', 'range.lastDays', { days: 30 }), exact: true }).click();
+      await panel.getByRole('button', { name: t(lang, 'common', 'range.lastDays', { days: 30 }), exact: true }).click();
       const members = panel.getByRole('region', { name: t(lang, 'agent', 'overview.members') });
       const whole = members.getByRole('row', { name: new RegExp(t(lang, 'agent', 'overview.all')) });
       await expect(whole.locator('td').first()).not.toHaveText('0');
@@ -64,10 +64,10 @@ for (const { lang } of LANGS) {
 
       // Team transactions and my income over 30 days.
       await choose('teamTransactions');
-      await panel.getByRole('button', { name: t(lang, 'wallet', 'range.lastDays', { days: 30 }), exact: true }).click();
+      await panel.getByRole('button', { name: t(lang, 'common', 'range.lastDays', { days: 30 }), exact: true }).click();
       await expect(panel.locator('.wl-table tbody tr').first()).toBeVisible();
       await choose('income');
-      await panel.getByRole('button', { name: t(lang, 'wallet', 'range.lastDays', { days: 30 }), exact: true }).click();
+      await panel.getByRole('button', { name: t(lang, 'common', 'range.lastDays', { days: 30 }), exact: true }).click();
       // Transfers from the team, and (issue 14) the demo agent's daily salaries settled at start.
       for (const kind of ['transfer', 'salary']) {
         await expect(
