@@ -10,7 +10,7 @@ const FACES = ['^src/features/[^/]+/index\\.ts$', '^src/features/[^/]+/client\\.
 
 /** Server-only code: what the browser must never load. */
 const SERVER_ONLY = [
-  '^src/app/(?!shell-parts\\.ts$)',
+  '^src/app/(?!(shell|boot)-parts\\.ts$)',
   '^src/providers/',
   '^src/features/[^/]+/server/',
   '^src/features/[^/]+/index\\.ts$',
@@ -28,7 +28,7 @@ const SERVER_ONLY = [
 const BROWSER_ONLY = ['^src/features/[^/]+/(islands|client)/', '^src/kernel/i18n/common\\.ts$', '^src/features/[^/]+/client\\.ts$', '^src/ui/', '^src/shell/', '\\.(tsx|astro)$'];
 
 /** Code that runs in the browser: islands, client stores and faces, the UI kit, the shell's scripts. */
-const BROWSER = ['^src/features/[^/]+/(islands|client)/', '^src/features/[^/]+/(client\\.ts|shell\\.tsx)$', '^src/ui/', '^src/shell/.*\\.tsx?$', '^src/app/shell-parts\\.ts$'];
+const BROWSER = ['^src/features/[^/]+/(islands|client)/', '^src/features/[^/]+/(client\\.ts|shell\\.tsx|boot-part\\.ts)$', '^src/ui/', '^src/shell/.*\\.tsx?$', '^src/app/(shell|boot)-parts\\.ts$'];
 
 const TESTS = '(^tests/|/tests/)';
 
@@ -112,7 +112,7 @@ module.exports = {
       name: 'server-never-reaches-browser-code',
       comment: 'server modules are loaded by plain Node (type stripping): nothing they import, however deep, may be an island, a .tsx or a browser face',
       severity: 'error',
-      from: { path: ['^src/(kernel|providers)/', '^src/app/(?!shell-parts\\.ts$)', '^src/features/[^/]+/(server/|index\\.ts$|contract)'], pathNot: TESTS },
+      from: { path: ['^src/(kernel|providers)/', '^src/app/(?!(shell|boot)-parts\\.ts$)', '^src/features/[^/]+/(server/|index\\.ts$|contract)'], pathNot: TESTS },
       to: { path: BROWSER_ONLY, reachable: true },
     },
     {
@@ -144,17 +144,17 @@ module.exports = {
     },
     {
       name: 'manifests-only-in-the-app',
-      comment: "only the composition root reads the features' manifests (manifest.ts, and shell.tsx for the browser)",
+      comment: "only the composition root reads the features' manifests (manifest.ts, and shell.tsx and boot-part.ts for the browser)",
       severity: 'error',
       from: { pathNot: ['^src/app/'] },
-      to: { path: '^src/features/[^/]+/(manifest\\.ts|shell\\.tsx)$' },
+      to: { path: '^src/features/[^/]+/(manifest\\.ts|shell\\.tsx|boot-part\\.ts)$' },
     },
     {
       name: 'nothing-imports-the-app',
       comment: 'the app composes the house; nothing below it imports it (pages, scripts and tests may); the shell renders the parts the app gathers',
       severity: 'error',
       from: { path: '^src/(kernel|providers|features|shell|ui)/', pathNot: TESTS },
-      to: { path: '^src/app/', pathNot: '^src/app/shell-parts\\.ts$' },
+      to: { path: '^src/app/', pathNot: '^src/app/(shell|boot)-parts\\.ts$' },
     },
   ],
   options: {

@@ -66,6 +66,19 @@ describe('the features', () => {
     ]);
   });
 
+  it("put their browser parts (shell.tsx, boot-part.ts) in the app's lists, in feature order", () => {
+    // Read as text: these modules are the browser's (stylesheets, the DOM) and do not load in Node.
+    for (const [file, list] of [
+      ['shell.tsx', 'src/app/shell-parts.ts'],
+      ['boot-part.ts', 'src/app/boot-parts.ts'],
+    ] as const) {
+      const text = readFileSync(path.join(projectRoot, list), 'utf8');
+      const have = FEATURES.map((f) => f.name).filter((n) => existsSync(path.join(projectRoot, 'src/features', n, file)));
+      const listed = [...text.matchAll(new RegExp(`from '\\.\\./features/([a-z]+)/${file.replace('.', '\\.')}'`, 'g'))].map((m) => m[1]);
+      expect(listed, list).toEqual(have);
+    }
+  });
+
   it('declare pages whose views exist, each served in every language', () => {
     for (const p of SITE_PAGES) expect(existsSync(path.join(projectRoot, p.entrypoint)), `${p.path}: ${p.entrypoint}`).toBe(true);
     const patterns = siteRoutes().map((r) => r.pattern);

@@ -14,6 +14,7 @@
  *   LobbyHost.tsx, loaded when one first opens).
  */
 import { launchStep, type LaunchGame } from '../../../games/client.ts';
+import { PENDING_LAUNCH_KEY } from '../../client/pending-launch.ts';
 import { $roomPopup, $searchOpen, $vendorPopup, openRooms, openVendor } from '../../client/lobby.ts';
 import { clearRecent, loadRecent, moreRecent, recentGames } from '../../client/recent.ts';
 import { $isLogin, $isTrial } from '../../../accounts/client.ts';
@@ -174,8 +175,6 @@ export function launchGuestDemo(tile: HTMLElement, w: Window | null): void {
   launch(game, { accountType: '0', window: w });
 }
 
-/** Where boot.ts keeps the game a visitor's Play asked a login for (its PENDING_LAUNCH_KEY). */
-const PENDING_LAUNCH_KEY = 'play.pendingLaunch';
 /** A pending game is offered for 10 minutes after its Play. */
 const PENDING_LAUNCH_MS = 10 * 60_000;
 
