@@ -17,8 +17,16 @@ import { manifest as promotions } from '../features/promotions/manifest.ts';
 import { manifest as inbox } from '../features/inbox/manifest.ts';
 import { manifest as agent } from '../features/agent/manifest.ts';
 import { manifest as home } from '../features/home/manifest.ts';
+import { provideStatusOffers } from '../features/system/index.ts';
+import { provideVipLevelName } from '../features/accounts/index.ts';
+import { runningOffers, vipLevelName } from '../features/promotions/index.ts';
 
 export const FEATURES: readonly FeatureManifest[] = [system, accounts, games, wallet, play, lottery, content, promotions, inbox, agent, home];
+
+// What earlier features say of a later one's programmes (the status's hasVip and REFERRAL entry,
+// a member's VIP label): the promotions tell them here, since they may not ask.
+provideStatusOffers(runningOffers);
+provideVipLevelName(vipLevelName);
 
 /** Every event the features declare (their contracts), in the features' order. */
 export const EVENTS = FEATURES.flatMap((f) => f.events ?? []);

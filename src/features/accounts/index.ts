@@ -9,4 +9,4 @@ export { callerSession, keepSessionAlive, requireRealAccount, sessionOf } from '
 export { member, memberSession } from './server/tables.ts';
 export { creatableTypes, registerDownline } from './server/downline.ts';
 export { createMember } from './server/members.ts';
-export { raiseVipLevel, vipLabel } from './server/profile.ts';
+export { provideVipLevelName, raiseVipLevel, vipLabel } from './server/profile.ts';

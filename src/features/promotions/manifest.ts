@@ -1,6 +1,7 @@
 /** What the promotions feature adds (issue 15): the engine that runs the brand's promotion rules, its page, and its reactions to deposits. */
 import type { FeatureManifest } from '../../kernel/feature.ts';
 import { promotionCalls, promotionEvents } from './contract.ts';
+import { promotionRules } from './server/settings.ts';
 import { promotionRoutes } from './server/routes.ts';
 import * as tables from './server/tables.ts';
 import { depositConsumer } from './server/engine.ts';
@@ -14,6 +15,7 @@ export const manifest: FeatureManifest = {
   name: 'promotions',
   calls: promotionCalls,
   events: promotionEvents,
+  settings: [promotionRules],
   routes: promotionRoutes,
   tables,
   consumers: [depositConsumer, vipConsumer, referralConsumer],

@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales.ts';
 import { WHITELABEL_FLAGS } from './whitelabel.ts';
-import { promotionRuleSchema } from './promotions.ts';
 import type { Brand, RegisterRule } from './types.ts';
 
 /** Amounts in minor units (cents): whole, not negative, safe as numbers. */
@@ -172,13 +171,6 @@ export const brandFileSchema = z
      * limits hold in both, and registrations without a proof are limited per address).
      */
     protocol: z.enum(['strict', 'compatible']).default('strict'),
-    /** The rules of the promotions the engine runs (issue 15; kernel/brand/promotions.ts), by the id of their Markdown. */
-    promotions: z
-      .array(promotionRuleSchema)
-      .default([])
-      .refine((rules) => new Set(rules.map((r) => r.id)).size === rules.length, { message: 'two rules have the same id' })
-      .refine((rules) => rules.filter((r) => r.reward.kind === 'vip').length <= 1, { message: 'a brand has one VIP programme at most' })
-      .refine((rules) => rules.filter((r) => r.reward.kind === 'referral').length <= 1, { message: 'a brand has one invite-friends programme at most' }),
     frameAncestors: z.array(z.string().regex(/^https:\/\/[^\s;,']+$/, "must be an https origin (no spaces, ';' or quotes)")).default([]),
   })
   // A feature's own part of the file (`agent: { contracts, team }`) is its business: kept aside

@@ -1,8 +1,7 @@
 /**
  * A feature's own part of the brand file (issue 27: each feature owns its errors, its strings and
  * its settings): `brandSection('agent', schema)` declares the key and its zod schema in the
- * feature, and answers an accessor that parses the current brand's part once (again when the
- * brand changes). The kernel's schema (schema.ts) keeps such keys aside as `sections` without
+ * feature, and answers an accessor that parses the current brand's part once per brand file. The kernel's schema (schema.ts) keeps such keys aside as `sections` without
  * knowing them; the app lists every feature's declarations (their manifests' `settings`) and
  * checks at start that the file has no key nobody declares and that each part parses
  * (src/app/brand.ts), so a misspelt key or a bad value still stops the server, as before.
@@ -22,15 +21,17 @@ export interface BrandSection<S extends z.ZodType = z.ZodType> {
 }
 
 export function brandSection<S extends z.ZodType>(key: string, schema: S): BrandSection<S> {
-  const parsed = new WeakMap<Brand, z.output<S>>();
+  // Keyed by the file's sections, which every form of the brand shares (the operators' overrides
+  // make a new Brand object, not new sections): a part is parsed once per file.
+  const parsed = new WeakMap<object, z.output<S>>();
   const of = (b: Brand): z.output<S> => {
-    if (parsed.has(b)) return parsed.get(b)!;
+    if (parsed.has(b.sections)) return parsed.get(b.sections)!;
     const r = schema.safeParse(b.sections[key]);
     if (!r.success) {
       const lines = r.error.issues.map((i) => `  ${[key, ...i.path].join('.')}: ${i.message}`);
       throw new Error(`Brand ${b.merchantCode}: its "${key}" settings are not valid:\n${lines.join('\n')}`);
     }
-    parsed.set(b, r.data);
+    parsed.set(b.sections, r.data);
     return r.data;
   };
   return Object.assign(() => of(brand()), { key, schema, of });

@@ -1,5 +1,4 @@
 /** The shape of a brand's configuration (white label), as the code reads it. The files in ./brands are validated and turned into it by ./schema.ts. */
-import type { PromotionRule } from './promotions.ts';
 import type { WhitelabelNode } from './whitelabel.ts';
 import type { WeeklyHours } from '../hours.ts';
 
@@ -78,8 +77,6 @@ export interface Brand {
   frameAncestors?: string[];
   /** The protocol profile (schema.ts, docs/protocol.md): 'strict' unless the brand says 'compatible'. */
   protocol: 'strict' | 'compatible';
-  /** The rules of the promotions the engine runs (promotions.ts), by the id of their Markdown. */
-  promotions: PromotionRule[];
   /** The features' own parts of the file, by key, as written (each parsed by its feature's declaration: sections.ts). */
   sections: Record<string, unknown>;
 }

@@ -6,7 +6,6 @@ import { ApiError } from '../../../kernel/http/errors.ts';
 import { findById } from './members.ts';
 import { member } from './tables.ts';
 import { brand } from '../../../kernel/brand/index.ts';
-import { vipProgramme } from '../../../kernel/brand/promotions.ts';
 import { isLocale } from '../../../kernel/locales.ts';
 import { eq } from 'drizzle-orm';
 import type { AccountSession } from './sessions.ts';
@@ -42,12 +41,20 @@ export async function memberInfo(db: Db, s: AccountSession): Promise<MemberInfo>
   };
 }
 
+/**
+ * The name of a VIP level, as the feature that runs the VIP programme tells it (the promotions,
+ * handed in by the app: src/app/features.ts); null while no programme runs. Accounts come before
+ * the promotions, so they are told rather than ask.
+ */
+let vipLevelName: (level: number) => string | null = () => null;
+
+export function provideVipLevelName(name: (level: number) => string | null): void {
+  vipLevelName = name;
+}
+
 /** The member's VIP label (its level's name); null while the brand's VIP is off, and for trial accounts. */
 export function vipLabel(type: number, level: number): string | null {
-  const programme = vipProgramme(brand().promotions);
-  if (!programme || isTrialType(type)) return null;
-  const levels = programme.reward.levels;
-  return levels[Math.min(level, levels.length - 1)]!.name;
+  return isTrialType(type) ? null : vipLevelName(level);
 }
 
 /**

@@ -68,7 +68,7 @@ export const member = pgTable(
     /** When the member proved the e-mail address with a code (null: not verified; changing it clears this). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /**
-     * The VIP level reached (an index into the brand's VIP levels, kernel/brand/promotions.ts),
+     * The VIP level reached (an index into the brand's VIP levels, the promotions' settings),
      * raised by the promotions' VIP programme through `raiseVipLevel`; it never goes down.
      */
     vipLevel: smallint('vip_level').notNull().default(0),

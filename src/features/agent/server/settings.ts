@@ -32,15 +32,15 @@ const oldTeam = brandSection('agentTeam', team.optional());
 
 export type AgentSettings = { contracts: z.output<typeof contracts>; team: z.output<typeof team> };
 
-const settled = new WeakMap<Brand, AgentSettings>();
+const settled = new WeakMap<object, AgentSettings>();
 
 /** The agent settings of `b`: `agent.contracts` and `agent.team`, else the old keys, else the defaults. */
 function settingsOf(b: Brand): AgentSettings {
-  let s = settled.get(b);
+  let s = settled.get(b.sections);
   if (!s) {
     const p = part.of(b);
     s = { contracts: p?.contracts ?? oldContracts.of(b) ?? contracts.parse({}), team: p?.team ?? oldTeam.of(b) ?? team.parse({}) };
-    settled.set(b, s);
+    settled.set(b.sections, s);
   }
   return s;
 }

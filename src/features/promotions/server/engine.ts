@@ -1,5 +1,5 @@
 /**
- * The promotions engine (issue 15): the rules of the brand file (kernel/brand/promotions.ts)
+ * The promotions engine (issue 15): the rules of the brand file (server/settings.ts)
  * beside the words of src/content/promotions, joined by id. For each member and promotion it
  * computes the status of spec 3 from the facts (registration, deposits, its entry), lets a member
  * join, and pays the reward when the fact that earns it happens: today a first deposit, heard
@@ -8,7 +8,8 @@
  */
 import { and, eq, gt } from 'drizzle-orm';
 import { brand } from '../../../kernel/brand/index.ts';
-import type { PromotionRule } from '../../../kernel/brand/promotions.ts';
+import type { PromotionRule } from './settings.ts';
+import { promotionRules } from './settings.ts';
 import { clock } from '../../../kernel/clock.ts';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { consumer, emit, on } from '../../../kernel/events.ts';
@@ -36,7 +37,7 @@ export const freeSpinsReference = (promotionId: number, day: string) => `freespi
 /** The rules of the brand's promotions that have words too (a rule without a page is not offered). */
 export function runPromotions(locale: Locale = 'en'): { rule: PromotionRule; words: PromotionSummary }[] {
   const words = new Map(listPromotions(locale).map((p) => [p.id, p]));
-  return brand().promotions.flatMap((rule) => {
+  return promotionRules().flatMap((rule) => {
     const w = words.get(rule.id);
     return w ? [{ rule, words: w }] : [];
   });

@@ -8,7 +8,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { brand } from '../../../kernel/brand/index.ts';
-import type { FreeSpinsReward, PromotionRule } from '../../../kernel/brand/promotions.ts';
+import type { FreeSpinsReward, PromotionRule } from './settings.ts';
 import { clock } from '../../../kernel/clock.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { addDays, dayIn, dayStart, daysBetween, type Day } from '../../../kernel/days.ts';

@@ -1,5 +1,5 @@
 /**
- * Raffles (issue 15): a promotion whose reward is `raffle` (kernel/brand/promotions.ts). Each
+ * Raffles (issue 15): a promotion whose reward is `raffle` (server/settings.ts). Each
  * period a member holds one ticket per `ticketPer` of valid bets in it (the wallet's daily
  * figures), at most `maxTickets`. The draw is provably fair, as the sandbox games are
  * (src/kernel/fairness.ts):
@@ -25,7 +25,7 @@
  */
 import { and, asc, eq, lte, sql } from 'drizzle-orm';
 import { brand } from '../../../kernel/brand/index.ts';
-import type { PromotionRule, RaffleReward } from '../../../kernel/brand/promotions.ts';
+import type { PromotionRule, RaffleReward } from './settings.ts';
 import { clock } from '../../../kernel/clock.ts';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { rowsOf } from '../../../kernel/db/rows.ts';

@@ -1,6 +1,6 @@
 /**
  * Invite friends (issue 15; spec 2.4, 2.14, 3's REFERRAL entry): the brand's rule of kind
- * `referral` (kernel/brand/promotions.ts). A player's invite code is the player's affiliate code
+ * `referral` (server/settings.ts). A player's invite code is the player's affiliate code
  * (accounts): a member who registers with it has the player as upline, and is the player's friend.
  *
  * When the friend's deposits reach the rule's minimum and the friend's valid bets
@@ -14,7 +14,7 @@
  */
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { brand } from '../../../kernel/brand/index.ts';
-import { referralProgramme, type PromotionRule, type ReferralReward } from '../../../kernel/brand/promotions.ts';
+import { referralProgramme, type PromotionRule, type ReferralReward, promotionRules } from './settings.ts';
 import { clock } from '../../../kernel/clock.ts';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { rowsOf } from '../../../kernel/db/rows.ts';
@@ -40,7 +40,7 @@ export type FriendStatus = Decided | 'pending';
 
 /** The brand's invite-friends programme, or null when it has none. */
 export function referral(): { rule: PromotionRule; reward: ReferralReward } | null {
-  return referralProgramme(brand().promotions);
+  return referralProgramme(promotionRules());
 }
 
 /** Did the promotion run when the friend registered (its page's dates)? A rule without a page runs nothing. */

@@ -8,7 +8,8 @@
  */
 import { and, count, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import { brand } from '../../../kernel/brand/index.ts';
-import type { RebateReward } from '../../../kernel/brand/promotions.ts';
+import type { RebateReward } from './settings.ts';
+import { promotionRules } from './settings.ts';
 import { clock } from '../../../kernel/clock.ts';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { rowsOf } from '../../../kernel/db/rows.ts';
@@ -144,7 +145,7 @@ export async function claimReward(db: Db, memberId: number, id: number, locale: 
     const now = clock.now();
     if (r.status !== 'claimable' || r.expiresAt.getTime() <= now) throw new ApiError(409, 'promotion.reward.expired');
     const titles = Object.fromEntries(LOCALES.map((l) => [l.code, titleOf(r, l.code)]));
-    const wagering = r.turnover > 0n ? brand().promotions.find((p) => p.id === r.promotionId)?.wagering : undefined;
+    const wagering = r.turnover > 0n ? promotionRules().find((p) => p.id === r.promotionId)?.wagering : undefined;
     const granted = await grantBonus(tx, {
       memberId,
       reference: `reward:${r.id}`,

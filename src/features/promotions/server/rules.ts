@@ -3,7 +3,7 @@
  * earns. One place for the wagering multiple's rounding, which every reward kind (deposit
  * bonuses, VIP, referral, raffle prizes) shares; tested in ../tests/rules.test.ts.
  */
-import type { PromotionRule } from '../../../kernel/brand/promotions.ts';
+import type { PromotionRule } from './settings.ts';
 
 type Wagering = PromotionRule['wagering'];
 

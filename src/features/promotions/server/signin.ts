@@ -7,7 +7,7 @@
  */
 import { and, eq, gte, lt } from 'drizzle-orm';
 import { brand } from '../../../kernel/brand/index.ts';
-import type { PromotionRule, SigninReward } from '../../../kernel/brand/promotions.ts';
+import type { PromotionRule, SigninReward } from './settings.ts';
 import { clock } from '../../../kernel/clock.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { addDays, dayIn, dayStart, daysBetween, type Day } from '../../../kernel/days.ts';

@@ -1,6 +1,6 @@
 /**
  * The VIP programme (issue 15; spec 1, 2.4, 6): the brand's rule of kind `vip`
- * (kernel/brand/promotions.ts). A member's level is the highest whose cumulative valid bets and
+ * (server/settings.ts). A member's level is the highest whose cumulative valid bets and
  * deposits (the wallet's daily figures) are both reached; it is kept on the member's row
  * (accounts' `vip_level`, shown as the VIP label of member info) and never goes down.
  *
@@ -17,7 +17,7 @@
  */
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { brand } from '../../../kernel/brand/index.ts';
-import { vipProgramme, type PromotionRule, type VipReward } from '../../../kernel/brand/promotions.ts';
+import { vipProgramme, type PromotionRule, type VipReward, promotionRules } from './settings.ts';
 import { clock } from '../../../kernel/clock.ts';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { rowsOf } from '../../../kernel/db/rows.ts';
@@ -37,7 +37,7 @@ const DAY = 86_400_000;
 
 /** The brand's VIP programme, or null while its VIP is off. */
 export function vip(): { rule: PromotionRule; reward: VipReward } | null {
-  return vipProgramme(brand().promotions);
+  return vipProgramme(promotionRules());
 }
 
 export interface VipTotals {

@@ -1,7 +1,7 @@
 /** The promotions' pure arithmetic (server/rules.ts): wagering turnovers and deposit rewards. */
 import { describe, expect, it } from 'vitest';
 import { multipleInHundredths, rewardFor, turnoverOf } from '../server/rules.ts';
-import type { PromotionRule } from '../../../kernel/brand/promotions.ts';
+import type { PromotionRule } from '../server/settings.ts';
 
 const wagering = (multiple: number, of: 'bonus' | 'depositAndBonus' = 'bonus') => ({ multiple, of, days: 7, weights: {} });
 const rule = (reward: PromotionRule['reward'], w?: ReturnType<typeof wagering>) => ({ reward, wagering: w }) as unknown as PromotionRule;

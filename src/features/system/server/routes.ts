@@ -1,10 +1,20 @@
 /** Handlers of the system calls (contract: src/features/system/contract.ts). */
-import { referralProgramme, vipProgramme } from '../../../kernel/brand/promotions.ts';
 import { countryCodes, countryList, systemDomainRoute, systemRegisterSetting, systemStatus, systemWhitelabel } from '../contract.ts';
 import { COUNTRIES } from './countries.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { route } from '../../../kernel/http/dispatch.ts';
 import { normaliseIp, statusFor, systemState } from './status.ts';
+
+/**
+ * What the status says the brand runs (spec 3's hasVip and availablePromo), as the feature that
+ * runs it tells it (the promotions, handed in by the app: src/app/features.ts). The system feature
+ * comes first, so it is told rather than asks; nothing runs until then.
+ */
+let offers: () => { vip: boolean; referral: boolean } = () => ({ vip: false, referral: false });
+
+export function provideStatusOffers(f: () => { vip: boolean; referral: boolean }): void {
+  offers = f;
+}
 
 /** The dialing codes, the country names in the caller's language. */
 function countriesIn(locale: string) {
@@ -43,8 +53,8 @@ export const systemRoutes = [
         imageCDNs: b.imageCDNs,
         launchGameCDNs: b.launchGameCDNs,
         recommendedVendor: b.recommendedVendor,
-        hasVip: vipProgramme(b.promotions) !== null,
-        availablePromo: [{ code: 'REFERRAL' as const, enabled: referralProgramme(b.promotions) !== null }],
+        hasVip: offers().vip,
+        availablePromo: [{ code: 'REFERRAL' as const, enabled: offers().referral }],
       },
     };
   }),

@@ -11,7 +11,8 @@ import { and, eq } from 'drizzle-orm';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { newKey, walletUser } from '../../../../../tests/support/wallet.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
-import type { FreeSpinsReward } from '../../../../kernel/brand/promotions.ts';
+import type { FreeSpinsReward } from '../../server/settings.ts';
+import { promotionRules } from '../../server/settings.ts';
 import { clock } from '../../../../kernel/clock.ts';
 import { addDays, dayIn, dayStart } from '../../../../kernel/days.ts';
 import { game, vendor } from '../../../games/index.ts';
@@ -52,7 +53,7 @@ beforeAll(async () => {
     )
     .returning({ nodeId: game.nodeId });
   nodes.push(...rows.map((r) => r.nodeId));
-  reward = brand().promotions.find((r) => r.id === PROMO)!.reward as FreeSpinsReward;
+  reward = promotionRules().find((r) => r.id === PROMO)!.reward as FreeSpinsReward;
   games = reward.games;
   reward.games = [nodes[0]!, nodes[1]!];
 });

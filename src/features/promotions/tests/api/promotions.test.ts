@@ -6,6 +6,7 @@
  * requirement and a message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { promotionRules } from '../../server/settings.ts';
 import { and, eq } from 'drizzle-orm';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { mainBalance, newKey, sandboxInProcess, seedVendors, walletUser } from '../../../../../tests/support/wallet.ts';
@@ -17,7 +18,6 @@ import { auditLedger } from '../../../wallet/server/ledger.ts';
 import { depositConsumer } from '../../server/engine.ts';
 import { rewardFor } from '../../server/rules.ts';
 import { promoEntry } from '../../server/tables.ts';
-import { brand } from '../../../../kernel/brand/index.ts';
 
 let t: TestDb;
 let sandbox: ReturnType<typeof sandboxInProcess>;
@@ -83,7 +83,7 @@ describe('the newbie bonus', () => {
   });
 
   it('caps the bonus, and computes the turnover from deposit and bonus', () => {
-    const rule = brand().promotions.find((r) => r.id === NEWBIE)!;
+    const rule = promotionRules().find((r) => r.id === NEWBIE)!;
     expect(rewardFor(rule, 150_00n)).toEqual({ bonus: 100_00n, turnover: 2500_00n });
     expect(rewardFor(rule, 10_00n)).toEqual({ bonus: 10_00n, turnover: 200_00n });
   });

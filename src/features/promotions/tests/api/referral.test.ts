@@ -13,7 +13,8 @@ import { freshIp } from '../../../../../tests/support/accounts.ts';
 import { newKey, sandboxInProcess, seedVendors, walletUser } from '../../../../../tests/support/wallet.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
-import type { PromotionRule } from '../../../../kernel/brand/promotions.ts';
+import type { PromotionRule } from '../../server/settings.ts';
+import { promotionRules } from '../../server/settings.ts';
 import { dayIn } from '../../../../kernel/days.ts';
 import { consumeAll } from '../../../../kernel/events.ts';
 import { addToDay } from '../../../wallet/server/daily.ts';
@@ -192,7 +193,7 @@ describe('invite friends', () => {
   it('disappears while the brand runs no invite friends: no page, REFERRAL disabled in the public state', async () => {
     const u = await walletUser();
     expect((await callApi('/wps/system/status')).json.value.info.availablePromo).toEqual([{ code: 'REFERRAL', enabled: true }]);
-    const rules = brand().promotions as PromotionRule[];
+    const rules = promotionRules() as PromotionRule[];
     const at = rules.findIndex((r) => r.reward.kind === 'referral');
     const [removed] = rules.splice(at, 1);
     try {

@@ -12,7 +12,8 @@ import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { mainBalance, newKey, sandboxInProcess, seedVendors, walletUser } from '../../../../../tests/support/wallet.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
-import type { PromotionRule } from '../../../../kernel/brand/promotions.ts';
+import type { PromotionRule } from '../../server/settings.ts';
+import { promotionRules } from '../../server/settings.ts';
 import { addDays, dayIn, dayStart } from '../../../../kernel/days.ts';
 import { consumeAll } from '../../../../kernel/events.ts';
 import { addToDay } from '../../../wallet/server/daily.ts';
@@ -197,7 +198,7 @@ describe('VIP levels', () => {
 
   it('disappear while the brand has no VIP programme: no label, no page, hasVip false', async () => {
     const u = await walletUser();
-    const rules = brand().promotions as PromotionRule[];
+    const rules = promotionRules() as PromotionRule[];
     const at = rules.findIndex((r) => r.reward.kind === 'vip');
     const [removed] = rules.splice(at, 1);
     try {

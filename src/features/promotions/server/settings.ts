@@ -1,9 +1,11 @@
 /**
- * The rules of a brand's promotions (issue 15), in its brand file: what the engine runs, beside
- * the words content editors keep in src/content/promotions (joined by id). Amounts in minor units.
+ * The rules of a brand's promotions (issue 15), in its brand file (`promotions`, the promotions
+ * feature's part of it: src/kernel/brand/sections.ts): what the engine runs, beside the words
+ * content editors keep in src/content/promotions (joined by id). Amounts in minor units.
  */
 import { z } from 'zod';
-import { CATEGORY_ORDER } from '../categories.ts';
+import { CATEGORY_ORDER } from '../../../kernel/categories.ts';
+import { brandSection } from '../../../kernel/brand/sections.ts';
 
 const minor = z
   .number()
@@ -211,4 +213,29 @@ export function vipProgramme(rules: readonly PromotionRule[]): { rule: Promotion
 export function referralProgramme(rules: readonly PromotionRule[]): { rule: PromotionRule; reward: ReferralReward } | null {
   const rule = rules.find((r) => r.reward.kind === 'referral');
   return rule ? { rule, reward: rule.reward as ReferralReward } : null;
+}
+
+/** The brand's promotion rules, checked together (ids unique, one VIP and one invite-friends programme at most). */
+export const promotionRules = brandSection(
+  'promotions',
+  z
+    .array(promotionRuleSchema)
+    .default([])
+    .refine((rules) => new Set(rules.map((r) => r.id)).size === rules.length, { message: 'two rules have the same id' })
+    .refine((rules) => rules.filter((r) => r.reward.kind === 'vip').length <= 1, { message: 'a brand has one VIP programme at most' })
+    .refine((rules) => rules.filter((r) => r.reward.kind === 'referral').length <= 1, { message: 'a brand has one invite-friends programme at most' }),
+);
+
+/** The name of a VIP level (the highest the programme has, for a level above it); null while the brand runs no VIP programme. */
+export function vipLevelName(level: number): string | null {
+  const programme = vipProgramme(promotionRules());
+  if (!programme) return null;
+  const levels = programme.reward.levels;
+  return levels[Math.min(level, levels.length - 1)]!.name;
+}
+
+/** Which of its programmes the brand runs, for the start-up status (spec 3: hasVip, the REFERRAL entry). */
+export function runningOffers(): { vip: boolean; referral: boolean } {
+  const rules = promotionRules();
+  return { vip: vipProgramme(rules) !== null, referral: referralProgramme(rules) !== null };
 }

@@ -1,0 +1,2 @@
+/** The system feature's server face: what the app and later features may use. */
+export { provideStatusOffers } from './server/routes.ts';
