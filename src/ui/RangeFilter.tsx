@@ -11,6 +11,10 @@ import { MAX_RANGE_DAYS, RANGE_SPANS, type DayRange, type RangeSpan } from './ra
 import { Segmented } from './Segmented.tsx';
 import { createRangePicker } from './stores/range-picker.ts';
 import { useUiWords } from './words.tsx';
+import listsCss from './lists.css?url';
+import { addStylesheet } from './stylesheets.ts';
+
+void addStylesheet(listsCss);
 
 /** The period picker: `value` is the period shown, `onChange` gets the one to show next. */
 export function RangeFilter({ value, onChange }: { value: DayRange; onChange: (r: DayRange) => void }) {

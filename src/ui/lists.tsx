@@ -6,6 +6,10 @@
 import type { ReactNode } from 'react';
 import { fill } from '../kernel/i18n/browser.ts';
 import { useUiWords } from './words.tsx';
+import listsCss from './lists.css?url';
+import { addStylesheet } from './stylesheets.ts';
+
+void addStylesheet(listsCss);
 
 /** A column of a record table: its name, a cell of a row, figures aligned right, codes in a fixed font. */
 export interface Column<R> {

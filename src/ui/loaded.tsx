@@ -5,6 +5,10 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { isSessionEnded } from '../kernel/http/client.ts';
 import { useUiWords } from './words.tsx';
+import listsCss from './lists.css?url';
+import { addStylesheet } from './stylesheets.ts';
+
+void addStylesheet(listsCss);
 
 export interface Loaded<T> {
   data: T | null;

@@ -12,7 +12,7 @@ import { routePath } from '../../features/accounts/client.ts';
 import { localPath, useLabels } from '../labels.tsx';
 import { useModalLayer } from '../../ui/modal.ts';
 import memberCentreCss from './member-centre.css?url';
-import { addStylesheet } from '../../ui/stylesheets.ts';
+import { addStylesheet, stylesheetsReady } from '../../ui/stylesheets.ts';
 import { CentreSlotsContext } from './slots.tsx';
 import { CENTRE_ENTRIES, loadCentre, loadTitles, type LoadedCentre } from './entries.ts';
 import { centreCatalogue, type CentreLabels } from './labels.ts';
@@ -25,7 +25,10 @@ export default function MemberCentre({ page }: { page: MemberCentrePage }) {
   const [loaded, setLoaded] = useState<{ centre: LoadedCentre; titles: Record<string, string>; words: CentreLabels } | null>(null);
   useEffect(() => {
     let live = true;
-    void Promise.all([loadCentre(), loadTitles(labels.lang), centreCatalogue.load(labels.lang)]).then(([centre, titles, words]) => live && setLoaded({ centre, titles, words }));
+    // The pages' stylesheets too (theirs and the UI kit's, added as their modules load), so nothing shows unstyled.
+    void Promise.all([loadCentre().then(async (c) => (await stylesheetsReady(), c)), loadTitles(labels.lang), centreCatalogue.load(labels.lang)]).then(
+      ([centre, titles, words]) => live && setLoaded({ centre, titles, words }),
+    );
     return () => {
       live = false;
     };

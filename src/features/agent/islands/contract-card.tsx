@@ -15,6 +15,11 @@ import { percent } from '../client/format.ts';
 import type { AgentLabels } from '../client/labels.ts';
 import { cardButtons, type CardRole } from '../client/offer-terms.ts';
 import { useMoney } from './report-parts.tsx';
+import listsCss from '../../../ui/lists.css?url';
+import { addStylesheet } from '../../../ui/stylesheets.ts';
+
+// The tiers are a record table of the UI kit's.
+void addStylesheet(listsCss);
 
 type C = AgentLabels['contracts'];
 

@@ -16,7 +16,7 @@ import { lastDays } from '../../../ui/ranges.ts';
 import { UiWordsContext } from '../../../ui/words.tsx';
 import { amountText } from '../../wallet/client.ts';
 import { fill, useLabels } from '../../../shell/labels.tsx';
-import recordsCss from '../../../shell/member-centre/member-centre.css?url';
+import recordsCss from '../../../ui/lists.css?url';
 import type { Profile } from '../client/back-office.ts';
 import { createExport } from '../client/export.ts';
 import type { AgentLabels } from '../client/labels.ts';
