@@ -8,14 +8,10 @@ import { z } from 'zod';
 import { LOCALES } from '../locales.ts';
 import { WHITELABEL_FLAGS } from './whitelabel.ts';
 import type { Brand, RegisterRule } from './types.ts';
+import { minorAmount } from './fields.ts';
 
 /** Amounts in minor units (cents): whole, not negative, safe as numbers. */
-const minor = z
-  .number()
-  .int()
-  .nonnegative()
-  .max(Number.MAX_SAFE_INTEGER)
-  .transform((n) => BigInt(n));
+const minor = minorAmount;
 const httpsOrMail = z.string().regex(/^(https?:\/\/|mailto:|viber:|tel:)/, 'must be an http(s), mailto:, viber: or tel: address');
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM (24 h)');
 const isoDay = z.number().int().min(1).max(7);

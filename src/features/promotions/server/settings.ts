@@ -6,13 +6,9 @@
 import { z } from 'zod';
 import { CATEGORY_ORDER } from '../../../kernel/categories.ts';
 import { brandSection } from '../../../kernel/brand/sections.ts';
+import { minorAmount } from '../../../kernel/brand/fields.ts';
 
-const minor = z
-  .number()
-  .int()
-  .nonnegative()
-  .max(Number.MAX_SAFE_INTEGER)
-  .transform((n) => BigInt(n));
+const minor = minorAmount;
 
 /** How a member starts a promotion. */
 export const PROMO_STARTS = ['auto', 'join', 'apply', 'code'] as const;
