@@ -5,20 +5,14 @@
  */
 import { allTasks } from 'nanostores';
 import { describe, expect, it, vi } from 'vitest';
-import type { ContractView } from '../contract.ts';
 import { ApiFailure } from '../../../kernel/http/client.ts';
 import { createContractCard, createContractPage } from '../client/contracts.ts';
 import { createOfferForm } from '../client/offer-form.ts';
 import { createOffersPopup } from '../client/offers-popup.ts';
 import { fakeApi, type Sent } from './fake-api.ts';
+import { contract } from './contract-fixture.ts';
 
-const own = {
-  id: 1,
-  kind: 'daily',
-  status: 'active',
-  upline: null,
-  agentId: 7,
-  agent: 'demoagent',
+const own = contract({
   terms: {
     tiers: [
       { minValidBet: 0, minActive: 0, minLoss: 0, rate: 1 },
@@ -26,16 +20,7 @@ const own = {
     ],
     periodicMinBet: 0,
   },
-  rate: 2,
-  offeredAt: 0,
-  expiresAt: null,
-  startedAt: 0,
-  endedAt: null,
-  endReason: null,
-  terminationRequestedBy: null,
-  terminationRequestedAt: null,
-  events: [],
-} satisfies ContractView;
+});
 
 describe('a contract page store', () => {
   it('loads its kind once shown; after a change it closes the offer form, loads again and starts the records afresh', async () => {

@@ -3,34 +3,8 @@
  * it sends, the inputs it refuses before sending, a card's buttons, the popup's offers.
  */
 import { describe, expect, it } from 'vitest';
-import type { ContractView } from '../contract.ts';
+import { contract } from './contract-fixture.ts';
 import { cardButtons, draftOf, emptyTier, parseDecimal, termsOf, unreadableFields, waitingOffers, type TermsDraft } from '../client/offer-terms.ts';
-
-const contract = (patch: Partial<ContractView> = {}): ContractView => ({
-  id: 1,
-  kind: 'daily',
-  status: 'active',
-  upline: null,
-  agentId: 7,
-  agent: 'demoagent',
-  terms: {
-    tiers: [
-      { minValidBet: 0, minActive: 0, minLoss: 0, rate: 1 },
-      { minValidBet: 20_000, minActive: 3, minLoss: 0, rate: 2 },
-    ],
-    periodicMinBet: 100,
-  },
-  rate: 2,
-  offeredAt: 0,
-  expiresAt: null,
-  startedAt: 0,
-  endedAt: null,
-  endReason: null,
-  terminationRequestedBy: null,
-  terminationRequestedAt: null,
-  events: [],
-  ...patch,
-});
 
 describe('the offer form', () => {
   it('reads a decimal comma or point, and an empty field as no number', () => {

@@ -1,0 +1,28 @@
+/** A contract as the agent's pages receive it, for the stores' and rules' tests; `patch` changes what a test needs. */
+import type { ContractView } from '../contract.ts';
+
+export const contract = (patch: Partial<ContractView> = {}): ContractView => ({
+  id: 1,
+  kind: 'daily',
+  status: 'active',
+  upline: null,
+  agentId: 7,
+  agent: 'demoagent',
+  terms: {
+    tiers: [
+      { minValidBet: 0, minActive: 0, minLoss: 0, rate: 1 },
+      { minValidBet: 20_000, minActive: 3, minLoss: 0, rate: 2 },
+    ],
+    periodicMinBet: 100,
+  },
+  rate: 2,
+  offeredAt: 0,
+  expiresAt: null,
+  startedAt: 0,
+  endedAt: null,
+  endReason: null,
+  terminationRequestedBy: null,
+  terminationRequestedAt: null,
+  events: [],
+  ...patch,
+});
