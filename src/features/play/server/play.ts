@@ -171,28 +171,26 @@ const sessionColumns = {
  * login alive, as any call with its token would.
  */
 export async function resolveSession(db: Db, token: string, now = Date.now()): Promise<PlaySession & { gameType: GameType; vendorName: string; provider: string }> {
-  // One statement: slide the expiry and read the session's game and vendor with it.
+  // One read: the session with its game, vendor, login session and member. Its expiry slides only
+  // when it has moved on by a minute (below): a spin then reads and writes no session row, where
+  // it used to rewrite it every time (issue 35).
   const [found] = await db
-    .update(gameSession)
-    .set({ expiresAt: new Date(now + SESSION_IDLE_MS) })
-    .from(game)
+    .select({ ...sessionColumns, expiresAt: gameSession.expiresAt, memberSessionId: memberSession.id, memberSeenAt: memberSession.lastSeenAt })
+    .from(gameSession)
+    .innerJoin(game, eq(game.nodeId, gameSession.nodeId))
     .innerJoin(vendor, eq(vendor.code, game.vassalage))
-    // The update's own table cannot be named in a join of its FROM list: the login session and
-    // member are tied to it in WHERE.
-    .innerJoin(memberSession, sql`true`)
+    .innerJoin(memberSession, eq(memberSession.id, gameSession.memberSessionId))
     .innerJoin(member, eq(member.id, memberSession.memberId))
     .where(
       and(
         eq(gameSession.tokenHash, hashLaunchToken(token)),
-        eq(memberSession.id, gameSession.memberSessionId),
         gt(gameSession.expiresAt, new Date(now)),
-        eq(game.nodeId, gameSession.nodeId),
         isNull(memberSession.revokedAt),
         gt(memberSession.expiresAt, new Date(now)),
         eq(member.status, 'active'),
       ),
-    )
-    .returning({ ...sessionColumns, memberSessionId: memberSession.id, memberSeenAt: memberSession.lastSeenAt });
+    );
+  if (found) await slideExpiry(db, found.id, found.expiresAt, now);
   if (found) await keepSessionAlive(db, found.memberSessionId, found.memberSeenAt, now);
   const row = found ?? (await resolveGuestSession(db, token, now));
   if (!row) throw new ApiError(401, 'game.session.invalid');
@@ -217,15 +215,29 @@ export async function resolveSession(db: Db, token: string, now = Date.now()): P
 /** A guest's demo session (no member, no login session behind it); slides its expiry. */
 async function resolveGuestSession(db: Db, token: string, now: number) {
   const [found] = await db
+    .select({ ...sessionColumns, expiresAt: gameSession.expiresAt })
+    .from(gameSession)
+    .innerJoin(game, eq(game.nodeId, gameSession.nodeId))
+    .innerJoin(vendor, eq(vendor.code, game.vassalage))
+    .where(and(eq(gameSession.tokenHash, hashLaunchToken(token)), isNull(gameSession.memberId), eq(gameSession.demo, true), gt(gameSession.expiresAt, new Date(now))));
+  if (found) await slideExpiry(db, found.id, found.expiresAt, now);
+  return found ?? null;
+}
+
+/** How far a session's expiry may lag behind 'idle time from now' before it is written again. */
+const SLIDE_EVERY_MS = 60_000;
+
+/**
+ * Moves a session's expiry to SESSION_IDLE_MS from now, once it lags by a minute or more: the
+ * session stays alive while it is used (its idle limit is kept to the minute), and a spin writes
+ * no session row in between.
+ */
+async function slideExpiry(db: Db, id: number, expiresAt: Date, now: number): Promise<void> {
+  if (now + SESSION_IDLE_MS - expiresAt.getTime() < SLIDE_EVERY_MS) return;
+  await db
     .update(gameSession)
     .set({ expiresAt: new Date(now + SESSION_IDLE_MS) })
-    .from(game)
-    .innerJoin(vendor, eq(vendor.code, game.vassalage))
-    .where(
-      and(eq(gameSession.tokenHash, hashLaunchToken(token)), isNull(gameSession.memberId), eq(gameSession.demo, true), gt(gameSession.expiresAt, new Date(now)), eq(game.nodeId, gameSession.nodeId)),
-    )
-    .returning(sessionColumns);
-  return found ?? null;
+    .where(and(eq(gameSession.id, id), gt(gameSession.expiresAt, new Date(now))));
 }
 
 /** The member's recently launched games that are still listed, newest first, one page. */

@@ -12,7 +12,7 @@ import { HOUSE, gameAccount } from '../../../wallet/server/accounts.ts';
 import { auditLedger, balancesOf, postTransfer } from '../../../wallet/server/ledger.ts';
 import { gameConfig } from '../../server/sandbox/provider.ts';
 import { maskName } from '../../../../kernel/mask.ts';
-import { GUEST_DEMO_KEEP_MS, sweepGuestDemos } from '../../server/play.ts';
+import { GUEST_DEMO_KEEP_MS, SESSION_IDLE_MS, sweepGuestDemos } from '../../server/play.ts';
 import { idempotencyRecord } from '../../../../kernel/db/tables.ts';
 import { hashServerSeed } from '../../../../kernel/fairness.ts';
 import { spin as engineSpin } from '../../server/sandbox/slot-engine.ts';
@@ -242,6 +242,33 @@ describe("a guest's free demo (GCS_gameTrialLaunch, GCS_gameLaunchFB)", () => {
     const trial = await walletUser({ type: 4 });
     expect((await trial.call(`${TRIAL}?nodeId=${g['Slot A']}`)).status).toBe(200);
     expect((await trial.call(`${FB}?nodeId=${g['Slot A']}&accountType=1`)).json.errorCode).toBe('account.trial');
+  });
+
+  it('keeps a session alive while it is used, writing its expiry at most once a minute; an expired one is refused', async () => {
+    const launch = tokenOf((await guest(`${TRIAL}?nodeId=${g['Slot A']}`, ip())).json.value.content.game_url);
+    const [{ id }] = (await t.db.select({ id: gameSession.id }).from(gameSession).where(isNull(gameSession.memberId)).orderBy(desc(gameSession.id)).limit(1)) as [{ id: number }];
+    const expiry = async () => (await t.db.select({ at: gameSession.expiresAt }).from(gameSession).where(eq(gameSession.id, id)))[0]!.at.getTime();
+    const bet = (await callApi(`${STATE}?launch=${launch}`)).json.value.rules.bets[0];
+    const spin = () => callApi(SPIN, { method: 'POST', body: { launch, bet, idempotencyKey: newKey() } });
+    const set = (at: number) =>
+      t.db
+        .update(gameSession)
+        .set({ expiresAt: new Date(at) })
+        .where(eq(gameSession.id, id));
+    // Slid less than a minute ago: a spin leaves it as it is.
+    const recent = Date.now() + SESSION_IDLE_MS - 30_000;
+    await set(recent);
+    expect((await spin()).status).toBe(200);
+    expect(await expiry()).toBe(recent);
+    // Lagging by ten minutes: the spin slides it to the idle limit from now.
+    await set(Date.now() + SESSION_IDLE_MS - 600_000);
+    const before = Date.now();
+    expect((await spin()).status).toBe(200);
+    expect(await expiry()).toBeGreaterThanOrEqual(before + SESSION_IDLE_MS);
+    // Ended: refused, and not brought back.
+    await set(Date.now() - 1_000);
+    expect((await spin()).json.errorCode).toBe('game.session.invalid');
+    expect(await expiry()).toBeLessThan(Date.now());
   });
 
   it("sweeps a guest's demo a day after its session ended: session, seeds, rounds and replay records", async () => {
