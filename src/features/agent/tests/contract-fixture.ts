@@ -26,3 +26,19 @@ export const contract = (patch: Partial<ContractView> = {}): ContractView => ({
   events: [],
   ...patch,
 });
+
+/** The agent's funds answer with its contract flags (the consolidated popup reads them): one offer kind waiting by default. */
+export const agentFunds = (patch: Record<string, number> = {}) => ({
+  sumBalance: 0,
+  currency: 'MXN',
+  currencySymbol: '$',
+  dailysalreqtype: 1,
+  divtypereq: 1,
+  contracthoursalreq: 0,
+  realtimesalreqtype: 1,
+  dailysalinfotype: 0,
+  divtypeinfo: 0,
+  contracthoursalinfo: 0,
+  contractmrdailysalinfotype: 0,
+  ...patch,
+});

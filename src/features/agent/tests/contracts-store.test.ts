@@ -10,7 +10,7 @@ import { createContractCard, createContractPage } from '../client/contracts.ts';
 import { createOfferForm } from '../client/offer-form.ts';
 import { createOffersPopup } from '../client/offers-popup.ts';
 import { fakeApi, type Sent } from './fake-api.ts';
-import { contract } from './contract-fixture.ts';
+import { agentFunds, contract } from './contract-fixture.ts';
 
 const own = contract({
   terms: {
@@ -132,19 +132,7 @@ describe('the offer form store', () => {
 });
 
 describe('the consolidated popup store', () => {
-  const funds = {
-    sumBalance: 0,
-    currency: 'MXN',
-    currencySymbol: '$',
-    dailysalreqtype: 2,
-    divtypereq: 1,
-    contracthoursalreq: 0,
-    realtimesalreqtype: 1,
-    dailysalinfotype: 0,
-    divtypeinfo: 0,
-    contracthoursalinfo: 0,
-    contractmrdailysalinfotype: 0,
-  };
+  const funds = agentFunds({ dailysalreqtype: 2 });
   const offer = { ...own, id: 5, status: 'offered', upline: 'demoagent' };
 
   it('opens when an offer waits, shows a decided offer in its new state, and closes only when told', async () => {

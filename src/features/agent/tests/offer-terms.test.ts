@@ -3,7 +3,7 @@
  * it sends, the inputs it refuses before sending, a card's buttons, the popup's offers.
  */
 import { describe, expect, it } from 'vitest';
-import { contract } from './contract-fixture.ts';
+import { agentFunds, contract } from './contract-fixture.ts';
 import { cardButtons, draftOf, emptyTier, parseDecimal, termsOf, unreadableFields, waitingOffers, type TermsDraft } from '../client/offer-terms.ts';
 
 describe('the offer form', () => {
@@ -69,19 +69,7 @@ describe("a contract card's buttons", () => {
 });
 
 describe("the consolidated popup's offers", () => {
-  const funds = {
-    sumBalance: 0,
-    currency: 'MXN',
-    currencySymbol: '$',
-    dailysalreqtype: 1,
-    divtypereq: 1,
-    contracthoursalreq: 0,
-    realtimesalreqtype: 1,
-    dailysalinfotype: 0,
-    divtypeinfo: 0,
-    contracthoursalinfo: 0,
-    contractmrdailysalinfotype: 0,
-  };
+  const funds = agentFunds();
   const offer = contract({ status: 'offered', upline: 'up' });
 
   it('shows the offers when a flag says one waits for the answer (2)', () => {
