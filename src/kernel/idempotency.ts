@@ -126,22 +126,49 @@ export async function unkeyed<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<
 
 /** once() with the record written after the work, in the same transaction (see the header). */
 async function recordLast<T>(db: Db, key: string, memberId: number | null, requestHash: string, work: (tx: Tx) => Promise<T>): Promise<Outcome<T>> {
-  for (let attempt = 1; ; attempt++) {
+  return retried(db, key, requestHash, () =>
+    db.transaction(async (tx) => {
+      const answer = await work(tx);
+      await tx.insert(idempotencyRecord).values({ key, memberId, requestHash, answer: sql`${JSON.stringify(answer ?? null)}::jsonb` });
+      return answer;
+    }),
+  );
+}
+
+/** The record a statement of `onceInStatement` writes: its key (`idempotency_record.key`) and request hash. */
+export interface RecordKey {
+  key: string;
+  requestHash: string;
+}
+
+/**
+ * once() for work that is one SQL statement, run outside any transaction of ours (the statement is
+ * its own): the statement writes the idempotency record itself, last, as `claim: 'last'` work does
+ * (`insert into idempotency_record (key, member_id, request_hash, answer) ...` without ON
+ * CONFLICT), so one round trip does the work, the record and the commit. A statement that throws
+ * (its guard, the record's key, a refusal) wrote nothing; a call with this key that committed first
+ * wins, and its answer is the answer. The game-play calls run this way (wallet/server/game-play.ts).
+ */
+export async function onceInStatement<T>(db: Db, op: Operation, work: (record: RecordKey) => Promise<T>): Promise<Outcome<T>> {
+  if (!IDEMPOTENCY_KEY.test(op.key)) throw new ApiError(400, 'wallet.idempotency.key.invalid');
+  const key = `${op.name}:${op.memberId ?? '-'}:${op.key}`;
+  const requestHash = hashRequest(op.request);
+  return retried(db, key, requestHash, () => work({ key, requestHash }));
+}
+
+/** Runs `attempt` until it commits, replaying the answer of a call with the key that committed first; retries deadlocks. */
+async function retried<T>(db: Db, key: string, requestHash: string, attempt: () => Promise<T>): Promise<Outcome<T>> {
+  for (let n = 1; ; n++) {
     try {
-      const value = await db.transaction(async (tx) => {
-        const answer = await work(tx);
-        await tx.insert(idempotencyRecord).values({ key, memberId, requestHash, answer: sql`${JSON.stringify(answer ?? null)}::jsonb` });
-        return answer;
-      });
-      return { value, replayed: false };
+      return { value: await attempt(), replayed: false };
     } catch (err) {
       // Whatever stopped this call (the round's guard, the record's key, a refusal), a call with
       // this key that committed first wins: its answer is the answer.
       const earlier = await replay<T>(db, key, requestHash);
       if (earlier) return earlier;
       const code = pgCode(err);
-      if (code && RETRYABLE.has(code) && attempt < 8) {
-        await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
+      if (code && RETRYABLE.has(code) && n < 8) {
+        await new Promise((r) => setTimeout(r, 5 * n + Math.random() * 20));
         continue;
       }
       throw err;

@@ -9,11 +9,13 @@ import { LOTTERY_PAGES } from '../../games/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { gameRound } from './tables.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
-import { gameAccount, gamesAccount, mainAccount } from './accounts.ts';
-import { once } from '../../../kernel/idempotency.ts';
-import { balancesOf, postTransfer, type Tx } from './ledger.ts';
+import { GAME_SHARDS, gameAccount, gamesAccount, HOUSE, mainAccount } from './accounts.ts';
+import { once, onceInStatement } from '../../../kernel/idempotency.ts';
+import { isShortOfMoney, postTransfer, type Tx } from './ledger.ts';
 import { formatMinor } from '../../../kernel/money.ts';
-import { addToDay } from './daily.ts';
+import { brand } from '../../../kernel/brand/index.ts';
+import { run, type Statement } from '../../../kernel/db/statement.ts';
+import { OPEN_ROUND, PLAY_ROUND, SETTLE_ROUND } from './round-statements.ts';
 
 export interface BetRequest {
   memberId: number;
@@ -41,84 +43,71 @@ const ROUND_ID = /^[A-Za-z0-9_-]{8,64}$/;
 /**
  * Round calls write their idempotency record after the work: the round's primary key (bet) and
  * its open status (settle, refund) already stop a second run, so the claim up front would only
- * cost a statement per call (idempotency.ts header).
+ * cost a statement per call (idempotency.ts header). A bet, a settle and a played round go
+ * further: each is one statement that writes its record itself (round-statements.ts).
  */
 const RECORD_LAST = { claim: 'last' } as const;
-
-/** The game_round row of a bet: who, which game, how much, and the wallet it came from. */
-function roundRow(req: BetRequest, wallet: string, state: Pick<typeof gameRound.$inferInsert, 'status' | 'winAmount' | 'settledAt'>) {
-  return {
-    roundId: req.roundId,
-    memberId: req.memberId,
-    vendor: req.vendor,
-    nodeId: req.nodeId ?? null,
-    gameName: req.gameName,
-    betAmount: req.amount,
-    walletAccount: wallet,
-    ...state,
-  };
-}
 
 function walletOf(memberId: number, vendor: string, fromGameWallet: boolean | undefined) {
   return fromGameWallet ? gameAccount(memberId, vendor) : mainAccount(memberId);
 }
 
-/** Debits the bet and opens the round; refuses with 'wallet.balance.insufficient' when short. */
+/** Debits the bet and opens the round; refuses with 'wallet.balance.insufficient' when short. One statement (round-statements.ts). */
 export async function placeBet(db: Db, req: BetRequest): Promise<RoundAnswer> {
   if (!ROUND_ID.test(req.roundId)) throw new Error(`bad round id ${req.roundId}`);
   if (req.amount <= 0n) throw new ApiError(400, 'wallet.amount.positive');
   const wallet = walletOf(req.memberId, req.vendor, req.fromGameWallet);
   const op = { name: 'bet', memberId: req.memberId, key: req.roundId, request: { ...req } };
-  const { value } = await once(
-    db,
-    op,
-    async (tx) => {
-      // The round first and the money last: postTransfer locks the house games account, which many
-      // players' bets and wins share, so it should be held as briefly as possible before the commit.
-      await tx.insert(gameRound).values(roundRow(req, wallet, { status: 'open' }));
-      const posted = await postTransfer(tx, {
-        kind: 'bet',
-        memberId: req.memberId,
-        reference: req.roundId,
-        memo: req.gameName,
-        legs: [{ from: wallet, to: gamesAccount(req.memberId), amount: req.amount }],
-      });
-      return answer(req.roundId, 'open', req.amount, null, posted.balances.get(wallet)!);
-    },
-    RECORD_LAST,
-  );
+  const { balance: _, ...partial } = answer(req.roundId, 'open', req.amount, null, 0n);
+  const { value } = await onceInStatement(db, op, async ({ key, requestHash }) => {
+    const row = await moneyStatement(db, OPEN_ROUND, [
+      req.roundId,
+      req.memberId,
+      req.vendor,
+      req.nodeId ?? null,
+      req.gameName,
+      req.amount.toString(),
+      wallet,
+      gamesAccount(req.memberId),
+      brand().currency,
+      key,
+      requestHash,
+      JSON.stringify(partial),
+    ]);
+    wrote(row, 2, 'bet');
+    return { ...partial, balance: formatMinor(BigInt(String(row.balance))) };
+  });
   return value;
 }
 
-/** Settles an open round with its win (0n for a loss), crediting the wallet the bet came from. */
+/** Settles an open round with its win (0n for a loss), crediting the wallet the bet came from. One statement (round-statements.ts). */
 export async function settleRound(db: Db, roundId: string, win: bigint): Promise<RoundAnswer> {
   if (win < 0n) throw new Error('a win cannot be negative');
   const op = { name: 'settle', memberId: null, key: roundId, request: { roundId, win } };
-  const { value } = await once(
-    db,
-    op,
-    async (tx) => {
-      const round = await closeRound(tx, roundId, 'settled', win);
-      await addToDay(tx, round.memberId, round.createdAt, round.vendor, { betCount: 1, validBet: round.betAmount, payout: win });
-      const wallet = round.walletAccount;
-      let balance: bigint;
-      if (win > 0n) {
-        const posted = await postTransfer(tx, {
-          kind: 'win',
-          memberId: round.memberId,
-          reference: roundId,
-          memo: round.gameName,
-          legs: [{ from: gamesAccount(round.memberId), to: wallet, amount: win }],
-        });
-        balance = posted.balances.get(wallet)!;
-      } else {
-        balance = await currentBalance(tx, wallet);
-      }
-      return answer(roundId, 'settled', round.betAmount, win, balance);
-    },
-    RECORD_LAST,
-  );
+  const { value } = await onceInStatement(db, op, async ({ key, requestHash }) => {
+    const row = await moneyStatement(db, SETTLE_ROUND, [roundId, win.toString(), brand().timeZone, key, requestHash, `${HOUSE.games}:`, GAME_SHARDS, brand().currency]);
+    if (!Number(row.closed)) throw row.known ? new ApiError(409, 'wallet.round.closed') : new ApiError(404, 'wallet.round.unknown');
+    wrote(row, win > 0n ? 2 : 0, 'settle');
+    return answer(roundId, 'settled', BigInt(String(row.bet)), win, BigInt(String(row.balance)));
+  });
   return value;
+}
+
+/** Runs a round's money statement; a wallet that cannot pay is 'wallet.balance.insufficient'. */
+async function moneyStatement(db: Db | Tx, s: Statement, values: unknown[]): Promise<Record<string, unknown>> {
+  try {
+    return (await run(db, s, values))[0]!;
+  } catch (err) {
+    if (isShortOfMoney(err)) throw new ApiError(400, 'wallet.balance.insufficient');
+    throw err;
+  }
+}
+
+/** The statement wrote the entries and the record it should have (they follow from its CTEs; this says so loudly if they ever do not). */
+function wrote(row: Record<string, unknown>, entries: number, what: string) {
+  if (Number(row.entries) !== entries || Number(row.recorded) !== 1) {
+    throw new Error(`ledger: a ${what} statement wrote ${String(row.entries)} entries (not ${entries}) and ${String(row.recorded)} records`);
+  }
 }
 
 /** Gives an open round's bet back to the wallet it came from (the game could not complete); refuses a settled round. */
@@ -164,32 +153,33 @@ export async function playRound<T>(db: Db, req: PlayRequest, play: (tx: Tx) => P
   if (req.amount <= 0n) throw new ApiError(400, 'wallet.amount.positive');
   const wallet = walletOf(req.memberId, req.vendor, req.fromGameWallet);
   const op = { name: 'play', memberId: req.memberId, key: req.idempotencyKey, request: req.request };
-  const { value } = await once(
-    db,
-    op,
-    async (tx) => {
+  const { value } = await onceInStatement(db, op, ({ key, requestHash }) =>
+    db.transaction(async (tx) => {
       const { win, detail } = await play(tx);
       if (win < 0n) throw new Error('a win cannot be negative');
-      const [round] = await tx
-        .insert(gameRound)
-        .values(roundRow(req, wallet, { status: 'settled', winAmount: win, settledAt: new Date() }))
-        .returning({ createdAt: gameRound.createdAt });
-      await addToDay(tx, req.memberId, round!.createdAt, req.vendor, { betCount: 1, validBet: req.amount, payout: win });
-      // The money last: the house games row stays locked only from here to the commit.
-      const legs = [{ from: wallet, to: gamesAccount(req.memberId), amount: req.amount }];
-      let posted = await postTransfer(tx, { kind: 'bet', memberId: req.memberId, reference: req.roundId, memo: req.gameName, legs });
-      if (win > 0n) {
-        posted = await postTransfer(tx, {
-          kind: 'win',
-          memberId: req.memberId,
-          reference: req.roundId,
-          memo: req.gameName,
-          legs: [{ from: gamesAccount(req.memberId), to: wallet, amount: win }],
-        });
-      }
-      return { ...answer(req.roundId, 'settled', req.amount, win, posted.balances.get(wallet)!), detail };
-    },
-    RECORD_LAST,
+      const { balance: _, ...rest } = answer(req.roundId, 'settled', req.amount, win, 0n);
+      const partial = { ...rest, detail };
+      // The round, its daily figures, both transfers and the record in one statement, the money
+      // last: the house games row stays locked only from there to the commit.
+      const row = await moneyStatement(tx, PLAY_ROUND, [
+        req.roundId,
+        req.memberId,
+        req.vendor,
+        req.nodeId ?? null,
+        req.gameName,
+        req.amount.toString(),
+        win.toString(),
+        wallet,
+        gamesAccount(req.memberId),
+        brand().currency,
+        brand().timeZone,
+        key,
+        requestHash,
+        JSON.stringify(partial),
+      ]);
+      wrote(row, win > 0n ? 4 : 2, 'play');
+      return { ...partial, balance: formatMinor(BigInt(String(row.balance))) };
+    }),
   );
   return value;
 }
@@ -235,10 +225,6 @@ async function closeRound(tx: Tx, roundId: string, status: 'settled' | 'refunded
   if (rows[0]) return rows[0];
   const known = await tx.select({ roundId: gameRound.roundId }).from(gameRound).where(eq(gameRound.roundId, roundId));
   throw known.length ? new ApiError(409, 'wallet.round.closed') : new ApiError(404, 'wallet.round.unknown');
-}
-
-async function currentBalance(tx: Tx, code: string): Promise<bigint> {
-  return (await balancesOf(tx, [code])).get(code)!;
 }
 
 function answer(roundId: string, status: RoundAnswer['status'], bet: bigint, win: bigint | null, balance: bigint): RoundAnswer {

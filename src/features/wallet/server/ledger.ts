@@ -161,7 +161,7 @@ export async function postTransfer(tx: Tx, req: TransferRequest): Promise<Posted
 }
 
 /** Is this the database refusing a member account below zero, or a debit from an account that never existed? */
-function isShortOfMoney(err: unknown): boolean {
+export function isShortOfMoney(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const x = e as { code?: unknown; constraint?: unknown; column?: unknown; table?: unknown };
     if (x.code === '23514' && x.constraint === 'ledger_account_not_negative') return true;

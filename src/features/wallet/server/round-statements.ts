@@ -1,0 +1,175 @@
+/**
+ * A round's money in one statement each (issue 35): opening a round (the bet), settling it (the
+ * win) and playing it whole (bet and win) are each a single SQL statement of data-modifying CTEs,
+ * run by name (kernel/db/statement.ts). Where postTransfer and its neighbours took five or six
+ * round trips in a transaction (BEGIN, the round, the daily figures, the transfer, the
+ * idempotency record, COMMIT), a bet or a win is now one: PostgreSQL runs a lone statement as its
+ * own transaction, so the work, the record and the commit travel together, and the house games
+ * row is locked only while that statement runs.
+ *
+ * Each statement keeps the ledger's rules of postTransfer (ledger.ts), which it must agree with
+ * (the ledger audit and the wallet's crash and concurrency tests check both):
+ * - one transfer per movement, its entries summing to zero, each with the account's balance after;
+ * - the member's account locked first, then the house games account (upserted), the order every
+ *   transfer takes, after the round's own rows (game_round, member_day, member_day_dirty) in the
+ *   order the batch settle of round-batches.ts takes them, so no two of them deadlock;
+ * - a member account never below zero: a debit from an account that cannot pay (or does not
+ *   exist) leaves `mem` empty and an entry without an account, which the NOT NULL constraint
+ *   refuses (or the CHECK constraint refuses the balance), so the statement writes nothing and
+ *   ledger.ts's isShortOfMoney reads it as 'wallet.balance.insufficient';
+ * - the idempotency record written last (kernel/idempotency.ts onceInStatement), whose primary
+ *   key lets one statement with a key commit.
+ *
+ * `$answer` is the call's answer less its balance, which the statement adds (the wallet's balance
+ * after, as formatMinor writes it) before it stores the record.
+ */
+import { statement } from '../../../kernel/db/statement.ts';
+
+/** SQL for formatMinor(x) with two decimals (the round answers' format): -5 -> '-0.05'. */
+const minorText = (x: string) => `((${x})::numeric / 100)::numeric(20, 2)::text`;
+
+/** The daily figures of a settled round `r` (member_id, created_at, vendor, bet, win), and its day marked changed when closed; then `after`. */
+const dayFigures = (r: string, vendor: string, bet: string, win: string, tz: string) => `
+  md as (
+    insert into member_day (member_id, day, vendor, tree_path, depth, bet_count, valid_bet, payout, deposit_count, deposit, withdrawal_count, withdrawal)
+    select m.id, (${r}.created_at at time zone ${tz})::date, ${vendor}, m.tree_path, m.depth, 1, ${bet}, ${win}, 0, 0, 0, 0
+    from ${r} join member m on m.id = ${r}.member_id
+    on conflict (member_id, day, vendor) do update set
+      bet_count = member_day.bet_count + 1,
+      valid_bet = member_day.valid_bet + excluded.valid_bet,
+      payout = member_day.payout + excluded.payout
+    returning day
+  ), dirty as (
+    insert into member_day_dirty (day) select day from md where day < (now() at time zone ${tz})::date
+    on conflict (day) do update set at = now()
+    returning day
+  )`;
+
+/**
+ * Opens a round and debits its bet from the wallet to the house games account.
+ * $1 round id, $2 member id, $3 vendor, $4 node id, $5 game name, $6 bet, $7 wallet code,
+ * $8 house code, $9 currency, $10 record key, $11 request hash, $12 answer less balance.
+ */
+export const OPEN_ROUND = statement(
+  'wallet.round.open',
+  `with r as (
+    insert into game_round (round_id, member_id, vendor, node_id, game_name, bet_amount, wallet_account, status)
+    values ($1::text, $2::integer, $3::text, $4::integer, $5::text, $6::bigint, $7::text, 'open')
+    returning round_id
+  ), lk as (
+    select id from ledger_account where code = $7 and exists (select 1 from r) for update
+  ), mem as (
+    update ledger_account a set balance = a.balance - $6::bigint from lk where a.id = lk.id returning a.id, a.balance
+  ), hs as (
+    insert into ledger_account (code, kind, currency, allow_negative, balance)
+    select $8::text, 'house', $9::text, true, $6::bigint from mem
+    on conflict (code) do update set balance = ledger_account.balance + excluded.balance
+    returning id, balance
+  ), t as (
+    insert into ledger_transfer (kind, member_id, reference, memo) select 'bet', $2::integer, $1::text, $5::text from r returning id
+  ), e as (
+    insert into ledger_entry (transfer_id, account_id, amount, balance_after)
+    select t.id, mem.id, -$6::bigint, mem.balance from t left join mem on true
+    union all
+    select t.id, hs.id, $6::bigint, hs.balance from t left join hs on true
+    returning 1
+  ), rec as (
+    insert into idempotency_record (key, member_id, request_hash, answer)
+    select $10::text, $2::integer, $11::text, $12::jsonb || jsonb_build_object('balance', ${minorText('mem.balance')}) from mem
+    returning 1
+  )
+  select (select balance::text from mem) as balance, (select count(*) from e)::int as entries, (select count(*) from rec)::int as recorded`,
+);
+
+/**
+ * Settles an open round with its win (0 for a loss): the round closed, its daily figures added,
+ * the win credited from the house games account to the wallet the bet came from. A round that is
+ * not open changes nothing (`closed` 0; `known` says whether it exists).
+ * $1 round id, $2 win, $3 time zone, $4 record key, $5 request hash, $6 house games code prefix
+ * ('house:games:'), $7 shards, $8 currency.
+ */
+export const SETTLE_ROUND = statement(
+  'wallet.round.settle',
+  `with r as (
+    update game_round set status = 'settled', win_amount = $2::bigint, settled_at = now()
+    where round_id = $1::text and status = 'open'
+    returning member_id, vendor, created_at, bet_amount, wallet_account, game_name
+  ), ${dayFigures('r', 'r.vendor', 'r.bet_amount', '$2::bigint', '$3::text')},
+  lk as (
+    select a.id from ledger_account a join r on a.code = r.wallet_account
+    where $2::bigint > 0 and exists (select 1 from md) and (select count(*) from dirty) >= 0
+    for update of a
+  ), mem as (
+    update ledger_account a set balance = a.balance + $2::bigint from lk where a.id = lk.id returning a.id, a.balance
+  ), hs as (
+    insert into ledger_account (code, kind, currency, allow_negative, balance)
+    select $6::text || (r.member_id % $7::integer)::text, 'house', $8::text, true, -$2::bigint from r, mem
+    on conflict (code) do update set balance = ledger_account.balance + excluded.balance
+    returning id, balance
+  ), t as (
+    insert into ledger_transfer (kind, member_id, reference, memo)
+    select 'win', r.member_id, $1::text, r.game_name from r where $2::bigint > 0
+    returning id
+  ), e as (
+    insert into ledger_entry (transfer_id, account_id, amount, balance_after)
+    select t.id, hs.id, -$2::bigint, hs.balance from t left join hs on true
+    union all
+    select t.id, mem.id, $2::bigint, mem.balance from t left join mem on true
+    returning 1
+  ), bal as (
+    select coalesce((select balance from mem), (select a.balance from ledger_account a join r on a.code = r.wallet_account)) as balance
+  ), rec as (
+    insert into idempotency_record (key, member_id, request_hash, answer)
+    select $4::text, null, $5::text, jsonb_build_object('roundId', $1::text, 'status', 'settled', 'bet', ${minorText('r.bet_amount')}, 'win', ${minorText('$2::bigint')}, 'balance', ${minorText('bal.balance')})
+    from r, bal
+    returning 1
+  )
+  select (select count(*) from r)::int as closed, (select bet_amount::text from r) as bet, (select bal.balance::text from bal) as balance, (select count(*) from e)::int as entries,
+    (select count(*) from rec)::int as recorded, exists (select 1 from game_round where round_id = $1) as known`,
+);
+
+/**
+ * Plays a whole round: the round written settled, its daily figures, the bet debited and the win
+ * credited (two transfers; the wallet's row updated once, refused when it cannot pay the bet).
+ * $1 round id, $2 member id, $3 vendor, $4 node id, $5 game name, $6 bet, $7 win, $8 wallet code,
+ * $9 house code, $10 currency, $11 time zone, $12 record key, $13 request hash, $14 answer less balance.
+ */
+export const PLAY_ROUND = statement(
+  'wallet.round.play',
+  `with r as (
+    insert into game_round (round_id, member_id, vendor, node_id, game_name, bet_amount, win_amount, wallet_account, status, settled_at)
+    values ($1::text, $2::integer, $3::text, $4::integer, $5::text, $6::bigint, $7::bigint, $8::text, 'settled', now())
+    returning member_id, created_at
+  ), ${dayFigures('r', '$3::text', '$6::bigint', '$7::bigint', '$11::text')},
+  lk as (
+    select id from ledger_account where code = $8 and exists (select 1 from md) and (select count(*) from dirty) >= 0 for update
+  ), mem as (
+    update ledger_account a set balance = a.balance - $6::bigint + $7::bigint from lk
+    where a.id = lk.id and a.balance >= $6::bigint
+    returning a.id, a.balance
+  ), hs as (
+    insert into ledger_account (code, kind, currency, allow_negative, balance)
+    select $9::text, 'house', $10::text, true, $6::bigint - $7::bigint from mem
+    on conflict (code) do update set balance = ledger_account.balance + excluded.balance
+    returning id, balance
+  ), tb as (
+    insert into ledger_transfer (kind, member_id, reference, memo) select 'bet', $2::integer, $1::text, $5::text from r returning id
+  ), tw as (
+    insert into ledger_transfer (kind, member_id, reference, memo) select 'win', $2::integer, $1::text, $5::text from tb where $7::bigint > 0 returning id
+  ), e as (
+    insert into ledger_entry (transfer_id, account_id, amount, balance_after)
+    select tb.id, mem.id, -$6::bigint, mem.balance - $7::bigint from tb left join mem on true
+    union all
+    select tb.id, hs.id, $6::bigint, hs.balance + $7::bigint from tb left join hs on true
+    union all
+    select tw.id, hs.id, -$7::bigint, hs.balance from tw left join hs on true
+    union all
+    select tw.id, mem.id, $7::bigint, mem.balance from tw left join mem on true
+    returning 1
+  ), rec as (
+    insert into idempotency_record (key, member_id, request_hash, answer)
+    select $12::text, $2::integer, $13::text, $14::jsonb || jsonb_build_object('balance', ${minorText('mem.balance')}) from mem
+    returning 1
+  )
+  select (select balance::text from mem) as balance, (select count(*) from e)::int as entries, (select count(*) from rec)::int as recorded`,
+);
