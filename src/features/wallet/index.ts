@@ -1,6 +1,6 @@
 /** The wallet feature's server face: what other features' server code and pages may use. */
 export { gameAccount, mainAccount } from './server/accounts.ts';
-export { placeBet, playRound, refundRound, roundOwner, settleRound } from './server/game-play.ts';
+export { placeBet, playRound, playRoundAtOnce, refundRound, roundOwner, settleRound, type EngineWrites } from './server/game-play.ts';
 export type { BetRequest, RoundAnswer } from './server/game-play.ts';
 export { openRounds, refundRounds, settleRounds, type BatchOutcome, type RoundResult } from './server/round-batches.ts';
 export { balancesOf, payFromHouse } from './server/ledger.ts';

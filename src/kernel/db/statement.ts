@@ -51,3 +51,17 @@ export async function run(db: Db | Tx, s: Statement, values: readonly unknown[])
   const result = await (client as Queryable).query(s.text, values as unknown[]);
   return result.rows as Record<string, unknown>[];
 }
+
+/**
+ * A Drizzle query built and prepared once per database handle (`.prepare(name)`: a named statement
+ * on PostgreSQL, planned once per connection; values through `sql.placeholder`). For the few reads
+ * every spin or bet makes; Drizzle's builder would otherwise build the same text again each call.
+ */
+export function preparedPerDb<Q>(build: (db: Db) => Q): (db: Db) => Q {
+  const cache = new WeakMap<object, Q>();
+  return (db) => {
+    let q = cache.get(db);
+    if (!q) cache.set(db, (q = build(db)));
+    return q;
+  };
+}

@@ -7,7 +7,8 @@
  * wallet with the grant's wagering, from house:bonus. Until then no money moves, so the ledger
  * never holds what free spins might still win.
  */
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql, type Placeholder } from 'drizzle-orm';
+import { preparedPerDb } from '../../../kernel/db/statement.ts';
 import { clock } from '../../../kernel/clock.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
@@ -91,14 +92,20 @@ export async function lockActiveGrant(tx: Tx, memberId: number, nodeId: number, 
 
 /** The member's active grant on a game, unlocked (the game page's state). */
 export async function activeGrant(db: Db | Tx, memberId: number, nodeId: number, now = clock.now()): Promise<FreeSpinGrant | null> {
-  const [g] = await db
-    .select()
-    .from(freeSpinGrant)
-    .where(and(eq(freeSpinGrant.memberId, memberId), eq(freeSpinGrant.nodeId, nodeId), eq(freeSpinGrant.status, 'active'), gt(freeSpinGrant.spinsLeft, 0), gt(freeSpinGrant.expiresAt, new Date(now))))
-    .orderBy(asc(freeSpinGrant.expiresAt), asc(freeSpinGrant.id))
-    .limit(1);
+  // On the database (every paid spin asks): the prepared query; in a transaction, the same built anew.
+  const [g] = '$client' in db ? await activeGrantQuery(db).execute({ memberId, nodeId, now: new Date(now).toISOString() }) : await activeGrantSelect(db, memberId, nodeId, new Date(now));
   return g ?? null;
 }
+
+const activeGrantSelect = (db: Db | Tx, memberId: number | Placeholder, nodeId: number | Placeholder, now: Date | Placeholder) =>
+  db
+    .select()
+    .from(freeSpinGrant)
+    .where(and(eq(freeSpinGrant.memberId, memberId), eq(freeSpinGrant.nodeId, nodeId), eq(freeSpinGrant.status, 'active'), gt(freeSpinGrant.spinsLeft, 0), gt(freeSpinGrant.expiresAt, now)))
+    .orderBy(asc(freeSpinGrant.expiresAt), asc(freeSpinGrant.id))
+    .limit(1);
+
+const activeGrantQuery = preparedPerDb((db) => activeGrantSelect(db, sql.placeholder('memberId'), sql.placeholder('nodeId'), sql.placeholder('now')).prepare('play.freeSpins.active'));
 
 /**
  * Ends a locked grant: its winnings become a bonus with its wagering (none when nothing was

@@ -11,9 +11,10 @@ import type { GameType } from '../../games/index.ts';
 import { localizePath, type Locale } from '../../../kernel/locales.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
+import { preparedPerDb } from '../../../kernel/db/statement.ts';
 import { game, vendor } from '../../games/index.ts';
 import { keepSessionAlive, member, memberSession } from '../../accounts/index.ts';
-import { gameSeed, gameSession, memberRecentGame, sandboxRound } from './tables.ts';
+import { freeSpinGrant, gameSeed, gameSession, memberRecentGame, sandboxRound } from './tables.ts';
 import { forgetOperations } from '../../../kernel/idempotency.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { gameProviderFor } from '../../../providers/games/index.ts';
@@ -163,6 +164,35 @@ const sessionColumns = {
   vendorName: vendor.displayName,
 };
 
+/** The live session of a launch token with its game, vendor, login session and member (prepared once: every spin reads it). */
+const liveSessionQuery = preparedPerDb((db) =>
+  db
+    .select({
+      ...sessionColumns,
+      expiresAt: gameSession.expiresAt,
+      memberSessionId: memberSession.id,
+      memberSeenAt: memberSession.lastSeenAt,
+      // Whether a paid spin must look at free spins first (free-spins.ts activeGrant's question, asked here to save a spin a round trip).
+      hasFreeSpins: sql<boolean>`exists (select 1 from ${freeSpinGrant} f where f.member_id = ${gameSession.memberId} and f.node_id = ${gameSession.nodeId}
+        and f.status = 'active' and f.spins_left > 0 and f.expires_at > ${sql.placeholder('now')})`,
+    })
+    .from(gameSession)
+    .innerJoin(game, eq(game.nodeId, gameSession.nodeId))
+    .innerJoin(vendor, eq(vendor.code, game.vassalage))
+    .innerJoin(memberSession, eq(memberSession.id, gameSession.memberSessionId))
+    .innerJoin(member, eq(member.id, memberSession.memberId))
+    .where(
+      and(
+        eq(gameSession.tokenHash, sql.placeholder('tokenHash')),
+        gt(gameSession.expiresAt, sql.placeholder('now')),
+        isNull(memberSession.revokedAt),
+        gt(memberSession.expiresAt, sql.placeholder('now')),
+        eq(member.status, 'active'),
+      ),
+    )
+    .prepare('play.session.live'),
+);
+
 /**
  * The live session a launch token names, with its game; slides its expiry. Refuses an unknown or
  * expired token with 401 `game.session.invalid` (the page tells the player to launch again), and
@@ -174,22 +204,8 @@ export async function resolveSession(db: Db, token: string, now = Date.now()): P
   // One read: the session with its game, vendor, login session and member. Its expiry slides only
   // when it has moved on by a minute (below): a spin then reads and writes no session row, where
   // it used to rewrite it every time (issue 35).
-  const [found] = await db
-    .select({ ...sessionColumns, expiresAt: gameSession.expiresAt, memberSessionId: memberSession.id, memberSeenAt: memberSession.lastSeenAt })
-    .from(gameSession)
-    .innerJoin(game, eq(game.nodeId, gameSession.nodeId))
-    .innerJoin(vendor, eq(vendor.code, game.vassalage))
-    .innerJoin(memberSession, eq(memberSession.id, gameSession.memberSessionId))
-    .innerJoin(member, eq(member.id, memberSession.memberId))
-    .where(
-      and(
-        eq(gameSession.tokenHash, hashLaunchToken(token)),
-        gt(gameSession.expiresAt, new Date(now)),
-        isNull(memberSession.revokedAt),
-        gt(memberSession.expiresAt, new Date(now)),
-        eq(member.status, 'active'),
-      ),
-    );
+  const at = new Date(now).toISOString();
+  const [found] = await liveSessionQuery(db).execute({ tokenHash: hashLaunchToken(token), now: at });
   if (found) await slideExpiry(db, found.id, found.expiresAt, now);
   if (found) await keepSessionAlive(db, found.memberSessionId, found.memberSeenAt, now);
   const row = found ?? (await resolveGuestSession(db, token, now));
@@ -209,6 +225,7 @@ export async function resolveSession(db: Db, token: string, now = Date.now()): P
     // A guest has no wallet: its demo's play money is on the session.
     wallet: memberId === null ? '' : fromGameWallet ? gameAccount(memberId, row.vassalage) : mainAccount(memberId),
     fromGameWallet,
+    hasFreeSpins: 'hasFreeSpins' in row ? Boolean(row.hasFreeSpins) : undefined,
   };
 }
 

@@ -14,8 +14,8 @@ import { once, onceInStatement } from '../../../kernel/idempotency.ts';
 import { isShortOfMoney, postTransfer, type Tx } from './ledger.ts';
 import { formatMinor } from '../../../kernel/money.ts';
 import { brand } from '../../../kernel/brand/index.ts';
-import { run, type Statement } from '../../../kernel/db/statement.ts';
-import { OPEN_ROUND, PLAY_ROUND, SETTLE_ROUND } from './round-statements.ts';
+import { run, statement, type Statement } from '../../../kernel/db/statement.ts';
+import { OPEN_ROUND, PLAY_ROUND, playRoundText, SETTLE_ROUND, type EngineCtes } from './round-statements.ts';
 
 export interface BetRequest {
   memberId: number;
@@ -161,27 +161,68 @@ export async function playRound<T>(db: Db, req: PlayRequest, play: (tx: Tx) => P
       const partial = { ...rest, detail };
       // The round, its daily figures, both transfers and the record in one statement, the money
       // last: the house games row stays locked only from there to the commit.
-      const row = await moneyStatement(tx, PLAY_ROUND, [
-        req.roundId,
-        req.memberId,
-        req.vendor,
-        req.nodeId ?? null,
-        req.gameName,
-        req.amount.toString(),
-        win.toString(),
-        wallet,
-        gamesAccount(req.memberId),
-        brand().currency,
-        brand().timeZone,
-        key,
-        requestHash,
-        JSON.stringify(partial),
-      ]);
+      const row = await moneyStatement(tx, PLAY_ROUND, playValues(req, win, wallet, key, requestHash, partial));
       wrote(row, win > 0n ? 4 : 2, 'play');
       return { ...partial, balance: formatMinor(BigInt(String(row.balance))) };
     }),
   );
   return value;
+}
+
+/** An engine's writes for `playRoundAtOnce`: its statement part (one per engine, fixed text) and the values of its $e<n>. */
+export interface EngineWrites {
+  ctes: EngineCtes;
+  values: unknown[];
+}
+
+const composed = new Map<string, Statement>();
+
+/**
+ * Plays a whole round as `playRound` does, in one statement instead of a transaction: for an
+ * engine that knows its outcome before it writes (it predicted its seed's nonce), so its own writes
+ * can go in the same statement, guarded (`engine.ctes.guard`: the nonce is still the one it
+ * predicted). Answers null when the guard found nothing: nothing was written, and the engine
+ * should look again (its seed moved on in another process) and retry. Keyed by the client's
+ * idempotency key as playRound is.
+ */
+export async function playRoundAtOnce<T>(db: Db, req: PlayRequest, round: { win: bigint; detail: T; engine: EngineWrites }): Promise<(RoundAnswer & { detail: T }) | null> {
+  if (!ROUND_ID.test(req.roundId)) throw new Error(`bad round id ${req.roundId}`);
+  if (req.amount <= 0n) throw new ApiError(400, 'wallet.amount.positive');
+  if (round.win < 0n) throw new Error('a win cannot be negative');
+  const { ctes } = round.engine;
+  let s = composed.get(ctes.name);
+  if (!s) composed.set(ctes.name, (s = statement(`wallet.round.play+${ctes.name}`, playRoundText(ctes))));
+  const wallet = walletOf(req.memberId, req.vendor, req.fromGameWallet);
+  const op = { name: 'play', memberId: req.memberId, key: req.idempotencyKey, request: req.request };
+  const { balance: _, ...rest } = answer(req.roundId, 'settled', req.amount, round.win, 0n);
+  const partial = { ...rest, detail: round.detail };
+  const { value } = await onceInStatement(db, op, async ({ key, requestHash }) => {
+    const row = await moneyStatement(db, s, [...playValues(req, round.win, wallet, key, requestHash, partial), ...round.engine.values]);
+    if (!Number(row.played)) return null;
+    wrote(row, round.win > 0n ? 4 : 2, 'play');
+    return { ...partial, balance: formatMinor(BigInt(String(row.balance))) };
+  });
+  return value;
+}
+
+/** The values of playRoundText's $1 to $14. */
+function playValues(req: BetRequest, win: bigint, wallet: string, key: string, requestHash: string, partial: unknown): unknown[] {
+  return [
+    req.roundId,
+    req.memberId,
+    req.vendor,
+    req.nodeId ?? null,
+    req.gameName,
+    req.amount.toString(),
+    win.toString(),
+    wallet,
+    gamesAccount(req.memberId),
+    brand().currency,
+    brand().timeZone,
+    key,
+    requestHash,
+    JSON.stringify(partial),
+  ];
 }
 
 /**

@@ -128,17 +128,31 @@ export const SETTLE_ROUND = statement(
     (select count(*) from rec)::int as recorded, exists (select 1 from game_round where round_id = $1) as known`,
 );
 
+/** An engine's own writes for a round played in one statement (playRoundText). */
+export interface EngineCtes {
+  /** Names the composed statement (one text per name). */
+  name: string;
+  /** Its CTEs, `a as (...), b as (...)`, with parameters written $e1, $e2, ... */
+  ctes: string;
+  /** The CTE that must answer a row for the round to be played (the engine's guard); when it answers none, nothing is written. */
+  guard: string;
+}
+
 /**
  * Plays a whole round: the round written settled, its daily figures, the bet debited and the win
  * credited (two transfers; the wallet's row updated once, refused when it cannot pay the bet).
+ * With `engine`, the engine's own writes (its seed's nonce, its round record) come first in the
+ * same statement, and the round is played only when the engine's guard answers a row.
  * $1 round id, $2 member id, $3 vendor, $4 node id, $5 game name, $6 bet, $7 win, $8 wallet code,
- * $9 house code, $10 currency, $11 time zone, $12 record key, $13 request hash, $14 answer less balance.
+ * $9 house code, $10 currency, $11 time zone, $12 record key, $13 request hash, $14 answer less
+ * balance; the engine's $e<n> are $<14 + n>.
  */
-export const PLAY_ROUND = statement(
-  'wallet.round.play',
-  `with r as (
+export function playRoundText(engine?: EngineCtes): string {
+  const ctes = engine ? `${engine.ctes.replace(/\$e(\d+)/g, (_m, n: string) => `$${14 + Number(n)}`)},\n  ` : '';
+  const gate = engine ? `exists (select 1 from ${engine.guard})` : 'true';
+  return `with ${ctes}r as (
     insert into game_round (round_id, member_id, vendor, node_id, game_name, bet_amount, win_amount, wallet_account, status, settled_at)
-    values ($1::text, $2::integer, $3::text, $4::integer, $5::text, $6::bigint, $7::bigint, $8::text, 'settled', now())
+    select $1::text, $2::integer, $3::text, $4::integer, $5::text, $6::bigint, $7::bigint, $8::text, 'settled', now() where ${gate}
     returning member_id, created_at
   ), ${dayFigures('r', '$3::text', '$6::bigint', '$7::bigint', '$11::text')},
   lk as (
@@ -171,5 +185,8 @@ export const PLAY_ROUND = statement(
     select $12::text, $2::integer, $13::text, $14::jsonb || jsonb_build_object('balance', ${minorText('mem.balance')}) from mem
     returning 1
   )
-  select (select balance::text from mem) as balance, (select count(*) from e)::int as entries, (select count(*) from rec)::int as recorded`,
-);
+  select (select count(*) from r)::int as played, (select balance::text from mem) as balance, (select count(*) from e)::int as entries, (select count(*) from rec)::int as recorded`;
+}
+
+/** A round played whole, without an engine's writes (round-statements' PLAY_ROUND). */
+export const PLAY_ROUND = statement('wallet.round.play', playRoundText());

@@ -21,7 +21,7 @@ import { gameSeed, gameSession, sandboxRound } from '../tables.ts';
 import { member } from '../../../accounts/index.ts';
 import { recordWinner } from '../../../games/index.ts';
 import { ApiError } from '../../../../kernel/http/errors.ts';
-import { balancesOf, playRound, type BetRequest } from '../../../wallet/index.ts';
+import { balancesOf, playRound, playRoundAtOnce, type BetRequest } from '../../../wallet/index.ts';
 import { activeGrant, freeSpinsView, lockActiveGrant, useFreeSpin, type FreeSpinsView } from '../free-spins.ts';
 import { once } from '../../../../kernel/idempotency.ts';
 import type { Tx } from '../../../wallet/index.ts';
@@ -60,6 +60,8 @@ export interface PlaySession {
   wallet: string;
   /** Debit the vendor's game wallet (brands with game wallets). */
   fromGameWallet: boolean;
+  /** Whether the member held free spins of this game when the session was read (undefined: not asked). */
+  hasFreeSpins?: boolean;
 }
 
 /** The wallet's bet request for a round of a session's game (sandbox spins and a vendor's debits). */
@@ -266,7 +268,7 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
   const request = { session: s.id, bet: bet.toString() };
   // Free spins of this game come first. The key is the paid round's ('play'): a retry replays
   // whichever it was, and one key never plays both.
-  if (await activeGrant(db, memberId, s.game.nodeId)) {
+  if ((s.hasFreeSpins ?? true) && (await activeGrant(db, memberId, s.game.nodeId))) {
     const free = await once(
       db,
       { name: 'play', memberId, key: idempotencyKey, request },
@@ -291,6 +293,8 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
     return { round: d.round, fairness: d.fairness, balance: free.value.balance, freeSpins: d.freeSpins ?? null, freeSpinsEnded: d.freeSpinsEnded ?? null };
   }
 
+  const fast = await spinAtOnce(db, s, config, bet, roundId, idempotencyKey);
+  if (fast) return fast;
   const played = await playRound(db, { ...betRequest(s, roundId, bet), idempotencyKey, request: { session: s.id, bet: bet.toString() } }, async (tx) => {
     const { win, round, fairness } = await draw(tx);
     return { win, detail: { round, fairness } };
@@ -301,10 +305,79 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
 }
 
 /**
+ * Each member's active real-money seed as this process last saw it: the nonce its next round
+ * takes. A paid spin predicts its nonce from here, draws the round, and plays it in one statement
+ * that takes the nonce only if it is still the one predicted (SANDBOX_CTES' guard); when another
+ * spin, a free spin, a rotation or another process moved the seed on, nothing is written and the
+ * spin looks again. Bounded; an entry is only a guess, never trusted.
+ */
+const predicted = new Map<number, { id: number; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number }>();
+const PREDICTED_MAX = 10_000;
+
+/** The sandbox's writes of a paid round, in the wallet's statement: the nonce taken (the guard) and the round recorded. */
+const SANDBOX_CTES = {
+  name: 'sandbox',
+  guard: 'seed',
+  ctes: `seed as (
+    update game_seed set nonce = nonce + 1 where id = $e1::bigint and nonce = $e2::integer and revealed_at is null returning id
+  ), sr as (
+    insert into sandbox_round (round_id, member_id, node_id, session_id, demo, bet_amount, win_amount, seed_id, nonce, stops, created_at)
+    select $e3::text, $e4::integer, $e5::integer, $e6::bigint, false, $e7::bigint, $e8::bigint, seed.id, $e2::integer, $e9::jsonb, $e10::timestamptz from seed
+    returning 1
+  )`,
+};
+
+/**
+ * A paid spin (no free spins, no big win) in one statement: see `predicted`. Answers null when it
+ * should go the transaction's way instead (a big win goes on the winner board in the same
+ * transaction; a seed that keeps moving under it).
+ */
+async function spinAtOnce(db: Db, s: PlaySession, config: SlotConfig, bet: bigint, roundId: string, idempotencyKey: string): Promise<SpinAnswer | null> {
+  const memberId = s.memberId!;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let seed = predicted.get(memberId);
+    if (!seed) {
+      const row = await activeSeed(db, { memberId }, false);
+      seed = { id: row.id, serverSeed: row.serverSeed, serverSeedHash: row.serverSeedHash, clientSeed: row.clientSeed, nonce: row.nonce };
+      if (predicted.size >= PREDICTED_MAX) predicted.delete(predicted.keys().next().value!);
+      predicted.set(memberId, seed);
+    }
+    const outcome = roundOutcome(config, { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce });
+    const win = settle(config, outcome, bet).totalWin;
+    if (win >= bet * BIG_WIN_MULTIPLE) break;
+    const createdAt = new Date();
+    const round = presentRound(
+      { roundId, nodeId: s.game.nodeId, demo: false, betAmount: bet, winAmount: win, nonce: seed.nonce, stops: outcome.stops, createdAt, freeSpinGrantId: null },
+      { ...seed, revealedAt: null },
+      s.game,
+    );
+    const fairness = fairnessOf({ ...seed, nonce: seed.nonce + 1 });
+    const values = [seed.id, seed.nonce, roundId, memberId, s.game.nodeId, s.id, bet.toString(), win.toString(), JSON.stringify(outcome.stops), createdAt.toISOString()];
+    const played = await playRoundAtOnce(
+      db,
+      { ...betRequest(s, roundId, bet), idempotencyKey, request: { session: s.id, bet: bet.toString() } },
+      { win, detail: { round, fairness }, engine: { ctes: SANDBOX_CTES, values } },
+    );
+    if (played === null) {
+      predicted.delete(memberId);
+      continue;
+    }
+    seed.nonce++;
+    // A key first used for a free spin replays that spin's answer, with its free-spin fields.
+    const d = played.detail as Partial<SpinAnswer> & Pick<SpinAnswer, 'round' | 'fairness'>;
+    return { round: d.round, fairness: d.fairness, balance: played.balance, freeSpins: d.freeSpins ?? null, freeSpinsEnded: d.freeSpinsEnded ?? null };
+  }
+  // The transaction takes the nonce itself: the guess is stale after it.
+  predicted.delete(memberId);
+  return null;
+}
+
+/**
  * Reveals the member's active server seed for the session's mode and commits a new one, with the
  * player's seed (or a fresh random one). Answers the revealed pair with the last nonce it served.
  */
 export async function rotateSeed(db: Db, owner: SeedOwner, demo: boolean, clientSeed?: string) {
+  if ('memberId' in owner) predicted.delete(owner.memberId);
   return db.transaction(async (tx) => {
     const current = await activeSeed(tx, owner, demo);
     const [revealed] = await tx
