@@ -1,0 +1,102 @@
+/**
+ * The money path's guard (issue 35): a short bench that `npm test` runs, so that the ledger's and
+ * the spins' speed cannot slide unseen. Ratios only, each measured in this run on this machine:
+ * - ledger rounds/s (placeBet + settleRound, 50 players, PostgreSQL) beside pgbench's built-in
+ *   simple-update (-c 50 -j 2, scale 1: set up in a second, and no single row that every
+ *   transaction updates, so it measures the database's throughput, not one commit's latency);
+ * - spins/s through the API (the API server on a fresh database, 50 players) beside those rounds/s.
+ * It fails when either ratio falls more than 20% below the figure recorded in money-guard.json,
+ * or when a load had failures or its ledger audit failed. `npm run bench -- money` stays the
+ * reference, with the targets (tpcb-like at scale 50, 10 s loads).
+ *
+ *   node scripts/bench/money-guard.ts            measure and compare (exit 1 on a slide)
+ *   node scripts/bench/money-guard.ts --record   measure and write the figures as the new record
+ *
+ * GUARD_SECONDS sets each load's length (4 s). Needs PostgreSQL (BENCH_DATABASE_URL, else
+ * TEST_DATABASE_URL, else 127.0.0.1:5432/test) and pgbench; without them it says so and passes.
+ */
+import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { findPgbench, freshDatabase, measureLedgerPostgres, postgresUnreachable, benchServerUrl, runPgbench } from './ledger.ts';
+import { auditOk, measureSpins, openMigrated, preparePlayers } from './spins.ts';
+import { startApiServer } from './processes.ts';
+
+const SECONDS = Number(process.env.GUARD_SECONDS ?? 4);
+const PLAYERS = 50;
+const PORT = Number(process.env.GUARD_PORT ?? 4795);
+/** How far below the record a ratio may fall before the guard fails. */
+const SLIDE = 0.2;
+const RECORD = path.join(import.meta.dirname, 'money-guard.json');
+
+interface Figures {
+  /** ledger rounds/s ÷ pgbench simple-update tps */
+  ledgerVsPgbench: number;
+  /** spins/s ÷ ledger rounds/s */
+  spinsVsLedger: number;
+}
+
+const record = process.argv.includes('--record');
+const unreachable = await postgresUnreachable(benchServerUrl());
+const bin = findPgbench();
+if (unreachable || !bin) {
+  console.log(`money guard: skipped (${unreachable ? `PostgreSQL is not reachable: ${unreachable}` : 'pgbench is missing'})`);
+  process.exit(0);
+}
+
+const started = performance.now();
+const ledger = await measureLedgerPostgres({ players: PLAYERS, seconds: SECONDS });
+const pgb = await runPgbench(bin, { clients: PLAYERS, seconds: SECONDS, script: 'simple-update', scale: 1 });
+const work = mkdtempSync(path.join(tmpdir(), 'casino-guard-'));
+const fresh = await freshDatabase('guard');
+let spins: Awaited<ReturnType<typeof measureSpins>> & { auditOk: boolean };
+try {
+  const server = await startApiServer(PORT, path.join(work, 'data'), { DATABASE_URL: fresh.url });
+  try {
+    const handle = await openMigrated({ url: fresh.url });
+    try {
+      const players = await preparePlayers(handle, PLAYERS);
+      const load = await measureSpins(server.url, players, SECONDS);
+      await server.stop();
+      spins = { ...load, auditOk: await auditOk(handle) };
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    await server.stop();
+  }
+} finally {
+  await fresh.drop();
+  rmSync(work, { recursive: true, force: true });
+}
+
+const now: Figures = { ledgerVsPgbench: ledger.roundsPerSecond / pgb.tps, spinsVsLedger: spins.spinsPerSecond / ledger.roundsPerSecond };
+console.log(
+  `money guard (${((performance.now() - started) / 1000).toFixed(0)} s): ledger ${ledger.roundsPerSecond.toFixed(0)} rounds/s, pgbench simple-update ${pgb.tps.toFixed(0)} tps, spins ${spins.spinsPerSecond.toFixed(0)}/s`,
+);
+const problems: string[] = [];
+if (ledger.failures || !ledger.auditOk)
+  problems.push(`the ledger load had ${ledger.failures} failures${ledger.firstFailure ? ` (${ledger.firstFailure})` : ''}, audit ${ledger.auditOk ? 'sound' : 'FAILED'}`);
+if (spins.failures || !spins.auditOk) problems.push(`the spins had ${spins.failures} failures${spins.firstFailure ? ` (${spins.firstFailure})` : ''}, audit ${spins.auditOk ? 'sound' : 'FAILED'}`);
+
+if (record) {
+  writeFileSync(RECORD, `${JSON.stringify({ ...round(now), measured: new Date().toISOString().slice(0, 10) }, null, 2)}\n`);
+  console.log(`  recorded: ledger ${now.ledgerVsPgbench.toFixed(2)} x pgbench, spins ${now.spinsVsLedger.toFixed(2)} x ledger (${path.relative(process.cwd(), RECORD)})`);
+} else {
+  const was = JSON.parse(readFileSync(RECORD, 'utf8')) as Figures;
+  for (const [key, label] of [
+    ['ledgerVsPgbench', 'ledger rounds/s vs pgbench simple-update tps'],
+    ['spinsVsLedger', 'spins/s vs ledger rounds/s'],
+  ] as const) {
+    const floor = was[key] * (1 - SLIDE);
+    const ok = now[key] >= floor;
+    console.log(`  ${label.padEnd(46)} ${now[key].toFixed(2)} x (recorded ${was[key].toFixed(2)}, floor ${floor.toFixed(2)})  ${ok ? 'ok' : 'SLID'}`);
+    if (!ok) problems.push(`${label} fell to ${now[key].toFixed(2)} x, more than ${SLIDE * 100}% below the recorded ${was[key].toFixed(2)} x`);
+  }
+}
+for (const p of problems) console.log(`  FAILED: ${p}`);
+process.exit(problems.length ? 1 : 0);
+
+function round(f: Figures): Figures {
+  return { ledgerVsPgbench: Number(f.ledgerVsPgbench.toFixed(2)), spinsVsLedger: Number(f.spinsVsLedger.toFixed(2)) };
+}
