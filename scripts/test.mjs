@@ -1,10 +1,10 @@
-// npm test: type check, unit and API tests (PGlite, and PostgreSQL when one is reachable), then
-// the build and the Playwright e2e suite in Debian's Chromium. Every step runs even when an
+// npm test: type check, unit and API tests (PGlite, and PostgreSQL when one is reachable), the
+// money guard (a short bench of ratios), then the build and the Playwright e2e suite in Debian's Chromium. Every step runs even when an
 // earlier one failed (except e2e after a failed build), and the last line is the count that CI
 // reads: `N passed, M failed` over the vitest and Playwright tests, where a step that failed
 // without reporting tests (type check, build, a runner that could not start) counts as one failure.
 //
-// Options: --no-check (type check and walls), --no-vitest, --no-e2e skip a step; anything after `--` goes to Playwright
+// Options: --no-check (type check and walls), --no-vitest, --no-guard, --no-e2e skip a step; anything after `--` goes to Playwright
 // (e.g. `npm test -- --no-check --no-vitest -- --project=desktop`).
 import './lib/node-check.mjs';
 import { spawnSync } from 'node:child_process';
@@ -133,6 +133,16 @@ if (!skip('vitest')) {
       }
     }
     if (code !== 0 && failed === 0) totals.failed += 1; // the run itself failed (no file, load error)
+    return code === 0;
+  });
+}
+
+// The money path's speed, as ratios beside pgbench measured now (issue 35): about half a minute,
+// alone on the machine like every step; it says so and passes where PostgreSQL or pgbench is missing.
+if (!skip('guard')) {
+  await step('Money guard (ledger and spins ratios, scripts/bench/money-guard.ts)', () => {
+    const code = run(node, ['scripts/bench/money-guard.ts'], { TEST_DATABASE_URL });
+    if (code !== 0) totals.failed += 1;
     return code === 0;
   });
 }

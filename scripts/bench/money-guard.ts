@@ -1,10 +1,11 @@
 /**
  * The money path's guard (issue 35): a short bench that `npm test` runs, so that the ledger's and
  * the spins' speed cannot slide unseen. Ratios only, each measured in this run on this machine:
- * - ledger rounds/s (placeBet + settleRound, 50 players, PostgreSQL) beside pgbench's built-in
- *   simple-update (-c 50 -j 2, scale 1: set up in a second, and no single row that every
- *   transaction updates, so it measures the database's throughput, not one commit's latency);
- * - spins/s through the API (the API server on a fresh database, 50 players) beside those rounds/s.
+ * - ledger rounds/s (placeBet + settleRound, 50 players driven from this process, PostgreSQL)
+ *   beside pgbench's built-in simple-update (-c 50 -j 2, scale 1: set up in a second, and no
+ *   single row that every transaction updates, so it measures the database's throughput, not one
+ *   commit's latency);
+ * - spins/s through the API (the API server on the same database, 50 players) beside those rounds/s.
  * It fails when either ratio falls more than 20% below the figure recorded in money-guard.json,
  * or when a load had failures or its ledger audit failed. `npm run bench -- money` stays the
  * reference, with the targets (tpcb-like at scale 50, 10 s loads).
@@ -12,17 +13,19 @@
  *   node scripts/bench/money-guard.ts            measure and compare (exit 1 on a slide)
  *   node scripts/bench/money-guard.ts --record   measure and write the figures as the new record
  *
- * GUARD_SECONDS sets each load's length (4 s). Needs PostgreSQL (BENCH_DATABASE_URL, else
+ * GUARD_SECONDS sets each load's length (3 s; GUARD_VERBOSE=1 prints when each phase ended). Needs PostgreSQL (BENCH_DATABASE_URL, else
  * TEST_DATABASE_URL, else 127.0.0.1:5432/test) and pgbench; without them it says so and passes.
  */
 import { readFileSync, writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { findPgbench, freshDatabase, measureLedgerPostgres, postgresUnreachable, benchServerUrl, runPgbench } from './ledger.ts';
+import { findPgbench, freshDatabase, measureLedger, postgresUnreachable, benchServerUrl, runPgbench, type LedgerLoad, type PgbenchRun } from './ledger.ts';
+import { openDb } from '../../src/kernel/db/client.ts';
 import { auditOk, measureSpins, openMigrated, preparePlayers } from './spins.ts';
 import { startApiServer } from './processes.ts';
+import { seedCatalogue } from '../../src/features/games/server/seed.ts';
 
-const SECONDS = Number(process.env.GUARD_SECONDS ?? 4);
+const SECONDS = Number(process.env.GUARD_SECONDS ?? 3);
 const PLAYERS = 50;
 const PORT = Number(process.env.GUARD_PORT ?? 4795);
 /** How far below the record a ratio may fall before the guard fails. */
@@ -45,25 +48,40 @@ if (unreachable || !bin) {
 }
 
 const started = performance.now();
-const ledger = await measureLedgerPostgres({ players: PLAYERS, seconds: SECONDS });
-const pgb = await runPgbench(bin, { clients: PLAYERS, seconds: SECONDS, script: 'simple-update', scale: 1 });
+const phase = (name: string) => process.env.GUARD_VERBOSE && console.log(`  ${name} at ${((performance.now() - started) / 1000).toFixed(1)} s`);
+// One fresh database for both loads, with the game catalogue only (the players' slots), not the
+// whole demo seed (2 s instead of 12); the ledger's players are driven from this process.
 const work = mkdtempSync(path.join(tmpdir(), 'casino-guard-'));
 const fresh = await freshDatabase('guard');
+let ledger: LedgerLoad;
+let pgb: PgbenchRun;
 let spins: Awaited<ReturnType<typeof measureSpins>> & { auditOk: boolean };
 try {
-  const server = await startApiServer(PORT, path.join(work, 'data'), { DATABASE_URL: fresh.url });
+  const handle = await openMigrated({ url: fresh.url });
   try {
-    const handle = await openMigrated({ url: fresh.url });
+    await seedCatalogue(handle.db);
+    const players = await preparePlayers(handle, PLAYERS);
+    phase('set up');
+    const pool = await openDb({ url: fresh.url, poolSize: PLAYERS / 2 });
     try {
-      const players = await preparePlayers(handle, PLAYERS);
+      ledger = await measureLedger(pool, { players: PLAYERS, seconds: SECONDS, warmupSeconds: 1 });
+    } finally {
+      await pool.close();
+    }
+    phase('ledger done');
+    pgb = await runPgbench(bin, { clients: PLAYERS, seconds: SECONDS, script: 'simple-update', scale: 1 });
+    phase('pgbench done');
+    const server = await startApiServer(PORT, path.join(work, 'data'), { DATABASE_URL: fresh.url, SEED: 'none' });
+    phase('server up');
+    try {
       const load = await measureSpins(server.url, players, SECONDS);
       await server.stop();
       spins = { ...load, auditOk: await auditOk(handle) };
     } finally {
-      await handle.close();
+      await server.stop();
     }
   } finally {
-    await server.stop();
+    await handle.close();
   }
 } finally {
   await fresh.drop();

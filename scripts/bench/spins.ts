@@ -85,8 +85,8 @@ async function json(res: Response) {
   }
 }
 
-/** Each player launches its game and spins the smallest stake for `seconds` after a 1 s warm-up. */
-export async function measureSpins(baseUrl: string, p: BenchPlayers, seconds: number): Promise<Omit<SpinLoad, 'auditOk'>> {
+/** Each player launches its game and spins the smallest stake for `seconds` after a warm-up (1 s). */
+export async function measureSpins(baseUrl: string, p: BenchPlayers, seconds: number, warmupSeconds = 1): Promise<Omit<SpinLoad, 'auditOk'>> {
   const launches = await Promise.all(
     p.tokens.map(async (token, i) => {
       const r = await json(await fetch(`${baseUrl}/wps/game/launchGame?nodeId=${p.nodeIds[i]}`, { headers: { ...HEADERS, authorization: token } }));
@@ -101,7 +101,7 @@ export async function measureSpins(baseUrl: string, p: BenchPlayers, seconds: nu
   const times: number[] = [];
   let failures = 0;
   let firstFailure: string | null = null;
-  const warmEnd = Date.now() + 1000;
+  const warmEnd = Date.now() + warmupSeconds * 1000;
   const end = warmEnd + seconds * 1000;
   await Promise.all(
     launches.map(async ({ launch, bet }) => {
