@@ -10,7 +10,8 @@ import type { Db } from '../../../kernel/db/index.ts';
 import { gameRound } from './tables.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { GAME_SHARDS, gameAccount, gamesAccount, HOUSE, mainAccount } from './accounts.ts';
-import { once, onceInStatement } from '../../../kernel/idempotency.ts';
+import { once, onceInStatement, type Outcome } from '../../../kernel/idempotency.ts';
+import { log } from '../../../kernel/log.ts';
 import { isShortOfMoney, postTransfer, type Tx } from './ledger.ts';
 import { formatMinor } from '../../../kernel/money.ts';
 import { brand } from '../../../kernel/brand/index.ts';
@@ -106,7 +107,11 @@ async function moneyStatement(db: Db | Tx, s: Statement, values: unknown[]): Pro
 /** The statement wrote the entries and the record it should have (they follow from its CTEs; this says so loudly if they ever do not). */
 function wrote(row: Record<string, unknown>, entries: number, what: string) {
   if (Number(row.entries) !== entries || Number(row.recorded) !== 1) {
-    throw new Error(`ledger: a ${what} statement wrote ${String(row.entries)} entries (not ${entries}) and ${String(row.recorded)} records`);
+    // Said in the log first: the statement has committed, so the caller replays its record and
+    // answers as if nothing were wrong.
+    const message = `ledger: a ${what} statement wrote ${String(row.entries)} entries (not ${entries}) and ${String(row.recorded)} records`;
+    log.error('wallet.round.statement.mismatch', { what, entries: String(row.entries), recorded: String(row.recorded) });
+    throw new Error(message);
   }
 }
 
@@ -185,7 +190,7 @@ const composed = new Map<string, Statement>();
  * should look again (its seed moved on in another process) and retry. Keyed by the client's
  * idempotency key as playRound is.
  */
-export async function playRoundAtOnce<T>(db: Db, req: PlayRequest, round: { win: bigint; detail: T; engine: EngineWrites }): Promise<(RoundAnswer & { detail: T }) | null> {
+export async function playRoundAtOnce<T>(db: Db, req: PlayRequest, round: { win: bigint; detail: T; engine: EngineWrites }): Promise<Outcome<RoundAnswer & { detail: T }> | null> {
   if (!ROUND_ID.test(req.roundId)) throw new Error(`bad round id ${req.roundId}`);
   if (req.amount <= 0n) throw new ApiError(400, 'wallet.amount.positive');
   if (round.win < 0n) throw new Error('a win cannot be negative');
@@ -196,13 +201,13 @@ export async function playRoundAtOnce<T>(db: Db, req: PlayRequest, round: { win:
   const op = { name: 'play', memberId: req.memberId, key: req.idempotencyKey, request: req.request };
   const { balance: _, ...rest } = answer(req.roundId, 'settled', req.amount, round.win, 0n);
   const partial = { ...rest, detail: round.detail };
-  const { value } = await onceInStatement(db, op, async ({ key, requestHash }) => {
+  const outcome = await onceInStatement(db, op, async ({ key, requestHash }) => {
     const row = await moneyStatement(db, s, [...playValues(req, round.win, wallet, key, requestHash, partial), ...round.engine.values]);
     if (!Number(row.played)) return null;
     wrote(row, round.win > 0n ? 4 : 2, 'play');
     return { ...partial, balance: formatMinor(BigInt(String(row.balance))) };
   });
-  return value;
+  return outcome.value === null ? null : { value: outcome.value, replayed: outcome.replayed };
 }
 
 /** The values of playRoundText's $1 to $14. */

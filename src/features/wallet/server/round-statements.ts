@@ -134,7 +134,11 @@ export interface EngineCtes {
   name: string;
   /** Its CTEs, `a as (...), b as (...)`, with parameters written $e1, $e2, ... */
   ctes: string;
-  /** The CTE that must answer a row for the round to be played (the engine's guard); when it answers none, nothing is written. */
+  /**
+   * The CTE that must answer a row for the round to be played (the engine's guard). Every other
+   * CTE of the engine must read it (`... from <guard>`): a data-modifying CTE runs whether or not
+   * anything reads it, so one that does not would write even when the guard answers none.
+   */
   guard: string;
 }
 
@@ -148,6 +152,10 @@ export interface EngineCtes {
  * balance; the engine's $e<n> are $<14 + n>.
  */
 export function playRoundText(engine?: EngineCtes): string {
+  if (engine) {
+    const parts = engine.ctes.split(/\),\s*(?=\w+ as \()/);
+    if (!parts.slice(1).every((p) => new RegExp(`from ${engine.guard}\\b`).test(p))) throw new Error(`engine ${engine.name}: every CTE after the guard must read ${engine.guard}`);
+  }
   const ctes = engine ? `${engine.ctes.replace(/\$e(\d+)/g, (_m, n: string) => `$${14 + Number(n)}`)},\n  ` : '';
   const gate = engine ? `exists (select 1 from ${engine.guard})` : 'true';
   return `with ${ctes}r as (

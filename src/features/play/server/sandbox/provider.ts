@@ -3,13 +3,14 @@
  * engine (slot-engine.ts), over the database. The game page (/play) calls it with the launch
  * token of a game session (games/play.ts), as a vendor's game would call its own server.
  *
- * - Real rounds go through the wallet's game-play interface (`playRound`): the seed's nonce, the
- *   outcome, the engine's record, the bet, the win and the round are one transaction.
+ * - Real rounds go through the wallet's game-play interface: a paid spin is one statement
+ *   (`playRoundAtOnce`: the seed's nonce as predicted, the engine's record, the round, the bet and
+ *   the win; spinAtOnce), a free spin one transaction (`playRound`'s way, with the grant).
  * - Demo rounds play the session's play money (`game_session.demo_balance`) and never touch the
  *   ledger; they are recorded (and provable) like real ones, marked demo.
  * - Provably fair: each member has one active seed pair per mode (`game_seed`); a round takes the
- *   pair's nonce and increments it in its transaction, so rounds of one member are numbered without
- *   gaps. Rotating reveals the old server seed and commits a new one.
+ *   pair's nonce and increments it with its own writes (in its statement or transaction), so rounds
+ *   of one member are numbered without gaps. Rotating reveals the old server seed and commits a new one.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
@@ -314,12 +315,19 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
 const predicted = new Map<number, { id: number; serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number }>();
 const PREDICTED_MAX = 10_000;
 
-/** The sandbox's writes of a paid round, in the wallet's statement: the nonce taken (the guard) and the round recorded. */
+/**
+ * The sandbox's writes of a paid round, in the wallet's statement: the nonce taken (the guard: the
+ * member's active real-money seed, the very pair the round was drawn with, at the nonce predicted)
+ * and the round recorded.
+ */
 const SANDBOX_CTES = {
   name: 'sandbox',
   guard: 'seed',
   ctes: `seed as (
-    update game_seed set nonce = nonce + 1 where id = $e1::bigint and nonce = $e2::integer and revealed_at is null returning id
+    update game_seed set nonce = nonce + 1
+    where id = $e1::bigint and nonce = $e2::integer and revealed_at is null
+      and member_id = $e4::integer and not demo and server_seed = $e11::text and client_seed = $e12::text
+    returning id
   ), sr as (
     insert into sandbox_round (round_id, member_id, node_id, session_id, demo, bet_amount, win_amount, seed_id, nonce, stops, created_at)
     select $e3::text, $e4::integer, $e5::integer, $e6::bigint, false, $e7::bigint, $e8::bigint, seed.id, $e2::integer, $e9::jsonb, $e10::timestamptz from seed
@@ -328,9 +336,11 @@ const SANDBOX_CTES = {
 };
 
 /**
- * A paid spin (no free spins, no big win) in one statement: see `predicted`. Answers null when it
- * should go the transaction's way instead (a big win goes on the winner board in the same
- * transaction; a seed that keeps moving under it).
+ * A paid spin (no free spins) in one statement: see `predicted`. Answers null when it should go
+ * the transaction's way instead (a seed that keeps moving under it). Which way a spin goes never
+ * depends on its outcome: a refused bet (short balance) must not tell, by its time, what the next
+ * nonce would have paid. So a big win is played the same way, and its line on the winner board
+ * is written after the round's commit (a crash in between loses that line, never money).
  */
 async function spinAtOnce(db: Db, s: PlaySession, config: SlotConfig, bet: bigint, roundId: string, idempotencyKey: string): Promise<SpinAnswer | null> {
   const memberId = s.memberId!;
@@ -344,7 +354,6 @@ async function spinAtOnce(db: Db, s: PlaySession, config: SlotConfig, bet: bigin
     }
     const outcome = roundOutcome(config, { serverSeed: seed.serverSeed, clientSeed: seed.clientSeed, nonce: seed.nonce });
     const win = settle(config, outcome, bet).totalWin;
-    if (win >= bet * BIG_WIN_MULTIPLE) break;
     const createdAt = new Date();
     const round = presentRound(
       { roundId, nodeId: s.game.nodeId, demo: false, betAmount: bet, winAmount: win, nonce: seed.nonce, stops: outcome.stops, createdAt, freeSpinGrantId: null },
@@ -352,7 +361,20 @@ async function spinAtOnce(db: Db, s: PlaySession, config: SlotConfig, bet: bigin
       s.game,
     );
     const fairness = fairnessOf({ ...seed, nonce: seed.nonce + 1 });
-    const values = [seed.id, seed.nonce, roundId, memberId, s.game.nodeId, s.id, bet.toString(), win.toString(), JSON.stringify(outcome.stops), createdAt.toISOString()];
+    const values = [
+      seed.id,
+      seed.nonce,
+      roundId,
+      memberId,
+      s.game.nodeId,
+      s.id,
+      bet.toString(),
+      win.toString(),
+      JSON.stringify(outcome.stops),
+      createdAt.toISOString(),
+      seed.serverSeed,
+      seed.clientSeed,
+    ];
     const played = await playRoundAtOnce(
       db,
       { ...betRequest(s, roundId, bet), idempotencyKey, request: { session: s.id, bet: bet.toString() } },
@@ -362,10 +384,19 @@ async function spinAtOnce(db: Db, s: PlaySession, config: SlotConfig, bet: bigin
       predicted.delete(memberId);
       continue;
     }
-    seed.nonce++;
+    if (played.replayed) {
+      // An earlier call with this key answered; this one used no nonce.
+      predicted.delete(memberId);
+    } else {
+      seed.nonce++;
+      if (win >= bet * BIG_WIN_MULTIPLE) {
+        const [m] = await db.select({ username: member.username }).from(member).where(eq(member.id, memberId));
+        await recordWinner(db, { nodeId: s.game.nodeId, customerName: maskName(m!.username), winAmount: win });
+      }
+    }
     // A key first used for a free spin replays that spin's answer, with its free-spin fields.
-    const d = played.detail as Partial<SpinAnswer> & Pick<SpinAnswer, 'round' | 'fairness'>;
-    return { round: d.round, fairness: d.fairness, balance: played.balance, freeSpins: d.freeSpins ?? null, freeSpinsEnded: d.freeSpinsEnded ?? null };
+    const d = played.value.detail as Partial<SpinAnswer> & Pick<SpinAnswer, 'round' | 'fairness'>;
+    return { round: d.round, fairness: d.fairness, balance: played.value.balance, freeSpins: d.freeSpins ?? null, freeSpinsEnded: d.freeSpinsEnded ?? null };
   }
   // The transaction takes the nonce itself: the guess is stale after it.
   predicted.delete(memberId);
