@@ -61,20 +61,7 @@ export async function placeBet(db: Db, req: BetRequest): Promise<RoundAnswer> {
   const op = { name: 'bet', memberId: req.memberId, key: req.roundId, request: { ...req } };
   const { balance: _, ...partial } = answer(req.roundId, 'open', req.amount, null, 0n);
   const { value } = await onceInStatement(db, op, async ({ key, requestHash }) => {
-    const row = await moneyStatement(db, OPEN_ROUND, [
-      req.roundId,
-      req.memberId,
-      req.vendor,
-      req.nodeId ?? null,
-      req.gameName,
-      req.amount.toString(),
-      wallet,
-      gamesAccount(req.memberId),
-      brand().currency,
-      key,
-      requestHash,
-      JSON.stringify(partial),
-    ]);
+    const row = await moneyStatement(db, OPEN_ROUND, [...roundHead(req), wallet, gamesAccount(req.memberId), brand().currency, key, requestHash, JSON.stringify(partial)]);
     wrote(row, 2, 'bet');
     return { ...partial, balance: formatMinor(BigInt(String(row.balance))) };
   });
@@ -210,24 +197,14 @@ export async function playRoundAtOnce<T>(db: Db, req: PlayRequest, round: { win:
   return outcome.value === null ? null : { value: outcome.value, replayed: outcome.replayed };
 }
 
+/** A round statement's first values: $1 round id, $2 member, $3 vendor, $4 node id, $5 game name, $6 bet. */
+function roundHead(req: BetRequest): unknown[] {
+  return [req.roundId, req.memberId, req.vendor, req.nodeId ?? null, req.gameName, req.amount.toString()];
+}
+
 /** The values of playRoundText's $1 to $14. */
 function playValues(req: BetRequest, win: bigint, wallet: string, key: string, requestHash: string, partial: unknown): unknown[] {
-  return [
-    req.roundId,
-    req.memberId,
-    req.vendor,
-    req.nodeId ?? null,
-    req.gameName,
-    req.amount.toString(),
-    win.toString(),
-    wallet,
-    gamesAccount(req.memberId),
-    brand().currency,
-    brand().timeZone,
-    key,
-    requestHash,
-    JSON.stringify(partial),
-  ];
+  return [...roundHead(req), win.toString(), wallet, gamesAccount(req.memberId), brand().currency, brand().timeZone, key, requestHash, JSON.stringify(partial)];
 }
 
 /**

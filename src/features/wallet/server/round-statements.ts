@@ -28,6 +28,30 @@ import { statement } from '../../../kernel/db/statement.ts';
 /** SQL for formatMinor(x) with two decimals (the round answers' format): -5 -> '-0.05'. */
 const minorText = (x: string) => `((${x})::numeric / 100)::numeric(20, 2)::text`;
 
+/** The house games account credited (or debited) `delta` once `mem` (the member's side) moved: upserted, locked after the member's row. */
+const houseUpsert = (code: string, currency: string, delta: string, from: string) => `hs as (
+    insert into ledger_account (code, kind, currency, allow_negative, balance)
+    select ${code}, 'house', ${currency}, true, ${delta} from ${from}
+    on conflict (code) do update set balance = ledger_account.balance + excluded.balance
+    returning id, balance
+  )`;
+
+/** A one-leg transfer's two entries (`amount` leaves `from`, arrives at `to`, each with its balance after), under transfer `t`. */
+const twoEntries = (from: string, to: string, amount: string) => `e as (
+    insert into ledger_entry (transfer_id, account_id, amount, balance_after)
+    select t.id, ${from}.id, -${amount}, ${from}.balance from t left join ${from} on true
+    union all
+    select t.id, ${to}.id, ${amount}, ${to}.balance from t left join ${to} on true
+    returning 1
+  )`;
+
+/** The idempotency record, written last, with the wallet's balance after added to the answer. */
+const record = (key: string, memberId: string, hash: string, answer: string) => `rec as (
+    insert into idempotency_record (key, member_id, request_hash, answer)
+    select ${key}, ${memberId}, ${hash}, ${answer} || jsonb_build_object('balance', ${minorText('mem.balance')}) from mem
+    returning 1
+  )`;
+
 /** The daily figures of a settled round `r` (member_id, created_at, vendor, bet, win), and its day marked changed when closed; then `after`. */
 const dayFigures = (r: string, vendor: string, bet: string, win: string, tz: string) => `
   md as (
@@ -60,24 +84,9 @@ export const OPEN_ROUND = statement(
     select id from ledger_account where code = $7 and exists (select 1 from r) for update
   ), mem as (
     update ledger_account a set balance = a.balance - $6::bigint from lk where a.id = lk.id returning a.id, a.balance
-  ), hs as (
-    insert into ledger_account (code, kind, currency, allow_negative, balance)
-    select $8::text, 'house', $9::text, true, $6::bigint from mem
-    on conflict (code) do update set balance = ledger_account.balance + excluded.balance
-    returning id, balance
-  ), t as (
+  ), ${houseUpsert('$8::text', '$9::text', '$6::bigint', 'mem')}, t as (
     insert into ledger_transfer (kind, member_id, reference, memo) select 'bet', $2::integer, $1::text, $5::text from r returning id
-  ), e as (
-    insert into ledger_entry (transfer_id, account_id, amount, balance_after)
-    select t.id, mem.id, -$6::bigint, mem.balance from t left join mem on true
-    union all
-    select t.id, hs.id, $6::bigint, hs.balance from t left join hs on true
-    returning 1
-  ), rec as (
-    insert into idempotency_record (key, member_id, request_hash, answer)
-    select $10::text, $2::integer, $11::text, $12::jsonb || jsonb_build_object('balance', ${minorText('mem.balance')}) from mem
-    returning 1
-  )
+  ), ${twoEntries('mem', 'hs', '$6::bigint')}, ${record('$10::text', '$2::integer', '$11::text', '$12::jsonb')}
   select (select balance::text from mem) as balance, (select count(*) from e)::int as entries, (select count(*) from rec)::int as recorded`,
 );
 
@@ -101,22 +110,11 @@ export const SETTLE_ROUND = statement(
     for update of a
   ), mem as (
     update ledger_account a set balance = a.balance + $2::bigint from lk where a.id = lk.id returning a.id, a.balance
-  ), hs as (
-    insert into ledger_account (code, kind, currency, allow_negative, balance)
-    select $6::text || (r.member_id % $7::integer)::text, 'house', $8::text, true, -$2::bigint from r, mem
-    on conflict (code) do update set balance = ledger_account.balance + excluded.balance
-    returning id, balance
-  ), t as (
+  ), ${houseUpsert('$6::text || (r.member_id % $7::integer)::text', '$8::text', '-$2::bigint', 'r, mem')}, t as (
     insert into ledger_transfer (kind, member_id, reference, memo)
     select 'win', r.member_id, $1::text, r.game_name from r where $2::bigint > 0
     returning id
-  ), e as (
-    insert into ledger_entry (transfer_id, account_id, amount, balance_after)
-    select t.id, hs.id, -$2::bigint, hs.balance from t left join hs on true
-    union all
-    select t.id, mem.id, $2::bigint, mem.balance from t left join mem on true
-    returning 1
-  ), bal as (
+  ), ${twoEntries('hs', 'mem', '$2::bigint')}, bal as (
     select coalesce((select balance from mem), (select a.balance from ledger_account a join r on a.code = r.wallet_account)) as balance
   ), rec as (
     insert into idempotency_record (key, member_id, request_hash, answer)
@@ -169,12 +167,7 @@ export function playRoundText(engine?: EngineCtes): string {
     update ledger_account a set balance = a.balance - $6::bigint + $7::bigint from lk
     where a.id = lk.id and a.balance >= $6::bigint
     returning a.id, a.balance
-  ), hs as (
-    insert into ledger_account (code, kind, currency, allow_negative, balance)
-    select $9::text, 'house', $10::text, true, $6::bigint - $7::bigint from mem
-    on conflict (code) do update set balance = ledger_account.balance + excluded.balance
-    returning id, balance
-  ), tb as (
+  ), ${houseUpsert('$9::text', '$10::text', '$6::bigint - $7::bigint', 'mem')}, tb as (
     insert into ledger_transfer (kind, member_id, reference, memo) select 'bet', $2::integer, $1::text, $5::text from r returning id
   ), tw as (
     insert into ledger_transfer (kind, member_id, reference, memo) select 'win', $2::integer, $1::text, $5::text from tb where $7::bigint > 0 returning id
@@ -188,11 +181,7 @@ export function playRoundText(engine?: EngineCtes): string {
     union all
     select tw.id, mem.id, $7::bigint, mem.balance from tw left join mem on true
     returning 1
-  ), rec as (
-    insert into idempotency_record (key, member_id, request_hash, answer)
-    select $12::text, $2::integer, $13::text, $14::jsonb || jsonb_build_object('balance', ${minorText('mem.balance')}) from mem
-    returning 1
-  )
+  ), ${record('$12::text', '$2::integer', '$13::text', '$14::jsonb')}
   select (select count(*) from r)::int as played, (select balance::text from mem) as balance, (select count(*) from e)::int as entries, (select count(*) from rec)::int as recorded`;
 }
 
