@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { findPgbench, freshDatabase, measureLedger, postgresUnreachable, benchServerUrl, runPgbench, type LedgerLoad, type PgbenchRun } from './ledger.ts';
 import { openDb } from '../../src/kernel/db/client.ts';
+import { sql } from 'drizzle-orm';
 import { auditOk, measureSpins, openMigrated, preparePlayers } from './spins.ts';
 import { startApiServer } from './processes.ts';
 import { seedCatalogue } from '../../src/features/games/server/seed.ts';
@@ -61,6 +62,11 @@ try {
   try {
     await seedCatalogue(handle.db);
     const players = await preparePlayers(handle, PLAYERS);
+    // Start both loads from a written-out database: right after a test suite has created and
+    // dropped hundreds of databases, the server's own checkpoint would otherwise land in one of them
+    // (a plain user may not ask for it; then it is left to the server).
+    const checkpoint = () => handle.db.execute(sql`checkpoint`).catch(() => undefined);
+    await checkpoint();
     phase('set up');
     const pool = await openDb({ url: fresh.url, poolSize: PLAYERS / 2 });
     try {
@@ -69,6 +75,7 @@ try {
       await pool.close();
     }
     phase('ledger done');
+    await checkpoint();
     pgb = await runPgbench(bin, { clients: PLAYERS, seconds: SECONDS, script: 'simple-update', scale: 1 });
     phase('pgbench done');
     const server = await startApiServer(PORT, path.join(work, 'data'), { DATABASE_URL: fresh.url, SEED: 'none' });
