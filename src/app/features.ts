@@ -8,6 +8,7 @@
 import type { FeatureManifest } from '../kernel/feature.ts';
 import { manifest as system } from '../features/system/manifest.ts';
 import { manifest as accounts } from '../features/accounts/manifest.ts';
+import { manifest as protection } from '../features/protection/manifest.ts';
 import { manifest as games } from '../features/games/manifest.ts';
 import { manifest as wallet } from '../features/wallet/manifest.ts';
 import { manifest as play } from '../features/play/manifest.ts';
@@ -18,15 +19,24 @@ import { manifest as inbox } from '../features/inbox/manifest.ts';
 import { manifest as agent } from '../features/agent/manifest.ts';
 import { manifest as home } from '../features/home/manifest.ts';
 import { provideStatusOffers } from '../features/system/index.ts';
-import { provideVipLevelName } from '../features/accounts/index.ts';
+import { provideAccountGates, provideVipLevelName } from '../features/accounts/index.ts';
+import { externallyExcluded, loginGate } from '../features/protection/index.ts';
+import { ApiError } from '../kernel/http/errors.ts';
 import { runningOffers, vipLevelName } from '../features/promotions/index.ts';
 
-export const FEATURES: readonly FeatureManifest[] = [system, accounts, games, wallet, play, lottery, content, promotions, inbox, agent, home];
+export const FEATURES: readonly FeatureManifest[] = [system, accounts, protection, games, wallet, play, lottery, content, promotions, inbox, agent, home];
 
 // What earlier features say of a later one's programmes (the status's hasVip and REFERRAL entry,
 // a member's VIP label): the promotions tell them here, since they may not ask.
 provideStatusOffers(runningOffers);
 provideVipLevelName(vipLevelName);
+// Player protection guards the account's doors (login, registration), which come before it.
+provideAccountGates({
+  login: loginGate,
+  register: async (db, ids) => {
+    if (await externallyExcluded(db, [ids.mobile, ids.email, ids.idNumber])) throw new ApiError(403, 'protection.blocked.register');
+  },
+});
 
 /** Every event the features declare (their contracts), in the features' order. */
 export const EVENTS = FEATURES.flatMap((f) => f.events ?? []);

@@ -16,3 +16,4 @@ export * from '../features/content/server/tables.ts';
 export * from '../features/promotions/server/tables.ts';
 export * from '../features/inbox/server/tables.ts';
 export * from '../features/agent/server/tables.ts';
+export * from '../features/protection/server/tables.ts';

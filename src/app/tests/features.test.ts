@@ -62,6 +62,7 @@ describe('the features', () => {
       'ops_audit',
       'pow_challenge',
       'rate_bucket',
+      'significant_event',
       'system_setting',
     ]);
   });

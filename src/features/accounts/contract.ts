@@ -128,6 +128,8 @@ export const loginBody = z.object({
   agentLogin: z.boolean().optional(),
   /** The answer to a `login.ip.verify` prompt: the sms code, or the payee name. */
   ipVerification: opt(100),
+  /** The player whose exclusion has ended asks to come back (it holds after the cooling-off). */
+  reopenAccount: z.boolean().optional(),
   ...captchaFields,
   ...challengeFields,
 });

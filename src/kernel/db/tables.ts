@@ -1,5 +1,5 @@
 /**
- * Tables of the kernel: settings, the ops audit, rate limits, human checks, encrypted-body nonces, idempotency records and the event outbox.
+ * Tables of the kernel: settings, the ops audit, the significant-event log, rate limits, human checks, encrypted-body nonces, idempotency records and the event outbox.
  * Part of the one pg-core schema (src/app/schema.ts gathers every part for drizzle-kit and the
  * migrations folder ./drizzle). Money columns are bigint minor units.
  */
@@ -21,6 +21,27 @@ export const opsAudit = pgTable('ops_audit', {
   command: text('command').notNull(),
   args: jsonb('args').notNull(),
 });
+
+/**
+ * The significant-event log (GLI-19, issue 28): logins and their failures, limit changes,
+ * exclusions, large wins, withdrawals, adjustments, flag changes; each with its time, the member,
+ * who did it (the member, an operator, the system) and from which address. Append-only: the code
+ * only inserts (kernel/significant.ts); retention deletes whole days past the brand's keep.
+ */
+export const significantEvent = pgTable(
+  'significant_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    memberId: integer('member_id'),
+    kind: text('kind').notNull(),
+    /** 'member', 'system' or 'ops:<name>'. */
+    actor: text('actor').notNull(),
+    ip: text('ip'),
+    detail: jsonb('detail').notNull().default({}),
+  },
+  (t) => [index('significant_event_member_idx').on(t.memberId, t.at), index('significant_event_kind_idx').on(t.kind, t.at)],
+);
 
 /** Fixed-window counters shared by every app process (failed logins, sms sends, code tries). */
 export const rateBucket = pgTable('rate_bucket', {

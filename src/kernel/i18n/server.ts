@@ -7,6 +7,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locales.ts';
 import { readLanguage } from './catalogues.ts';
+import { formatDateTime } from '../intl.ts';
 
 /** Reads every namespace of every locale from disk. */
 export function readCatalogues(): Record<string, Record<string, Record<string, unknown>>> {
@@ -29,6 +30,12 @@ void instance.init({
   interpolation: { escapeValue: false },
   returnNull: false,
 });
+
+// `{{until, when}}`: an instant (ms) as the language and the brand's region write a date and time,
+// in the brand's time zone (kernel/intl.ts), for messages that name one (a time-out's end).
+instance.services.formatter?.add('when', (value: unknown, lng: string | undefined) =>
+  typeof value === 'number' || typeof value === 'string' ? formatDateTime(Number(value), lng ?? DEFAULT_LOCALE, { dateStyle: 'medium' }) : String(value),
+);
 
 /** A translate function fixed to one locale; keys are 'namespace:key' or a common key. */
 export function getT(locale: Locale): TFunction {

@@ -22,6 +22,8 @@ import { createMember, findByMobile, findByUsername, hasKnownIps, knowsIp, norma
 import { passwords, sameText } from './passwords.ts';
 import { LIMITS, attempt, hit, minutesLeft, reset, type BucketState } from '../../../kernel/rate-limit.ts';
 import { openSession } from './sessions.ts';
+import { accountGates } from './gates.ts';
+import { recordSignificant } from '../../../kernel/significant.ts';
 import { checkSecondFactor, countProofTry } from './second-factor.ts';
 import { chargeSend, consumeCode, emailTarget, sendCode, sendEmailCode } from './sms-codes.ts';
 
@@ -47,9 +49,12 @@ export function passwordMustChange(m: Member, password: string): boolean {
 }
 
 /** Opens the session and answers what a successful login answers. */
-export async function issueLogin(db: Db, m: Member, ctx: HandlerContext, o: { deviceId?: string; passwordExpired: boolean }): Promise<LoginValue> {
+export async function issueLogin(db: Db, m: Member, ctx: HandlerContext, o: { deviceId?: string; passwordExpired: boolean; reopen?: boolean }): Promise<LoginValue> {
+  const idNumber = (m.profile as Record<string, string> | null)?.idNumber ?? null;
+  await accountGates().login(db, { id: m.id, mobile: m.mobile ? `${m.countryDialingCode ?? ''}${m.mobile}` : null, email: m.email, idNumber }, { reopen: o.reopen === true, ip: ctx.ip });
   const token = await openSession(db, m, ctx.ip, o.deviceId);
   await recordLogin(db, m.id, ctx.ip);
+  await recordSignificant(db, { memberId: m.id, kind: 'login', actor: 'member', ip: ctx.ip });
   return {
     token,
     id: m.id,
@@ -122,6 +127,7 @@ async function passwordLogin(db: Db, body: LoginBody, ctx: HandlerContext): Prom
     usedTemp = ok = await passwords.verify(password, m.tempPasswordHash);
   }
   if (!m || !ok) {
+    if (m) await recordSignificant(db, { memberId: m.id, kind: 'login.failed', actor: 'member', ip: ctx.ip });
     // Already counted; the captcha is due from the next try on when this one reached the limit.
     const captchaRequired = acct.count + 1 >= LIMITS.captchaAfterFailures || ip.count + 1 >= LIMITS.captchaAfterFailures;
     throw new ApiError(400, 'login.failed', {}, undefined, failureValue(captchaRequired));
@@ -148,7 +154,7 @@ async function passwordLogin(db: Db, body: LoginBody, ctx: HandlerContext): Prom
       .set({ passwordHash: await passwords.hash(password) })
       .where(eq(member.id, m.id));
   }
-  return issueLogin(db, m, ctx, { deviceId: body.loginDeviceId, passwordExpired: passwordMustChange(m, password) });
+  return issueLogin(db, m, ctx, { deviceId: body.loginDeviceId, passwordExpired: passwordMustChange(m, password), reopen: body.reopenAccount });
 }
 
 /** Normalises a payee name for comparison: case, accents kept, spaces collapsed. */

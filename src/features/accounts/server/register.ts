@@ -4,6 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { z } from 'zod';
+import { accountGates } from './gates.ts';
 import { isTrialType, PLAYER_TYPE, type LoginValue, type registerBody } from '../contract.ts';
 import { isRequired, mobileUsername, normaliseDialingCode, normaliseInput, renderIssue, validateRegistration, type FieldIssue, type RegisterMode } from '../registerPatterns.ts';
 import { brand } from '../../../kernel/brand/index.ts';
@@ -105,6 +106,7 @@ export async function registerMember(db: Db, body: RegisterBody, ctx: HandlerCon
     }
   }
 
+  await accountGates().register(db, { mobile: mobile ? `${dialingCode}${mobile}` : null, email: input.email || null, idNumber: input.idNumber || null });
   const profile: Record<string, string> = {};
   for (const k of ['qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber', 'recommenderId'] as const) if (input[k]) profile[k] = input[k]!;
   const created = await createMember(db, {

@@ -5,6 +5,7 @@
  * opens a game session named by a fresh 256-bit token (only its SHA-256 is stored), remembers the
  * game as recent, and asks the game's provider for the address the player's window opens.
  */
+import { refuseLaunch } from '../../protection/index.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { GameType } from '../../games/index.ts';
@@ -107,6 +108,8 @@ export async function launch(db: Db, req: LaunchRequest): Promise<string> {
   if (g.isGame === 'VASSALAGE') throw new ApiError(409, 'game.launch.vendor');
   if (req.demo && g.supportPlay !== 0) throw new ApiError(409, 'game.demo.unavailable');
   if (req.memberId === null && !req.demo) throw new ApiError(401, 'login.not.session');
+  // Player protection: no real-money game while blocked or once the day's play time is used up.
+  if (req.memberId !== null && !req.demo) await refuseLaunch(db, req.memberId);
   const room = req.roomId ? parseRoomId(req.roomId) : null;
   if (req.roomId) {
     const known = room && (room.nodeId === null || room.nodeId === g.nodeId) && roomsFor(gameConfig(g.seed), g.minBet).some((r) => r.roomId === room.room);

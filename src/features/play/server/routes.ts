@@ -1,4 +1,5 @@
 /** Handlers of the play calls (contract: src/features/play/contract/play.ts). */
+import { refuseLaunch } from '../../protection/index.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ownAddressPath, pageOrigin, siteOrigin } from '../../../kernel/http/origins.ts';
 import { gameLaunchFB, gameTrialLaunch, isLotteryLaunch, launchGame, recentGame, roomList, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, sandboxVerify } from '../contract/play.ts';
@@ -66,6 +67,7 @@ async function launchFor(query: LaunchQuery, ctx: HandlerContext, s: { memberId:
  * player picks a game. The pages themselves take a real account's session, as every lottery call.
  */
 async function lotteryLaunch(query: LaunchQuery, ctx: HandlerContext, s: { memberId: number; sessionId: number }) {
+  await refuseLaunch(await db(), s.memberId);
   let path = query.lottoArea === 'SEA' ? LOTTERY_PAGES.TCG_SEA! : query.lottoArea === 'VN' || query.lottoArea === undefined ? LOTTERY_PAGES.TCG_LOTTO_VN! : LOTTERY_PAGES.LOTT!;
   let code: string | null = null;
   if (query.lottoGameCode) {

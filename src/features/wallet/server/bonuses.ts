@@ -13,6 +13,7 @@
  * The turnover done is computed from game_round when asked (bonus details, a withdrawal, the
  * expiry job), never accumulated: nothing to lose after a crash, nothing counted twice.
  */
+import { isMarketable } from '../../protection/index.ts';
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../../kernel/db/index.ts';
 import { rowsOf } from '../../../kernel/db/rows.ts';
@@ -51,6 +52,8 @@ export interface GrantedBonus {
 /** Pays a bonus into the main wallet with its requirement, inside the caller's transaction. */
 export async function grantBonus(tx: Tx, g: GrantBonus): Promise<GrantedBonus> {
   if (g.amount <= 0n) throw new Error('a bonus is a positive amount');
+  // Player protection: no bonus, reward, rebate or free spins reach a blocked (excluded, timed-out or closed) member.
+  if (!(await isMarketable(tx, g.memberId))) throw new ApiError(403, 'protection.blocked.marketing');
   const now = clock.now();
   const [row] = await tx
     .insert(bonus)

@@ -7,6 +7,7 @@
  * transaction as the ledger transfer; an event id takes effect once (a partial unique index on
  * accepted callbacks is the last wall against a replay racing the first delivery).
  */
+import { charge, refuseIfBlocked, release } from '../../protection/index.ts';
 import { randomBytes } from 'node:crypto';
 import { selfOrigin } from '../../../kernel/http/origins.ts';
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
@@ -109,6 +110,11 @@ export async function createDeposit(db: Db, memberId: number, input: DepositInpu
   const amount = parseAmount(input.amount, { min: channel.min, max: channel.max });
   const op = { name: 'deposit', memberId, key: input.idempotencyKey, request: { amount, channel: channel.code } };
   const { value } = await once(db, op, async (tx) => {
+    // Player protection: no deposit while blocked; the amount counted against the deposit limits
+    // from the request on (refused whole, with what is left, when one has no room); a failed
+    // payment gives it back.
+    await refuseIfBlocked(tx, memberId);
+    await charge(tx, memberId, ['deposit'], amount);
     const now = clock.now();
     const [open] = await tx
       .select({ n: count() })
@@ -194,6 +200,7 @@ export async function handlePaymentCallback(db: Db, provider: PaymentProvider | 
         result = 'credited';
       } else {
         await tx.update(paymentOrder).set({ status: 'failed', settledAt }).where(eq(paymentOrder.id, order.id));
+        await release(tx, order.memberId, ['deposit'], order.amount, order.createdAt);
         result = 'failed';
       }
       await tx.insert(paymentCallback).values({ provider: p.name, eventId: body.eventId, orderId: body.orderId, outcome: result, body: JSON.stringify(body) });

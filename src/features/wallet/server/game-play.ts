@@ -16,6 +16,7 @@ import { isShortOfMoney, postTransfer, type Tx } from './ledger.ts';
 import { formatMinor } from '../../../kernel/money.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { run, statement, type Statement } from '../../../kernel/db/statement.ts';
+import { refuseStake, release } from '../../protection/index.ts';
 import { OPEN_ROUND, PLAY_ROUND, playRoundText, SETTLE_ROUND, type EngineCtes } from './round-statements.ts';
 
 export interface BetRequest {
@@ -61,10 +62,10 @@ export async function placeBet(db: Db, req: BetRequest): Promise<RoundAnswer> {
   const op = { name: 'bet', memberId: req.memberId, key: req.roundId, request: { ...req } };
   const { balance: _, ...partial } = answer(req.roundId, 'open', req.amount, null, 0n);
   const { value } = await onceInStatement(db, op, async ({ key, requestHash }) => {
-    const row = await moneyStatement(db, OPEN_ROUND, [...roundHead(req), wallet, gamesAccount(req.memberId), brand().currency, key, requestHash, JSON.stringify(partial)]);
+    const row = await moneyStatement(db, OPEN_ROUND, [...roundHead(req), wallet, gamesAccount(req.memberId), brand().currency, key, requestHash, JSON.stringify(partial), brand().timeZone]);
     wrote(row, 2, 'bet');
     return { ...partial, balance: formatMinor(BigInt(String(row.balance))) };
-  });
+  }).catch(explainRefusal(db, req));
   return value;
 }
 
@@ -81,7 +82,7 @@ export async function settleRound(db: Db, roundId: string, win: bigint): Promise
   return value;
 }
 
-/** Runs a round's money statement; a wallet that cannot pay is 'wallet.balance.insufficient'. */
+/** Runs a round's money statement; one that could not debit wrote nothing and is 'wallet.balance.insufficient' (explainRefusal says why). */
 async function moneyStatement(db: Db | Tx, s: Statement, values: unknown[]): Promise<Record<string, unknown>> {
   try {
     return (await run(db, s, values))[0]!;
@@ -89,6 +90,18 @@ async function moneyStatement(db: Db | Tx, s: Statement, values: unknown[]): Pro
     if (isShortOfMoney(err)) throw new ApiError(400, 'wallet.balance.insufficient');
     throw err;
   }
+}
+
+/**
+ * A stake's statement refuses whatever stopped its debit with nothing written; asked after (and
+ * outside any transaction): player protection's refusal when the member is blocked or a loss or
+ * wager limit has no room, else the short balance it was.
+ */
+function explainRefusal(db: Db, req: { memberId: number; amount: bigint }) {
+  return async (err: unknown): Promise<never> => {
+    if (err instanceof ApiError && err.errorCode === 'wallet.balance.insufficient') throw (await refuseStake(db, req.memberId, req.amount)) ?? err;
+    throw err;
+  };
 }
 
 /** The statement wrote the entries and the record it should have (they follow from its CTEs; this says so loudly if they ever do not). */
@@ -111,6 +124,8 @@ export async function refundRound(db: Db, roundId: string): Promise<RoundAnswer>
     async (tx) => {
       const round = await closeRound(tx, roundId, 'refunded', null);
       const wallet = round.walletAccount;
+      // The stake never played: it counts no more against the loss and wager limits.
+      await release(tx, round.memberId, ['loss', 'wager'], round.betAmount, round.createdAt);
       const posted = await postTransfer(tx, {
         kind: 'refund',
         memberId: round.memberId,
@@ -157,7 +172,7 @@ export async function playRound<T>(db: Db, req: PlayRequest, play: (tx: Tx) => P
       wrote(row, win > 0n ? 4 : 2, 'play');
       return { ...partial, balance: formatMinor(BigInt(String(row.balance))) };
     }),
-  );
+  ).catch(explainRefusal(db, req));
   return value;
 }
 
@@ -193,7 +208,7 @@ export async function playRoundAtOnce<T>(db: Db, req: PlayRequest, round: { win:
     if (!Number(row.played)) return null;
     wrote(row, round.win > 0n ? 4 : 2, 'play');
     return { ...partial, balance: formatMinor(BigInt(String(row.balance))) };
-  });
+  }).catch(explainRefusal(db, req));
   return outcome.value === null ? null : { value: outcome.value, replayed: outcome.replayed };
 }
 

@@ -17,6 +17,7 @@ import { ApiError } from '../../../kernel/http/errors.ts';
 import { gameAccount, gamesAccount, mainAccount } from './accounts.ts';
 import { postPayouts, postTransfer, type Payout, type Tx } from './ledger.ts';
 import { gameRound } from './tables.ts';
+import { charge, limitCreditCtes, refuseIfBlocked, zoneLiteral } from '../../protection/index.ts';
 
 const ROUND_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -49,6 +50,15 @@ export async function openRounds(tx: Tx, batch: OpenBatch): Promise<{ wallet: st
     if (b.amount <= 0n) throw new ApiError(400, 'wallet.amount.positive');
   }
   const wallet = batch.fromGameWallet ? gameAccount(batch.memberId, batch.vendor) : mainAccount(batch.memberId);
+  // Player protection: refused while blocked; the stakes counted against the loss and wager
+  // limits (refused whole when one has no room), the limit rows locked before the account.
+  await refuseIfBlocked(tx, batch.memberId);
+  await charge(
+    tx,
+    batch.memberId,
+    ['loss', 'wager'],
+    batch.bets.reduce((n, b) => n + b.amount, 0n),
+  );
   await tx.insert(gameRound).values(
     batch.bets.map((b) => ({
       roundId: b.roundId,
@@ -108,6 +118,7 @@ export async function settleRounds(tx: Tx, results: RoundResult[], reference: st
         from src where g.round_id = src.r and g.status = 'open'
         returning g.member_id, g.vendor, g.bet_amount, g.win_amount, g.wallet_account, g.created_at
       ),
+      ${sql.raw(limitCreditCtes('lw', 'up', 's.win_amount', ['loss'], zoneLiteral()))},
       days as (
         insert into member_day (member_id, day, vendor, tree_path, depth, bet_count, valid_bet, payout, deposit_count, deposit, withdrawal_count, withdrawal)
         select d.member_id, d.day, d.vendor, m.tree_path, m.depth, count(*)::int, sum(d.bet_amount), sum(d.win_amount), 0, 0, 0, 0
@@ -125,7 +136,7 @@ export async function settleRounds(tx: Tx, results: RoundResult[], reference: st
         insert into member_day_dirty (day) select distinct day from days where day < (now() at time zone ${tz})::date order by day
         on conflict (day) do update set at = now()
       )
-      select member_id, wallet_account, count(*)::int as closed, sum(win_amount)::text as won from up group by member_id, wallet_account`),
+      select member_id, wallet_account, count(*)::int as closed, sum(win_amount)::text as won, (select count(*) from lw)::int as credited from up group by member_id, wallet_account`),
   );
   const payouts: Payout[] = [];
   let closed = 0;
@@ -151,9 +162,10 @@ export async function refundRounds(tx: Tx, roundIds: string[], reference: string
       with up as (
         update game_round g set status = 'refunded', settled_at = now()
         where g.round_id in (select jsonb_array_elements_text(${JSON.stringify(roundIds)}::jsonb)) and g.status = 'open'
-        returning g.member_id, g.bet_amount, g.wallet_account
-      )
-      select member_id, wallet_account, count(*)::int as closed, sum(bet_amount)::text as staked from up group by member_id, wallet_account`),
+        returning g.member_id, g.bet_amount, g.wallet_account, g.created_at
+      ),
+      ${sql.raw(limitCreditCtes('lr', 'up', 's.bet_amount', ['loss', 'wager'], zoneLiteral()))}
+      select (select count(*) from lr)::int as released, member_id, wallet_account, count(*)::int as closed, sum(bet_amount)::text as staked from up group by member_id, wallet_account`),
   );
   const payouts: Payout[] = rows.map((r) => ({ memberId: Number(r.member_id), from: gamesAccount(Number(r.member_id)), to: String(r.wallet_account), amount: BigInt(String(r.staked)) }));
   const paid = await postPayouts(tx, 'refund', payouts, reference, memo);

@@ -17,6 +17,10 @@
  *   exist) leaves `mem` empty and an entry without an account, which the NOT NULL constraint
  *   refuses (or the CHECK constraint refuses the balance), so the statement writes nothing and
  *   ledger.ts's isShortOfMoney reads it as 'wallet.balance.insufficient';
+ * - a stake counted against the member's loss and wager limits, and refused with nothing written
+ *   when one has no room or the member is blocked (player protection's stakeGuardCtes: the limit
+ *   rows are locked after the round's day figures, before the member's account); a win given
+ *   back to the loss limit of the period its bet was counted in (limitCreditCtes);
  * - the idempotency record written last (kernel/idempotency.ts onceInStatement), whose primary
  *   key lets one statement with a key commit.
  *
@@ -24,6 +28,7 @@
  * after, as formatMinor writes it) before it stores the record.
  */
 import { statement } from '../../../kernel/db/statement.ts';
+import { limitCreditCtes, stakeGuardCtes } from '../../protection/index.ts';
 
 /** SQL for formatMinor(x) with two decimals (the round answers' format): -5 -> '-0.05'. */
 const minorText = (x: string) => `((${x})::numeric / 100)::numeric(20, 2)::text`;
@@ -72,16 +77,17 @@ const dayFigures = (r: string, vendor: string, bet: string, win: string, tz: str
 /**
  * Opens a round and debits its bet from the wallet to the house games account.
  * $1 round id, $2 member id, $3 vendor, $4 node id, $5 game name, $6 bet, $7 wallet code,
- * $8 house code, $9 currency, $10 record key, $11 request hash, $12 answer less balance.
+ * $8 house code, $9 currency, $10 record key, $11 request hash, $12 answer less balance, $13 time zone.
  */
+const openGuard = stakeGuardCtes({ member: '$2::integer', stake: '$6::bigint', lossDelta: '$6::bigint', tz: '$13::text', gate: 'r' });
 export const OPEN_ROUND = statement(
   'wallet.round.open',
   `with r as (
     insert into game_round (round_id, member_id, vendor, node_id, game_name, bet_amount, wallet_account, status)
     values ($1::text, $2::integer, $3::text, $4::integer, $5::text, $6::bigint, $7::text, 'open')
     returning round_id
-  ), lk as (
-    select id from ledger_account where code = $7 and exists (select 1 from r) for update
+  ), ${openGuard.ctes}, lk as (
+    select id from ledger_account where code = $7 and exists (select 1 from r) and ${openGuard.ok} for update
   ), mem as (
     update ledger_account a set balance = a.balance - $6::bigint from lk where a.id = lk.id returning a.id, a.balance
   ), ${houseUpsert('$8::text', '$9::text', '$6::bigint', 'mem')}, t as (
@@ -104,9 +110,10 @@ export const SETTLE_ROUND = statement(
     where round_id = $1::text and status = 'open'
     returning member_id, vendor, created_at, bet_amount, wallet_account, game_name
   ), ${dayFigures('r', 'r.vendor', 'r.bet_amount', '$2::bigint', '$3::text')},
+  ${limitCreditCtes('plw', 'r', '$2::bigint', ['loss'], '$3::text')},
   lk as (
     select a.id from ledger_account a join r on a.code = r.wallet_account
-    where $2::bigint > 0 and exists (select 1 from md) and (select count(*) from dirty) >= 0
+    where $2::bigint > 0 and exists (select 1 from md) and (select count(*) from dirty) >= 0 and (select count(*) from plw) >= 0
     for update of a
   ), mem as (
     update ledger_account a set balance = a.balance + $2::bigint from lk where a.id = lk.id returning a.id, a.balance
@@ -156,13 +163,15 @@ export function playRoundText(engine?: EngineCtes): string {
   }
   const ctes = engine ? `${engine.ctes.replace(/\$e(\d+)/g, (_m, n: string) => `$${14 + Number(n)}`)},\n  ` : '';
   const gate = engine ? `exists (select 1 from ${engine.guard})` : 'true';
+  const guard = stakeGuardCtes({ member: '$2::integer', stake: '$6::bigint', lossDelta: '($6::bigint - $7::bigint)', tz: '$11::text', gate: 'r' });
   return `with ${ctes}r as (
     insert into game_round (round_id, member_id, vendor, node_id, game_name, bet_amount, win_amount, wallet_account, status, settled_at)
     select $1::text, $2::integer, $3::text, $4::integer, $5::text, $6::bigint, $7::bigint, $8::text, 'settled', now() where ${gate}
     returning member_id, created_at
   ), ${dayFigures('r', '$3::text', '$6::bigint', '$7::bigint', '$11::text')},
+  ${guard.ctes},
   lk as (
-    select id from ledger_account where code = $8 and exists (select 1 from md) and (select count(*) from dirty) >= 0 for update
+    select id from ledger_account where code = $8 and exists (select 1 from md) and (select count(*) from dirty) >= 0 and ${guard.ok} for update
   ), mem as (
     update ledger_account a set balance = a.balance - $6::bigint + $7::bigint from lk
     where a.id = lk.id and a.balance >= $6::bigint

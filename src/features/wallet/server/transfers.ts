@@ -2,6 +2,7 @@
  * A member moving money between their own wallets (main and the game wallets of vendors, on
  * brands that are not single-wallet), and to the agent directly above them (spec 2.14).
  */
+import { refuseStake } from '../../protection/index.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { isAgentType } from '../../accounts/index.ts';
 import { MAIN_WALLET, type BalanceValue } from '../contract.ts';
@@ -56,6 +57,12 @@ export async function transferBetweenWallets(db: Db, memberId: number, input: Wa
   const vendors = await walletVendors(db);
   if (!vendors.some((v) => v.accountTypeName === vendorCode)) throw new ApiError(400, 'wallet.account.unknown');
   const amount = parseAmount(input.amount);
+  // Money into a game wallet is money put at stake with the vendor: refused while blocked or when
+  // a loss or wager limit has less room than it (the game's own bets are counted when it bets).
+  if (to !== MAIN_WALLET) {
+    const refused = await refuseStake(db, memberId, amount);
+    if (refused) throw refused;
+  }
   const code = (w: string) => (w === MAIN_WALLET ? mainAccount(memberId) : gameAccount(memberId, w));
   const op = { name: 'wallet-transfer', memberId, key: input.idempotencyKey, request: { from, to, amount } };
   const { value } = await runOnce(db, op, async (tx) => {

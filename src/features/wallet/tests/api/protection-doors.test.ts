@@ -1,0 +1,267 @@
+/**
+ * Player protection at the money doors (issue 28), on PGlite and PostgreSQL: limits set at once
+ * and raised only after the cooling-off by the database's clock; a spin, a vendor's bet, a lottery
+ * slip, a deposit and a transfer into a game wallet refused at a limit, in the player's language,
+ * with nothing written; a time-out and a self-exclusion that end the session and refuse the next
+ * login; concurrent bets that never pass a loss limit together.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
+import { game, vendor } from '../../../../app/schema.ts';
+import { login, shiftClock } from '../../../../../tests/support/accounts.ts';
+import { fund, mainBalance, newKey, sandboxInProcess, walletUser } from '../../../../../tests/support/wallet.ts';
+import { callApi } from '../../../../../tests/support/api.ts';
+import { HOUSE, gameAccount } from '../../server/accounts.ts';
+import { balancesOf, postTransfer, rowsOf } from '../../server/ledger.ts';
+import { placeBet, settleRound } from '../../server/game-play.ts';
+import { openRounds } from '../../server/round-batches.ts';
+import { confirmLimit, periodStartSql } from '../../../protection/server/limits.ts';
+import { periodAt } from '../../../../kernel/periods.ts';
+import { dayIn } from '../../../../kernel/days.ts';
+
+const P = '/wps/member/protection';
+const SPIN = '/wps/sandbox/game/spin';
+let t: TestDb;
+let slot: number;
+
+beforeAll(async () => {
+  t = await openTestDb();
+  await t.db.insert(vendor).values([{ code: 'RG', displayName: 'RG Vendor', gameType: 'RNG' }]);
+  const [g] = await t.db
+    .insert(game)
+    .values({ gameCode: 'RG Slot', gameName: 'RG Slot', searchName: 'rg slot', gameType: 'RNG', vassalage: 'RG', gameClassify: 'SLOT', minBet: 100n, seed: 99 })
+    .returning({ nodeId: game.nodeId });
+  slot = g!.nodeId;
+});
+afterAll(() => t.dispose());
+
+type User = Awaited<ReturnType<typeof walletUser>>;
+const setLimit = (u: User, kind: string, period: string, amount: string | null, language = 'EN') => u.call(`${P}/limits`, { method: 'POST', body: { kind, period, amount }, headers: { language } });
+const fundGame = (memberId: number, minor: bigint) =>
+  t.db.transaction((tx) => postTransfer(tx, { kind: 'bonus', memberId, memo: 'test', legs: [{ from: HOUSE.bonus, to: gameAccount(memberId, 'RG'), amount: minor }] }));
+const gameBalance = async (memberId: number) => (await balancesOf(t.db, [gameAccount(memberId, 'RG')])).get(gameAccount(memberId, 'RG'))!;
+const rounds = async (memberId: number) => Number(rowsOf(await t.db.execute(sql`select count(*)::int as n from game_round where member_id = ${memberId}`))[0]!.n);
+
+async function launchToken(u: User): Promise<string> {
+  const r = await u.call(`/wps/game/launchGame?nodeId=${slot}&accountType=1`);
+  expect(r.status, JSON.stringify(r.json)).toBe(200);
+  return new URL(r.json.value.content.game_url as string).searchParams.get('launch')!;
+}
+
+describe('limits', () => {
+  it('sets and lowers at once, and holds a raise until the cooling-off has passed by the database clock', async () => {
+    const u = await walletUser();
+    const set = await setLimit(u, 'loss', 'day', '50');
+    expect(set.status, JSON.stringify(set.json)).toBe(200);
+    expect(set.json.value.state).toBe('set');
+    expect(set.json.value.status.limits).toEqual([expect.objectContaining({ kind: 'loss', period: 'day', amount: '50.00', used: '0.00', pending: null })]);
+    expect((await setLimit(u, 'loss', 'day', '40')).json.value.state).toBe('lowered');
+
+    const raise = await setLimit(u, 'loss', 'day', '80');
+    expect(raise.json.value.state).toBe('pending');
+    const hours = (raise.json.value.at - raise.json.value.status.now) / 3_600_000;
+    expect(hours).toBeGreaterThan(23.9);
+    expect(raise.json.value.status.limits[0]).toMatchObject({ amount: '40.00', pending: { amount: '80.00', confirmable: false } });
+
+    // A process whose clock runs two days ahead cannot confirm early: the database's clock decides.
+    const c = shiftClock();
+    c.advance(2 * 86_400_000);
+    try {
+      // (Called in process: two days on, the login session itself would have expired.)
+      await expect(confirmLimit(t.db, u.id, 'loss', 'day')).rejects.toMatchObject({ errorCode: 'protection.limit.cooling' });
+    } finally {
+      c.restore();
+    }
+    const early = await u.call(`${P}/limits/confirm`, { method: 'POST', body: { kind: 'loss', period: 'day' } });
+    expect(early.status).toBe(409);
+    expect(early.json.message).toMatch(/can be confirmed from .*20\d\d/);
+    // The cooling-off passes (moved back in the database), then the player confirms.
+    await t.db.execute(sql`update rg_limit set pending_at = now() - interval '1 minute' where member_id = ${u.id}`);
+    const confirmed = await u.call(`${P}/limits/confirm`, { method: 'POST', body: { kind: 'loss', period: 'day' } });
+    expect(confirmed.status, JSON.stringify(confirmed.json)).toBe(200);
+    expect(confirmed.json.value.limits[0]).toMatchObject({ amount: '80.00', pending: null });
+
+    // Removal waits too; cancelling keeps the limit in force.
+    expect((await setLimit(u, 'loss', 'day', null)).json.value.state).toBe('pending');
+    const cancelled = await u.call(`${P}/limits/cancel`, { method: 'POST', body: { kind: 'loss', period: 'day' } });
+    expect(cancelled.json.value.limits[0]).toMatchObject({ amount: '80.00', pending: null });
+  });
+
+  it('refuses a bad amount under the field, in the player language', async () => {
+    const u = await walletUser();
+    const bad = await setLimit(u, 'deposit', 'week', 'abc', 'ES');
+    expect(bad.status).toBe(400);
+    expect(bad.json.errorCode).toBe('protection.limit.amount');
+    expect(bad.json.message).toMatch(/importe/);
+    expect((await setLimit(u, 'session', 'week', '60')).json.errorCode).toBe('protection.limit.period');
+    expect((await setLimit(u, 'session', 'day', '99999')).json.errorCode).toBe('protection.limit.minutes');
+  });
+
+  it('refuses the spin over a wager limit with what is left, writes nothing, and counts only what was played', async () => {
+    const u = await walletUser();
+    await fundGame(u.id, 10_000n);
+    await setLimit(u, 'wager', 'day', '3');
+    const launch = await launchToken(u);
+    const spin = (language = 'EN') => callApi(SPIN, { method: 'POST', body: { launch, bet: '1.00', idempotencyKey: newKey() }, headers: { authorization: u.token, language } });
+    for (let i = 0; i < 3; i++) expect((await spin()).status).toBe(200);
+    const before = await gameBalance(u.id);
+    const refused = await spin();
+    expect(refused.status).toBe(400);
+    expect(refused.json.errorCode).toBe('protection.limit.wager');
+    expect(refused.json.message).toBe('This bet is over your daily wager limit. You can still wager $0.00 today.');
+    const es = await spin('ES');
+    expect(es.json.message).toMatch(/límite diario de apuestas/);
+    expect(await gameBalance(u.id)).toBe(before);
+    expect(await rounds(u.id)).toBe(3);
+    const status = (await u.call(P)).json.value;
+    expect(status.limits[0]).toMatchObject({ kind: 'wager', used: '3.00' });
+  });
+
+  it('refuses a deposit over the deposit limit, says what is left, and a failed payment gives the room back', async () => {
+    const u = await walletUser();
+    const sb = sandboxInProcess();
+    try {
+      await setLimit(u, 'deposit', 'week', '100');
+      const deposit = (amount: string) => u.call('/wps/wallet/deposit', { method: 'POST', body: { channel: 'SANDBOX_CARD', idempotencyKey: newKey(), amount } });
+      const over = await deposit('150');
+      expect(over.status).toBe(400);
+      expect(over.json.errorCode).toBe('protection.limit.deposit');
+      expect(over.json.message).toContain('$100.00');
+      const ok = await deposit('70');
+      expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+      const again = await deposit('40');
+      expect(again.json.errorCode).toBe('protection.limit.deposit');
+      expect(again.json.message).toContain('$30.00');
+      // The payer's payment fails: its 70 counts no more.
+      const failed = await callApi('/wps/payment/sandbox/pay', { method: 'POST', body: { orderId: ok.json.value.orderId, outcome: 'failed' } });
+      expect(failed.status, JSON.stringify(failed.json)).toBe(200);
+      expect((await deposit('90')).status).toBe(200);
+    } finally {
+      sb.restore();
+    }
+  });
+
+  it('refuses a transfer into a game wallet beyond a loss limit, and a lottery slip beyond a wager limit', async () => {
+    const u = await walletUser();
+    await fund(u.id, 100_000n);
+    await setLimit(u, 'loss', 'month', '20');
+    const into = await u.call('/wps/relay/GCS_walletTransfer', { method: 'POST', body: { from: 'MAIN', to: 'RG', amount: '25', idempotencyKey: newKey() } });
+    expect(into.json.errorCode).toBe('protection.limit.loss');
+    const back = await u.call('/wps/relay/GCS_walletTransfer', { method: 'POST', body: { all: true, to: 'MAIN', idempotencyKey: newKey() } });
+    expect(back.status).toBe(200);
+    await expect(
+      t.db.transaction((tx) => openRounds(tx, { memberId: u.id, vendor: 'RG', gameName: 'slip', reference: `slip-${u.id}`, bets: [{ roundId: `slip-${u.id}-000001`, amount: 2_500n }] })),
+    ).rejects.toMatchObject({ errorCode: 'protection.limit.loss' });
+    expect(await rounds(u.id)).toBe(0);
+    expect(await mainBalance(u.id)).toBe(100_000n);
+  });
+
+  it('lets a win give back loss room in the period its bet was counted in', async () => {
+    const u = await walletUser();
+    await fund(u.id, 10_000n);
+    await setLimit(u, 'loss', 'day', '10');
+    await placeBet(t.db, { memberId: u.id, roundId: `rgwin-${u.id}-1`, vendor: 'RG', gameName: 'g', amount: 800n });
+    await expect(placeBet(t.db, { memberId: u.id, roundId: `rgwin-${u.id}-2`, vendor: 'RG', gameName: 'g', amount: 300n })).rejects.toMatchObject({ errorCode: 'protection.limit.loss' });
+    await settleRound(t.db, `rgwin-${u.id}-1`, 500n);
+    const r = await placeBet(t.db, { memberId: u.id, roundId: `rgwin-${u.id}-3`, vendor: 'RG', gameName: 'g', amount: 300n });
+    expect(r.status).toBe('open');
+    expect((await u.call(P)).json.value.limits[0]).toMatchObject({ used: '6.00' });
+  });
+
+  it('refuses a launch once the day play time is used up', async () => {
+    const u = await walletUser();
+    await setLimit(u, 'session', 'day', '30');
+    expect((await u.call(`/wps/game/launchGame?nodeId=${slot}&accountType=1`)).status).toBe(200);
+    await t.db.execute(sql`update member_session set created_at = created_at - interval '40 minutes' where member_id = ${u.id}`);
+    await t.db.execute(sql`update member_session set last_seen_at = now() where member_id = ${u.id}`);
+    const refused = await u.call(`/wps/game/launchGame?nodeId=${slot}&accountType=1`);
+    expect(refused.status).toBe(403);
+    expect(refused.json.errorCode).toBe('protection.limit.session');
+  });
+
+  it('never lets 50 bets at once pass a loss limit together', async () => {
+    const u = await walletUser();
+    await fund(u.id, 1_000_000n);
+    await setLimit(u, 'loss', 'day', '10');
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) => placeBet(t.db, { memberId: u.id, roundId: `rgrace-${u.id}-${String(i).padStart(3, '0')}`, vendor: 'RG', gameName: 'g', amount: 70n })),
+    );
+    const accepted = results.filter((r) => r.status === 'fulfilled').length;
+    const refusedCodes = new Set(results.flatMap((r) => (r.status === 'rejected' ? [(r.reason as { errorCode?: string }).errorCode] : [])));
+    expect(accepted).toBe(14); // 14 x 0.70 = 9.80; a 15th would pass 10.00
+    expect([...refusedCodes]).toEqual(['protection.limit.loss']);
+    const staked = rowsOf(await t.db.execute(sql`select coalesce(sum(bet_amount), 0)::text as s from game_round where member_id = ${u.id}`))[0]!.s;
+    expect(BigInt(String(staked))).toBe(980n);
+    expect(await mainBalance(u.id)).toBe(1_000_000n - 980n);
+  });
+});
+
+describe('time-out and self-exclusion', () => {
+  it('ends the session at once, refuses the next login with its end, and cannot be shortened', async () => {
+    const u = await walletUser();
+    const r = await u.call(`${P}/timeout`, { method: 'POST', body: { length: '7d' } });
+    expect(r.status, JSON.stringify(r.json)).toBe(200);
+    expect(r.json.value.until - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+    expect((await u.call(P)).status).toBe(401);
+    const again = await login({ username: u.username, password: u.password });
+    expect(again.status).toBe(403);
+    expect(again.json.errorCode).toBe('protection.blocked.timeout');
+    expect(again.json.message).toMatch(/taking a break until .*20\d\d/);
+    // Nothing reaches the money either, whatever the door.
+    await fund(u.id, 1_000n);
+    await expect(placeBet(t.db, { memberId: u.id, roundId: `rgblocked-${u.id}`, vendor: 'RG', gameName: 'g', amount: 100n })).rejects.toMatchObject({ errorCode: 'protection.blocked.timeout' });
+    const events = rowsOf(await t.db.execute(sql`select kind from significant_event where member_id = ${u.id} order by id`)).map((e) => e.kind);
+    expect(events).toContain('block.timeout');
+  });
+
+  it('a permanent self-exclusion refuses login in Spanish too, and a time-out cannot replace it', async () => {
+    const u = await walletUser();
+    const s = await u.call(`${P}/exclude`, { method: 'POST', body: { length: 'permanent' } });
+    expect(s.json.value.until).toBeNull();
+    const es = await login({ username: u.username, password: u.password }, { headers: { language: 'ES' } });
+    expect(es.json.errorCode).toBe('protection.blocked.permanent');
+    expect(es.json.message).toMatch(/excluida de forma permanente/);
+    const { takeTimeout } = await import('../../../protection/server/state.ts');
+    await expect(takeTimeout(t.db, u.id, '24h', '127.0.0.1')).rejects.toMatchObject({ errorCode: 'protection.block.shorter' });
+  });
+
+  it('an exclusion that has ended reopens only when the player asks, after the cooling-off', async () => {
+    const u = await walletUser();
+    await u.call(`${P}/exclude`, { method: 'POST', body: { length: '6m' } });
+    await t.db.execute(sql`update rg_member set block_until = now() - interval '1 day' where member_id = ${u.id}`);
+    const ask = await login({ username: u.username, password: u.password });
+    expect(ask.json.errorCode).toBe('protection.reopen.ask');
+    const asked = await login({ username: u.username, password: u.password, reopenAccount: true } as never);
+    expect(asked.json.errorCode).toBe('protection.reopen.wait');
+    await t.db.execute(sql`update rg_member set reopen_at = now() - interval '1 minute' where member_id = ${u.id}`);
+    const back = await login({ username: u.username, password: u.password });
+    expect(back.status, JSON.stringify(back.json)).toBe(200);
+  });
+});
+
+describe('periods', () => {
+  it('start where kernel/periods.ts says, in the zone, across daylight-saving changes', async () => {
+    const zone = 'America/New_York';
+    const instants = [
+      '2026-03-08T06:59:00Z',
+      '2026-03-08T07:01:00Z',
+      '2026-03-09T03:30:00Z',
+      '2026-11-01T04:30:00Z',
+      '2026-11-01T05:30:00Z',
+      '2026-11-02T04:59:00Z',
+      '2026-11-30T23:00:00Z',
+      '2027-01-01T04:00:00Z',
+    ];
+    for (const at of instants) {
+      for (const [period, code] of [
+        ['day', 'D'],
+        ['week', 'W'],
+        ['month', 'M'],
+      ] as const) {
+        const row = rowsOf(await t.db.execute(sql.raw(`select ${periodStartSql(`'${period}'`, `'${at}'::timestamptz`, `'${zone}'`)}::text as d`)))[0]!;
+        expect(String(row.d), `${period} of ${at}`).toBe(dayIn(periodAt(code, Date.parse(at), zone).start, zone));
+      }
+    }
+  });
+});
