@@ -37,6 +37,34 @@ export const teamDay = pgTable(
   (t) => [primaryKey({ columns: [t.agentId, t.day, t.vendor, t.direct] })],
 );
 
+/**
+ * A team member's bets on one closed day, all vendors together (member_day's rows of that member
+ * and day with a vendor, summed), built with team_day: what user loss ranks and the overview's
+ * active members count, read in member order from one covering index without touching the table.
+ */
+export const teamMemberDay = pgTable(
+  'team_member_day',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The member's tree path and depth (member_day's copy: they never change). */
+    treePath: text('tree_path').notNull(),
+    depth: integer('depth').notNull(),
+    betCount: integer('bet_count').notNull(),
+    validBet: bigint('valid_bet', { mode: 'bigint' }).notNull(),
+    payout: bigint('payout', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.day] }),
+    // Covering (every column): a whole team's range is an index-only scan in member order (a large
+    // team), or a prefix range of the path (a small one).
+    index('team_member_day_member_idx').on(t.memberId, t.day, t.treePath, t.depth, t.betCount, t.validBet, t.payout),
+    index('team_member_day_tree_idx').using('btree', t.treePath.op('text_pattern_ops'), t.day, t.memberId, t.depth, t.betCount, t.validBet, t.payout),
+  ],
+);
+
 /** The closed days summarised in team_day, and when. */
 export const teamDayBuilt = pgTable('team_day_built', {
   day: date('day', { mode: 'string' }).primaryKey(),
