@@ -6,10 +6,11 @@
  */
 import type { ShellParts } from '../shell/parts.ts';
 import { shell as accounts } from '../features/accounts/shell.tsx';
+import { shell as protection } from '../features/protection/shell.tsx';
 import { shell as wallet } from '../features/wallet/shell.tsx';
 import { shell as promotions } from '../features/promotions/shell.tsx';
 import { shell as inbox } from '../features/inbox/shell.tsx';
 import { shell as agent } from '../features/agent/shell.tsx';
 import { shell as home } from '../features/home/shell.tsx';
 
-export const SHELL_PARTS: readonly ShellParts[] = [accounts, wallet, promotions, inbox, agent, home];
+export const SHELL_PARTS: readonly ShellParts[] = [accounts, protection, wallet, promotions, inbox, agent, home];

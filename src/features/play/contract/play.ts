@@ -316,4 +316,33 @@ export const sandboxVerify = defineCall({
   }),
 });
 
-export const playCalls = [launchGame, gameTrialLaunch, gameLaunchFB, roomList, recentGame, sandboxState, sandboxSpin, sandboxSeed, sandboxRounds, sandboxVerify];
+/**
+ * The reality check over a real-money game (issue 28): the member's interval (0: none; a demo
+ * has none) and this login session's figures, for the dialog the game page shows at each interval.
+ */
+export const sandboxReality = defineCall({
+  name: 'sandboxReality',
+  method: 'GET',
+  path: '/wps/sandbox/game/reality',
+  query: z.object({ launch: launchToken }),
+  value: z.object({
+    intervalMinutes: z.number().int(),
+    /** When the login session began (ms). */
+    since: z.number(),
+    minutes: z.number().int(),
+    wagered: money,
+    /** Wins less stakes since then (negative: a loss). */
+    net: z.string(),
+  }),
+});
+
+/** Ends the game session ("Stop playing" of the reality check): its launch token plays no more. */
+export const sandboxStop = defineCall({
+  name: 'sandboxStop',
+  method: 'POST',
+  path: '/wps/sandbox/game/stop',
+  body: z.object({ launch: launchToken }),
+  value: z.object({ ended: z.boolean() }),
+});
+
+export const playCalls = [launchGame, gameTrialLaunch, gameLaunchFB, roomList, recentGame, sandboxState, sandboxSpin, sandboxSeed, sandboxRounds, sandboxVerify, sandboxReality, sandboxStop];

@@ -2,7 +2,22 @@
 import { refuseLaunch } from '../../protection/index.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { ownAddressPath, pageOrigin, siteOrigin } from '../../../kernel/http/origins.ts';
-import { gameLaunchFB, gameTrialLaunch, isLotteryLaunch, launchGame, recentGame, roomList, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, sandboxVerify } from '../contract/play.ts';
+import {
+  gameLaunchFB,
+  gameTrialLaunch,
+  isLotteryLaunch,
+  launchGame,
+  recentGame,
+  roomList,
+  sandboxRounds,
+  sandboxSeed,
+  sandboxSpin,
+  sandboxState,
+  sandboxVerify,
+  sandboxReality,
+  sandboxStop,
+} from '../contract/play.ts';
+import { realityOf, stopGame } from './reality.ts';
 import { formatMinor, parseMinor } from '../../../kernel/money.ts';
 import { callerSession, requireRealAccount, sessionOf } from '../../accounts/index.ts';
 import { brand } from '../../../kernel/brand/index.ts';
@@ -175,6 +190,8 @@ export const playRoutes = [
     return recentGames(await db(), s.memberId, { page, pageSize, gameType: query.gameType, vassalage: query.vassalage });
   }),
 
+  route(sandboxReality, async ({ query }, ctx) => realityOf(await db(), await sandboxSession(query.launch, ctx))),
+  route(sandboxStop, async ({ body }, ctx) => ({ ended: await stopGame(await db(), (await sandboxSession(body.launch, ctx)).id) })),
   route(sandboxState, async ({ query }, ctx) => {
     const d = await db();
     const s = await sandboxSession(query.launch, ctx);

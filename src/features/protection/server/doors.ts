@@ -17,8 +17,8 @@ import { rgLimit } from './tables.ts';
  * without room. For the wallet's statements, which refuse first and ask why after, and for doors
  * that check without counting (a transfer into a game wallet: its bets are counted by the game).
  */
-export async function refuseStake(db: Db | Tx, memberId: number, amount: bigint): Promise<ApiError | null> {
-  return blockRefusal(await blockOf(db, memberId)) ?? (await limitRefusal(db, memberId, ['loss', 'wager'], amount));
+export async function refuseStake(db: Db | Tx, memberId: number, amount: bigint, kinds: readonly ('loss' | 'wager')[] = ['loss', 'wager']): Promise<ApiError | null> {
+  return blockRefusal(await blockOf(db, memberId)) ?? (await limitRefusal(db, memberId, kinds, amount));
 }
 
 /** Refuses a game's launch: blocked, or the day's session limit reached. */

@@ -57,10 +57,10 @@ export async function transferBetweenWallets(db: Db, memberId: number, input: Wa
   const vendors = await walletVendors(db);
   if (!vendors.some((v) => v.accountTypeName === vendorCode)) throw new ApiError(400, 'wallet.account.unknown');
   const amount = parseAmount(input.amount);
-  // Money into a game wallet is money put at stake with the vendor: refused while blocked or when
-  // a loss or wager limit has less room than it (the game's own bets are counted when it bets).
+  // Money into a game wallet is money put at risk with the vendor: refused while blocked or when
+  // a loss limit has less room than it (the game's own bets are counted, wagers too, when it bets).
   if (to !== MAIN_WALLET) {
-    const refused = await refuseStake(db, memberId, amount);
+    const refused = await refuseStake(db, memberId, amount, ['loss']);
     if (refused) throw refused;
   }
   const code = (w: string) => (w === MAIN_WALLET ? mainAccount(memberId) : gameAccount(memberId, w));

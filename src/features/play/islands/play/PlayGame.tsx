@@ -16,6 +16,7 @@ import type playCatalogue from '../../i18n/en/play.json';
 import { GameWallet } from './GameWallet.tsx';
 import { announceWallet } from '../../../wallet/client.ts';
 import { Reels } from './Reels.tsx';
+import { RealityCheck } from './RealityCheck.tsx';
 import './play.css';
 import { SymbolGlyph } from './SymbolGlyph.tsx';
 import { fill, multipleLabel, paytableRows, percent, symbolFor, verifyHref } from '../../client/game-logic.ts';
@@ -40,6 +41,8 @@ export interface Props {
   walletHref: string;
   /** Bonus details (/member?page=bonus), where free spins' winnings land. */
   bonusHref: string;
+  /** Responsible gaming (/member?page=protection): the reality check's "My limits". */
+  limitsHref: string;
   /** The brand's rule when the game wallet cannot pay a bet as the page opens (brand wallet.gameTransfer). */
   gameTransfer?: 'ask' | 'all';
   /** With 'ask': the brand's default amount to offer (2-decimal string). */
@@ -51,8 +54,8 @@ const reducedMotion = () => typeof matchMedia === 'function' && matchMedia('(pre
 export default function PlayGame(props: Props) {
   const { labels: L, lang, locale } = props;
   // The page's store (src/features/play/client/game-session.ts): state and actions; this component renders.
+  const [client] = useState(() => createApiClient({ merchant: props.merchant, language: props.language, messages: props.messages, token: storedToken }));
   const [session] = useState(() => {
-    const client = createApiClient({ merchant: props.merchant, language: props.language, messages: props.messages, token: storedToken });
     const symbolOf = (currency: string) => symbolFor(currency, { currency: props.brandCurrency, currencySymbol: props.brandSymbol });
     return createGameSession({
       client,
@@ -190,6 +193,7 @@ export default function PlayGame(props: Props) {
 
   return (
     <div className={`pl-app${demo ? ' is-demo' : ''}`}>
+      {!demo && launch && <RealityCheck client={client} launch={launch} words={L.reality} fmt={fmt} limitsHref={props.limitsHref} onStopped={() => void load(launch)} />}
       <header className="pl-top">
         <img className="pl-icon" src={state.game.iconUrl} alt="" width="56" height="56" />
         <div className="pl-title">

@@ -197,6 +197,30 @@ describe('limits', () => {
   });
 });
 
+describe('the reality check', () => {
+  it('answers the interval and the figures since login, and Stop playing ends the game session', async () => {
+    const u = await walletUser();
+    await fundGame(u.id, 5_000n);
+    const launch = await launchToken(u);
+    const reality = () => callApi(`/wps/sandbox/game/reality?launch=${launch}`, { headers: { authorization: u.token } });
+    expect((await reality()).json.value).toMatchObject({ intervalMinutes: 0, wagered: '0.00', net: '0.00' });
+    const set = await u.call(`${P}/reality`, { method: 'POST', body: { minutes: 15 } });
+    expect(set.json.value).toMatchObject({ realityMinutes: 15, ownRealityMinutes: 15 });
+    expect((await callApi(SPIN, { method: 'POST', body: { launch, bet: '1.00', idempotencyKey: newKey() }, headers: { authorization: u.token } })).status).toBe(200);
+    const after = (await reality()).json.value;
+    expect(after.intervalMinutes).toBe(15);
+    expect(after.wagered).toBe('1.00');
+    expect(Number(after.net)).toBeGreaterThanOrEqual(-1);
+    const stop = await callApi('/wps/sandbox/game/stop', { method: 'POST', body: { launch }, headers: { authorization: u.token } });
+    expect(stop.json.value).toEqual({ ended: true });
+    const spin = await callApi(SPIN, { method: 'POST', body: { launch, bet: '1.00', idempotencyKey: newKey() }, headers: { authorization: u.token } });
+    expect(spin.status).toBe(401);
+    expect(spin.json.errorCode).toBe('game.session.invalid');
+    // The login itself goes on.
+    expect((await u.call(P)).status).toBe(200);
+  });
+});
+
 describe('time-out and self-exclusion', () => {
   it('ends the session at once, refuses the next login with its end, and cannot be shortened', async () => {
     const u = await walletUser();

@@ -1,0 +1,14 @@
+/** What player protection puts in the shell: the member centre's responsible-gaming page, and the reality check over a game. */
+import type { ShellParts } from '../../shell/parts.ts';
+import { loadProtectionLabels } from './islands/labels.ts';
+
+export const shell: ShellParts = {
+  centre: [
+    {
+      page: 'protection',
+      order: 200,
+      label: async (lang) => (await loadProtectionLabels(lang)).centre.pages.protection,
+      load: () => import('./islands/centre.ts').then((m) => m.centre),
+    },
+  ],
+};
