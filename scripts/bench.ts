@@ -56,7 +56,7 @@ import { load, percentile, timeRequests } from './bench/timing.ts';
 import { measureLogins } from './bench/logins.ts';
 import { measureLoginDuringBurst } from './bench/login-burst.ts';
 import { measurePow } from './bench/pow.ts';
-import { auditOk, measureSpins, openMigrated, preparePlayers as prepareSpinPlayers, type SpinLoad } from './bench/spins.ts';
+import { auditOk, measureSpins, openMigrated, preparePlayers as prepareSpinPlayers, setLimits, type SpinLoad } from './bench/spins.ts';
 import { measureAgentReports, type ReportTimes } from './bench/agent-reports.ts';
 import { measureExportLoadPglite, measureExportLoadPostgres, type ExportLoad } from './bench/export-load.ts';
 import { measureDrawSettlement, measureTickets, prepareTicketPlayers, type DrawSettlement, type TicketLoad } from './bench/lottery.ts';
@@ -352,6 +352,21 @@ async function lighthouseRows(origin: string): Promise<{ audits: PageAudit[]; mi
   return { audits, minimalAudit };
 }
 
+/** Player protection's cost on a spin (issue 28): spins/s of players with six loss and wager limits beside players without, same server and run. */
+function limitedSpinsRow(limited: Omit<SpinLoad, 'auditOk'>, plain: Omit<SpinLoad, 'auditOk'>): void {
+  const ratio = limited.spinsPerSecond / plain.spinsPerSecond;
+  console.log(`  with limits: ${limited.spins} spins, p50 ${limited.p50Ms.toFixed(1)} ms, p99 ${limited.p99Ms.toFixed(1)} ms, ${limited.failures} failures`);
+  rows.push({
+    figure: 'spins/s with loss and wager limits set, PostgreSQL',
+    value: limited.spinsPerSecond,
+    unit: '/s',
+    baseline: plain.spinsPerSecond,
+    baselineLabel: 'spins/s without limits, same run',
+    target: `>= 0.9 x baseline (${ratio.toFixed(2)} x)`,
+    pass: limited.failures === 0 && ratio >= 0.9,
+  });
+}
+
 /**
  * The money path alone (`npm run bench -- money`, no build needed): ledger rounds/s on PostgreSQL
  * (section e) beside pgbench tpcb-like, and spins/s through the API (section f, the API server
@@ -377,11 +392,17 @@ async function moneyRows(): Promise<boolean> {
   } else console.log('pgbench missing: no baseline for the ledger.');
   const fresh = await freshDatabase('spins');
   let spinLoad: SpinLoad;
+  let limitedLoad: Omit<SpinLoad, 'auditOk'> | null = null;
   try {
     const server = await startApiServer(PORT, path.join(work, 'data-pg'), { DATABASE_URL: fresh.url });
     running.push(server);
     const handle = await openMigrated({ url: fresh.url });
     const players = await prepareSpinPlayers(handle, CONNECTIONS);
+    const limited = await prepareSpinPlayers(handle, CONNECTIONS);
+    await setLimits(handle, limited);
+    // The players with limits first: the server is coldest then, so the ratio errs against them.
+    console.log(`Spinning with ${CONNECTIONS} players who set loss and wager limits, for ${LOAD_SECONDS} s...`);
+    limitedLoad = await measureSpins(server.url, limited, LOAD_SECONDS);
     console.log(`Spinning with ${CONNECTIONS} players through the API on PostgreSQL for ${LOAD_SECONDS} s...`);
     const load = await measureSpins(server.url, players, LOAD_SECONDS);
     await server.stop();
@@ -416,6 +437,7 @@ async function moneyRows(): Promise<boolean> {
     target: `>= 0.5 x baseline (${spinLedger.toFixed(2)} x)`,
     pass: spinLoad.failures === 0 && spinLoad.auditOk && spinLedger >= 0.5,
   });
+  if (limitedLoad) limitedSpinsRow(limitedLoad, spinLoad);
   if (pgb) {
     rows.push({
       figure: 'spins/s through the API, PostgreSQL, beside pgbench',
@@ -750,8 +772,14 @@ try {
       running.push(server);
       const handle = await openMigrated({ url: fresh.url });
       const players = await prepareSpinPlayers(handle, CONNECTIONS);
+      const limited = await prepareSpinPlayers(handle, CONNECTIONS);
+      await setLimits(handle, limited);
       const ticketPlayers = await prepareTicketPlayers(handle, CONNECTIONS);
+      // The players with limits first: the server is coldest then, so the ratio errs against them.
+      console.log(`Spinning with ${CONNECTIONS} players who set loss and wager limits, for ${LOAD_SECONDS} s...`);
+      const limitedLoad = await measureSpins(server.url, limited, LOAD_SECONDS);
       const load = await measureSpins(server.url, players, LOAD_SECONDS);
+      limitedSpinsRow(limitedLoad, load);
       console.log(`Buying lottery tickets with ${CONNECTIONS} players through the API on PostgreSQL for ${LOAD_SECONDS} s...`);
       const ticketLoad = await measureTickets(server.url, ticketPlayers, LOAD_SECONDS);
       await server.stop();

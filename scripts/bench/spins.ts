@@ -6,6 +6,7 @@
  * The players, their sessions and their funding are written straight into the database before
  * the server starts (the bench measures play, not registration); the ledger is audited after.
  */
+import { rgLimit } from '../../src/features/protection/server/tables.ts';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import zlib from 'node:zlib';
@@ -36,6 +37,7 @@ const HEADERS = { merchant: 'DEMO', language: 'EN', device: 'web', 'content-type
 export interface BenchPlayers {
   tokens: string[];
   nodeIds: number[];
+  memberIds: number[];
 }
 
 /**
@@ -71,7 +73,17 @@ export async function preparePlayers(handle: DbHandle, players: number): Promise
     );
     tokens.push(await openSession(handle.db, { id, lastLoginAt: null, lastLoginIp: null }, '127.0.0.1', undefined));
   }
-  return { tokens, nodeIds: slots.map((s) => s.nodeId) };
+  return { tokens, nodeIds: slots.map((s) => s.nodeId), memberIds: rows.map((r) => r.id) };
+}
+
+/**
+ * Gives each player the limits a careful player sets (player protection, issue 28): loss and wager
+ * limits per day, week and month, high enough never to refuse a bench spin, so that every spin
+ * counts against six limit rows as a real one would.
+ */
+export async function setLimits(handle: DbHandle, p: BenchPlayers): Promise<void> {
+  const rows = p.memberIds.flatMap((memberId) => (['loss', 'wager'] as const).flatMap((kind) => (['day', 'week', 'month'] as const).map((period) => ({ memberId, kind, period, amount: 10n ** 12n }))));
+  await handle.db.insert(rgLimit).values(rows);
 }
 
 const percentileOf = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0);

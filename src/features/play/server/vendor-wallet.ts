@@ -4,6 +4,7 @@
  * moves money only through the wallet's game-play interface (server/wallet/game-play.ts), so
  * every bet, win and refund is keyed by the vendor's round id and takes effect once.
  */
+import { noteLargeWin } from '../../protection/index.ts';
 import { vendorWallet, type VendorWalletBody } from '../contract/vendor-wallet.ts';
 import { formatMinor, parseMinor } from '../../../kernel/money.ts';
 import { clock } from '../../../kernel/clock.ts';
@@ -83,6 +84,7 @@ export async function handleVendorWalletCall(db: Db, body: VendorWalletBody, ctx
       const win = amount();
       await ownRound(db, s, roundId);
       r = await settleRound(db, roundId, win);
+      await noteLargeWin(db, s.memberId!, win, { roundId, vendor: s.game.vassalage });
       break;
     }
     case 'refund': {

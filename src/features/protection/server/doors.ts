@@ -11,6 +11,10 @@ import { ApiError } from '../../../kernel/http/errors.ts';
 import { limitRefusal } from './limits.ts';
 import { blockOf, blockRefusal, sessionMinutesToday } from './state.ts';
 import { rgLimit } from './tables.ts';
+import { protectionSettings } from './settings.ts';
+import { brand } from '../../../kernel/brand/index.ts';
+import { formatMinor } from '../../../kernel/money.ts';
+import { recordSignificant } from '../../../kernel/significant.ts';
 
 /**
  * The refusal of a stake of `amount` (null when it may go): blocked, or a loss or wager limit
@@ -37,4 +41,12 @@ export async function refuseLaunch(db: Db | Tx, memberId: number): Promise<void>
 export async function isMarketable(db: Db | Tx, memberId: number): Promise<boolean> {
   const b = await blockOf(db, memberId);
   return !b?.holds;
+}
+
+/** Records a win at least as large as the brand's `largeWin` in the significant-event log (after its round committed). */
+export async function noteLargeWin(db: Db, memberId: number, win: bigint, detail: Record<string, unknown>): Promise<void> {
+  const b = brand();
+  const threshold = BigInt(Math.round(protectionSettings().largeWin * 10 ** b.currencyDecimals));
+  if (win < threshold) return;
+  await recordSignificant(db, { memberId, kind: 'win.large', actor: 'system', detail: { ...detail, win: formatMinor(win, b.currencyDecimals) } });
 }

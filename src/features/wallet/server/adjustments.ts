@@ -6,6 +6,7 @@
  */
 import type { Db } from '../../../kernel/db/index.ts';
 import { recordAudit } from '../../../kernel/db/audit.ts';
+import { recordSignificant } from '../../../kernel/significant.ts';
 import { findByUsername } from '../../accounts/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { HOUSE, mainAccount } from './accounts.ts';
@@ -53,6 +54,7 @@ export async function adjustBalance(db: Db, input: AdjustmentInput): Promise<Adj
       command: 'adjust',
       args: { username: m.username, amount: money(input.amount), reason, transferId: posted.transferId, idempotencyKey: input.idempotencyKey },
     });
+    await recordSignificant(tx, { memberId: m.id, kind: 'adjustment', actor: `ops:${input.actor}`, detail: { amount: money(input.amount), reason, transferId: posted.transferId } });
     return { transferId: posted.transferId, username: m.username, amount: money(input.amount), balance: money(posted.balances.get(main)!) };
   });
   return value;

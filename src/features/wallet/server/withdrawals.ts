@@ -8,6 +8,7 @@
  * Each status moves at most once: the row is locked FOR UPDATE and its status checked in the
  * same transaction as the ledger transfer that goes with the move.
  */
+import { recordSignificant } from '../../../kernel/significant.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { PROOF_MAX_BYTES, withdrawalPaid, withdrawalRejected, type WithdrawalItem } from '../contract.ts';
@@ -98,6 +99,7 @@ export async function requestWithdrawal(db: Db, memberId: number, input: Withdra
       .insert(withdrawal)
       .values({ id, memberId, amount, currency: brand().currency, status: 'pending', payeeName: m.payeeName, requestedAt: new Date(clock.now()) })
       .returning();
+    await recordSignificant(tx, { memberId, kind: 'withdrawal', actor: 'member', detail: { id, amount: formatMinor(amount, brand().currencyDecimals), status: 'pending' } });
     return withdrawalView(row!);
   });
   return value;
@@ -127,6 +129,12 @@ export async function rejectWithdrawal(db: Db, id: string, o: { by: string; note
       .set({ status: 'rejected', reviewNote: o.note || null, reviewedBy: o.by, reviewedAt: new Date(clock.now()) })
       .where(eq(withdrawal.id, id))
       .returning();
+    await recordSignificant(tx, {
+      memberId: w.memberId,
+      kind: 'withdrawal',
+      actor: `ops:${o.by}`,
+      detail: { id: w.id, amount: formatMinor(w.amount, brand().currencyDecimals), status: 'rejected', note: o.note },
+    });
     await emit(tx, withdrawalRejected, row!.memberId, { amount: formatMinor(row!.amount, brand().currencyDecimals), symbol: brand().currencySymbol, id: row!.id, note: o.note || '' });
     return withdrawalView(row!);
   });
@@ -157,6 +165,7 @@ export async function payWithdrawal(db: Db, id: string, o: { by: string }): Prom
     const now = new Date(clock.now());
     const [row] = await tx.update(withdrawal).set({ status: 'paid', reviewedBy: o.by, reviewedAt: now, paidAt: now }).where(eq(withdrawal.id, id)).returning();
     await addToDay(tx, w.memberId, now, '', { withdrawalCount: 1, withdrawal: w.amount });
+    await recordSignificant(tx, { memberId: w.memberId, kind: 'withdrawal', actor: `ops:${o.by}`, detail: { id: w.id, amount: formatMinor(w.amount, brand().currencyDecimals), status: 'paid' } });
     await emit(tx, withdrawalPaid, w.memberId, { amount: formatMinor(w.amount, brand().currencyDecimals), symbol: brand().currencySymbol, id: w.id });
     return withdrawalView(row!);
   });

@@ -12,6 +12,7 @@
  *   pair's nonce and increments it with its own writes (in its statement or transaction), so rounds
  *   of one member are numbered without gaps. Rotating reveals the old server seed and commits a new one.
  */
+import { noteLargeWin } from '../../../protection/index.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PlayedRound } from '../../contract/play.ts';
@@ -393,6 +394,7 @@ async function spinAtOnce(db: Db, s: PlaySession, config: SlotConfig, bet: bigin
         const [m] = await db.select({ username: member.username }).from(member).where(eq(member.id, memberId));
         await recordWinner(db, { nodeId: s.game.nodeId, customerName: maskName(m!.username), winAmount: win });
       }
+      await noteLargeWin(db, memberId, win, { roundId, game: s.game.gameName });
     }
     // A key first used for a free spin replays that spin's answer, with its free-spin fields.
     const d = played.value.detail as Partial<SpinAnswer> & Pick<SpinAnswer, 'round' | 'fairness'>;
