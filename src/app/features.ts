@@ -20,7 +20,7 @@ import { manifest as agent } from '../features/agent/manifest.ts';
 import { manifest as home } from '../features/home/manifest.ts';
 import { provideStatusOffers } from '../features/system/index.ts';
 import { provideAccountGates, provideVipLevelName } from '../features/accounts/index.ts';
-import { externallyExcluded, loginGate } from '../features/protection/index.ts';
+import { externallyExcluded, loginGate, protectionSettings } from '../features/protection/index.ts';
 import { ApiError } from '../kernel/http/errors.ts';
 import { runningOffers, vipLevelName } from '../features/promotions/index.ts';
 
@@ -36,6 +36,7 @@ provideAccountGates({
   register: async (db, ids) => {
     if (await externallyExcluded(db, [ids.mobile, ids.email, ids.idNumber])) throw new ApiError(403, 'protection.blocked.register');
   },
+  sessionClock: () => protectionSettings().sessionClock,
 });
 
 /** Every event the features declare (their contracts), in the features' order. */

@@ -256,6 +256,8 @@ export const memberInfoValue = z.object({
   affiliateCode: z.string().nullable(),
   upline: z.string().nullable(),
   hasPaymentPassword: z.boolean(),
+  /** When this login session began (ms), for the header's session clock; null where the brand shows none. */
+  sessionSince: z.number().nullable(),
 });
 export type MemberInfo = z.infer<typeof memberInfoValue>;
 

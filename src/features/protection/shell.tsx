@@ -1,8 +1,10 @@
 /** What player protection puts in the shell: the member centre's responsible-gaming page, and the reality check over a game. */
 import type { ShellParts } from '../../shell/parts.ts';
 import { loadProtectionLabels } from './islands/labels.ts';
+import SessionClock from './islands/SessionClock.tsx';
 
 export const shell: ShellParts = {
+  header: [SessionClock],
   centre: [
     {
       page: 'protection',

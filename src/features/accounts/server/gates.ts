@@ -11,9 +11,11 @@ export interface AccountGates {
   login(db: Db, m: { id: number; mobile: string | null; email: string | null; idNumber: string | null }, o: { reopen: boolean; ip: string }): Promise<void>;
   /** Throws an ApiError to refuse a registration with these identities. */
   register(db: Db, ids: { mobile: string | null; email: string | null; idNumber: string | null }): Promise<void>;
+  /** Does the brand show the session clock (time since login) in the header? */
+  sessionClock(): boolean;
 }
 
-let gates: AccountGates = { login: async () => undefined, register: async () => undefined };
+let gates: AccountGates = { login: async () => undefined, register: async () => undefined, sessionClock: () => false };
 
 export function provideAccountGates(g: AccountGates): void {
   gates = g;

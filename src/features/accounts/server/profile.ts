@@ -1,4 +1,5 @@
 /** Member info (wire notes shape, mobile and e-mail masked) and the generated avatar. */
+import { accountGates } from './gates.ts';
 import { isAgentType, isTrialType, type MemberInfo } from '../contract.ts';
 import { maskEmail, maskMobile } from '../registerPatterns.ts';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
@@ -38,6 +39,7 @@ export async function memberInfo(db: Db, s: AccountSession): Promise<MemberInfo>
     affiliateCode: m.affiliateCode,
     upline: upline?.username ?? null,
     hasPaymentPassword: m.paymentPasswordHash !== null,
+    sessionSince: accountGates().sessionClock() ? s.createdAt : null,
   };
 }
 

@@ -25,6 +25,8 @@ export interface AccountSession {
   isTrial: boolean;
   prevLoginAt: number | null;
   prevLoginIp: string | null;
+  /** When the session began (login), ms. */
+  createdAt: number;
 }
 
 /** SHA-256 of a token, hex: the only form in which tokens are stored. */
@@ -62,6 +64,7 @@ export async function resolveSession(db: Db, token: string): Promise<AccountSess
       lastSeenAt: memberSession.lastSeenAt,
       prevLoginAt: memberSession.prevLoginAt,
       prevLoginIp: memberSession.prevLoginIp,
+      createdAt: memberSession.createdAt,
       userName: member.username,
       type: member.type,
       status: member.status,
@@ -86,6 +89,7 @@ export async function resolveSession(db: Db, token: string): Promise<AccountSess
     isTrial: isTrialType(row.type),
     prevLoginAt: row.prevLoginAt?.getTime() ?? null,
     prevLoginIp: row.prevLoginIp,
+    createdAt: row.createdAt.getTime(),
   };
 }
 

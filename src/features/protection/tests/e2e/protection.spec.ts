@@ -3,7 +3,8 @@
  * player sets a deposit limit (a bad amount is refused under the field) and hits it on the deposit
  * page; sets a wager limit and hits it on a spin; the reality check appears over the game at its
  * interval (the page's clock moved on) and "Stop playing" ends the game; a break logs the player
- * out at once and the next login is refused with its end. axe checks the page and the dialog.
+ * out at once and the next login is refused with its end; the header's session clock counts from
+ * login. axe checks the page and the dialog.
  */
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { axeRunsHere, flowInOneLanguage, LANGS, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
@@ -43,6 +44,8 @@ for (const { lang } of LANGS) {
       const user = await createUser();
       await adjust(user.username, '100');
       await loginAs(page, lang, user.username, user.password);
+      // The header's session clock counts from this login (the demo brand shows it).
+      await expect(page.getByRole('timer', { name: new RegExp(`^${rg(lang, 'sessionClock', { time: '' })}0:0\\d:\\d\\d$`) })).toBeVisible();
       const centre = await openProtection(page, lang);
       await expect(centre.getByText(rg(lang, 'limits.none'))).toBeVisible();
       if (axeRunsHere(testInfo.project.name, lang)) await expectNoSeriousA11yViolations(page, { exclude: ['.site-header', '.frame', '.cs-widget'] });
