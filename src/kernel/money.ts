@@ -45,6 +45,16 @@ export function decimalSeparator(lang: string): string {
 }
 
 /**
+ * What the player typed, as the API reads amounts: trimmed, and in a language that writes a
+ * decimal comma, '25,50' becomes '25.50' (a point is accepted too).
+ * @example amountFromInput(' 25,5 ', 'es') // '25.5' where Spanish writes a decimal comma
+ */
+export function amountFromInput(text: string, lang: string): string {
+  const t = text.trim();
+  return decimalSeparator(lang) === ',' && /^\d+,\d*$/.test(t) ? t.replace(',', '.') : t;
+}
+
+/**
  * The one money formatter of the site (pages, islands, the lobby): a decimal amount as the API
  * answers it ('1234.5'), written as `lang` writes numbers, with 2 decimals (spec 9) and an
  * optional currency symbol, exactly: the digits never pass through a float.

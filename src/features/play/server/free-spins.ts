@@ -7,6 +7,7 @@
  * wallet with the grant's wagering, from house:bonus. Until then no money moves, so the ledger
  * never holds what free spins might still win.
  */
+import { isMarketable } from '../../protection/index.ts';
 import { and, asc, eq, gt, lte, sql, type Placeholder } from 'drizzle-orm';
 import { preparedPerDb } from '../../../kernel/db/statement.ts';
 import { clock } from '../../../kernel/clock.ts';
@@ -113,7 +114,8 @@ const activeGrantQuery = preparedPerDb((db) => activeGrantSelect(db, sql.placeho
  */
 async function endGrant(tx: Tx, g: FreeSpinGrant, status: 'done' | 'expired', now: number): Promise<FreeSpinGrant> {
   let bonusId: number | null = null;
-  if (g.winnings > 0n) {
+  // A blocked (excluded, timed-out, closed) member gets no bonus: the grant ends without one.
+  if (g.winnings > 0n && (await isMarketable(tx, g.memberId))) {
     const granted = await grantBonus(tx, {
       memberId: g.memberId,
       reference: `freespins:${g.id}`,

@@ -232,6 +232,20 @@ export async function resolveSession(db: Db, token: string, now = Date.now()): P
   };
 }
 
+/**
+ * The game session a launch token named, live or ended (its member, vendor and mode), for a
+ * vendor's credit or refund of a round opened while it was live: the round's money must land even
+ * after the player logged out or took a break. Null for an unknown token.
+ */
+export async function gameSessionEvenEnded(db: Db, token: string) {
+  const [row] = await db
+    .select({ id: gameSession.id, memberId: gameSession.memberId, provider: gameSession.provider, demo: gameSession.demo, vassalage: game.vassalage })
+    .from(gameSession)
+    .innerJoin(game, eq(game.nodeId, gameSession.nodeId))
+    .where(eq(gameSession.tokenHash, hashLaunchToken(token)));
+  return row ? { id: row.id, memberId: row.memberId, provider: row.provider, demo: row.demo, game: { vassalage: row.vassalage } } : null;
+}
+
 /** A guest's demo session (no member, no login session behind it); slides its expiry. */
 async function resolveGuestSession(db: Db, token: string, now: number) {
   const [found] = await db

@@ -17,7 +17,7 @@ import { placeBet, refundRound, roundOwner, settleRound, type RoundAnswer } from
 import { pgCode } from '../../../kernel/idempotency.ts';
 import { balancesOf } from '../../wallet/index.ts';
 import { betRequest } from './sandbox/provider.ts';
-import { resolveSession } from './play.ts';
+import { gameSessionEvenEnded, resolveSession } from './play.ts';
 
 export interface VendorWalletAnswer {
   balance: string;
@@ -55,7 +55,14 @@ export async function handleVendorWalletCall(db: Db, body: VendorWalletBody, ctx
   }
   if (Math.abs(clock.now() - body.timestamp) > WALLET_CALL_MAX_SKEW_MS) throw new ApiError(400, 'game.wallet.stale');
 
-  const s = await resolveSession(db, body.token);
+  // A credit or a refund closes a round opened while the session lived: it lands even once the
+  // session has ended (a logout, a break or an exclusion ends it), and ownRound checks the round.
+  const settling = body.action === 'credit' || body.action === 'refund';
+  const s = await resolveSession(db, body.token).catch(async (err: unknown) => {
+    const ended = settling && err instanceof ApiError && err.errorCode === 'game.session.invalid' ? await gameSessionEvenEnded(db, body.token) : null;
+    if (!ended) throw err;
+    return ended as unknown as Awaited<ReturnType<typeof resolveSession>>;
+  });
   // A sandbox session is served in process; its token is not a vendor's to use.
   if (s.provider !== 'http') throw new ApiError(401, 'game.session.invalid');
   // The vendor plays demo with its own play money: the wallet has nothing to do with it.

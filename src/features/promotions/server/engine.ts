@@ -6,6 +6,7 @@
  * from the wallet through the outbox (src/kernel/events.ts), in the transaction that moves the
  * consumer's cursor, so a deposit earns its bonus exactly once, across processes and crashes.
  */
+import { isMarketable } from '../../protection/index.ts';
 import { and, eq, gt } from 'drizzle-orm';
 import { brand } from '../../../kernel/brand/index.ts';
 import type { PromotionRule } from './settings.ts';
@@ -298,6 +299,8 @@ async function onDeposit(tx: Tx, memberId: number, deposit: bigint, at: Date, or
   // credited before the consumer ran count 2 for both, and the first one's bonus was lost.
   let first: boolean | undefined;
   const isFirst = async () => (first ??= orderId ? (await firstPaidDeposit(tx, memberId))?.orderId === orderId : (await paidDepositCount(tx, memberId)) === 1);
+  // A member blocked since asking for the deposit (player protection) is offered and paid nothing.
+  if (!(await isMarketable(tx, memberId))) return;
   for (const { rule, words } of runPromotions()) {
     const e = rule.eligibility;
     if (!e.firstDeposit && !e.oncePer) continue;

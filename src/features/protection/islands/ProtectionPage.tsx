@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../kernel/intl.ts';
 import { Segmented } from '../../../ui/Segmented.tsx';
 import { FormError } from '../../../ui/form.tsx';
 import { showDialog } from '../../../ui/stores/ui.ts';
-import { decimalSeparator, formatMoney } from '../../../kernel/money.ts';
+import { amountFromInput, formatMoney } from '../../../kernel/money.ts';
 import {
   protectionCancelLimit,
   protectionClose,
@@ -72,8 +72,8 @@ function Page({ l, view, setView }: { l: ProtectionLabels; view: ProtectionView;
       {closed && <ClosedNotice l={l} view={view} setView={setView} when={when} />}
       {view.tools.limits && <Limits l={l} view={view} setView={setView} when={when} />}
       {view.tools.realityCheck && <Reality l={l} view={view} setView={setView} />}
-      {view.tools.timeout && !closed && <Block l={l} kind="timeout" />}
-      {view.tools.exclusion && <Block l={l} kind="exclusion" />}
+      {view.tools.timeout && !closed && <Block l={l} kind="timeout" hours={view.coolingOffHours} />}
+      {view.tools.exclusion && <Block l={l} kind="exclusion" hours={view.coolingOffHours} />}
       {view.tools.closure && !closed && <Closure l={l} setView={setView} />}
       {view.helpLinks.length > 0 && (
         <section className="rg-section" aria-labelledby="rg-help">
@@ -134,10 +134,8 @@ function Limits({ l, view, setView, when }: Section) {
       setError(kind === 'session' ? l.limits.minutesRequired : l.limits.amountRequired);
       return;
     }
-    // The page's language writes decimals its way (Spanish: 12,50); the server reads 12.50.
-    const sep = decimalSeparator(labels.lang);
-    const plain = sep === ',' ? amount.trim().replace(/\./g, '').replace(',', '.') : amount.trim().replace(/,/g, '');
-    void send({ kind, period, amount: plain });
+    // The page's language may write a decimal comma (12,50); the server reads 12.50.
+    void send({ kind, period, amount: amountFromInput(amount, labels.lang) });
   };
   const act = async (call: typeof protectionConfirmLimit | typeof protectionCancelLimit, k: Kind, p: Period) => {
     setFormError(null);
@@ -305,7 +303,7 @@ function Reality({ l, view, setView }: Omit<Section, 'when'>) {
 }
 
 /** A break or a self-exclusion: a length, a confirmation, then the session ends here as it did on the server. */
-function Block({ l, kind }: { l: ProtectionLabels; kind: 'timeout' | 'exclusion' }) {
+function Block({ l, kind, hours }: { l: ProtectionLabels; kind: 'timeout' | 'exclusion'; hours: number }) {
   const labels = useLabels();
   const ids = useId();
   const words = kind === 'timeout' ? l.timeout : l.exclusion;
@@ -328,7 +326,7 @@ function Block({ l, kind }: { l: ProtectionLabels; kind: 'timeout' | 'exclusion'
   return (
     <section className="rg-section" aria-labelledby={`${ids}-t`}>
       <h3 id={`${ids}-t`}>{words.title}</h3>
-      <p className="rg-muted">{words.text}</p>
+      <p className="rg-muted">{fill(words.text, { hours })}</p>
       <div className="rg-row">
         <div className="field">
           <label htmlFor={`${ids}-l`}>{l.timeout.length}</label>

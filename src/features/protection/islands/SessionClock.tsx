@@ -1,7 +1,8 @@
 /**
  * The header's session clock (issue 28; GLI-19): the time since this login, where the brand shows
  * it (the member info's `sessionSince`, null otherwise); a portal into the header's auth slot.
- * It ticks once a second but tells screen readers nothing on each tick (a timer, not a live region).
+ * It ticks once a second but tells screen readers nothing on each tick (a timer, not a live region);
+ * a duration, not a time of day (`data-duration`: the one-clock rule leaves it out).
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
@@ -35,6 +36,7 @@ export default function SessionClock() {
   return createPortal(
     <span
       role="timer"
+      data-duration
       aria-label={fill(l.sessionClock, { time: text })}
       title={fill(l.sessionClock, { time: text })}
       style={{ order: -2, fontVariantNumeric: 'tabular-nums', fontSize: 13, color: 'var(--muted)', whiteSpace: 'nowrap' }}

@@ -14,7 +14,7 @@
  * holds under concurrency): `stakeGuardCtes` inside the wallet's one-statement bets, `charge`
  * inside a transaction (lottery tickets, deposits).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { brand } from '../../../kernel/brand/index.ts';
@@ -45,9 +45,13 @@ export const periodStartSql = (period: string, at: string, tz: string) =>
 /** What is used of a limit row in the period current at `at`: `used` when its period is current, else nothing. */
 const usedNow = (row: string, at: string, tz: string) => `(case when ${row}.period_start = ${periodStartSql(`${row}.period`, at, tz)} then ${row}.used else 0 end)`;
 
-/** SQL of "the member is blocked now" for an rg_member row `m` (time-out running; exclusion or closure not ended and returned from). */
+/**
+ * SQL of "the member is blocked now" for an rg_member row `m`: a time-out running; an exclusion
+ * not ended, or ended and not yet returned from (asked and the cooling-off passed); a closure not
+ * yet reopened (asked and the cooling-off passed).
+ */
 export const blockedSql = (m: string) =>
-  `(${m}.block_kind = 'timeout' and ${m}.block_until > now()) or (${m}.block_kind in ('self', 'operator', 'closed') and (${m}.block_until is null or ${m}.block_until > now() or ${m}.reopen_at is null or ${m}.reopen_at > now()))`;
+  `((${m}.block_kind = 'timeout' and ${m}.block_until > now()) or (${m}.block_kind in ('self', 'operator') and (${m}.block_until is null or ${m}.block_until > now() or ${m}.reopen_at is null or ${m}.reopen_at > now())) or (${m}.block_kind = 'closed' and (${m}.reopen_at is null or ${m}.reopen_at > now())))`;
 
 /**
  * CTEs that count a stake against the member's loss and wager limits, for the wallet's
@@ -79,14 +83,14 @@ export function stakeGuardCtes(o: { member: string; stake: string; lossDelta: st
 /**
  * CTEs that give back to the member's limits of `kinds` what rounds counted (a win off the loss, a
  * refunded stake off the loss and the wager), each in the period it was counted in while that is
- * still the limit's current one. `source` is a CTE of rows with member_id and created_at, `amount`
+ * still the limit's current one, and only what the limit counted (rounds since it was set). `source` is a CTE of rows with member_id and created_at, `amount`
  * SQL over its row `s`. `${name}_lk` locks the limit rows first, in key order, so that two batches
  * (two draws) never lock them in opposite orders; `${name}` answers a row per limit changed.
  */
 export function limitCreditCtes(name: string, source: string, amount: string, kinds: readonly ('loss' | 'wager')[], tz: string): string {
   const list = kinds.map((k) => `'${k}'`).join(', ');
   return `${name}_lk as (
-    select l.member_id, l.kind, l.period, l.period_start from rg_limit l
+    select l.member_id, l.kind, l.period, l.period_start, l.since from rg_limit l
     where l.kind in (${list}) and l.amount is not null and l.member_id in (select member_id from ${source})
     order by l.member_id, l.kind, l.period for update
   ), ${name} as (
@@ -94,7 +98,7 @@ export function limitCreditCtes(name: string, source: string, amount: string, ki
     from (
       select k.member_id, k.kind, k.period, sum(${amount}) as amount
       from ${name}_lk k join ${source} s on s.member_id = k.member_id
-      where ${amount} > 0 and k.period_start = ${periodStartSql('k.period', 's.created_at', tz)}
+      where ${amount} > 0 and s.created_at >= k.since and k.period_start = ${periodStartSql('k.period', 's.created_at', tz)}
       group by k.member_id, k.kind, k.period
     ) c
     where l.member_id = c.member_id and l.kind = c.kind and l.period = c.period
@@ -115,26 +119,49 @@ const kindList = (kinds: readonly string[]) => sql.raw(`(${kinds.map((k) => `'${
  * the limit that has no room (and counts nothing: the caller's transaction rolls back).
  */
 export async function charge(tx: Tx, memberId: number, kinds: readonly ('deposit' | 'loss' | 'wager')[], amount: bigint): Promise<void> {
-  const rows = await tx.execute(sql`
-    with pl as (
-      update rg_limit l set used = ${sql.raw(usedNow('l', 'now()', zoneLiteral()))} + ${amount.toString()}::bigint,
-        period_start = ${sql.raw(periodStartSql('l.period', 'now()', zoneLiteral()))}, updated_at = now()
-      where l.member_id = ${memberId} and l.kind in ${kindList(kinds)} and l.amount is not null
-        and ${sql.raw(usedNow('l', 'now()', zoneLiteral()))} + ${amount.toString()}::bigint <= l.amount
-      returning 1
-    )
-    select (select count(*) from pl)::int as passed,
-      (select count(*) from rg_limit where member_id = ${memberId} and kind in ${kindList(kinds)} and amount is not null)::int as limits`);
-  const row = rowsOf(rows)[0]!;
-  if (Number(row.passed) !== Number(row.limits)) throw (await limitRefusal(tx, memberId, kinds, amount)) ?? new ApiError(400, 'protection.limit.reached');
+  const z = zoneLiteral();
+  let passed = true;
+  try {
+    // In a savepoint: a refusal rolls back what the limits with room counted, before it is explained.
+    await tx.transaction(async (sp) => {
+      const rows = await sp.execute(sql`
+        with pl as (
+          update rg_limit l set used = ${sql.raw(usedNow('l', 'now()', z))} + ${amount.toString()}::bigint,
+            period_start = ${sql.raw(periodStartSql('l.period', 'now()', z))}, updated_at = now()
+          where l.member_id = ${memberId} and l.kind in ${kindList(kinds)} and l.amount is not null
+            and ${sql.raw(usedNow('l', 'now()', z))} + ${amount.toString()}::bigint <= l.amount
+          returning 1
+        )
+        select (select count(*) from pl)::int as passed,
+          (select count(*) from rg_limit where member_id = ${memberId} and kind in ${kindList(kinds)} and amount is not null)::int as limits`);
+      const row = rowsOf(rows)[0]!;
+      if (Number(row.passed) !== Number(row.limits)) throw new NoRoom();
+    });
+  } catch (err) {
+    if (!(err instanceof NoRoom)) throw err;
+    passed = false;
+  }
+  if (!passed) throw (await limitRefusal(tx, memberId, kinds, amount)) ?? new ApiError(400, 'protection.limit.reached');
 }
 
-/** Gives back what a cancelled stake or a failed deposit counted (in the period it was counted in, while current). */
+class NoRoom extends Error {}
+
+/** Gives back what a cancelled stake or a failed deposit counted (in the period it was counted in, while current; never what was before the limit). */
 export async function release(tx: Db | Tx, memberId: number, kinds: readonly ('deposit' | 'loss' | 'wager')[], amount: bigint, countedAt: Date): Promise<void> {
   await tx.execute(sql`
     update rg_limit l set used = l.used - ${amount.toString()}::bigint
-    where l.member_id = ${memberId} and l.kind in ${kindList(kinds)} and l.amount is not null
+    where l.member_id = ${memberId} and l.kind in ${kindList(kinds)} and l.amount is not null and l.since <= ${countedAt.toISOString()}::timestamptz
       and l.period_start = ${sql.raw(periodStartSql('l.period', `'${countedAt.toISOString()}'::timestamptz`, zoneLiteral()))}`);
+}
+
+/** Which of `memberIds` have a limit of `kind` in force. */
+export async function membersWithLimit(db: Db | Tx, kind: LimitKind, memberIds: readonly number[]): Promise<number[]> {
+  if (!memberIds.length) return [];
+  const rows = await db
+    .selectDistinct({ id: rgLimit.memberId })
+    .from(rgLimit)
+    .where(and(eq(rgLimit.kind, kind), sql`${rgLimit.amount} is not null`, inArray(rgLimit.memberId, [...memberIds])));
+  return rows.map((r) => r.id);
 }
 
 /** Rows of a Drizzle execute on either driver. */
@@ -225,7 +252,11 @@ export async function setLimit(db: Db, memberId: number, kind: LimitKind, period
       await tx
         .insert(rgLimit)
         .values({ memberId, kind, period, amount })
-        .onConflictDoUpdate({ target: [rgLimit.memberId, rgLimit.kind, rgLimit.period], set: { amount, pendingAmount: null, pendingAt: null, updatedAt: sql`now()` } });
+        .onConflictDoUpdate({
+          target: [rgLimit.memberId, rgLimit.kind, rgLimit.period],
+          // A limit set where there was none counts from now (its row may have held only a pending change).
+          set: { amount, pendingAmount: null, pendingAt: null, updatedAt: sql`now()`, ...(current === null ? { since: sql`now()`, used: 0n, periodStart: null } : {}) },
+        });
       return { state: current === null ? 'set' : 'lowered' };
     }
     if (current === null) {

@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { recordSignificant } from '../../../kernel/significant.ts';
 import { rgExternalExclusion, rgMember } from './tables.ts';
-import { blockedSql, dbNow, rowsOf, zoneLiteral } from './limits.ts';
+import { blockedSql, rowsOf, zoneLiteral } from './limits.ts';
 import { protectionSettings } from './settings.ts';
 
 export const TIMEOUTS = { '24h': '24 hours', '7d': '7 days', '30d': '30 days', '6w': '42 days' } as const;
@@ -57,7 +57,10 @@ export function blockRefusal(b: BlockView | null): ApiError | null {
   if (!b?.holds) return null;
   if (b.kind === 'timeout') return new ApiError(403, 'protection.blocked.timeout', { until: b.until! });
   if (b.kind === 'closed') return new ApiError(403, 'protection.blocked.closed');
-  if (b.lapsed) return b.reopenAt ? new ApiError(403, 'protection.reopen.wait', { at: b.reopenAt }) : new ApiError(403, 'protection.reopen.ask', {}, undefined, { value: { canReopen: true } });
+  if (b.lapsed)
+    return b.reopenAt
+      ? new ApiError(403, 'protection.reopen.wait', { at: b.reopenAt })
+      : new ApiError(403, 'protection.reopen.ask', { hours: protectionSettings().coolingOffHours }, undefined, { value: { canReopen: true } });
   if (b.until === null) return new ApiError(403, 'protection.blocked.permanent');
   return new ApiError(403, 'protection.blocked.excluded', { until: b.until });
 }
@@ -69,40 +72,43 @@ export async function refuseIfBlocked(db: Db | Tx, memberId: number): Promise<vo
 }
 
 /**
- * Starts a block that ends no sooner than the one in force (`interval` SQL text, null: no end),
+ * Starts a block that ends no sooner than the one in force (`length`: a calendar interval from the
+ * database's now, an operator's end date, or null: no end),
  * and ends every session of the member. Refuses one that would end sooner
  * (`protection.block.shorter`): a block is never shortened.
  */
-async function startBlock(db: Db, memberId: number, kind: BlockKind, interval: string | null, actor: string, ip: string | null, detail: Record<string, unknown>): Promise<BlockView> {
-  const until = interval === null ? sql`null::timestamptz` : sql`now() + ${interval}::interval`;
+async function startBlock(db: Db, memberId: number, kind: BlockKind, length: string | { until: Date } | null, actor: string, ip: string | null, detail: Record<string, unknown>): Promise<BlockView> {
+  // Its end: from the database's now and a calendar interval, or a date the operator gave.
+  const endSql = length === null ? sql`null::timestamptz` : typeof length === 'string' ? sql`now() + ${length}::interval` : sql`${length.until.toISOString()}::timestamptz`;
   const done = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(rgMember).where(eq(rgMember.memberId, memberId)).for('update');
+    // The row exists before it is locked, so that two blocks at once queue on it (no duplicate insert).
+    await tx.insert(rgMember).values({ memberId }).onConflictDoNothing();
+    await tx.select().from(rgMember).where(eq(rgMember.memberId, memberId)).for('update');
     const current = await blockOf(tx, memberId);
-    if (current?.holds && !current.lapsed && current.kind !== 'closed') {
+    if (current?.holds && !current.lapsed) {
       // A block is never shortened: an exclusion gives way only to a later-ending exclusion, a
-      // time-out to a later-ending time-out or to any exclusion.
-      const newEnd = interval === null ? Infinity : (await dbNow(tx)) + intervalMs(interval);
-      const oldEnd = current.until === null ? Infinity : current.until;
+      // time-out to a later-ending time-out or to any exclusion, a closure only to an exclusion.
       const exclusion = (k: BlockKind) => k === 'self' || k === 'operator';
-      const allowed = exclusion(kind) ? !exclusion(current.kind) || newEnd >= oldEnd : kind === 'timeout' && current.kind === 'timeout' && newEnd >= oldEnd;
+      let allowed: boolean;
+      if (current.kind === 'closed') allowed = exclusion(kind);
+      else {
+        // Compared by the database: months and years are calendar ones.
+        const laterEnd =
+          length === null || current.until === null
+            ? length === null
+            : rowsOf(await tx.execute(sql`select ${endSql} >= ${new Date(current.until).toISOString()}::timestamptz as later`))[0]!.later === true;
+        allowed = exclusion(kind) ? !exclusion(current.kind) || laterEnd : kind === 'timeout' && current.kind === 'timeout' && laterEnd;
+      }
       if (!allowed) return false;
     }
-    const values = { blockKind: kind, blockFrom: sql`now()`, blockUntil: until, reopenAt: null, updatedAt: sql`now()` };
-    if (row) await tx.update(rgMember).set(values).where(eq(rgMember.memberId, memberId));
-    else await tx.insert(rgMember).values({ memberId, ...values });
+    const values = { blockKind: kind, blockFrom: sql`now()`, blockUntil: endSql, reopenAt: null, updatedAt: sql`now()` };
+    await tx.update(rgMember).set(values).where(eq(rgMember.memberId, memberId));
     await recordSignificant(tx, { memberId, kind: kind === 'timeout' ? 'block.timeout' : kind === 'closed' ? 'block.closed' : 'block.exclusion', actor, ip, detail: { ...detail, kind } });
     return true;
   });
   if (!done) throw new ApiError(409, 'protection.block.shorter');
   await revokeMemberSessions(db, memberId);
   return (await blockOf(db, memberId))!;
-}
-
-/** An interval's length in ms, for comparing ends (months of 30.44 days: only compared, never stored). */
-function intervalMs(interval: string): number {
-  const [n, unit] = interval.split(' ') as [string, string];
-  const per: Record<string, number> = { hour: 3_600_000, day: 86_400_000, month: 2_629_746_000, year: 31_556_952_000 };
-  return Number(n) * per[unit.replace(/s$/, '')]!;
 }
 
 /** The player's time-out. */
@@ -117,8 +123,7 @@ export function selfExclude(db: Db, memberId: number, length: ExclusionLength, i
 
 /** An exclusion set by the operator (a regulator's or a register's request); `until` null: permanent. */
 export function operatorExclude(db: Db, memberId: number, until: Date | null, actor: string, reason: string): Promise<BlockView> {
-  const interval = until === null ? null : `${Math.max(1, Math.ceil((until.getTime() - Date.now()) / 3_600_000))} hours`;
-  return startBlock(db, memberId, 'operator', interval, actor, null, { reason, until: until?.toISOString() ?? 'permanent' });
+  return startBlock(db, memberId, 'operator', until === null ? null : { until }, actor, null, { reason, until: until?.toISOString() ?? 'permanent' });
 }
 
 /** The player closes the account (not an exclusion: the balance stays withdrawable, and the player may reopen it after the cooling-off). */

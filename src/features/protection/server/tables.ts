@@ -28,6 +28,14 @@ export const rgLimit = pgTable(
     period: text('period').notNull(),
     /** The limit in force; null: none (the row then only holds a pending change). */
     amount: bigint('amount', { mode: 'bigint' }),
+    /**
+     * Since when the limit has been in force (set when one is set where there was none): only what
+     * was counted since then is given back (a win or refund of an older round, a failed deposit of
+     * before), so a limit never starts with room it did not count.
+     */
+    since: timestamp('since', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
     /** The first day of the period `used` counts (brand time zone). */
     periodStart: date('period_start', { mode: 'string' }),
     used: bigint('used', { mode: 'bigint' })

@@ -3,7 +3,7 @@
  * currency symbol) and amounts as the player types them. Dates and the record filters' periods
  * are the UI kit's (src/ui/dates.ts, src/ui/ranges.ts).
  */
-import { decimalSeparator, formatMoney, parseMinor } from '../../../kernel/money.ts';
+import { amountFromInput, decimalSeparator, formatMoney, parseMinor } from '../../../kernel/money.ts';
 
 /**
  * An amount the API answered ('1234.5') with the currency symbol, as the page's language writes
@@ -23,15 +23,8 @@ export function toInput(amount: string, lang: string): string {
   return decimalSeparator(lang) === ',' ? amount.replace('.', ',') : amount;
 }
 
-/**
- * What the player typed, as the API reads amounts: trimmed, and in a language that writes a
- * decimal comma, '25,50' becomes '25.50' (a point is accepted too).
- * @example fromInput(' 25,5 ', 'es') // '25.5'
- */
-export function fromInput(text: string, lang: string): string {
-  const t = text.trim();
-  return decimalSeparator(lang) === ',' && /^\d+,\d*$/.test(t) ? t.replace(',', '.') : t;
-}
+/** What the player typed, as the API reads amounts (kernel/money.ts; here for the wallet's forms). */
+export const fromInput = amountFromInput;
 
 /** What the header shows instead of a masked balance. */
 export function maskedMoney(symbol: string): string {

@@ -138,8 +138,9 @@ export async function createDeposit(db: Db, memberId: number, input: DepositInpu
         status: 'pending',
         providerRef: start.providerRef,
         payUrl: start.payUrl,
-        createdAt: new Date(now),
-        expiresAt: new Date(now + ORDER_TTL_MS),
+        // The database's clock, as the deposit limit that counted it: a failed payment gives the room back to that same period.
+        createdAt: sql`now()`,
+        expiresAt: sql`now() + make_interval(secs => ${ORDER_TTL_MS / 1000})`,
       })
       .returning();
     return orderView(row!, now);

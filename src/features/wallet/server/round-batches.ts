@@ -17,7 +17,7 @@ import { ApiError } from '../../../kernel/http/errors.ts';
 import { gameAccount, gamesAccount, mainAccount } from './accounts.ts';
 import { postPayouts, postTransfer, type Payout, type Tx } from './ledger.ts';
 import { gameRound } from './tables.ts';
-import { charge, limitCreditCtes, refuseIfBlocked, zoneLiteral } from '../../protection/index.ts';
+import { charge, limitCreditCtes, membersWithLimit, refuseIfBlocked, zoneLiteral } from '../../protection/index.ts';
 
 const ROUND_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -118,7 +118,6 @@ export async function settleRounds(tx: Tx, results: RoundResult[], reference: st
         from src where g.round_id = src.r and g.status = 'open'
         returning g.member_id, g.vendor, g.bet_amount, g.win_amount, g.wallet_account, g.created_at
       ),
-      ${sql.raw(limitCreditCtes('lw', 'up', 's.win_amount', ['loss'], zoneLiteral()))},
       days as (
         insert into member_day (member_id, day, vendor, tree_path, depth, bet_count, valid_bet, payout, deposit_count, deposit, withdrawal_count, withdrawal)
         select d.member_id, d.day, d.vendor, m.tree_path, m.depth, count(*)::int, sum(d.bet_amount), sum(d.win_amount), 0, 0, 0, 0
@@ -136,7 +135,12 @@ export async function settleRounds(tx: Tx, results: RoundResult[], reference: st
         insert into member_day_dirty (day) select distinct day from days where day < (now() at time zone ${tz})::date order by day
         on conflict (day) do update set at = now()
       )
-      select member_id, wallet_account, count(*)::int as closed, sum(win_amount)::text as won, (select count(*) from lw)::int as credited from up group by member_id, wallet_account`),
+      select member_id, wallet_account, count(*)::int as closed, sum(win_amount)::text as won from up group by member_id, wallet_account`),
+  );
+  await creditLossLimits(
+    tx,
+    json,
+    rows.filter((r) => BigInt(String(r.won)) > 0n).map((r) => Number(r.member_id)),
   );
   const payouts: Payout[] = [];
   let closed = 0;
@@ -148,6 +152,25 @@ export async function settleRounds(tx: Tx, results: RoundResult[], reference: st
   }
   const paid = await postPayouts(tx, 'win', payouts, reference, memo);
   return { closed, payouts: payouts.length, paid };
+}
+
+/**
+ * Gives the batch's wins back to the loss limits of the members who have one (player protection):
+ * a statement of its own after the settle, so the limit rows are locked after the day figures, as
+ * a single settle locks them, and only when a winner of the batch has a loss limit.
+ */
+async function creditLossLimits(tx: Tx, json: string, winners: number[]): Promise<void> {
+  if (!winners.length) return;
+  const limited = await membersWithLimit(tx, 'loss', winners);
+  if (!limited.length) return;
+  await tx.execute(sql`
+    with src as (select x.r from jsonb_to_recordset(${json}::jsonb) as x(r text, w bigint)),
+    won as (
+      select g.member_id, g.created_at, g.win_amount from game_round g join src on g.round_id = src.r
+      where g.member_id = any(${`{${limited.join(',')}}`}::int[]) and g.win_amount > 0
+    ),
+    ${sql.raw(limitCreditCtes('lw', 'won', 's.win_amount', ['loss'], zoneLiteral()))}
+    select count(*) from lw`);
 }
 
 /**

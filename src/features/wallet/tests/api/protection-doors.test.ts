@@ -169,6 +169,32 @@ describe('limits', () => {
     expect((await u.call(P)).json.value.limits[0]).toMatchObject({ used: '6.00' });
   });
 
+  it('gives back only what a limit counted: a refund or win of a round from before the limit leaves its room alone', async () => {
+    const u = await walletUser();
+    await fund(u.id, 100_000n);
+    await placeBet(t.db, { memberId: u.id, roundId: `rgold-${u.id}-1`, vendor: 'RG', gameName: 'g', amount: 50_000n });
+    await setLimit(u, 'loss', 'day', '10');
+    await placeBet(t.db, { memberId: u.id, roundId: `rgold-${u.id}-2`, vendor: 'RG', gameName: 'g', amount: 900n });
+    await settleRound(t.db, `rgold-${u.id}-1`, 20_000n);
+    expect((await u.call(P)).json.value.limits[0]).toMatchObject({ used: '9.00' });
+    await expect(placeBet(t.db, { memberId: u.id, roundId: `rgold-${u.id}-3`, vendor: 'RG', gameName: 'g', amount: 200n })).rejects.toMatchObject({ errorCode: 'protection.limit.loss' });
+  });
+
+  it('names the limit that has no room when a slip is refused, and counts nothing of it', async () => {
+    const u = await walletUser();
+    await fund(u.id, 100_000n);
+    await setLimit(u, 'wager', 'month', '100');
+    await setLimit(u, 'loss', 'day', '5');
+    await expect(
+      t.db.transaction((tx) => openRounds(tx, { memberId: u.id, vendor: 'RG', gameName: 'slip', reference: `slip2-${u.id}`, bets: [{ roundId: `slip2-${u.id}-000001`, amount: 800n }] })),
+    ).rejects.toMatchObject({ errorCode: 'protection.limit.loss', value: expect.objectContaining({ period: 'day', left: '5.00' }) });
+    const limits = (await u.call(P)).json.value.limits as { kind: string; used: string }[];
+    expect(limits.map((l) => [l.kind, l.used]).sort()).toEqual([
+      ['loss', '0.00'],
+      ['wager', '0.00'],
+    ]);
+  });
+
   it('refuses a launch once the day play time is used up', async () => {
     const u = await walletUser();
     await setLimit(u, 'session', 'day', '30');
@@ -222,6 +248,23 @@ describe('the reality check', () => {
 });
 
 describe('time-out and self-exclusion', () => {
+  it('a closed account still logs in, refuses bets, reopens after the cooling-off, and a time-out cannot replace the closure', async () => {
+    const u = await walletUser();
+    await fund(u.id, 1_000n);
+    expect((await u.call(`${P}/close`, { method: 'POST' })).status).toBe(200);
+    const again = await login({ username: u.username, password: u.password });
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    const token = again.json.value.token as string;
+    const call = (path: string, body?: unknown) => callApi(path, { method: body ? 'POST' : 'GET', body, headers: { authorization: token } });
+    await expect(placeBet(t.db, { memberId: u.id, roundId: `rgclosed-${u.id}-1`, vendor: 'RG', gameName: 'g', amount: 100n })).rejects.toMatchObject({ errorCode: 'protection.blocked.closed' });
+    expect((await call(`${P}/timeout`, { length: '24h' })).json.errorCode).toBe('protection.block.shorter');
+    const asked = await call(`${P}/reopen`, {});
+    expect(asked.json.value.block).toMatchObject({ kind: 'closed', reopenAt: expect.any(Number) });
+    await expect(placeBet(t.db, { memberId: u.id, roundId: `rgclosed-${u.id}-2`, vendor: 'RG', gameName: 'g', amount: 100n })).rejects.toMatchObject({ errorCode: 'protection.blocked.closed' });
+    await t.db.execute(sql`update rg_member set reopen_at = now() - interval '1 minute' where member_id = ${u.id}`);
+    expect((await placeBet(t.db, { memberId: u.id, roundId: `rgclosed-${u.id}-3`, vendor: 'RG', gameName: 'g', amount: 100n })).status).toBe('open');
+  });
+
   it('ends the session at once, refuses the next login with its end, and cannot be shortened', async () => {
     const u = await walletUser();
     const r = await u.call(`${P}/timeout`, { method: 'POST', body: { length: '7d' } });

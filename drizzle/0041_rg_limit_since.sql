@@ -1,0 +1,1 @@
+ALTER TABLE "rg_limit" ADD COLUMN "since" timestamp with time zone DEFAULT now() NOT NULL;
