@@ -108,16 +108,38 @@ const figures = (m: Minor): TeamFigures => ({
 });
 
 /**
+ * The range's days split by where their figures are read: `summarised` from the agent's rollups
+ * (team_day, team_member_day: built and not changed since), `live` from member_day (today, a
+ * changed day, a day not built yet).
+ */
+export interface DaySplit {
+  summarised: string[];
+  live: string[];
+}
+
+async function splitDays(db: Db, r: DayRange): Promise<DaySplit> {
+  const done = await summarisedDays(db, r.from, r.to);
+  const all = Array.from({ length: daysBetween(r.from, r.to) + 1 }, (_, i) => addDays(r.from, i));
+  return { summarised: all.filter((d) => done.has(d)), live: all.filter((d) => !done.has(d)) };
+}
+
+/** `col` is one of `days` (named one by one: an index lookup each), or false when there are none. */
+const dayIn = (col: unknown, days: string[]): SQL =>
+  days.length
+    ? sql`${col} in (${sql.join(
+        days.map((d) => sql`${d}`),
+        sql`, `,
+      )})`
+    : sql`false`;
+
+/**
  * The team's sums per day, game category and level (direct: the members right below): closed days
  * already summarised from team_day (one row per vendor and level), the rest (today, a day changed
  * since, a day not built yet) from member_day: the same sums either way.
  */
-async function teamSums(db: Db, s: Subject, r: DayRange) {
+async function teamSums(db: Db, s: Subject, r: DayRange, split?: DaySplit) {
   const direct = s.depth + 1;
-  const summarised = [...(await summarisedDays(db, r.from, r.to))];
-  const done = new Set(summarised);
-  const liveDays = Array.from({ length: daysBetween(r.from, r.to) + 1 }, (_, i) => addDays(r.from, i)).filter((d) => !done.has(d));
-  // The days to read from member_day, named one by one (an index lookup each), or none.
+  const { summarised, live: liveDays } = split ?? (await splitDays(db, r));
   const live = liveDays.length ? inArray(memberDay.day, liveDays) : sql`false`;
   const fromMembers = db
     .select({
@@ -156,7 +178,8 @@ async function teamSums(db: Db, s: Subject, r: DayRange) {
 /** Team overview: members, the figures by level, by category and by day. */
 export async function overview(db: Db, s: Subject, r: DayRange) {
   const direct = s.depth + 1;
-  const sums = teamSums(db, s, r);
+  const split = await splitDays(db, r);
+  const sums = teamSums(db, s, r, split);
 
   const countsQuery = db
     .select({
@@ -169,13 +192,13 @@ export async function overview(db: Db, s: Subject, r: DayRange) {
     })
     .from(member)
     .where(below(member.treePath, member.depth, s));
+  // Members with a bet in the range: closed days from team_member_day (a row per member and day), the rest from member_day.
   const activeQuery = db
-    .select({
-      all: sql<number>`count(distinct ${memberDay.memberId})`.mapWith(Number),
-      direct: sql<number>`count(distinct ${memberDay.memberId}) filter (where ${memberDay.depth} = ${direct})`.mapWith(Number),
-    })
-    .from(memberDay)
-    .where(and(below(memberDay.treePath, memberDay.depth, s), between(memberDay.day, r.from, r.to), gt(memberDay.betCount, 0)));
+    .execute(
+      sql`select count(distinct member_id)::int as "all", count(distinct member_id) filter (where depth = ${direct})::int as direct
+        from ${memberBets(s, r, split)} where bet_count > 0`,
+    )
+    .then((x) => rowsOf(x).map((a) => ({ all: Number(a.all), direct: Number(a.direct) })));
   const [rows, [counts], [active]] = await Promise.all([sums, countsQuery, activeQuery]);
 
   const all = zero();
@@ -293,25 +316,8 @@ export async function betRows(db: Db, s: Subject, r: DayRange, f: BetFilter, sli
 
 /** Team betting: settled rounds of the team, newest first, and the totals of the whole filter (from the daily figures). */
 export async function teamBets(db: Db, s: Subject, r: DayRange, f: BetFilter, p: Paging) {
-  const rows = await betRows(db, s, r, f, sliceOf(p));
-  const [sums] = await db
-    .select({
-      betCount: daySums.betCount,
-      validBet: daySums.validBet,
-      payout: daySums.payout,
-    })
-    .from(memberDay)
-    .where(
-      and(
-        below(memberDay.treePath, memberDay.depth, s),
-        between(memberDay.day, r.from, r.to),
-        ne(memberDay.vendor, ''),
-        f.memberId ? eq(memberDay.memberId, f.memberId) : undefined,
-        f.vendor ? eq(memberDay.vendor, f.vendor) : undefined,
-        f.category ? inArray(memberDay.vendor, db.select({ code: vendor.code }).from(vendor).where(eq(vendor.gameType, f.category))) : undefined,
-      ),
-    );
-  const total = Number(sums?.betCount ?? 0);
+  const [rows, sums] = await Promise.all([betRows(db, s, r, f, sliceOf(p)), betTotals(db, s, r, f)]);
+  const total = Number(sums.betCount);
   return {
     from: r.from,
     to: r.to,
@@ -319,11 +325,59 @@ export async function teamBets(db: Db, s: Subject, r: DayRange, f: BetFilter, p:
     ...pageInfo(total, p),
     totals: {
       betCount: total,
-      validBet: major(sums?.validBet),
-      payout: major(sums?.payout),
-      profitLoss: major(big(sums?.payout) - big(sums?.validBet)),
+      validBet: major(sums.validBet),
+      payout: major(sums.payout),
+      profitLoss: major(sums.payout - sums.validBet),
     },
   };
+}
+
+/**
+ * Bets, valid bets and payouts of the team's settled rounds matching the filter over the range.
+ * The whole team's closed days come from team_day (the agent's rows per vendor), the other days
+ * from member_day; one member's from member_day alone (its own rows, by the primary key).
+ */
+async function betTotals(db: Db, s: Subject, r: DayRange, f: BetFilter): Promise<{ betCount: bigint; validBet: bigint; payout: bigint }> {
+  const split: DaySplit = f.memberId ? { summarised: [], live: [] } : await splitDays(db, r);
+  const categoryVendors = f.category ? db.select({ code: vendor.code }).from(vendor).where(eq(vendor.gameType, f.category)) : undefined;
+  const fromMembers = db
+    .select({ betCount: daySums.betCount, validBet: daySums.validBet, payout: daySums.payout })
+    .from(memberDay)
+    .where(
+      and(
+        below(memberDay.treePath, memberDay.depth, s),
+        f.memberId ? between(memberDay.day, r.from, r.to) : dayIn(memberDay.day, split.live),
+        ne(memberDay.vendor, ''),
+        f.memberId ? eq(memberDay.memberId, f.memberId) : undefined,
+        f.vendor ? eq(memberDay.vendor, f.vendor) : undefined,
+        categoryVendors ? inArray(memberDay.vendor, categoryVendors) : undefined,
+      ),
+    );
+  const fromTeamDays = split.summarised.length
+    ? db
+        .select({
+          betCount: sql<string>`coalesce(sum(${teamDay.betCount}), 0)::text`,
+          validBet: sql<string>`coalesce(sum(${teamDay.validBet}), 0)::text`,
+          payout: sql<string>`coalesce(sum(${teamDay.payout}), 0)::text`,
+        })
+        .from(teamDay)
+        .where(
+          and(
+            eq(teamDay.agentId, s.id),
+            inArray(teamDay.day, split.summarised),
+            ne(teamDay.vendor, ''),
+            f.vendor ? eq(teamDay.vendor, f.vendor) : undefined,
+            categoryVendors ? inArray(teamDay.vendor, categoryVendors) : undefined,
+          ),
+        )
+    : Promise.resolve([]);
+  const t = { betCount: 0n, validBet: 0n, payout: 0n };
+  for (const x of (await Promise.all([fromMembers, fromTeamDays])).flat()) {
+    t.betCount += big(x.betCount);
+    t.validBet += big(x.validBet);
+    t.payout += big(x.payout);
+  }
+  return t;
 }
 
 /** Where user loss resumes: the last row's result (minor units, text) and member id. */
@@ -333,10 +387,37 @@ export interface LossCursor {
 }
 
 /**
- * Each member's result over the range, ranked (asc: the biggest loss first, then by member id), a
- * slice of them, named only once ranked; `count` adds how many members are ranked (`n`).
+ * team_member_day's rows of the summarised days of `r`: the range less the live days (the table
+ * holds built days only, and a day read live is never summed from it). A range and a short list
+ * to leave out cost two comparisons a row where a list of every summarised day costs thirty.
  */
-export async function lossRows(db: Db, s: Subject, r: DayRange, order: 'asc' | 'desc', slice: Slice<LossCursor>, count = false) {
+function summarisedIn(r: DayRange, split: DaySplit): SQL {
+  if (!split.summarised.length) return sql`false`;
+  const out = split.live.length ? sql` and not ${dayIn(sql`day`, split.live)}` : sql``;
+  return sql`day between ${r.from} and ${r.to}${out}`;
+}
+
+/** The team's settled bets per member and day: closed days from team_member_day, the others from member_day (as a `from` item `b`). */
+function memberBets(s: Subject, r: DayRange, split: DaySplit): SQL {
+  const team = below(sql`tree_path`, sql`depth`, s);
+  return sql`(
+    select member_id, depth, bet_count, valid_bet, payout from team_member_day
+    where ${team} and ${summarisedIn(r, split)}
+    union all
+    select member_id, depth, bet_count, valid_bet, payout from member_day
+    where ${team} and ${dayIn(sql`day`, split.live)} and vendor <> ''
+  ) b`;
+}
+
+/**
+ * Each member's result over the range, ranked (asc: the biggest loss first, then by member id), a
+ * slice of them, named only once ranked. Closed days are summed per member from team_member_day
+ * (in member order from its covering index: no sort, no table pages), the others from member_day,
+ * and the two joined by member.
+ */
+export async function lossRows(db: Db, s: Subject, r: DayRange, order: 'asc' | 'desc', slice: Slice<LossCursor>, split?: DaySplit) {
+  const days = split ?? (await splitDays(db, r));
+  const team = below(sql`tree_path`, sql`depth`, s);
   const dir = order === 'asc' ? sql`asc` : sql`desc`;
   const a = slice.after;
   const resume = !a
@@ -344,18 +425,32 @@ export async function lossRows(db: Db, s: Subject, r: DayRange, order: 'asc' | '
     : order === 'asc'
       ? sql`(pl, member_id) > (${a.pl}::numeric, ${a.memberId}::int)`
       : sql`(pl < ${a.pl}::numeric or (pl = ${a.pl}::numeric and member_id > ${a.memberId}::int))`;
-  // Summed per member (on member_day alone), ranked and sliced, and only then named.
+  // Each member's result summed (closed days streamed in member order from the covering index, the
+  // live days beside them), ranked and sliced; only the slice's members are then named and given
+  // their bets, valid bets and payouts (from the same rows, by primary key).
   return rowsOf(
     await db.execute(sql`
-    with t as (
-      select member_id, sum(bet_count) as bc, sum(valid_bet) as vb, sum(payout) as po, sum(payout) - sum(valid_bet) as pl
-      from member_day
-      where tree_path ~>=~ ${s.treePath} and tree_path ~<~ ${s.treePath + ':'} and depth > ${s.depth}
-        and day between ${r.from} and ${r.to} and vendor <> ''
+    with c as (
+      select member_id, sum(payout - valid_bet) as pl
+      from team_member_day where ${team} and ${summarisedIn(r, days)}
       group by member_id
+    ), l as (
+      select member_id, sum(payout - valid_bet) as pl
+      from member_day where ${team} and ${dayIn(sql`day`, days.live)} and vendor <> ''
+      group by member_id
+    ), t as (
+      select coalesce(c.member_id, l.member_id) as member_id, coalesce(c.pl, 0) + coalesce(l.pl, 0) as pl
+      from c full join l on l.member_id = c.member_id
     ), top as (select * from t where ${resume} order by pl ${dir}, member_id limit ${slice.limit} offset ${slice.offset ?? 0})
-    select top.member_id, bc::text, vb::text, po::text, pl::text, ${count ? sql`(select count(*) from t)::int` : sql`0`} as n, m.username, m.type, m.depth
+    select top.member_id, s.bc::text, s.vb::text, s.po::text, top.pl::text, m.username, m.type, m.depth
     from top join member m on m.id = top.member_id
+    cross join lateral (
+      select coalesce(sum(bet_count), 0) as bc, coalesce(sum(valid_bet), 0) as vb, coalesce(sum(payout), 0) as po from (
+        select bet_count, valid_bet, payout from team_member_day where member_id = top.member_id and ${summarisedIn(r, days)}
+        union all
+        select bet_count, valid_bet, payout from member_day where member_id = top.member_id and ${dayIn(sql`day`, days.live)} and vendor <> ''
+      ) x
+    ) s
     order by top.pl ${dir}, top.member_id`),
   ).map((x) => ({
     memberId: Number(x.member_id),
@@ -366,7 +461,6 @@ export async function lossRows(db: Db, s: Subject, r: DayRange, order: 'asc' | '
     validBet: major(big(x.vb)),
     payout: major(big(x.po)),
     profitLoss: major(big(x.pl)),
-    n: Number(x.n),
     cursor: { pl: String(x.pl), memberId: Number(x.member_id) } satisfies LossCursor,
   }));
 }
@@ -374,33 +468,29 @@ export async function lossRows(db: Db, s: Subject, r: DayRange, order: 'asc' | '
 /** User loss: each member's result over the range, ranked (asc: the biggest loss first). */
 export async function userLoss(db: Db, s: Subject, r: DayRange, order: 'asc' | 'desc', p: Paging) {
   const offset = (p.pageNo - 1) * p.pageSize;
-  // The count from the same sums, and the totals from the team's sums (team_day for closed days) beside it.
-  const [sums, rows] = await Promise.all([teamSums(db, s, r), lossRows(db, s, r, order, sliceOf(p), true)]);
-  const total = rows[0]?.n ?? (offset > 0 ? await countRanked(db, s, r) : 0);
+  const split = await splitDays(db, r);
+  // The page, how many are ranked, and the totals from the team's sums (team_day for closed days), side by side.
+  const [sums, rows, total] = await Promise.all([teamSums(db, s, r, split), lossRows(db, s, r, order, sliceOf(p), split), countRanked(db, s, r, split)]);
   const t = zero();
   for (const row of sums) add(t, row);
-  const totals = { tbc: t.betCount, tvb: t.validBet, tpo: t.payout };
   return {
     from: r.from,
     to: r.to,
-    content: rows.map(({ n: _n, cursor: _cursor, ...x }, i) => ({ rank: offset + i + 1, ...x })),
+    content: rows.map(({ cursor: _cursor, ...x }, i) => ({ rank: offset + i + 1, ...x })),
     ...pageInfo(total, p),
     totals: {
-      betCount: Number(totals?.tbc ?? 0),
-      validBet: major(big(totals?.tvb)),
-      payout: major(big(totals?.tpo)),
-      profitLoss: major(big(totals?.tpo) - big(totals?.tvb)),
+      betCount: Number(t.betCount),
+      validBet: major(t.validBet),
+      payout: major(t.payout),
+      profitLoss: major(t.payout - t.validBet),
     },
   };
 }
 
-/** Members of the team with a bet in the range (a page past the end of user loss still says how many). */
-async function countRanked(db: Db, s: Subject, r: DayRange): Promise<number> {
-  const [x] = await db
-    .select({ n: sql<number>`count(distinct ${memberDay.memberId})`.mapWith(Number) })
-    .from(memberDay)
-    .where(and(below(memberDay.treePath, memberDay.depth, s), between(memberDay.day, r.from, r.to), ne(memberDay.vendor, '')));
-  return x?.n ?? 0;
+/** Members of the team with a bet in the range: how many user loss ranks. */
+async function countRanked(db: Db, s: Subject, r: DayRange, split: DaySplit): Promise<number> {
+  const [x] = rowsOf(await db.execute(sql`select count(distinct member_id)::int as n from ${memberBets(s, r, split)}`));
+  return Number(x?.n ?? 0);
 }
 
 /** Ledger transfer kinds behind each kind of team transaction. */

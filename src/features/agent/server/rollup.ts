@@ -1,11 +1,13 @@
 /**
  * Team days: each agent's team figures per closed day (table team_day), summed once from the
  * members' daily figures so that the team overview of a large team reads a few hundred rows for
- * a month. A closed day is built by the job `agent.teamDays` (every minute, and at start) once it
- * has figures and is not built yet, and again whenever the wallet marks it changed (a round
- * settled after midnight on its bet's day, a rebuild). Reports read a day from team_day only when
- * it is built and not changed since, and every other day (today, a changed day, a day not built
- * yet) from member_day: the answer is the same either way, only faster.
+ * a month, and each member's bets per closed day in one row (team_member_day: what user loss
+ * ranks and the overview's active members count, from covering indexes). A closed day is built
+ * by the job `agent.teamDays` (every minute, and at start) once it has figures and is not built
+ * yet, and again whenever the wallet marks it changed (a round settled after midnight on its bet's
+ * day, a rebuild). Reports read a day from these tables only when it is built and not changed
+ * since, and every other day (today, a changed day, a day not built yet) from member_day: the
+ * answer is the same either way, only faster.
  *
  * Several processes may run the job at once: a day is built in one transaction under an advisory
  * lock of its own (the second waits, then builds it again from the same rows: the same result),
@@ -39,6 +41,13 @@ export async function buildTeamDay(db: Db, day: string): Promise<void> {
       cross join lateral unnest(string_to_array(trim(both '/' from d.tree_path), '/')) with ordinality as a(id, ord)
       where d.day = ${day} and a.ord <= d.depth
       group by 1, 2, 3, 4`);
+    // Each member's bets of the day in one row (all vendors), for the reports that rank members.
+    await tx.execute(sql`delete from team_member_day where day = ${day}`);
+    await tx.execute(sql`
+      insert into team_member_day (member_id, day, tree_path, depth, bet_count, valid_bet, payout)
+      select member_id, day, tree_path, depth, sum(bet_count)::int, sum(valid_bet), sum(payout)
+      from member_day where day = ${day} and vendor <> ''
+      group by member_id, day, tree_path, depth`);
     await tx
       .insert(teamDayBuilt)
       .values({ day })
@@ -65,6 +74,10 @@ export async function daysToBuild(db: Db, now = clock.now()): Promise<string[]> 
 export async function buildTeamDays(db: Db, now = clock.now()): Promise<number> {
   const days = await daysToBuild(db, now);
   for (const day of days) await buildTeamDay(db, day);
+  // The reports read team_member_day from its indexes alone once its pages are marked all-visible,
+  // which a vacuum does (a small table, and only after days were built; another process's vacuum
+  // of it is not waited for).
+  if (days.length) await db.execute(sql`vacuum (analyze, skip_locked) team_member_day`);
   return days.length;
 }
 

@@ -12,7 +12,7 @@ import { callApi } from '../../../../../tests/support/api.ts';
 import { fund, newKey, sandboxInProcess, seedVendors, walletUser } from '../../../../../tests/support/wallet.ts';
 import { member } from '../../../../app/schema.ts';
 import { dayRange, placeBet, refundRound, settleRound } from '../../../wallet/index.ts';
-import { myIncome, overview, userLoss } from '../../server/reports.ts';
+import { myIncome, overview, teamBets, userLoss } from '../../server/reports.ts';
 import { buildTeamDays } from '../../server/rollup.ts';
 import { configureExports } from '../../server/export-stream.ts';
 import { addToDay } from '../../../wallet/server/daily.ts';
@@ -335,17 +335,32 @@ describe('the demo team history', () => {
       .where(and(eq(member.uplineId, top!.id), eq(member.type, top!.type)))
       .limit(1);
     const subBefore = await overview(t.db, subAgent!, r);
+    // User loss (team_member_day) and team betting's totals (team_day) as well, whole and filtered.
+    const all = { pageNo: 1, pageSize: 1000 };
+    const lossOf = async () => [await userLoss(t.db, top!, r, 'asc', all), await userLoss(t.db, subAgent!, r, 'desc', all)];
+    const totalsOf = async () =>
+      Promise.all([{}, { vendor: 'JL' }, { category: 'RNG' }].flatMap((f) => [top!, subAgent!].map(async (x) => (await teamBets(t.db, x, r, f, { pageNo: 1, pageSize: 1 })).totals)));
+    const [lossBefore, totalsBefore] = [await lossOf(), await totalsOf()];
+    expect(lossBefore[0]!.content.length).toBe(ranked.length);
     expect(await buildTeamDays(t.db)).toBeGreaterThan(20);
     expect(await buildTeamDays(t.db)).toBe(0);
     expect(await overview(t.db, top!, r)).toEqual(o);
     expect(await overview(t.db, subAgent!, r)).toEqual(subBefore);
+    expect(await lossOf()).toEqual(lossBefore);
+    expect(await totalsOf()).toEqual(totalsBefore);
     // A late change to a closed day (a round settled after midnight) marks it changed: read live until built again.
     const [player] = await t.db.select().from(member).where(eq(member.uplineId, subAgent!.id)).limit(1);
     await addToDay(t.db, player!.id, new Date(Date.now() - 3 * 86_400_000), 'JL', { betCount: 1, validBet: 7_00n, payout: 0n });
     const late = await overview(t.db, top!, r);
     expect(late.all.validBet).toBeCloseTo(o.all.validBet + 7, 2);
+    const [lossLate, totalsLate] = [await lossOf(), await totalsOf()];
+    expect(lossLate[0]!.totals.validBet).toBeCloseTo(lossBefore[0]!.totals.validBet + 7, 2);
+    expect(lossLate[0]!.content.find((x) => x.memberId === player!.id)?.validBet).toBeCloseTo((lossBefore[0]!.content.find((x) => x.memberId === player!.id)?.validBet ?? 0) + 7, 2);
+    expect(totalsLate[0]!.validBet).toBeCloseTo(totalsBefore[0]!.validBet + 7, 2);
     expect(await buildTeamDays(t.db)).toBe(1);
     expect(await overview(t.db, top!, r)).toEqual(late);
+    expect(await lossOf()).toEqual(lossLate);
+    expect(await totalsOf()).toEqual(totalsLate);
     // Some of its direct players sent it money: my income is not empty either.
     expect((await myIncome(t.db, top!, r, { pageNo: 1, pageSize: 5 })).totals.transfer).toBeGreaterThan(0);
   });
