@@ -19,6 +19,7 @@ import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { formatMinor } from '../../../kernel/money.ts';
+import { rowsOf } from '../../../kernel/db/rows.ts';
 import { rgLimit } from './tables.ts';
 import { protectionSettings } from './settings.ts';
 
@@ -164,10 +165,6 @@ export async function membersWithLimit(db: Db | Tx, kind: LimitKind, memberIds: 
   return rows.map((r) => r.id);
 }
 
-/** Rows of a Drizzle execute on either driver. */
-export function rowsOf(r: unknown): Record<string, unknown>[] {
-  return (Array.isArray(r) ? r : (r as { rows: Record<string, unknown>[] }).rows) ?? [];
-}
 
 /** A limit row as the player sees it. */
 export interface LimitView {

@@ -12,7 +12,8 @@ import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { recordSignificant } from '../../../kernel/significant.ts';
 import { rgExternalExclusion, rgMember } from './tables.ts';
-import { blockedSql, rowsOf, zoneLiteral } from './limits.ts';
+import { blockedSql, zoneLiteral } from './limits.ts';
+import { rowsOf } from '../../../kernel/db/rows.ts';
 import { protectionSettings } from './settings.ts';
 
 export const TIMEOUTS = { '24h': '24 hours', '7d': '7 days', '30d': '30 days', '6w': '42 days' } as const;

@@ -12,7 +12,7 @@ import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { login } from '../../../../../tests/support/accounts.ts';
 import { walletUser } from '../../../../../tests/support/wallet.ts';
 import { runOps } from '../../../../app/ops.ts';
-import { rowsOf } from '../../server/limits.ts';
+import { rowsOf } from '../../../../kernel/db/rows.ts';
 
 let t: TestDb;
 beforeAll(async () => {
