@@ -165,7 +165,6 @@ export async function membersWithLimit(db: Db | Tx, kind: LimitKind, memberIds: 
   return rows.map((r) => r.id);
 }
 
-
 /** A limit row as the player sees it. */
 export interface LimitView {
   kind: LimitKind;
