@@ -11,6 +11,7 @@ import { createDispatcher, type HandlerContext, type Route } from '../kernel/htt
 import { ApiError } from '../kernel/http/errors.ts';
 import { statusFor, systemState } from '../features/system/server/status.ts';
 import { refreshBrand } from '../kernel/brand/index.ts';
+import { CONSOLE_PREFIX, consoleAddressGate, resolveStaff } from '../features/console/index.ts';
 
 export const allRoutes: Route[] = FEATURES.flatMap((f) => f.routes) as Route[];
 
@@ -24,6 +25,9 @@ const SERVER_DOORS = ['/wps/payment/callback/', '/wps/game/wallet/'];
 
 /** While the site is in maintenance or the caller's region is blocked, only /wps/system and the server doors answer. */
 async function statusGate(call: CallDef, ctx: HandlerContext): Promise<void> {
+  // The console answers in maintenance and from a blocked region (staff end them), but only from
+  // the brand's allowed addresses.
+  if (call.path.startsWith(CONSOLE_PREFIX)) return consoleAddressGate(ctx);
   if (call.path.startsWith('/wps/system/') || SERVER_DOORS.some((p) => call.path.startsWith(p))) return;
   const status = statusFor(await systemState(), ctx.ip);
   if (status === 1) throw new ApiError(503, 'system.maintenance');
@@ -40,6 +44,7 @@ export function createApi(options: { checkAnswers?: boolean } = {}) {
       await statusGate(call, ctx);
     },
     resolveSession: async (token) => resolveSession(await db(), token),
+    resolveStaff,
     openEnvelope,
     checkAnswers: options.checkAnswers ?? process.env.CONTRACT_CHECK_ANSWERS === '1',
   });

@@ -17,3 +17,4 @@ export * from '../features/promotions/server/tables.ts';
 export * from '../features/inbox/server/tables.ts';
 export * from '../features/agent/server/tables.ts';
 export * from '../features/protection/server/tables.ts';
+export * from '../features/console/server/tables.ts';

@@ -17,6 +17,7 @@ import { answerClientError, createSiteHandler, type NodeHandler } from './site.t
 import { setSelfOrigin } from '../kernel/http/origins.ts';
 import { brand } from '../kernel/brand/index.ts';
 import { DEMO_ACCOUNTS } from '../features/accounts/server/seed.ts';
+import { DEMO_STAFF } from '../features/console/index.ts';
 import { startJobs } from './jobs.ts';
 import { checkBrand } from './brand.ts';
 import { lockPath, readLiveLock, type ServerLock } from '../kernel/http/lock.ts';
@@ -87,6 +88,7 @@ export async function startServer(options: StartOptions = {}): Promise<{ server:
   if (seed) {
     lines.push('  demo accounts (demo data, public passwords):');
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(6)} ${a.username} / ${a.password}`);
+    for (const s of DEMO_STAFF) lines.push(`    console ${s.role} ${s.username} / ${s.password} (on /console; the first login sets up an authenticator app)`);
   }
   console.log(lines.join('\n'));
 

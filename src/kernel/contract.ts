@@ -15,6 +15,11 @@ export interface CallDef<Q extends z.ZodType = z.ZodType, B extends z.ZodType = 
   path: string;
   /** A session token is required. */
   token: boolean;
+  /**
+   * A console call (issue 29): a staff session (the console's cookie, never a member's token) with
+   * one of these roles is required; the owner role passes every one. Empty: any staff member.
+   */
+  staff?: readonly string[];
   /** The body travels encrypted (hybrid RSA-OAEP + AES-256-GCM, see docs/encryption.md). */
   enc: boolean;
   /** /lgw answers bare JSON without the envelope. */
@@ -38,6 +43,7 @@ export function defineCall<Q extends z.ZodType | undefined = undefined, B extend
   method: Method;
   path: string;
   token?: boolean;
+  staff?: readonly string[];
   enc?: boolean;
   form?: boolean;
   cacheSeconds?: number;

@@ -20,6 +20,11 @@ export const opsAudit = pgTable('ops_audit', {
   actor: text('actor').notNull(),
   command: text('command').notNull(),
   args: jsonb('args').notNull(),
+  /** The caller's address (console actions; the command line has none). */
+  ip: text('ip'),
+  /** What the action changed, as it was and as it became (console actions). */
+  before: jsonb('before'),
+  after: jsonb('after'),
 });
 
 /**

@@ -54,6 +54,11 @@ export interface DispatcherOptions {
   /** Turns a token into a session, or null when it is unknown or expired. */
   resolveSession?: (token: string, ctx: HandlerContext) => Promise<unknown | null>;
   /**
+   * Turns the caller's console cookie into a staff session with its roles, or null: for calls
+   * declared with `staff` (the console's own, never a member's token).
+   */
+  resolveStaff?: (ctx: HandlerContext) => Promise<{ roles: readonly string[] } | null>;
+  /**
    * Opens the body of an enc call (`{ value }` plus the Encryption header) and answers the plain
    * body, or throws ApiError (undecryptable, stale, replayed). Enc calls are refused without it.
    */
@@ -109,6 +114,13 @@ export function createDispatcher(options: DispatcherOptions) {
         if (!ctx.token) throw new ApiError(401, 'login.not.session');
         ctx.session = (await options.resolveSession?.(ctx.token, ctx)) ?? null;
         if (!ctx.session) throw new ApiError(401, 'user.or.token.invalid');
+      }
+      if (r.call.staff) {
+        const staff = (await options.resolveStaff?.(ctx)) ?? null;
+        if (!staff) throw new ApiError(401, 'console.session.none');
+        const allowed = r.call.staff;
+        if (allowed.length && !staff.roles.includes('owner') && !allowed.some((role) => staff.roles.includes(role))) throw new ApiError(403, 'console.role.denied');
+        ctx.session = staff;
       }
       await options.beforeCall?.(r.call, ctx);
       // Real clients send every filter, an empty one meaning "any" (`gameType=`, wire notes): an

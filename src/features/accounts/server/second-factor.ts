@@ -10,52 +10,19 @@
  * and a code of that step or an older one is refused (replay), in one conditional UPDATE so that
  * two requests racing with the same code cannot both pass.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, count, eq, isNull, lt } from 'drizzle-orm';
-import { Secret, TOTP } from 'otpauth';
-import { renderSVG } from 'uqr';
-import { brand } from '../../../kernel/brand/index.ts';
 import { clock } from '../../../kernel/clock.ts';
 import type { Db } from '../../../kernel/db/index.ts';
-import { sharedSecret } from '../../../kernel/db/settings.ts';
-import { env } from '../../../kernel/env.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
-import { log } from '../../../kernel/log.ts';
 import { LIMITS, attempt } from '../../../kernel/rate-limit.ts';
+import { looksLikeRecoveryCode, newTotpSecret, openSecret as open, recoveryCode, recoveryHash, sealSecret as seal, totpSetup, totpStep, type TotpSetup } from '../../../kernel/totp.ts';
 import { member, memberRecoveryCode } from './tables.ts';
 import type { Member } from './members.ts';
 
-const PERIOD = 30;
 const RECOVERY_CODES = 10;
-/** Letters and digits a person copies without confusion (no 0/O, 1/I/L). */
-const RECOVERY_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
-async function keyOf(db: Db): Promise<Buffer> {
-  return createHash('sha256')
-    .update(await sharedSecret(db, 'accounts.totp.key', env().TOTP_KEY))
-    .digest();
-}
-
-/** 'v1.' + base64url(iv | tag | ciphertext). */
-async function seal(db: Db, plain: string): Promise<string> {
-  const iv = randomBytes(12);
-  const c = createCipheriv('aes-256-gcm', await keyOf(db), iv);
-  const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
-  return `v1.${Buffer.concat([iv, c.getAuthTag(), body]).toString('base64url')}`;
-}
-
-/** The secret, or null when it cannot be opened (TOTP_KEY changed since it was sealed): logged, and no code matches. */
-async function open(db: Db, sealed: string): Promise<string | null> {
-  try {
-    const raw = Buffer.from(sealed.slice(3), 'base64url');
-    const d = createDecipheriv('aes-256-gcm', await keyOf(db), raw.subarray(0, 12));
-    d.setAuthTag(raw.subarray(12, 28));
-    return Buffer.concat([d.update(raw.subarray(28)), d.final()]).toString('utf8');
-  } catch {
-    log.error('totp.secret.unreadable', { hint: 'TOTP_KEY differs from the key the secret was sealed with; recovery codes still work' });
-    return null;
-  }
-}
+export type { TotpSetup };
+export { currentCode } from '../../../kernel/totp.ts';
 
 /**
  * Counts one try of a proof (an app code, a recovery code, a payee name) of a member before it
@@ -70,29 +37,9 @@ export async function countProofTry(db: Db, memberId: number) {
   return tried;
 }
 
-function totpOf(username: string, base32: string): TOTP {
-  return new TOTP({ issuer: brand().name, label: username, algorithm: 'SHA1', digits: 6, period: PERIOD, secret: Secret.fromBase32(base32) });
-}
-
-/** The 30-second step a code belongs to, or null when it is not a code of the secret now (±1 step). */
-function stepOf(totp: TOTP, code: string, now: number): number | null {
-  if (!/^\d{6}$/.test(code)) return null;
-  const delta = totp.validate({ token: code, timestamp: now, window: 1 });
-  return delta === null ? null : Math.floor(now / 1000 / PERIOD) + delta;
-}
-
-export interface TotpSetup {
-  /** The secret in base32, for typing into an app that cannot scan. */
-  secret: string;
-  /** otpauth:// address the QR code holds. */
-  uri: string;
-  /** The QR code as an SVG document. */
-  qrSvg: string;
-}
-
 /** Starts a setup: a new secret, kept aside until a code confirms it. */
 export async function beginTotp(db: Db, m: Member): Promise<TotpSetup> {
-  const secret = new Secret({ size: 20 }).base32;
+  const secret = newTotpSecret();
   // Never over an app already on (a set-up racing a confirmation).
   const set = await db
     .update(member)
@@ -100,20 +47,8 @@ export async function beginTotp(db: Db, m: Member): Promise<TotpSetup> {
     .where(and(eq(member.id, m.id), isNull(member.totpSecret)))
     .returning({ id: member.id });
   if (!set.length) throw new ApiError(409, 'totp.already');
-  const uri = totpOf(m.username, secret).toString();
-  return { secret, uri, qrSvg: renderSVG(uri, { border: 2 }) };
+  return totpSetup(m.username, secret);
 }
-
-/** A recovery code: 8 characters in two groups (XXXX-XXXX), about 40 bits. */
-function recoveryCode(): string {
-  let s = '';
-  for (let i = 0; i < 8; i++) s += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
-  return `${s.slice(0, 4)}-${s.slice(4)}`;
-}
-const recoveryHash = (code: string) =>
-  createHash('sha256')
-    .update(code.toUpperCase().replace(/[^A-Z0-9]/g, ''))
-    .digest('hex');
 
 /** Replaces the member's recovery codes with new ones; answers them (shown once). */
 async function newRecoveryCodes(db: Db, memberId: number): Promise<string[]> {
@@ -127,7 +62,7 @@ async function newRecoveryCodes(db: Db, memberId: number): Promise<string[]> {
 export async function confirmTotp(db: Db, m: Member, code: string): Promise<string[] | null> {
   if (!m.totpPendingSecret || m.totpSecret) return null;
   const secret = await open(db, m.totpPendingSecret);
-  const step = secret === null ? null : stepOf(totpOf(m.username, secret), code.trim(), clock.now());
+  const step = secret === null ? null : totpStep(m.username, secret, code.trim());
   if (step === null) return null;
   // Only this pending secret, only while no app is on: two confirmations racing turn it on once.
   const on = await db
@@ -148,7 +83,7 @@ export async function checkSecondFactor(db: Db, m: Member, answer: string): Prom
   const code = answer.trim();
   if (/^\d{6}$/.test(code)) {
     const secret = await open(db, m.totpSecret);
-    const step = secret === null ? null : stepOf(totpOf(m.username, secret), code, clock.now());
+    const step = secret === null ? null : totpStep(m.username, secret, code);
     if (step === null) return false;
     const used = await db
       .update(member)
@@ -157,7 +92,7 @@ export async function checkSecondFactor(db: Db, m: Member, answer: string): Prom
       .returning({ id: member.id });
     return used.length === 1;
   }
-  if (!/^[A-Za-z0-9]{4}-?[A-Za-z0-9]{4}$/.test(code)) return false;
+  if (!looksLikeRecoveryCode(code)) return false;
   const used = await db
     .update(memberRecoveryCode)
     .set({ usedAt: new Date(clock.now()) })
@@ -184,9 +119,4 @@ export async function recoveryCodesLeft(db: Db, memberId: number): Promise<numbe
 /** Issues a fresh set of recovery codes (the old ones stop working). */
 export function renewRecoveryCodes(db: Db, memberId: number): Promise<string[]> {
   return newRecoveryCodes(db, memberId);
-}
-
-/** For tests and tools: the current code of a base32 secret. */
-export function currentCode(username: string, base32: string, now = clock.now()): string {
-  return totpOf(username, base32).generate({ timestamp: now });
 }

@@ -1,0 +1,228 @@
+/**
+ * The operator console's calls (issue 29), under /wps/console: our own paths (the spec and the
+ * wire notes name none), in the envelope. Every call but the login is a staff call (`staff`): it
+ * needs the console's session cookie and one of the roles it names (the owner passes all), which
+ * the dispatcher checks before anything else; a member's token never opens one. Money goes as
+ * decimal text in major units, times as ms since the epoch.
+ */
+import { z } from 'zod';
+import { defineCall, idParam } from '../../kernel/contract.ts';
+
+/** The roles of staff (a staff member may have several; the owner may do everything). */
+export const STAFF_ROLES = ['owner', 'finance', 'support', 'risk', 'content', 'agents'] as const;
+export const staffRole = z.enum(STAFF_ROLES);
+export type StaffRole = z.infer<typeof staffRole>;
+
+/** The console's session cookie: HttpOnly, SameSite=Strict, only sent to /wps/console. */
+export const CONSOLE_COOKIE = 'console_session';
+
+const username = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9._-]{2,31}$/);
+/** Staff passwords: 10 to 128 characters (NIST 800-63B: length over composition rules). */
+export const staffPassword = z.string().min(10).max(128);
+
+const me = z.object({ id: z.number(), username: z.string(), roles: z.array(staffRole), idleMinutes: z.number(), twoKeysWithdrawalAbove: z.string().nullable(), currencySymbol: z.string() });
+export type ConsoleMe = z.infer<typeof me>;
+
+/**
+ * Logs a staff member in: the password, then a code of the authenticator app (or a recovery
+ * code). The first login sets the app up (`setup`: scan, then send a code of it, and a new
+ * password when one was given by someone else); only `done` opens a session (the cookie).
+ */
+export const consoleLogin = defineCall({
+  name: 'consoleLogin',
+  method: 'POST',
+  path: '/wps/console/session/login',
+  body: z.object({
+    username: z.string().trim().min(1).max(64),
+    password: z.string().min(1).max(128),
+    code: z.string().trim().max(20).optional(),
+    newPassword: staffPassword.optional(),
+  }),
+  value: z.discriminatedUnion('stage', [
+    z.object({ stage: z.literal('code') }),
+    z.object({ stage: z.literal('setup'), secret: z.string(), uri: z.string(), qrSvg: z.string(), mustChangePassword: z.boolean() }),
+    z.object({ stage: z.literal('done'), me, recoveryCodes: z.array(z.string()).nullable() }),
+  ]),
+});
+
+export const consoleLogout = defineCall({ name: 'consoleLogout', method: 'POST', path: '/wps/console/session/logout', staff: [], value: z.null() });
+
+export const consoleMe = defineCall({ name: 'consoleMe', method: 'GET', path: '/wps/console/session/me', staff: [], value: me });
+
+const page = { page: z.coerce.number().int().min(1).max(100_000).default(1), pageSize: z.coerce.number().int().min(1).max(200).default(50) };
+const paged = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+
+export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected', 'received', 'disputed', 'force_received'] as const;
+const withdrawalRow = z.object({
+  id: z.string(),
+  memberId: z.number(),
+  username: z.string(),
+  amount: z.string(),
+  status: z.string(),
+  requestedAt: z.number(),
+  reviewedAt: z.number().nullable(),
+  reviewedBy: z.string().nullable(),
+  note: z.string().nullable(),
+  payeeName: z.string().nullable(),
+  /** Above the brand's threshold: a second staff member's key pays it. */
+  needsTwoKeys: z.boolean(),
+  firstKey: z.object({ by: z.string(), at: z.number() }).nullable(),
+});
+export type ConsoleWithdrawal = z.infer<typeof withdrawalRow>;
+
+export const consoleWithdrawals = defineCall({
+  name: 'consoleWithdrawals',
+  method: 'GET',
+  path: '/wps/console/withdrawals',
+  staff: ['finance'],
+  query: z.object({ status: z.enum(WITHDRAWAL_STATUSES).optional(), username: z.string().trim().max(64).optional(), ...page }),
+  value: paged(withdrawalRow),
+});
+
+/** Approves a pending withdrawal: paid at once, or (above the threshold) its first key turned. */
+export const consoleApproveWithdrawal = defineCall({
+  name: 'consoleApproveWithdrawal',
+  method: 'POST',
+  path: '/wps/console/withdrawals/approve',
+  staff: ['finance'],
+  body: z.object({ id: z.string().trim().min(1).max(64) }),
+  value: z.object({ state: z.enum(['paid', 'awaitingSecondKey']), withdrawal: withdrawalRow }),
+});
+
+export const consoleRejectWithdrawal = defineCall({
+  name: 'consoleRejectWithdrawal',
+  method: 'POST',
+  path: '/wps/console/withdrawals/reject',
+  staff: ['finance'],
+  body: z.object({ id: z.string().trim().min(1).max(64), reason: z.string().trim().min(1).max(200) }),
+  value: withdrawalRow,
+});
+
+/** Who may look members up. */
+const MEMBER_READERS = ['support', 'finance', 'risk', 'agents'] as const;
+
+const memberRow = z.object({
+  id: z.number(),
+  username: z.string(),
+  type: z.number(),
+  isAgent: z.boolean(),
+  status: z.string(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  upline: z.string().nullable(),
+  createdAt: z.number(),
+  lastLoginAt: z.number().nullable(),
+  balance: z.string(),
+});
+export type ConsoleMemberRow = z.infer<typeof memberRow>;
+
+/** Members by username, mobile, e-mail or id (a part of any), or by upline's username. */
+export const consoleMembers = defineCall({
+  name: 'consoleMembers',
+  method: 'GET',
+  path: '/wps/console/members',
+  staff: MEMBER_READERS,
+  query: z.object({ q: z.string().trim().max(64).optional(), upline: z.string().trim().max(64).optional(), ...page }),
+  value: paged(memberRow),
+});
+
+const sessionRow = z.object({ id: z.number(), createdAt: z.number(), lastSeenAt: z.number(), ip: z.string().nullable(), live: z.boolean() });
+const entryRow = z.object({ at: z.number(), kind: z.string(), memo: z.string().nullable(), account: z.string(), amount: z.string(), reference: z.string().nullable() });
+
+export const consoleMember = defineCall({
+  name: 'consoleMember',
+  method: 'GET',
+  path: '/wps/console/member',
+  staff: MEMBER_READERS,
+  query: z.object({ id: idParam }),
+  value: z.object({
+    member: memberRow,
+    balances: z.array(z.object({ wallet: z.string(), amount: z.string() })),
+    sessions: z.array(sessionRow),
+    entries: z.array(entryRow),
+    withdrawals: z.array(withdrawalRow),
+    protection: z.object({ block: z.string().nullable(), until: z.number().nullable(), limits: z.number() }),
+  }),
+});
+export type ConsoleMemberDetail = z.infer<typeof consoleMember.value>;
+
+/** Ends one session of a member (`sessionId`) or all of them; the games they opened end with them. */
+export const consoleEndSessions = defineCall({
+  name: 'consoleEndSessions',
+  method: 'POST',
+  path: '/wps/console/member/sessions/end',
+  staff: ['support', 'risk'],
+  body: z.object({ memberId: z.number().int().min(1), sessionId: z.number().int().min(1).optional() }),
+  value: z.object({ ended: z.number() }),
+});
+
+const staffRow = z.object({
+  id: z.number(),
+  username: z.string(),
+  roles: z.array(staffRole),
+  status: z.enum(['active', 'locked']),
+  secondFactor: z.boolean(),
+  createdAt: z.number(),
+  createdBy: z.string(),
+  lastLoginAt: z.number().nullable(),
+});
+export type ConsoleStaffRow = z.infer<typeof staffRow>;
+
+export const consoleStaff = defineCall({ name: 'consoleStaff', method: 'GET', path: '/wps/console/staff', staff: ['owner'], value: z.object({ items: z.array(staffRow) }) });
+
+/** Adds a staff member; answers a one-time password to hand over (the first login changes it and sets up the app). */
+export const consoleAddStaff = defineCall({
+  name: 'consoleAddStaff',
+  method: 'POST',
+  path: '/wps/console/staff/add',
+  staff: ['owner'],
+  body: z.object({ username, roles: z.array(staffRole).min(1).max(STAFF_ROLES.length) }),
+  value: z.object({ staff: staffRow, temporaryPassword: z.string() }),
+});
+
+/** Changes a staff member's roles, locks or unlocks them (a lock ends their sessions), or resets their app. */
+export const consoleUpdateStaff = defineCall({
+  name: 'consoleUpdateStaff',
+  method: 'POST',
+  path: '/wps/console/staff/update',
+  staff: ['owner'],
+  body: z.object({
+    id: z.number().int().min(1),
+    roles: z.array(staffRole).min(1).max(STAFF_ROLES.length).optional(),
+    status: z.enum(['active', 'locked']).optional(),
+    resetSecondFactor: z.boolean().optional(),
+  }),
+  value: staffRow,
+});
+
+const auditRow = z.object({ id: z.number(), at: z.number(), actor: z.string(), command: z.string(), ip: z.string().nullable(), args: z.unknown(), before: z.unknown(), after: z.unknown() });
+export type ConsoleAuditRow = z.infer<typeof auditRow>;
+
+export const consoleAudit = defineCall({
+  name: 'consoleAudit',
+  method: 'GET',
+  path: '/wps/console/audit',
+  staff: ['risk'],
+  query: z.object({ actor: z.string().trim().max(64).optional(), command: z.string().trim().max(64).optional(), ...page }),
+  value: paged(auditRow),
+});
+
+export const consoleCalls = [
+  consoleLogin,
+  consoleLogout,
+  consoleMe,
+  consoleWithdrawals,
+  consoleApproveWithdrawal,
+  consoleRejectWithdrawal,
+  consoleMembers,
+  consoleMember,
+  consoleEndSessions,
+  consoleStaff,
+  consoleAddStaff,
+  consoleUpdateStaff,
+  consoleAudit,
+] as const;

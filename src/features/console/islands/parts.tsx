@@ -1,0 +1,97 @@
+/**
+ * The console's shared parts (issue 29): the labels, a pager, a table of rows, a notice line and
+ * a field with its inline message. The tables are plain semantic HTML: the console's lists are
+ * paged on the server, so a table library would bring sorting and virtual rows it does not need.
+ */
+import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../kernel/intl.ts';
+import type en from '../i18n/en/console.json';
+import type { Notice } from '../client/console.ts';
+
+export type Labels = typeof en;
+
+/** Fills {{name}} in a label. */
+export function fill(text: string, params: Record<string, string | number> = {}): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(params[k] ?? ''));
+}
+
+export const when = (ms: number | null, lang: string) => (ms === null ? '–' : formatDateTime(ms, lang, { dateStyle: 'medium' }));
+
+export function Pager(p: { L: Labels; page: number; pageSize: number; total: number; go: (page: number) => void }) {
+  const pages = Math.max(1, Math.ceil(p.total / p.pageSize));
+  return (
+    <nav className="cs-pager" aria-label={fill(p.L.common.pageOf, { page: p.page, pages, total: p.total })}>
+      <button type="button" className="btn btn-ghost btn-sm" disabled={p.page <= 1} onClick={() => p.go(p.page - 1)}>
+        {p.L.common.prev}
+      </button>
+      <span>{fill(p.L.common.pageOf, { page: p.page, pages, total: p.total })}</span>
+      <button type="button" className="btn btn-ghost btn-sm" disabled={p.page >= pages} onClick={() => p.go(p.page + 1)}>
+        {p.L.common.next}
+      </button>
+    </nav>
+  );
+}
+
+export function Table(p: { caption: string; head: ReactNode[]; rows: ReactNode[][]; empty: string; numeric?: number[] }) {
+  if (!p.rows.length) return <p className="muted cs-empty">{p.empty}</p>;
+  const num = new Set(p.numeric ?? []);
+  return (
+    <div className="cs-table-wrap" tabIndex={0} role="region" aria-label={p.caption}>
+      <table className="cs-table">
+        <caption className="sr-only">{p.caption}</caption>
+        <thead>
+          <tr>
+            {p.head.map((h, i) => (
+              <th key={i} scope="col" className={num.has(i) ? 'num' : undefined}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {p.rows.map((r, i) => (
+            <tr key={i}>
+              {r.map((c, j) => (
+                <td key={j} className={num.has(j) ? 'num' : undefined}>
+                  {c}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function NoticeLine({ notice }: { notice: Notice | null }) {
+  return (
+    <div className="cs-notice-slot">
+      <p className={`cs-notice ${notice?.kind ?? ''}`} role={notice?.kind === 'error' ? 'alert' : 'status'}>
+        {notice?.text ?? ''}
+      </p>
+    </div>
+  );
+}
+
+export function Field(p: { id: string; label: string; error?: string; hint?: string; children: ReactNode }) {
+  return (
+    <div className="cs-field">
+      <label htmlFor={p.id}>{p.label}</label>
+      {p.children}
+      {p.hint && (
+        <span className="muted cs-hint" id={`${p.id}-hint`}>
+          {p.hint}
+        </span>
+      )}
+      {p.error && (
+        <span className="field-error" id={`${p.id}-error`} role="alert">
+          {p.error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** aria-describedby for a field's hint and error. */
+export const describedBy = (id: string, o: { hint?: boolean; error?: string }) => [o.hint ? `${id}-hint` : '', o.error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;

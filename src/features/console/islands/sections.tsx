@@ -1,0 +1,506 @@
+/**
+ * The console's sections (issue 29): the withdrawal queue (finance, two keys above the brand's
+ * threshold), members (search, a member's page, ending sessions), staff (owners) and the audit log
+ * (risk). Each reads its filters from the address (the store's $filters) and pages on the server.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  consoleAddStaff,
+  consoleApproveWithdrawal,
+  consoleAudit,
+  consoleEndSessions,
+  consoleMember,
+  consoleMembers,
+  consoleRejectWithdrawal,
+  consoleStaff,
+  consoleUpdateStaff,
+  consoleWithdrawals,
+  STAFF_ROLES,
+  WITHDRAWAL_STATUSES,
+  type ConsoleAuditRow,
+  type ConsoleMemberDetail,
+  type ConsoleMemberRow,
+  type ConsoleStaffRow,
+  type ConsoleWithdrawal,
+  type StaffRole,
+} from '../contract.ts';
+import type { ConsoleState } from '../client/console.ts';
+import { Field, fill, Pager, Table, when, type Labels } from './parts.tsx';
+
+interface Props {
+  L: Labels;
+  c: ConsoleState;
+  lang: string;
+}
+
+type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+/** Loads a page whenever `key` changes; `reload` loads it again. */
+function usePage<T>(load: () => Promise<Page<T> | null>, key: string): { data: Page<T> | null; reload: () => void } {
+  const [data, setData] = useState<Page<T> | null>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void load().then((d) => live && d && setData(d));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, tick]);
+  return { data, reload: () => setTick((t) => t + 1) };
+}
+
+const pageOf = (f: Record<string, string>) => Math.max(1, Number(f.page) || 1);
+
+export function Withdrawals({ L, c, lang }: Props) {
+  const id = useId();
+  const f = useStore(c.$filters);
+  const me = useStore(c.$me)!;
+  const status = (WITHDRAWAL_STATUSES as readonly string[]).includes(f.status ?? '') ? (f.status as (typeof WITHDRAWAL_STATUSES)[number]) : 'pending';
+  const { data, reload } = usePage(
+    () => c.run((api) => api.call(consoleWithdrawals, { query: { status, username: f.username || undefined, page: pageOf(f) } })),
+    JSON.stringify([status, f.username, f.page]),
+  );
+  const [rejecting, setRejecting] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [username, setUsername] = useState(f.username ?? '');
+
+  async function approve(w: ConsoleWithdrawal) {
+    const r = await c.run(
+      (api) => api.call(consoleApproveWithdrawal, { body: { id: w.id } }),
+      (v) => fill(v.state === 'paid' ? L.withdrawals.paid : L.withdrawals.awaiting, { id: w.id }),
+    );
+    if (r) reload();
+  }
+  async function reject(e: FormEvent, w: ConsoleWithdrawal) {
+    e.preventDefault();
+    const r = await c.run(
+      (api) => api.call(consoleRejectWithdrawal, { body: { id: w.id, reason } }),
+      () => fill(L.withdrawals.rejected, { id: w.id }),
+    );
+    if (r) {
+      setRejecting(null);
+      setReason('');
+      reload();
+    }
+  }
+
+  return (
+    <section className="cs-section" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{L.withdrawals.title}</h2>
+      {me.twoKeysWithdrawalAbove !== null && <p className="muted">{fill(L.withdrawals.twoKeys, { amount: `${me.currencySymbol}${me.twoKeysWithdrawalAbove}` })}</p>}
+      <form
+        className="cs-filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          c.setFilters({ ...f, username, page: '' });
+        }}
+      >
+        <Field id={`${id}-s`} label={L.withdrawals.status}>
+          <select id={`${id}-s`} value={status} onChange={(e) => c.setFilters({ ...f, status: e.target.value, page: '' })}>
+            {WITHDRAWAL_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {L.withdrawals.statuses[s]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field id={`${id}-u`} label={L.withdrawals.username}>
+          <input id={`${id}-u`} value={username} onChange={(e) => setUsername(e.target.value)} />
+        </Field>
+        <button type="submit" className="btn btn-ghost">
+          {L.common.search}
+        </button>
+      </form>
+      {!data ? (
+        <p className="muted">{L.common.loading}</p>
+      ) : (
+        <>
+          <Table
+            caption={L.withdrawals.title}
+            empty={L.common.empty}
+            numeric={[2]}
+            head={[L.withdrawals.id, L.withdrawals.member, L.withdrawals.amount, L.withdrawals.requested, L.withdrawals.payee, L.withdrawals.state, L.common.actions]}
+            rows={data.items.map((w) => [
+              <code key="id">{w.id}</code>,
+              w.username,
+              `${me.currencySymbol}${w.amount}`,
+              when(w.requestedAt, lang),
+              w.payeeName ?? '–',
+              <span key="st">
+                {L.withdrawals.statuses[w.status as keyof typeof L.withdrawals.statuses] ?? w.status}
+                {w.firstKey && <span className="cs-sub">{fill(L.withdrawals.firstKeyBy, { name: w.firstKey.by })}</span>}
+                {w.reviewedBy && <span className="cs-sub">{fill(L.withdrawals.reviewed, { name: w.reviewedBy })}</span>}
+                {w.note && <span className="cs-sub">{w.note}</span>}
+              </span>,
+              w.status === 'pending' ? (
+                rejecting === w.id ? (
+                  <form key="rj" className="cs-inline" onSubmit={(e) => void reject(e, w)}>
+                    <label htmlFor={`${id}-r-${w.id}`}>{L.withdrawals.reason}</label>
+                    <input id={`${id}-r-${w.id}`} required maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />
+                    <button type="submit" className="btn btn-sm btn-ghost">
+                      {L.withdrawals.confirmReject}
+                    </button>
+                    <button type="button" className="btn btn-sm btn-ghost" onClick={() => setRejecting(null)}>
+                      {L.common.cancel}
+                    </button>
+                  </form>
+                ) : (
+                  <span key="ac" className="cs-actions">
+                    <button type="button" className="btn btn-sm btn-primary" onClick={() => void approve(w)} aria-label={`${w.firstKey ? L.withdrawals.secondKey : L.withdrawals.approve} ${w.id}`}>
+                      {w.firstKey ? L.withdrawals.secondKey : L.withdrawals.approve}
+                    </button>
+                    <button type="button" className="btn btn-sm btn-ghost" onClick={() => setRejecting(w.id)} aria-label={`${L.withdrawals.reject} ${w.id}`}>
+                      {L.withdrawals.reject}
+                    </button>
+                  </span>
+                )
+              ) : (
+                ''
+              ),
+            ])}
+          />
+          <Pager L={L} page={data.page} pageSize={data.pageSize} total={data.total} go={(p) => c.setFilters({ ...f, page: String(p) })} />
+        </>
+      )}
+    </section>
+  );
+}
+
+export function Members({ L, c, lang }: Props) {
+  const id = useId();
+  const f = useStore(c.$filters);
+  const me = useStore(c.$me)!;
+  const [q, setQ] = useState(f.q ?? '');
+  const [upline, setUpline] = useState(f.upline ?? '');
+  const { data } = usePage(() => c.run((api) => api.call(consoleMembers, { query: { q: f.q || undefined, upline: f.upline || undefined, page: pageOf(f) } })), JSON.stringify([f.q, f.upline, f.page]));
+  const open = Number(f.id) || null;
+  const sym = me.currencySymbol;
+  return (
+    <section className="cs-section" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{L.members.title}</h2>
+      <form
+        className="cs-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          c.setFilters({ q, upline, page: '' });
+        }}
+      >
+        <Field id={`${id}-q`} label={L.members.search}>
+          <input id={`${id}-q`} type="search" value={q} onChange={(e) => setQ(e.target.value)} />
+        </Field>
+        <Field id={`${id}-up`} label={L.members.upline}>
+          <input id={`${id}-up`} value={upline} onChange={(e) => setUpline(e.target.value)} />
+        </Field>
+        <button type="submit" className="btn btn-ghost">
+          {L.common.search}
+        </button>
+      </form>
+      {!data ? (
+        <p className="muted">{L.common.loading}</p>
+      ) : (
+        <>
+          <Table
+            caption={L.members.title}
+            empty={L.common.empty}
+            numeric={[4]}
+            head={[L.members.username, L.members.status, L.members.contact, L.members.upline, L.members.balance, L.members.lastLogin, L.members.created]}
+            rows={data.items.map((m: ConsoleMemberRow) => [
+              <button key="o" type="button" className="link" onClick={() => c.setFilters({ ...f, id: String(m.id) })} aria-label={fill(L.members.open, { name: m.username })}>
+                {m.username}
+              </button>,
+              `${m.status}${m.isAgent ? ` · ${L.members.agent}` : ''}`,
+              [m.mobile, m.email].filter(Boolean).join(' · ') || '–',
+              m.upline ?? '–',
+              `${sym}${m.balance}`,
+              when(m.lastLoginAt, lang),
+              when(m.createdAt, lang),
+            ])}
+          />
+          <Pager L={L} page={data.page} pageSize={data.pageSize} total={data.total} go={(p) => c.setFilters({ ...f, page: String(p) })} />
+        </>
+      )}
+      {open && <MemberPage key={open} L={L} c={c} lang={lang} id={open} close={() => c.setFilters({ ...f, id: '' })} />}
+    </section>
+  );
+}
+
+function MemberPage({ L, c, lang, id, close }: Props & { id: number; close: () => void }) {
+  const hid = useId();
+  const me = useStore(c.$me)!;
+  const [d, setD] = useState<ConsoleMemberDetail | null>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    void c.run((api) => api.call(consoleMember, { query: { id } })).then((v) => v && setD(v));
+  }, [c, id, tick]);
+  const canEnd = me.roles.some((r) => r === 'owner' || r === 'support' || r === 'risk');
+  async function end(sessionId?: number) {
+    const r = await c.run(
+      (api) => api.call(consoleEndSessions, { body: { memberId: id, ...(sessionId ? { sessionId } : {}) } }),
+      (v) => fill(L.members.endedCount, { count: v.ended }),
+    );
+    if (r) setTick((t) => t + 1);
+  }
+  if (!d) return <p className="muted">{L.common.loading}</p>;
+  const sym = me.currencySymbol;
+  const p = d.protection;
+  return (
+    <article className="cs-member card" aria-labelledby={hid}>
+      <header className="cs-member-head">
+        <h3 id={hid}>{fill(L.members.detailTitle, { name: d.member.username })}</h3>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={close}>
+          {L.common.close}
+        </button>
+      </header>
+      <dl className="cs-facts">
+        <dt>{L.members.status}</dt>
+        <dd>{d.member.status}</dd>
+        <dt>{L.members.contact}</dt>
+        <dd>{[d.member.mobile, d.member.email].filter(Boolean).join(' · ') || '–'}</dd>
+        <dt>{L.members.upline}</dt>
+        <dd>{d.member.upline ?? '–'}</dd>
+        <dt>{L.members.created}</dt>
+        <dd>{when(d.member.createdAt, lang)}</dd>
+        <dt>{L.members.protection}</dt>
+        <dd>
+          {p.block ? `${L.members.block[p.block as keyof typeof L.members.block] ?? p.block}${p.until ? ` ${fill(L.members.until, { at: when(p.until, lang) })}` : ''}` : L.members.noBlock} ·{' '}
+          {fill(L.members.limits, { count: p.limits })}
+        </dd>
+      </dl>
+      <h4>{L.members.balances}</h4>
+      <Table caption={L.members.balances} empty={L.common.empty} numeric={[1]} head={[L.members.wallet, L.withdrawals.amount]} rows={d.balances.map((b) => [b.wallet, `${sym}${b.amount}`])} />
+      <div className="cs-member-head">
+        <h4>{L.members.sessions}</h4>
+        {canEnd && d.sessions.some((s) => s.live) && (
+          <button type="button" className="btn btn-sm btn-ghost" onClick={() => void end()}>
+            {L.members.endAll}
+          </button>
+        )}
+      </div>
+      <Table
+        caption={L.members.sessions}
+        empty={L.common.empty}
+        head={[L.members.started, L.members.lastSeen, L.members.address, L.members.status, '']}
+        rows={d.sessions.map((s) => [
+          when(s.createdAt, lang),
+          when(s.lastSeenAt, lang),
+          s.ip ?? '–',
+          s.live ? L.members.live : L.members.ended,
+          canEnd && s.live ? (
+            <button key="e" type="button" className="btn btn-sm btn-ghost" onClick={() => void end(s.id)}>
+              {L.members.endOne}
+            </button>
+          ) : (
+            ''
+          ),
+        ])}
+      />
+      <h4>{L.members.entries}</h4>
+      <Table
+        caption={L.members.entries}
+        empty={L.common.empty}
+        numeric={[3]}
+        head={[L.members.at, L.members.kind, L.members.account, L.withdrawals.amount, L.members.memo]}
+        rows={d.entries.map((e) => [when(e.at, lang), e.kind, e.account, `${sym}${e.amount}`, e.memo ?? e.reference ?? ''])}
+      />
+      <h4>{L.members.withdrawals}</h4>
+      <Table
+        caption={L.members.withdrawals}
+        empty={L.common.empty}
+        numeric={[1]}
+        head={[L.withdrawals.id, L.withdrawals.amount, L.withdrawals.state, L.withdrawals.requested]}
+        rows={d.withdrawals.map((w) => [w.id, `${sym}${w.amount}`, L.withdrawals.statuses[w.status as keyof typeof L.withdrawals.statuses] ?? w.status, when(w.requestedAt, lang)])}
+      />
+    </article>
+  );
+}
+
+export function Staff({ L, c, lang }: Props) {
+  const id = useId();
+  const me = useStore(c.$me)!;
+  const [rows, setRows] = useState<ConsoleStaffRow[] | null>(null);
+  const [tick, setTick] = useState(0);
+  const [username, setUsername] = useState('');
+  const [roles, setRoles] = useState<StaffRole[]>([]);
+  const [added, setAdded] = useState<{ name: string; password: string } | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    void c.run((api) => api.call(consoleStaff)).then((v) => v && setRows(v.items));
+  }, [c, tick]);
+  const reload = () => setTick((t) => t + 1);
+
+  async function add(e: FormEvent) {
+    e.preventDefault();
+    setErrors({});
+    setAdded(null);
+    try {
+      const r = await c.client.call(consoleAddStaff, { body: { username, roles } });
+      setAdded({ name: r.staff.username, password: r.temporaryPassword });
+      setUsername('');
+      setRoles([]);
+      reload();
+    } catch (err) {
+      const fe = (err as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};
+      setErrors(Object.keys(fe).length ? fe : { username: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  async function update(s: ConsoleStaffRow, change: { roles?: StaffRole[]; status?: 'active' | 'locked'; resetSecondFactor?: boolean }) {
+    const r = await c.run(
+      (api) => api.call(consoleUpdateStaff, { body: { id: s.id, ...change } }),
+      () => L.staff.saved,
+    );
+    if (r) reload();
+  }
+
+  return (
+    <section className="cs-section" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{L.staff.title}</h2>
+      <form className="cs-add card" onSubmit={(e) => void add(e)} noValidate>
+        <h3>{L.staff.add}</h3>
+        <Field id={`${id}-u`} label={L.staff.username} error={errors.username}>
+          <input id={`${id}-u`} value={username} onChange={(e) => setUsername(e.target.value)} aria-invalid={!!errors.username} />
+        </Field>
+        <fieldset className="cs-roles">
+          <legend>{L.staff.roles}</legend>
+          {STAFF_ROLES.map((r) => (
+            <label key={r} className="cs-check">
+              <input type="checkbox" checked={roles.includes(r)} onChange={(e) => setRoles(e.target.checked ? [...roles, r] : roles.filter((x) => x !== r))} />
+              {L.roles[r]}
+            </label>
+          ))}
+          {errors.roles && (
+            <span className="field-error" role="alert">
+              {errors.roles}
+            </span>
+          )}
+        </fieldset>
+        <button type="submit" className="btn btn-primary">
+          {L.staff.add}
+        </button>
+        {added && (
+          <p role="status" className="cs-added">
+            {fill(L.staff.added, { name: added.name })} <code>{added.password}</code>
+          </p>
+        )}
+      </form>
+      {!rows ? (
+        <p className="muted">{L.common.loading}</p>
+      ) : (
+        <Table
+          caption={L.staff.title}
+          empty={L.common.empty}
+          head={[L.staff.username, L.staff.roles, L.staff.state, L.staff.app, L.staff.lastLogin, L.common.actions]}
+          rows={rows.map((s) => [
+            s.username,
+            <StaffRoles key="r" L={L} s={s} save={(r) => void update(s, { roles: r })} />,
+            s.status === 'active' ? L.staff.active : L.staff.locked,
+            s.secondFactor ? L.staff.appOn : L.staff.appOff,
+            when(s.lastLoginAt, lang),
+            s.id === me.id ? (
+              ''
+            ) : (
+              <span key="a" className="cs-actions">
+                <button type="button" className="btn btn-sm btn-ghost" onClick={() => void update(s, { status: s.status === 'active' ? 'locked' : 'active' })}>
+                  {s.status === 'active' ? L.staff.lock : L.staff.unlock}
+                </button>
+                {s.secondFactor && (
+                  <button type="button" className="btn btn-sm btn-ghost" onClick={() => void update(s, { resetSecondFactor: true })}>
+                    {L.staff.resetApp}
+                  </button>
+                )}
+              </span>
+            ),
+          ])}
+        />
+      )}
+    </section>
+  );
+}
+
+function StaffRoles({ L, s, save }: { L: Labels; s: ConsoleStaffRow; save: (roles: StaffRole[]) => void }) {
+  const [roles, setRoles] = useState<StaffRole[]>(s.roles);
+  const changed = roles.slice().sort().join() !== s.roles.slice().sort().join();
+  return (
+    <fieldset className="cs-roles compact">
+      <legend className="sr-only">{`${L.staff.roles}: ${s.username}`}</legend>
+      {STAFF_ROLES.map((r) => (
+        <label key={r} className="cs-check">
+          <input type="checkbox" checked={roles.includes(r)} onChange={(e) => setRoles(e.target.checked ? [...roles, r] : roles.filter((x) => x !== r))} />
+          {L.roles[r]}
+        </label>
+      ))}
+      {changed && roles.length > 0 && (
+        <button type="button" className="btn btn-sm btn-primary" onClick={() => save(roles)}>
+          {L.staff.saveRoles}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+export function Audit({ L, c, lang }: Props) {
+  const id = useId();
+  const f = useStore(c.$filters);
+  const [actor, setActor] = useState(f.actor ?? '');
+  const [command, setCommand] = useState(f.command ?? '');
+  const { data } = usePage(
+    () => c.run((api) => api.call(consoleAudit, { query: { actor: f.actor || undefined, command: f.command || undefined, page: pageOf(f) } })),
+    JSON.stringify([f.actor, f.command, f.page]),
+  );
+  const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
+  return (
+    <section className="cs-section" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{L.audit.title}</h2>
+      <form
+        className="cs-filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          c.setFilters({ actor, command, page: '' });
+        }}
+      >
+        <Field id={`${id}-a`} label={L.audit.actor}>
+          <input id={`${id}-a`} value={actor} onChange={(e) => setActor(e.target.value)} />
+        </Field>
+        <Field id={`${id}-c`} label={L.audit.command}>
+          <input id={`${id}-c`} value={command} onChange={(e) => setCommand(e.target.value)} />
+        </Field>
+        <button type="submit" className="btn btn-ghost">
+          {L.common.search}
+        </button>
+      </form>
+      {!data ? (
+        <p className="muted">{L.common.loading}</p>
+      ) : (
+        <>
+          <Table
+            caption={L.audit.title}
+            empty={L.common.empty}
+            head={[L.audit.at, L.audit.actor, L.audit.command, L.audit.ip, L.audit.change]}
+            rows={data.items.map((a: ConsoleAuditRow) => [
+              when(a.at, lang),
+              a.actor,
+              a.command,
+              a.ip ?? '–',
+              <details key="d">
+                <summary>{show(a.args).slice(0, 60) || '–'}</summary>
+                <dl className="cs-change">
+                  <dt>{L.audit.before}</dt>
+                  <dd>
+                    <code>{show(a.before) || '–'}</code>
+                  </dd>
+                  <dt>{L.audit.after}</dt>
+                  <dd>
+                    <code>{show(a.after) || '–'}</code>
+                  </dd>
+                </dl>
+              </details>,
+            ])}
+          />
+          <Pager L={L} page={data.page} pageSize={data.pageSize} total={data.total} go={(p) => c.setFilters({ ...f, page: String(p) })} />
+        </>
+      )}
+    </section>
+  );
+}

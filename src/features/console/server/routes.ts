@@ -1,0 +1,80 @@
+/** The console's handlers (contract: src/features/console/contract.ts). */
+import { db } from '../../../kernel/db/index.ts';
+import { recordAudit } from '../../../kernel/db/audit.ts';
+import { route, setCookie, type HandlerContext } from '../../../kernel/http/dispatch.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import {
+  CONSOLE_COOKIE,
+  consoleAddStaff,
+  consoleApproveWithdrawal,
+  consoleAudit,
+  consoleEndSessions,
+  consoleLogin,
+  consoleLogout,
+  consoleMe,
+  consoleMember,
+  consoleMembers,
+  consoleRejectWithdrawal,
+  consoleStaff,
+  consoleUpdateStaff,
+  consoleWithdrawals,
+} from '../contract.ts';
+import { approveWithdrawal, auditLog, endMemberSessions, listWithdrawals, memberDetail, rejectPending, searchMembers, type Actor } from './desk.ts';
+import { addStaff, endStaffSession, listStaff, meOf, staffLogin, staffView, updateStaff, type StaffSession } from './staff.ts';
+
+/** The path the console's cookie is sent to: its calls only, never a member's. */
+const COOKIE_PATH = '/wps/console';
+
+function staffOf(ctx: HandlerContext): StaffSession {
+  if (!ctx.session) throw new ApiError(401, 'console.session.none');
+  return ctx.session as StaffSession;
+}
+const actorOf = (ctx: HandlerContext): Actor => ({ session: staffOf(ctx), ip: ctx.ip });
+
+export const consoleRoutes = [
+  route(consoleLogin, async ({ body }, ctx) => {
+    const answer = await staffLogin(await db(), body, ctx.ip);
+    if (answer.stage !== 'done') return answer;
+    // The session lives in an HttpOnly cookie (never in storage), sent only to the console's calls.
+    setCookie(ctx, CONSOLE_COOKIE, answer.token, { path: COOKIE_PATH, maxAgeSeconds: 12 * 3600 });
+    return { stage: 'done' as const, me: answer.me, recoveryCodes: answer.recoveryCodes };
+  }),
+  route(consoleLogout, async (_input, ctx) => {
+    await endStaffSession(await db(), staffOf(ctx).sessionId);
+    setCookie(ctx, CONSOLE_COOKIE, '', { path: COOKIE_PATH, maxAgeSeconds: 0 });
+    return null;
+  }),
+  route(consoleMe, async (_input, ctx) => {
+    const s = staffOf(ctx);
+    return meOf({ id: s.staffId, username: s.username, roles: s.roles });
+  }),
+  route(consoleWithdrawals, async ({ query }) => listWithdrawals(await db(), query)),
+  route(consoleApproveWithdrawal, async ({ body }, ctx) => approveWithdrawal(await db(), body.id, actorOf(ctx))),
+  route(consoleRejectWithdrawal, async ({ body }, ctx) => rejectPending(await db(), body.id, body.reason, actorOf(ctx))),
+  route(consoleMembers, async ({ query }) => searchMembers(await db(), query)),
+  route(consoleMember, async ({ query }) => memberDetail(await db(), query.id)),
+  route(consoleEndSessions, async ({ body }, ctx) => ({ ended: await endMemberSessions(await db(), body.memberId, body.sessionId, actorOf(ctx)) })),
+  route(consoleStaff, async () => ({ items: (await listStaff(await db())).map(staffView) })),
+  route(consoleAddStaff, async ({ body }, ctx) => {
+    const a = actorOf(ctx);
+    const d = await db();
+    const added = await addStaff(d, { username: body.username, roles: body.roles, by: `staff:${a.session.username}` });
+    await recordAudit(d, {
+      actor: `staff:${a.session.username}`,
+      command: 'staff add',
+      args: { username: added.staff.username, roles: added.staff.roles },
+      ip: a.ip,
+      before: null,
+      after: staffView(added.staff),
+    });
+    return { staff: staffView(added.staff), temporaryPassword: added.temporaryPassword };
+  }),
+  route(consoleUpdateStaff, async ({ body }, ctx) => {
+    const a = actorOf(ctx);
+    const d = await db();
+    const { before, after } = await updateStaff(d, body.id, body, a.session.staffId);
+    await recordAudit(d, { actor: `staff:${a.session.username}`, command: 'staff update', args: body, ip: a.ip, before: staffView(before), after: staffView(after) });
+    return staffView(after);
+  }),
+  route(consoleAudit, async ({ query }) => auditLog(await db(), query)),
+];

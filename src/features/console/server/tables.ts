@@ -1,0 +1,80 @@
+/**
+ * The operator console's tables (issue 29): staff accounts (not members), their sessions and
+ * recovery codes, and the first key of a two-key approval.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/**
+ * A staff member: a username (lower case), a password hash, roles (owner, finance, support, risk,
+ * content, agents), and the authenticator app that every staff member must have: its sealed
+ * secret once confirmed, or a pending one during the first login's set-up.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    roles: text('roles').array().notNull(),
+    /** active | locked */
+    status: text('status').notNull().default('active'),
+    /** Set by an owner or the ops command: the first login chooses a new password. */
+    mustChangePassword: boolean('must_change_password').notNull().default(true),
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: text('created_by').notNull(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginIp: text('last_login_ip'),
+  },
+  (t) => [uniqueIndex('staff_username_key').on(t.username)],
+);
+
+/** A staff session: only the SHA-256 of its 256-bit token is kept; it slides until idle, ends at logout. */
+export const staffSession = pgTable(
+  'staff_session',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_session_token_key').on(t.tokenHash), index('staff_session_staff_idx').on(t.staffId)],
+);
+
+/** A staff member's recovery codes (SHA-256), each good once. */
+export const staffRecoveryCode = pgTable(
+  'staff_recovery_code',
+  {
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.codeHash] })],
+);
+
+/**
+ * The first key of an action that needs two (a withdrawal above the brand's threshold): who
+ * turned it and when. The second key, by another staff member with the role, does the action;
+ * one row per subject, so two first keys at once leave one.
+ */
+export const staffApproval = pgTable('staff_approval', {
+  /** 'withdrawal:<id>' */
+  subject: text('subject').primaryKey(),
+  staffId: integer('staff_id')
+    .notNull()
+    .references(() => staff.id),
+  at: timestamp('at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+});
