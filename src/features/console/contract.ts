@@ -51,7 +51,8 @@ export const consoleLogin = defineCall({
 
 export const consoleLogout = defineCall({ name: 'consoleLogout', method: 'POST', path: '/wps/console/session/logout', staff: [], value: z.null() });
 
-export const consoleMe = defineCall({ name: 'consoleMe', method: 'GET', path: '/wps/console/session/me', staff: [], value: me });
+/** Who is signed in to the console: the staff member of the cookie's session, or null (the page then shows the login). */
+export const consoleMe = defineCall({ name: 'consoleMe', method: 'GET', path: '/wps/console/session/me', value: me.nullable() });
 
 const page = { page: z.coerce.number().int().min(1).max(100_000).default(1), pageSize: z.coerce.number().int().min(1).max(200).default(50) };
 const paged = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });

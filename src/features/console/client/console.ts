@@ -81,7 +81,7 @@ export function createConsole(o: { merchant: string; language: string; messages:
     try {
       const me = await client.call(consoleMe);
       $me.set(me);
-      settle(me);
+      if (me) settle(me);
     } catch {
       $me.set(null);
     }

@@ -27,7 +27,7 @@ export function Login({ L, c, demo }: { L: Labels; c: ConsoleState; demo: boolea
   if (stage.kind === 'recovery') {
     return (
       <section className="cs-login card" aria-labelledby={`${id}-rc`}>
-        <h1 id={`${id}-rc`}>{L.login.recoveryTitle}</h1>
+        <h2 id={`${id}-rc`}>{L.login.recoveryTitle}</h2>
         <p>{L.login.recoveryIntro}</p>
         <ul className="cs-codes">
           {stage.codes.map((k) => (
@@ -46,7 +46,7 @@ export function Login({ L, c, demo }: { L: Labels; c: ConsoleState; demo: boolea
   const heading = stage.kind === 'setup' ? L.login.setupTitle : L.login.title;
   return (
     <section className="cs-login card" aria-labelledby={`${id}-h`}>
-      <h1 id={`${id}-h`}>{heading}</h1>
+      <h2 id={`${id}-h`}>{heading}</h2>
       <NoticeLine notice={notice} />
       <form onSubmit={submit} noValidate>
         {stage.kind === 'password' && (

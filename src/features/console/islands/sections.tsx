@@ -198,6 +198,7 @@ export function Members({ L, c, lang }: Props) {
           {L.common.search}
         </button>
       </form>
+      {open && <MemberPage key={open} L={L} c={c} lang={lang} id={open} close={() => c.setFilters({ ...f, id: '' })} />}
       {!data ? (
         <p className="muted">{L.common.loading}</p>
       ) : (
@@ -222,7 +223,6 @@ export function Members({ L, c, lang }: Props) {
           <Pager L={L} page={data.page} pageSize={data.pageSize} total={data.total} go={(p) => c.setFilters({ ...f, page: String(p) })} />
         </>
       )}
-      {open && <MemberPage key={open} L={L} c={c} lang={lang} id={open} close={() => c.setFilters({ ...f, id: '' })} />}
     </section>
   );
 }
@@ -243,13 +243,19 @@ function MemberPage({ L, c, lang, id, close }: Props & { id: number; close: () =
     );
     if (r) setTick((t) => t + 1);
   }
+  const loaded = d !== null;
+  useEffect(() => {
+    if (loaded) document.getElementById(hid)?.focus();
+  }, [loaded, hid]);
   if (!d) return <p className="muted">{L.common.loading}</p>;
   const sym = me.currencySymbol;
   const p = d.protection;
   return (
     <article className="cs-member card" aria-labelledby={hid}>
       <header className="cs-member-head">
-        <h3 id={hid}>{fill(L.members.detailTitle, { name: d.member.username })}</h3>
+        <h3 id={hid} tabIndex={-1}>
+          {fill(L.members.detailTitle, { name: d.member.username })}
+        </h3>
         <button type="button" className="btn btn-ghost btn-sm" onClick={close}>
           {L.common.close}
         </button>

@@ -20,6 +20,7 @@ import {
   consoleWithdrawals,
 } from '../contract.ts';
 import { approveWithdrawal, auditLog, endMemberSessions, listWithdrawals, memberDetail, rejectPending, searchMembers, type Actor } from './desk.ts';
+import { resolveStaff } from './gate.ts';
 import { addStaff, endStaffSession, listStaff, meOf, staffLogin, staffView, updateStaff, type StaffSession } from './staff.ts';
 
 /** The path the console's cookie is sent to: its calls only, never a member's. */
@@ -45,8 +46,8 @@ export const consoleRoutes = [
     return null;
   }),
   route(consoleMe, async (_input, ctx) => {
-    const s = staffOf(ctx);
-    return meOf({ id: s.staffId, username: s.username, roles: s.roles });
+    const s = await resolveStaff(ctx);
+    return s && meOf({ id: s.staffId, username: s.username, roles: s.roles });
   }),
   route(consoleWithdrawals, async ({ query }) => listWithdrawals(await db(), query)),
   route(consoleApproveWithdrawal, async ({ body }, ctx) => approveWithdrawal(await db(), body.id, actorOf(ctx))),

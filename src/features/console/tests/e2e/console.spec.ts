@@ -1,0 +1,147 @@
+/**
+ * The operator console in Chromium (issue 29), on the desktop project only (the console is desktop
+ * first; it is not among playwright.config.ts's PHONE_SPECS), each flow in one language: a
+ * finance staff member approves the withdrawal a player asked for and the player sees it paid;
+ * support finds a member and ends their sessions (the player's page is signed out); an owner adds
+ * a staff member who must choose a password and set up an authenticator app at the first login.
+ * axe looks at the login, the app's set-up, the recovery codes and each section once.
+ */
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { LANGS, flowInOneLanguage, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
+import { accountButton, at, createUser, expect, loginAs, newUsername, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
+import { adjust, memberCentre, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
+import { callApi } from '../../../../../tests/e2e-support/play.ts';
+import { ops } from '../../../../../tests/e2e-support/server.ts';
+
+const ct = (lang: Lang, key: string, values: Record<string, string | number> = {}) => t(lang, 'console', key, values);
+const code = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
+
+/** A staff member added by the ops command: their name and one-time password. */
+async function addStaff(role: string): Promise<{ username: string; password: string }> {
+  const username = newUsername('st');
+  const out = await ops('staff', 'add', username, '--role', role);
+  const password = /One-time password: (\S+)/.exec(out)?.[1];
+  if (!password) throw new Error(`staff add answered: ${out}`);
+  return { username, password };
+}
+
+/**
+ * A first login on /console: the one-time password, the app's set-up (its key read off the page),
+ * a code of it and a new password, then the recovery codes. Answers the app's secret.
+ */
+async function firstLogin(page: Page, lang: Lang, s: { username: string; password: string }, o: { axe?: boolean } = {}): Promise<string> {
+  await page.goto(at(lang, '/console'));
+  await page.getByLabel(ct(lang, 'login.username')).fill(s.username);
+  await page.getByLabel(ct(lang, 'login.password'), { exact: true }).fill(s.password);
+  if (o.axe) await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: ct(lang, 'login.submit') }).click();
+  await expect(page.getByRole('heading', { name: ct(lang, 'login.setupTitle') })).toBeVisible();
+  await expect(page.getByRole('img', { name: ct(lang, 'login.qrAlt') })).toBeVisible();
+  const secret = ((await page.locator('.cs-key').textContent()) ?? '').trim();
+  // Without the new password the login is not finished; the refusal is under its field.
+  await page.getByLabel(ct(lang, 'login.code')).fill(code(secret));
+  if (o.axe) await expectNoSeriousA11yViolations(page);
+  await page.getByLabel(ct(lang, 'login.newPassword')).fill('a-new-staff-password');
+  await page.getByRole('button', { name: ct(lang, 'login.finish') }).click();
+  await expect(page.getByRole('heading', { name: ct(lang, 'login.recoveryTitle') })).toBeVisible();
+  await expect(page.locator('.cs-codes li')).toHaveCount(10);
+  if (o.axe) await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: ct(lang, 'login.recoveryDone') }).click();
+  await expect(page.getByRole('button', { name: ct(lang, 'nav.logout') })).toBeVisible();
+  return secret;
+}
+
+for (const { lang } of LANGS) {
+  test.describe(`the operator console in ${lang.toUpperCase()}`, () => {
+    flowInOneLanguage(lang);
+
+    test('finance approves the withdrawal a player asked for, and the player sees it paid', async ({ page, browser }) => {
+      test.setTimeout(90_000);
+      const player = await createUser();
+      await adjust(player.username, '100');
+      await loginAs(page, lang, player.username, player.password);
+      const asked = await callApi<{ id: string }>(page, '/wps/wallet/withdraw', { method: 'POST', body: { amount: '40.00', idempotencyKey: `e2e-${Date.now()}` } });
+      expect(asked.success).toBe(true);
+
+      const staff = await browser.newContext();
+      const desk = await staff.newPage();
+      await firstLogin(desk, lang, await addStaff('finance'), { axe: true });
+      await expect(desk.getByRole('heading', { name: ct(lang, 'withdrawals.title') })).toBeVisible();
+      await desk.getByLabel(ct(lang, 'withdrawals.username')).fill(player.username);
+      await desk.getByRole('button', { name: ct(lang, 'common.search') }).click();
+      await expect(desk).toHaveURL(new RegExp(`section=withdrawals.*username=${player.username}`));
+      const row = desk.getByRole('row').filter({ hasText: asked.value.id });
+      await expect(row).toContainText(player.username);
+      await expectNoSeriousA11yViolations(desk);
+      await row.getByRole('button', { name: `${ct(lang, 'withdrawals.approve')} ${asked.value.id}` }).click();
+      await expect(desk.getByRole('status').filter({ hasText: ct(lang, 'withdrawals.paid', { id: asked.value.id }) })).toBeVisible();
+      await expect(desk.getByRole('row').filter({ hasText: asked.value.id })).toHaveCount(0);
+      await staff.close();
+
+      await page.goto(at(lang, '/member?page=withdrawal'));
+      const card = memberCentre(page, lang)
+        .getByRole('listitem')
+        .filter({ hasText: usd(lang, '40') });
+      await expect(card).toContainText(wt(lang, 'withdrawal.status.paid'));
+    });
+
+    test("support finds a member, opens their page and ends their sessions; the player's page is signed out", async ({ page, browser }) => {
+      test.setTimeout(90_000);
+      const player = await createUser();
+      await loginAs(page, lang, player.username, player.password);
+
+      const staff = await browser.newContext();
+      const desk = await staff.newPage();
+      await firstLogin(desk, lang, await addStaff('support'));
+      await desk.getByRole('searchbox', { name: ct(lang, 'members.search') }).fill(player.username);
+      await desk.getByRole('button', { name: ct(lang, 'common.search') }).click();
+      await desk.getByRole('button', { name: ct(lang, 'members.open', { name: player.username }) }).click();
+      const detail = desk.getByRole('article', { name: ct(lang, 'members.detailTitle', { name: player.username }) });
+      await expect(detail.getByRole('cell', { name: ct(lang, 'members.live'), exact: true })).toBeVisible();
+      await expectNoSeriousA11yViolations(desk);
+      await detail.getByRole('button', { name: ct(lang, 'members.endAll') }).click();
+      await expect(desk.getByRole('status').filter({ hasText: ct(lang, 'members.endedCount', { count: 1 }) })).toBeVisible();
+      await expect(detail.getByRole('cell', { name: ct(lang, 'members.ended'), exact: true })).toBeVisible();
+      await staff.close();
+
+      // The player's next call finds the session ended: the site signs them out and says so.
+      const info = await callApi(page, '/wps/member/info');
+      expect([info.success, info.errorCode]).toEqual([false, 'user.or.token.invalid']);
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => sessionStorage.getItem('token'))).toBeNull();
+      await expect(accountButton(page, lang, player.username)).toHaveCount(0);
+    });
+
+    test('an owner adds a staff member, who must choose a password and set up an app at the first login', async ({ page, browser }) => {
+      test.setTimeout(90_000);
+      await firstLogin(page, lang, await addStaff('owner'));
+      await page.getByRole('link', { name: ct(lang, 'nav.staff') }).click();
+      const name = newUsername('nw');
+      const form = page.locator('.cs-add');
+      await form.getByLabel(ct(lang, 'staff.username')).fill(name);
+      await form.getByRole('checkbox', { name: ct(lang, 'roles.support') }).check();
+      await form.getByRole('button', { name: ct(lang, 'staff.add') }).click();
+      const added = page.getByRole('status').filter({ hasText: name });
+      await expect(added).toBeVisible();
+      const password = ((await added.locator('code').textContent()) ?? '').trim();
+      expect(password).toMatch(/^[\w-]{16}$/);
+      await expect(page.getByRole('row').filter({ hasText: name })).toContainText(ct(lang, 'staff.appOff'));
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('link', { name: ct(lang, 'nav.audit') }).click();
+      await expect(page.getByRole('row').filter({ hasText: 'staff add' }).first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+
+      const other = await browser.newContext();
+      const newcomer = await other.newPage();
+      await firstLogin(newcomer, lang, { username: name, password });
+      await expect(newcomer.getByText(ct(lang, 'nav.signedInAs', { name, roles: ct(lang, 'roles.support') }))).toBeVisible();
+      // Support sees members, not staff or withdrawals.
+      await expect(newcomer.getByRole('navigation', { name: ct(lang, 'nav.label') }).getByRole('link')).toHaveText([ct(lang, 'nav.members')]);
+      await other.close();
+      await page.getByRole('link', { name: ct(lang, 'nav.staff') }).click();
+      await expect(page.getByRole('row').filter({ hasText: name })).toContainText(ct(lang, 'staff.appOn'));
+    });
+  });
+}
