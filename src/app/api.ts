@@ -11,7 +11,11 @@ import { createDispatcher, type HandlerContext, type Route } from '../kernel/htt
 import { ApiError } from '../kernel/http/errors.ts';
 import { statusFor, systemState } from '../features/system/server/status.ts';
 import { refreshBrand } from '../kernel/brand/index.ts';
-import { CONSOLE_PREFIX, consoleAddressGate, resolveStaff } from '../features/console/index.ts';
+import { CONSOLE_PREFIX, consoleAddressGate, provideCommands, resolveStaff } from '../features/console/index.ts';
+import { COMMANDS, runOps } from './ops.ts';
+
+// The console runs the operator commands through the same function as `npm run ops`.
+provideCommands(COMMANDS, runOps);
 
 export const allRoutes: Route[] = FEATURES.flatMap((f) => f.routes) as Route[];
 

@@ -45,7 +45,7 @@ export function parseArgs(argv: string[], commands: Iterable<OpsCommand> = COMMA
 }
 
 /** Runs one operator command and records it in the audit log when it changed something. */
-export async function runOps(db: Db, argv: string[], actor: string): Promise<OpsResult> {
+export async function runOps(db: Db, argv: string[], actor: string, ip?: string): Promise<OpsResult> {
   const command = COMMANDS.get(argv[0] ?? '');
   if (!command) return { ok: false, output: USAGE };
   const { words, flags } = parseArgs(argv, [command]);
@@ -63,7 +63,7 @@ export async function runOps(db: Db, argv: string[], actor: string): Promise<Ops
       // Secrets given on the command line never reach the audit log.
       const secret = new Set(command.secretOptions ?? []);
       const logged = Object.fromEntries(Object.entries(flags).map(([k, v]) => [k, secret.has(k) ? '(redacted)' : v]));
-      await recordAudit(db, { actor, command: [name, verb].filter(Boolean).join(' '), args: { rest, flags: logged } });
+      await recordAudit(db, { actor, command: [name, verb].filter(Boolean).join(' '), args: { rest, flags: logged }, ...(ip ? { ip } : {}) });
     }
     return { ok: result.ok, output: result.output };
   } catch (err) {

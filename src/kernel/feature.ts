@@ -42,6 +42,14 @@ export interface OpsCommand {
   switches?: readonly string[];
   /** Options whose values never reach the audit log. */
   secretOptions?: readonly string[];
+  /**
+   * The console roles (issue 29) that may run it from the console's command panel, besides the
+   * owner; absent: the command line only (a command with its own console screen, or one that
+   * reads the server's files or must not skip the console's two keys).
+   */
+  consoleRoles?: readonly string[];
+  /** Verbs the console refuses even to those roles (they read a file on the server: `rg import`). */
+  cliOnlyVerbs?: readonly string[];
   run(db: Db, input: OpsInput): Promise<OpsAnswer>;
 }
 

@@ -212,6 +212,28 @@ export const consoleAudit = defineCall({
   value: paged(auditRow),
 });
 
+/** The operator commands the caller's roles may run here (each command declares its console roles). */
+export const consoleCommands = defineCall({
+  name: 'consoleCommands',
+  method: 'GET',
+  path: '/wps/console/commands',
+  staff: [],
+  value: z.object({ items: z.array(z.object({ name: z.string(), usage: z.string() })) }),
+});
+
+/**
+ * Runs one operator command as `npm run ops` would (the same function, audited with the staff
+ * member and the address): the words as typed, split by the page (quotes kept together).
+ */
+export const consoleRunCommand = defineCall({
+  name: 'consoleRunCommand',
+  method: 'POST',
+  path: '/wps/console/commands/run',
+  staff: [],
+  body: z.object({ argv: z.array(z.string().max(2000)).min(1).max(40) }),
+  value: z.object({ ok: z.boolean(), output: z.string() }),
+});
+
 export const consoleCalls = [
   consoleLogin,
   consoleLogout,
@@ -226,4 +248,6 @@ export const consoleCalls = [
   consoleAddStaff,
   consoleUpdateStaff,
   consoleAudit,
+  consoleCommands,
+  consoleRunCommand,
 ] as const;

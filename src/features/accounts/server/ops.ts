@@ -108,6 +108,7 @@ export function emailOutboxCommand(db: Db, flags: Record<string, string>): Promi
 export const accountCommands: OpsCommand[] = [
   {
     name: 'user:create',
+    consoleRoles: ['agents', 'support'],
     usage: ACCOUNT_USAGE.split('\n').slice(0, 5).join('\n'),
     options: ['type', 'username', 'password', 'upline', 'agent-type', 'mobile', 'dialing-code', 'email', 'payee-name'],
     switches: ['keep-password'],
@@ -116,6 +117,7 @@ export const accountCommands: OpsCommand[] = [
   },
   {
     name: 'agent:domain',
+    consoleRoles: ['agents'],
     usage: ACCOUNT_USAGE.split('\n').slice(5, 7).join('\n'),
     options: ['domain', 'username'],
     run: (db, { verb, flags }) => agentDomainCommand(db, verb, flags),

@@ -132,6 +132,6 @@ async function settleCommand(db: Db, verb: string | undefined, flags: Record<str
 }
 
 export const agentCommands: OpsCommand[] = [
-  { name: 'contract', usage: CONTRACT_USAGE, options: ['agent', 'kind', 'terms', 'id'], run: (db, { verb, flags }) => contractCommand(db, verb, flags) },
-  { name: 'settle', usage: SETTLE_USAGE, options: ['stream', 'limit', 'at'], switches: ['dry-run'], run: (db, { verb, flags }) => settleCommand(db, verb, flags) },
+  { name: 'contract', consoleRoles: ['agents'], usage: CONTRACT_USAGE, options: ['agent', 'kind', 'terms', 'id'], run: (db, { verb, flags }) => contractCommand(db, verb, flags) },
+  { name: 'settle', consoleRoles: ['agents'], usage: SETTLE_USAGE, options: ['stream', 'limit', 'at'], switches: ['dry-run'], run: (db, { verb, flags }) => settleCommand(db, verb, flags) },
 ];

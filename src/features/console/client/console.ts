@@ -8,7 +8,7 @@ import { atom, map } from 'nanostores';
 import { ApiFailure, createApiClient, type ApiClient, type ClientMessages } from '../../../kernel/http/client.ts';
 import { consoleLogout, consoleMe, type ConsoleMe, type StaffRole } from '../contract.ts';
 
-export type Section = 'withdrawals' | 'members' | 'staff' | 'audit';
+export type Section = 'withdrawals' | 'members' | 'staff' | 'audit' | 'commands';
 
 /** The sections in menu order, with the roles that see them (the owner sees all). */
 export const SECTIONS: readonly { id: Section; roles: readonly StaffRole[] }[] = [
@@ -16,7 +16,20 @@ export const SECTIONS: readonly { id: Section; roles: readonly StaffRole[] }[] =
   { id: 'members', roles: ['support', 'finance', 'risk', 'agents'] },
   { id: 'staff', roles: ['owner'] },
   { id: 'audit', roles: ['risk'] },
+  // Every role has commands of its own (each command declares the roles that run it).
+  { id: 'commands', roles: ['finance', 'support', 'risk', 'content', 'agents'] },
 ];
+
+/**
+ * Splits a command line into words as a shell would for plain text: spaces separate, quotes
+ * (double or single) keep a phrase together and are dropped.
+ * @example words('message send --title "Hello there"') // ['message', 'send', '--title', 'Hello there']
+ */
+export function words(line: string): string[] {
+  const out: string[] = [];
+  for (const m of line.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)) out.push(m[1] ?? m[2] ?? m[3]!);
+  return out;
+}
 
 export const sectionsFor = (roles: readonly StaffRole[]) => SECTIONS.filter((s) => roles.includes('owner') || s.roles.some((r) => roles.includes(r))).map((s) => s.id);
 

@@ -9,6 +9,8 @@ import {
   consoleAddStaff,
   consoleApproveWithdrawal,
   consoleAudit,
+  consoleCommands,
+  consoleRunCommand,
   consoleEndSessions,
   consoleMember,
   consoleMembers,
@@ -25,7 +27,7 @@ import {
   type ConsoleWithdrawal,
   type StaffRole,
 } from '../contract.ts';
-import type { ConsoleState } from '../client/console.ts';
+import { words, type ConsoleState } from '../client/console.ts';
 import { Field, fill, Pager, Table, when, type Labels } from './parts.tsx';
 
 interface Props {
@@ -506,6 +508,54 @@ export function Audit({ L, c, lang }: Props) {
           />
           <Pager L={L} page={data.page} pageSize={data.pageSize} total={data.total} go={(p) => c.setFilters({ ...f, page: String(p) })} />
         </>
+      )}
+    </section>
+  );
+}
+
+export function Commands({ L, c }: Props) {
+  const id = useId();
+  const [list, setList] = useState<{ name: string; usage: string }[] | null>(null);
+  const [line, setLine] = useState('');
+  const [answer, setAnswer] = useState<{ ok: boolean; output: string } | null>(null);
+  useEffect(() => {
+    void c.run((api) => api.call(consoleCommands)).then((v) => v && setList(v.items));
+  }, [c]);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const argv = words(line);
+    if (!argv.length) return;
+    setAnswer(null);
+    const r = await c.run((api) => api.call(consoleRunCommand, { body: { argv } }));
+    if (r) setAnswer(r);
+  }
+  return (
+    <section className="cs-section" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{L.commands.title}</h2>
+      <p className="muted">{L.commands.intro}</p>
+      <form className="cs-filters" onSubmit={(e) => void submit(e)}>
+        <Field id={`${id}-l`} label={L.commands.line}>
+          <input id={`${id}-l`} className="cs-command" value={line} onChange={(e) => setLine(e.target.value)} spellCheck={false} autoComplete="off" />
+        </Field>
+        <button type="submit" className="btn btn-primary">
+          {L.commands.run}
+        </button>
+      </form>
+      {answer && (
+        <div role="status">
+          <h3>{answer.ok ? L.commands.output : L.commands.failed}</h3>
+          <pre className={`cs-output ${answer.ok ? '' : 'error'}`} tabIndex={0}>
+            {answer.output}
+          </pre>
+        </div>
+      )}
+      <h3>{L.commands.usage}</h3>
+      {!list ? (
+        <p className="muted">{L.common.loading}</p>
+      ) : (
+        <pre className="cs-usage" tabIndex={0} role="region" aria-label={L.commands.usage}>
+          {list.map((x) => x.usage).join('\n')}
+        </pre>
       )}
     </section>
   );

@@ -8,6 +8,8 @@ import {
   consoleAddStaff,
   consoleApproveWithdrawal,
   consoleAudit,
+  consoleCommands,
+  consoleRunCommand,
   consoleEndSessions,
   consoleLogin,
   consoleLogout,
@@ -21,6 +23,7 @@ import {
 } from '../contract.ts';
 import { approveWithdrawal, auditLog, endMemberSessions, listWithdrawals, memberDetail, rejectPending, searchMembers, type Actor } from './desk.ts';
 import { resolveStaff } from './gate.ts';
+import { commandsFor, runFor } from './commands.ts';
 import { addStaff, endStaffSession, listStaff, meOf, staffLogin, staffView, updateStaff, type StaffSession } from './staff.ts';
 
 /** The path the console's cookie is sent to: its calls only, never a member's. */
@@ -78,4 +81,6 @@ export const consoleRoutes = [
     return staffView(after);
   }),
   route(consoleAudit, async ({ query }) => auditLog(await db(), query)),
+  route(consoleCommands, (_input, ctx) => ({ items: commandsFor(staffOf(ctx)) })),
+  route(consoleRunCommand, ({ body }, ctx) => runFor(staffOf(ctx), body.argv, ctx.ip)),
 ];

@@ -57,6 +57,7 @@ async function announceCommand(db: Db, verb: string | undefined, flags: Record<s
 export const contentCommands: OpsCommand[] = [
   {
     name: 'announce',
+    consoleRoles: ['content'],
     usage: USAGE,
     options: ['locale', 'title', 'markdown', 'audience', 'id', 'type', 'execution', 'promotion-type', 'group'],
     run: (db, { verb, flags }) => announceCommand(db, verb, flags),

@@ -59,6 +59,7 @@ async function messageCommand(db: Db, verb: string | undefined, flags: Record<st
 export const inboxCommands: OpsCommand[] = [
   {
     name: 'message',
+    consoleRoles: ['support'],
     usage: USAGE,
     options: ['to', 'title', 'body', ...LANGS.flatMap((l) => [`title-${l}`, `body-${l}`])],
     switches: ['everyone'],

@@ -19,6 +19,7 @@ const USAGE = `  lottery draws [--game <CODE>]                        the latest
 export const lotteryCommands: OpsCommand[] = [
   {
     name: 'lottery',
+    consoleRoles: ['finance'],
     usage: USAGE,
     options: ['game', 'draw'],
     async run(db, { verb, flags }) {

@@ -22,6 +22,7 @@ const USAGE = `  reward grant --username <U> --amount <A> --title <text> [--titl
 export const promotionCommands: OpsCommand[] = [
   {
     name: 'reward',
+    consoleRoles: ['finance'],
     usage: USAGE,
     options: ['username', 'amount', 'title', 'title-es', 'days', 'key'],
     async run(db, { verb, flags }) {
@@ -65,6 +66,7 @@ const VIP_USAGE = `  vip show --username <U>                              a memb
 
 promotionCommands.push({
   name: 'vip',
+  consoleRoles: ['finance'],
   usage: VIP_USAGE,
   options: ['username'],
   async run(db, { verb, flags }) {
@@ -91,6 +93,7 @@ promotionCommands.push({
 
 promotionCommands.push({
   name: 'raffle',
+  consoleRoles: ['finance'],
   usage: '  raffle run                                           open the current draws and draw the ended periods now',
   async run(db, { verb }) {
     if (verb !== 'run') return { ok: false, output: 'Usage:\n  raffle run' };
@@ -106,6 +109,7 @@ const APPLY_USAGE = `  promotion applications [--id <N>]                    appl
 
 promotionCommands.push({
   name: 'promotion',
+  consoleRoles: ['finance'],
   usage: APPLY_USAGE,
   options: ['username', 'id', 'note'],
   async run(db, { verb, flags }) {

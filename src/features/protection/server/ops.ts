@@ -82,6 +82,14 @@ async function eventsCommand(db: Db, flags: Record<string, string>): Promise<Ops
 }
 
 export const protectionCommands: OpsCommand[] = [
-  { name: 'rg', usage: RG_USAGE, options: ['until', 'reason', 'source'], switches: ['permanent', 'hashed'], run: (db, i) => rgCommand(db, i.verb, i.rest, i.flags, i.actor) },
-  { name: 'events', usage: EVENTS_USAGE, options: ['member', 'kind', 'limit'], run: (db, i) => eventsCommand(db, i.flags) },
+  {
+    name: 'rg',
+    consoleRoles: ['risk'],
+    cliOnlyVerbs: ['import'],
+    usage: RG_USAGE,
+    options: ['until', 'reason', 'source'],
+    switches: ['permanent', 'hashed'],
+    run: (db, i) => rgCommand(db, i.verb, i.rest, i.flags, i.actor),
+  },
+  { name: 'events', consoleRoles: ['risk'], usage: EVENTS_USAGE, options: ['member', 'kind', 'limit'], run: (db, i) => eventsCommand(db, i.flags) },
 ];

@@ -8,6 +8,7 @@ import { MAINTENANCE_KEY, REGIONS_KEY, setMaintenance, setRegionBlock, type Main
 
 export const maintenanceCommand: OpsCommand = {
   name: 'maintenance',
+  consoleRoles: ['risk'],
   usage: `  maintenance on [--end <ISO time>] [--notice <text>]   switch maintenance on
   maintenance off                                      switch it off
   maintenance status                                   show it`,
@@ -36,6 +37,7 @@ export const maintenanceCommand: OpsCommand = {
 
 export const regionsCommand: OpsCommand = {
   name: 'regions',
+  consoleRoles: ['risk'],
   usage: `  regions block <CIDR> [<CIDR> ...]                    block visitors from these subnets
   regions unblock <CIDR> [<CIDR> ...]                  lift blocks
   regions clear                                        lift every block
@@ -66,6 +68,7 @@ const onOff = (v: string | undefined): boolean | null => (v === 'on' || v === 't
  */
 export const brandCommand: OpsCommand = {
   name: 'brand',
+  consoleRoles: ['owner'],
   usage: `  brand show                                           the brand in force: file, flags, rules, overrides
   brand flag <MODID> on|off                            switch a white-label flag (e.g. FREEPLAY3)
   brand register <field> [--enabled on|off] [--required on|off] [--min N] [--max N]

@@ -202,11 +202,12 @@ export const walletCommands: OpsCommand[] = [
   },
   {
     name: 'bonus',
+    consoleRoles: ['finance'],
     usage: BONUS_USAGE,
     options: ['username', 'amount', 'turnover', 'days', 'title', 'title-es', 'max-bet', 'live-weight', 'key', 'id'],
     run: (db, { verb, flags }) => bonusCommand(db, verb, flags),
   },
-  { name: 'ledger:audit', usage: WALLET_USAGE.split('\n').slice(7).join('\n'), run: (db) => ledgerAuditCommand(db) },
+  { name: 'ledger:audit', consoleRoles: ['finance', 'risk'], usage: WALLET_USAGE.split('\n').slice(7).join('\n'), run: (db) => ledgerAuditCommand(db) },
   {
     name: 'rounds:sweep',
     usage: `  rounds:sweep [--minutes <N>]                         refund game rounds left open longer than N minutes

@@ -3,7 +3,8 @@
  * first; it is not among playwright.config.ts's PHONE_SPECS), each flow in one language: a
  * finance staff member approves the withdrawal a player asked for and the player sees it paid;
  * support finds a member and ends their sessions (the player's page is signed out); an owner adds
- * a staff member who must choose a password and set up an authenticator app at the first login.
+ * a staff member who must choose a password and set up an authenticator app at the first login,
+ * and runs an operator command from the console's command panel.
  * axe looks at the login, the app's set-up, the recovery codes and each section once.
  */
 import type { Page } from '@playwright/test';
@@ -132,13 +133,19 @@ for (const { lang } of LANGS) {
       await page.getByRole('link', { name: ct(lang, 'nav.audit') }).click();
       await expect(page.getByRole('row').filter({ hasText: 'staff add' }).first()).toBeVisible();
       await expectNoSeriousA11yViolations(page);
+      // The command panel runs `npm run ops` commands (a read-only one here: the suite shares the server).
+      await page.getByRole('link', { name: ct(lang, 'nav.commands') }).click();
+      await page.getByRole('textbox', { name: ct(lang, 'commands.line') }).fill('regions list');
+      await page.getByRole('button', { name: ct(lang, 'commands.run') }).click();
+      await expect(page.getByRole('status').filter({ hasText: ct(lang, 'commands.output') })).toContainText('(no region is blocked)');
+      await expectNoSeriousA11yViolations(page);
 
       const other = await browser.newContext();
       const newcomer = await other.newPage();
       await firstLogin(newcomer, lang, { username: name, password });
       await expect(newcomer.getByText(ct(lang, 'nav.signedInAs', { name, roles: ct(lang, 'roles.support') }))).toBeVisible();
-      // Support sees members, not staff or withdrawals.
-      await expect(newcomer.getByRole('navigation', { name: ct(lang, 'nav.label') }).getByRole('link')).toHaveText([ct(lang, 'nav.members')]);
+      // Support sees members and its commands, not staff, withdrawals or the audit log.
+      await expect(newcomer.getByRole('navigation', { name: ct(lang, 'nav.label') }).getByRole('link')).toHaveText([ct(lang, 'nav.members'), ct(lang, 'nav.commands')]);
       await other.close();
       await page.getByRole('link', { name: ct(lang, 'nav.staff') }).click();
       await expect(page.getByRole('row').filter({ hasText: name })).toContainText(ct(lang, 'staff.appOn'));
