@@ -24,7 +24,15 @@ const username = z
 /** Staff passwords: 10 to 128 characters (NIST 800-63B: length over composition rules). */
 export const staffPassword = z.string().min(10).max(128);
 
-const me = z.object({ id: z.number(), username: z.string(), roles: z.array(staffRole), idleMinutes: z.number(), twoKeysWithdrawalAbove: z.string().nullable(), currencySymbol: z.string() });
+const me = z.object({
+  id: z.number(),
+  username: z.string(),
+  roles: z.array(staffRole),
+  idleMinutes: z.number(),
+  twoKeysWithdrawalAbove: z.string().nullable(),
+  twoKeysAdjustmentAbove: z.string().nullable(),
+  currencySymbol: z.string(),
+});
 export type ConsoleMe = z.infer<typeof me>;
 
 /**
@@ -212,6 +220,55 @@ export const consoleAudit = defineCall({
   value: paged(auditRow),
 });
 
+const adjustmentRow = z.object({
+  id: z.number(),
+  memberId: z.number(),
+  username: z.string(),
+  amount: z.string(),
+  reason: z.string(),
+  requestedBy: z.string(),
+  requestedAt: z.number(),
+  status: z.enum(['pending', 'approving', 'done', 'rejected']),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.number().nullable(),
+});
+export type ConsoleAdjustment = z.infer<typeof adjustmentRow>;
+
+/** Credits (or, with a minus, debits) a member's main wallet with a reason; above the threshold a second key decides. */
+export const consoleAdjust = defineCall({
+  name: 'consoleAdjust',
+  method: 'POST',
+  path: '/wps/console/adjust',
+  staff: ['finance'],
+  body: z.object({
+    username: z.string().trim().min(1).max(64),
+    amount: z.string().trim().min(1).max(20),
+    reason: z.string().trim().min(1).max(200),
+    /** Made once per form submission: a retry makes the adjustment once. */
+    key: z.string().trim().min(8).max(64),
+  }),
+  value: z.discriminatedUnion('state', [z.object({ state: z.literal('done'), balance: z.string() }), z.object({ state: z.literal('awaitingSecondKey'), request: adjustmentRow })]),
+});
+
+export const consoleAdjustments = defineCall({
+  name: 'consoleAdjustments',
+  method: 'GET',
+  path: '/wps/console/adjustments',
+  staff: ['finance'],
+  query: z.object({ status: z.enum(['pending', 'approving', 'done', 'rejected']).optional() }),
+  value: z.object({ items: z.array(adjustmentRow) }),
+});
+
+/** The second key on an adjustment waiting for one: approve (paid once) or reject. */
+export const consoleDecideAdjustment = defineCall({
+  name: 'consoleDecideAdjustment',
+  method: 'POST',
+  path: '/wps/console/adjustments/decide',
+  staff: ['finance'],
+  body: z.object({ id: z.number().int().min(1), approve: z.boolean() }),
+  value: adjustmentRow,
+});
+
 /** The operator commands the caller's roles may run here (each command declares its console roles). */
 export const consoleCommands = defineCall({
   name: 'consoleCommands',
@@ -250,4 +307,7 @@ export const consoleCalls = [
   consoleAudit,
   consoleCommands,
   consoleRunCommand,
+  consoleAdjust,
+  consoleAdjustments,
+  consoleDecideAdjustment,
 ] as const;

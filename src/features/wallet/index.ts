@@ -10,6 +10,7 @@ export type { Tx } from './server/ledger.ts';
 export { gameRound, ledgerAccount, ledgerEntry, ledgerTransfer, memberDay, withdrawal } from './server/tables.ts';
 /** The operator's review of a withdrawal (the ops command's and the console's). */
 export { payWithdrawal, rejectWithdrawal } from './server/withdrawals.ts';
+export { adjustBalance } from './server/adjustments.ts';
 export { dayRange, MAX_RANGE_DAYS } from './server/records.ts';
 export type { DayRange } from './server/records.ts';
 export { changedDays, PAID_WITHDRAWAL, rebuildDailyFigures, takeChangedDay } from './server/daily.ts';

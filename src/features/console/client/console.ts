@@ -8,11 +8,12 @@ import { atom, map } from 'nanostores';
 import { ApiFailure, createApiClient, type ApiClient, type ClientMessages } from '../../../kernel/http/client.ts';
 import { consoleLogout, consoleMe, type ConsoleMe, type StaffRole } from '../contract.ts';
 
-export type Section = 'withdrawals' | 'members' | 'staff' | 'audit' | 'commands';
+export type Section = 'withdrawals' | 'adjustments' | 'members' | 'staff' | 'audit' | 'commands';
 
 /** The sections in menu order, with the roles that see them (the owner sees all). */
 export const SECTIONS: readonly { id: Section; roles: readonly StaffRole[] }[] = [
   { id: 'withdrawals', roles: ['finance'] },
+  { id: 'adjustments', roles: ['finance'] },
   { id: 'members', roles: ['support', 'finance', 'risk', 'agents'] },
   { id: 'staff', roles: ['owner'] },
   { id: 'audit', roles: ['risk'] },

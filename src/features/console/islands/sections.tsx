@@ -9,6 +9,9 @@ import {
   consoleAddStaff,
   consoleApproveWithdrawal,
   consoleAudit,
+  consoleAdjust,
+  consoleAdjustments,
+  consoleDecideAdjustment,
   consoleCommands,
   consoleRunCommand,
   consoleEndSessions,
@@ -20,6 +23,7 @@ import {
   consoleWithdrawals,
   STAFF_ROLES,
   WITHDRAWAL_STATUSES,
+  type ConsoleAdjustment,
   type ConsoleAuditRow,
   type ConsoleMemberDetail,
   type ConsoleMemberRow,
@@ -28,7 +32,7 @@ import {
   type StaffRole,
 } from '../contract.ts';
 import { words, type ConsoleState } from '../client/console.ts';
-import { Field, fill, Pager, Table, when, type Labels } from './parts.tsx';
+import { describedBy, Field, fill, Pager, Table, when, type Labels } from './parts.tsx';
 
 interface Props {
   L: Labels;
@@ -556,6 +560,103 @@ export function Commands({ L, c }: Props) {
         <pre className="cs-usage" tabIndex={0} role="region" aria-label={L.commands.usage}>
           {list.map((x) => x.usage).join('\n')}
         </pre>
+      )}
+    </section>
+  );
+}
+
+export function Adjustments({ L, c, lang }: Props) {
+  const id = useId();
+  const me = useStore(c.$me)!;
+  const [rows, setRows] = useState<ConsoleAdjustment[] | null>(null);
+  const [tick, setTick] = useState(0);
+  const [form, setForm] = useState({ username: '', amount: '', reason: '' });
+  const [key, setKey] = useState(() => crypto.randomUUID());
+  const [error, setError] = useState<{ field: 'username' | 'amount' | 'reason'; text: string } | null>(null);
+  useEffect(() => {
+    void c.run((api) => api.call(consoleAdjustments, { query: { status: 'pending' } })).then((v) => v && setRows(v.items));
+  }, [c, tick]);
+  const reload = () => setTick((t) => t + 1);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    try {
+      const r = await c.client.call(consoleAdjust, { body: { ...form, key } });
+      c.$notice.set({
+        kind: 'ok',
+        text: r.state === 'done' ? fill(L.adjust.done, { name: form.username, balance: `${me.currencySymbol}${r.balance}` }) : fill(L.adjust.awaiting, { name: form.username }),
+      });
+      setForm({ username: '', amount: '', reason: '' });
+      setKey(crypto.randomUUID());
+      reload();
+    } catch (err) {
+      const f = err as { errorCode?: string; fieldErrors?: Record<string, string>; message?: string };
+      const field = f.fieldErrors && Object.keys(f.fieldErrors)[0];
+      if (field === 'username' || field === 'amount' || field === 'reason') setError({ field, text: f.fieldErrors![field]! });
+      else setError({ field: f.errorCode?.startsWith('console.member') ? 'username' : f.errorCode === 'wallet.adjust.reason' ? 'reason' : 'amount', text: f.message ?? String(err) });
+    }
+  }
+  async function decide(a: ConsoleAdjustment, approve: boolean) {
+    const r = await c.run(
+      (api) => api.call(consoleDecideAdjustment, { body: { id: a.id, approve } }),
+      (v) => fill(v.status === 'rejected' ? L.adjust.rejected : L.adjust.approved, { name: a.username }),
+    );
+    if (r) reload();
+  }
+  const field = (name: 'username' | 'amount' | 'reason', label: string, hint?: string) => (
+    <Field id={`${id}-${name}`} label={label} hint={hint} error={error?.field === name ? error.text : undefined}>
+      <input
+        id={`${id}-${name}`}
+        value={form[name]}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+        aria-invalid={error?.field === name}
+        aria-describedby={describedBy(`${id}-${name}`, { hint: !!hint, error: error?.field === name ? error.text : undefined })}
+      />
+    </Field>
+  );
+  return (
+    <section className="cs-section" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{L.adjust.title}</h2>
+      {me.twoKeysAdjustmentAbove !== null && <p className="muted">{fill(L.adjust.twoKeys, { amount: `${me.currencySymbol}${me.twoKeysAdjustmentAbove}` })}</p>}
+      <form className="cs-add card" onSubmit={(e) => void submit(e)} noValidate>
+        {field('username', L.adjust.username)}
+        {field('amount', L.adjust.amount, L.adjust.amountHint)}
+        {field('reason', L.adjust.reason)}
+        <button type="submit" className="btn btn-primary">
+          {L.adjust.submit}
+        </button>
+      </form>
+      <h3>{L.adjust.pending}</h3>
+      {!rows ? (
+        <p className="muted">{L.common.loading}</p>
+      ) : (
+        <Table
+          caption={L.adjust.pending}
+          empty={L.common.empty}
+          numeric={[1]}
+          head={[L.withdrawals.member, L.adjust.amount, L.adjust.reason, L.adjust.by, L.withdrawals.requested, L.common.actions]}
+          rows={rows.map((a) => [
+            a.username,
+            `${me.currencySymbol}${a.amount}`,
+            a.reason,
+            a.requestedBy,
+            when(a.requestedAt, lang),
+            a.requestedBy === me.username ? (
+              <span key="w" className="muted">
+                {L.adjust.waitingOther}
+              </span>
+            ) : (
+              <span key="a" className="cs-actions">
+                <button type="button" className="btn btn-sm btn-primary" onClick={() => void decide(a, true)} aria-label={`${L.adjust.approve} ${a.username} ${a.amount}`}>
+                  {L.adjust.approve}
+                </button>
+                <button type="button" className="btn btn-sm btn-ghost" onClick={() => void decide(a, false)} aria-label={`${L.adjust.reject} ${a.username} ${a.amount}`}>
+                  {L.adjust.reject}
+                </button>
+              </span>
+            ),
+          ])}
+        />
       )}
     </section>
   );

@@ -10,6 +10,9 @@ import {
   consoleAudit,
   consoleCommands,
   consoleRunCommand,
+  consoleAdjust,
+  consoleAdjustments,
+  consoleDecideAdjustment,
   consoleEndSessions,
   consoleLogin,
   consoleLogout,
@@ -24,6 +27,7 @@ import {
 import { approveWithdrawal, auditLog, endMemberSessions, listWithdrawals, memberDetail, rejectPending, searchMembers, type Actor } from './desk.ts';
 import { resolveStaff } from './gate.ts';
 import { commandsFor, runFor } from './commands.ts';
+import { decideAdjustment, listAdjustments, requestAdjustment } from './adjustments.ts';
 import { addStaff, endStaffSession, listStaff, meOf, staffLogin, staffView, updateStaff, type StaffSession } from './staff.ts';
 
 /** The path the console's cookie is sent to: its calls only, never a member's. */
@@ -81,6 +85,9 @@ export const consoleRoutes = [
     return staffView(after);
   }),
   route(consoleAudit, async ({ query }) => auditLog(await db(), query)),
+  route(consoleAdjust, async ({ body }, ctx) => requestAdjustment(await db(), body, actorOf(ctx))),
+  route(consoleAdjustments, async ({ query }) => ({ items: await listAdjustments(await db(), { status: query.status }) })),
+  route(consoleDecideAdjustment, async ({ body }, ctx) => decideAdjustment(await db(), body.id, body.approve, actorOf(ctx))),
   route(consoleCommands, (_input, ctx) => ({ items: commandsFor(staffOf(ctx)) })),
   route(consoleRunCommand, ({ body }, ctx) => runFor(staffOf(ctx), body.argv, ctx.ip)),
 ];

@@ -1,7 +1,7 @@
 /**
  * The brand's console settings (issue 29), its own part of the brand file (`console`): how long a
  * staff session lives idle, the addresses the console answers (none listed: any), and the amounts
- * above which a withdrawal needs a second staff member's key.
+ * above which a withdrawal or an adjustment needs a second staff member's key.
  */
 import { z } from 'zod';
 import { brandSection } from '../../../kernel/brand/sections.ts';
@@ -16,7 +16,9 @@ export const consoleSettings = brandSection(
       allowedIps: z.array(z.string().min(1)).default([]),
       /** A withdrawal above this amount (major units) needs two keys; null: never. */
       twoKeysWithdrawalAbove: z.number().nonnegative().nullable().default(1000),
+      /** An adjustment larger than this (major units, either way) needs two keys; null: never. */
+      twoKeysAdjustmentAbove: z.number().nonnegative().nullable().default(500),
     })
     .strict()
-    .default({ idleMinutes: 15, allowedIps: [], twoKeysWithdrawalAbove: 1000 }),
+    .default({ idleMinutes: 15, allowedIps: [], twoKeysWithdrawalAbove: 1000, twoKeysAdjustmentAbove: 500 }),
 );

@@ -61,13 +61,14 @@ export function staffView(s: Staff): ConsoleStaffRow {
 
 export function meOf(s: Pick<Staff, 'id' | 'username' | 'roles'>): ConsoleMe {
   const b = brand();
-  const above = consoleSettings().twoKeysWithdrawalAbove;
+  const { twoKeysWithdrawalAbove: above, twoKeysAdjustmentAbove: adjustAbove } = consoleSettings();
   return {
     id: s.id,
     username: s.username,
     roles: s.roles as StaffRole[],
     idleMinutes: consoleSettings().idleMinutes,
     twoKeysWithdrawalAbove: above === null ? null : formatMinor(parseMinor(String(above), b.currencyDecimals) ?? 0n, b.currencyDecimals),
+    twoKeysAdjustmentAbove: adjustAbove === null ? null : formatMinor(parseMinor(String(adjustAbove), b.currencyDecimals) ?? 0n, b.currencyDecimals),
     currencySymbol: b.currencySymbol,
   };
 }

@@ -3,6 +3,7 @@
  * recovery codes, and the first key of a two-key approval.
  */
 import { sql } from 'drizzle-orm';
+import { member } from '../../accounts/server/tables.ts';
 import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
@@ -78,3 +79,33 @@ export const staffApproval = pgTable('staff_approval', {
     .notNull()
     .default(sql`now()`),
 });
+
+/**
+ * An adjustment of a member's main wallet above the brand's threshold, waiting for a second
+ * finance key (issue 29). pending -> approving (a second key claimed it; the wallet's adjustment
+ * runs under the idempotency key `console-adjustment-<id>`, so a retry after a crash or a second
+ * approval at once pays once) -> done; or pending -> rejected.
+ */
+export const staffAdjustment = pgTable(
+  'staff_adjustment',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    /** Signed minor units: positive credits the member. */
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    reason: text('reason').notNull(),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => staff.id),
+    requestedAt: timestamp('requested_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    status: text('status').notNull().default('pending'),
+    decidedBy: integer('decided_by').references(() => staff.id),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    transferId: bigint('transfer_id', { mode: 'number' }),
+  },
+  (t) => [index('staff_adjustment_status_idx').on(t.status, t.requestedAt)],
+);

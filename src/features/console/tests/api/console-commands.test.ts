@@ -3,7 +3,7 @@
  * operator commands that declare it (the owner all of them), through the same function as
  * `npm run ops`, audited with the staff member and the address; a verb that reads the server's
  * files stays on the command line; the commands with their own screens (withdrawals, staff) or
- * the two keys still to come (adjust) are not in the panel.
+ * adjustments with their two keys (adjust) are not in the panel.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';

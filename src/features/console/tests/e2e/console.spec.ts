@@ -79,6 +79,14 @@ for (const { lang } of LANGS) {
       await row.getByRole('button', { name: `${ct(lang, 'withdrawals.approve')} ${asked.value.id}` }).click();
       await expect(desk.getByRole('status').filter({ hasText: ct(lang, 'withdrawals.paid', { id: asked.value.id }) })).toBeVisible();
       await expect(desk.getByRole('row').filter({ hasText: asked.value.id })).toHaveCount(0);
+      // A goodwill credit below the two-key threshold is made at once.
+      await desk.getByRole('link', { name: ct(lang, 'nav.adjustments') }).click();
+      await desk.getByLabel(ct(lang, 'adjust.username')).fill(player.username);
+      await desk.getByLabel(ct(lang, 'adjust.amount'), { exact: true }).fill('10.00');
+      await desk.getByLabel(ct(lang, 'adjust.reason')).fill('Goodwill');
+      await desk.getByRole('button', { name: ct(lang, 'adjust.submit') }).click();
+      await expect(desk.getByRole('status').filter({ hasText: player.username })).toBeVisible();
+      await expectNoSeriousA11yViolations(desk);
       await staff.close();
 
       await page.goto(at(lang, '/member?page=withdrawal'));
@@ -86,6 +94,12 @@ for (const { lang } of LANGS) {
         .getByRole('listitem')
         .filter({ hasText: usd(lang, '40') });
       await expect(card).toContainText(wt(lang, 'withdrawal.status.paid'));
+      // 100 - 40 + 10.
+      await expect(
+        memberCentre(page, lang)
+          .locator('.wl-summary > div')
+          .filter({ hasText: wt(lang, 'withdrawal.available') }),
+      ).toContainText(usd(lang, '70'));
     });
 
     test("support finds a member, opens their page and ends their sessions; the player's page is signed out", async ({ page, browser }) => {
