@@ -220,6 +220,40 @@ export const consoleAudit = defineCall({
   value: paged(auditRow),
 });
 
+const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const dashboardValue = z.object({
+  from: z.string(),
+  to: z.string(),
+  totals: z.object({
+    deposits: z.string(),
+    depositCount: z.number(),
+    withdrawals: z.string(),
+    withdrawalCount: z.number(),
+    bets: z.string(),
+    wins: z.string(),
+    ggr: z.string(),
+    bonusCost: z.string(),
+    ngr: z.string(),
+    activePlayers: z.number(),
+    newPlayers: z.number(),
+  }),
+  pendingWithdrawals: z.object({ count: z.number(), amount: z.string() }),
+  days: z.array(z.object({ day: z.string(), deposits: z.string(), withdrawals: z.string(), bets: z.string(), wins: z.string(), ggr: z.string(), active: z.number() })),
+  vendors: z.array(z.object({ vendor: z.string(), category: z.string(), bets: z.string(), wins: z.string(), ggr: z.string(), players: z.number() })),
+  categories: z.array(z.object({ category: z.string(), bets: z.string(), wins: z.string(), ggr: z.string() })),
+});
+export type ConsoleDashboard = z.infer<typeof dashboardValue>;
+
+/** A period's money and players (brand days, at most 31; default the last 7). */
+export const consoleDashboard = defineCall({
+  name: 'consoleDashboard',
+  method: 'GET',
+  path: '/wps/console/dashboard',
+  staff: ['finance', 'risk'],
+  query: z.object({ from: dayText.optional(), to: dayText.optional() }),
+  value: dashboardValue,
+});
+
 const adjustmentRow = z.object({
   id: z.number(),
   memberId: z.number(),
@@ -310,4 +344,5 @@ export const consoleCalls = [
   consoleAdjust,
   consoleAdjustments,
   consoleDecideAdjustment,
+  consoleDashboard,
 ] as const;

@@ -8,10 +8,11 @@ import { atom, map } from 'nanostores';
 import { ApiFailure, createApiClient, type ApiClient, type ClientMessages } from '../../../kernel/http/client.ts';
 import { consoleLogout, consoleMe, type ConsoleMe, type StaffRole } from '../contract.ts';
 
-export type Section = 'withdrawals' | 'adjustments' | 'members' | 'staff' | 'audit' | 'commands';
+export type Section = 'dashboard' | 'withdrawals' | 'adjustments' | 'members' | 'staff' | 'audit' | 'commands';
 
 /** The sections in menu order, with the roles that see them (the owner sees all). */
 export const SECTIONS: readonly { id: Section; roles: readonly StaffRole[] }[] = [
+  { id: 'dashboard', roles: ['finance', 'risk'] },
   { id: 'withdrawals', roles: ['finance'] },
   { id: 'adjustments', roles: ['finance'] },
   { id: 'members', roles: ['support', 'finance', 'risk', 'agents'] },

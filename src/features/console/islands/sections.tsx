@@ -9,6 +9,7 @@ import {
   consoleAddStaff,
   consoleApproveWithdrawal,
   consoleAudit,
+  consoleDashboard,
   consoleAdjust,
   consoleAdjustments,
   consoleDecideAdjustment,
@@ -24,6 +25,7 @@ import {
   STAFF_ROLES,
   WITHDRAWAL_STATUSES,
   type ConsoleAdjustment,
+  type ConsoleDashboard,
   type ConsoleAuditRow,
   type ConsoleMemberDetail,
   type ConsoleMemberRow,
@@ -657,6 +659,94 @@ export function Adjustments({ L, c, lang }: Props) {
             ),
           ])}
         />
+      )}
+    </section>
+  );
+}
+
+export function Dashboard({ L, c }: Props) {
+  const id = useId();
+  const f = useStore(c.$filters);
+  const me = useStore(c.$me)!;
+  const [from, setFrom] = useState(f.from ?? '');
+  const [to, setTo] = useState(f.to ?? '');
+  const [d, setD] = useState<ConsoleDashboard | null>(null);
+  useEffect(() => {
+    void c.run((api) => api.call(consoleDashboard, { query: { from: f.from || undefined, to: f.to || undefined } })).then((v) => v && setD(v));
+  }, [c, f.from, f.to]);
+  const D = L.dashboard;
+  const m = (a: string) => `${me.currencySymbol}${a}`;
+  return (
+    <section className="cs-section" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>{D.title}</h2>
+      <form
+        className="cs-filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          c.setFilters({ from, to });
+        }}
+      >
+        <Field id={`${id}-f`} label={D.from}>
+          <input id={`${id}-f`} type="date" value={from || d?.from || ''} onChange={(e) => setFrom(e.target.value)} />
+        </Field>
+        <Field id={`${id}-t`} label={D.to}>
+          <input id={`${id}-t`} type="date" value={to || d?.to || ''} onChange={(e) => setTo(e.target.value)} />
+        </Field>
+        <button type="submit" className="btn btn-ghost">
+          {D.show}
+        </button>
+      </form>
+      {!d ? (
+        <p className="muted">{L.common.loading}</p>
+      ) : (
+        <>
+          <dl className="cs-kpis">
+            {(
+              [
+                [D.deposits, `${m(d.totals.deposits)} · ${d.totals.depositCount}`],
+                [D.withdrawals, `${m(d.totals.withdrawals)} · ${d.totals.withdrawalCount}`],
+                [D.bets, m(d.totals.bets)],
+                [D.wins, m(d.totals.wins)],
+                [D.ggr, m(d.totals.ggr)],
+                [D.bonusCost, m(d.totals.bonusCost)],
+                [D.ngr, m(d.totals.ngr)],
+                [D.active, String(d.totals.activePlayers)],
+                [D.newPlayers, String(d.totals.newPlayers)],
+                [D.pending, fill(D.count, { count: d.pendingWithdrawals.count, amount: m(d.pendingWithdrawals.amount) })],
+              ] as const
+            ).map(([k, v]) => (
+              <div key={k}>
+                <dt>{k}</dt>
+                <dd>{v}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="muted">{D.note}</p>
+          <h3>{D.daily}</h3>
+          <Table
+            caption={D.daily}
+            empty={L.common.empty}
+            numeric={[1, 2, 3, 4, 5, 6]}
+            head={[D.day, D.deposits, D.withdrawals, D.bets, D.wins, D.ggr, D.active]}
+            rows={d.days.map((x) => [x.day, m(x.deposits), m(x.withdrawals), m(x.bets), m(x.wins), m(x.ggr), String(x.active)])}
+          />
+          <h3>{D.byCategory}</h3>
+          <Table
+            caption={D.byCategory}
+            empty={L.common.empty}
+            numeric={[1, 2, 3]}
+            head={[D.category, D.bets, D.wins, D.ggr]}
+            rows={d.categories.map((x) => [x.category, m(x.bets), m(x.wins), m(x.ggr)])}
+          />
+          <h3>{D.byVendor}</h3>
+          <Table
+            caption={D.byVendor}
+            empty={L.common.empty}
+            numeric={[2, 3, 4, 5]}
+            head={[D.vendor, D.category, D.bets, D.wins, D.ggr, D.players]}
+            rows={d.vendors.map((x) => [x.vendor, x.category, m(x.bets), m(x.wins), m(x.ggr), String(x.players)])}
+          />
+        </>
       )}
     </section>
   );

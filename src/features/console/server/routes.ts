@@ -13,6 +13,7 @@ import {
   consoleAdjust,
   consoleAdjustments,
   consoleDecideAdjustment,
+  consoleDashboard,
   consoleEndSessions,
   consoleLogin,
   consoleLogout,
@@ -27,6 +28,7 @@ import {
 import { approveWithdrawal, auditLog, endMemberSessions, listWithdrawals, memberDetail, rejectPending, searchMembers, type Actor } from './desk.ts';
 import { resolveStaff } from './gate.ts';
 import { commandsFor, runFor } from './commands.ts';
+import { dashboard } from './dashboard.ts';
 import { decideAdjustment, listAdjustments, requestAdjustment } from './adjustments.ts';
 import { addStaff, endStaffSession, listStaff, meOf, staffLogin, staffView, updateStaff, type StaffSession } from './staff.ts';
 
@@ -88,6 +90,7 @@ export const consoleRoutes = [
   route(consoleAdjust, async ({ body }, ctx) => requestAdjustment(await db(), body, actorOf(ctx))),
   route(consoleAdjustments, async ({ query }) => ({ items: await listAdjustments(await db(), { status: query.status }) })),
   route(consoleDecideAdjustment, async ({ body }, ctx) => decideAdjustment(await db(), body.id, body.approve, actorOf(ctx))),
+  route(consoleDashboard, async ({ query }) => dashboard(await db(), query)),
   route(consoleCommands, (_input, ctx) => ({ items: commandsFor(staffOf(ctx)) })),
   route(consoleRunCommand, ({ body }, ctx) => runFor(staffOf(ctx), body.argv, ctx.ip)),
 ];

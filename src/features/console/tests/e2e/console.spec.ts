@@ -69,6 +69,11 @@ for (const { lang } of LANGS) {
       const staff = await browser.newContext();
       const desk = await staff.newPage();
       await firstLogin(desk, lang, await addStaff('finance'), { axe: true });
+      // Finance starts on the dashboard: the period's money, from the wallet's figures.
+      await expect(desk.getByRole('heading', { name: ct(lang, 'dashboard.title') })).toBeVisible();
+      await expect(desk.getByRole('term').filter({ hasText: ct(lang, 'dashboard.ggr') })).toBeVisible();
+      await expectNoSeriousA11yViolations(desk);
+      await desk.getByRole('link', { name: ct(lang, 'nav.withdrawals') }).click();
       await expect(desk.getByRole('heading', { name: ct(lang, 'withdrawals.title') })).toBeVisible();
       await desk.getByLabel(ct(lang, 'withdrawals.username')).fill(player.username);
       await desk.getByRole('button', { name: ct(lang, 'common.search') }).click();
