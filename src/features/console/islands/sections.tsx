@@ -34,6 +34,7 @@ import {
   type StaffRole,
 } from '../contract.ts';
 import { words, type ConsoleState } from '../client/console.ts';
+import { formatMoney } from '../../../kernel/money.ts';
 import { describedBy, Field, fill, Pager, Table, when, type Labels } from './parts.tsx';
 
 interface Props {
@@ -97,7 +98,7 @@ export function Withdrawals({ L, c, lang }: Props) {
   return (
     <section className="cs-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{L.withdrawals.title}</h2>
-      {me.twoKeysWithdrawalAbove !== null && <p className="muted">{fill(L.withdrawals.twoKeys, { amount: `${me.currencySymbol}${me.twoKeysWithdrawalAbove}` })}</p>}
+      {me.twoKeysWithdrawalAbove !== null && <p className="muted">{fill(L.withdrawals.twoKeys, { amount: formatMoney(me.twoKeysWithdrawalAbove, lang, me.currencySymbol) })}</p>}
       <form
         className="cs-filters"
         onSubmit={(e) => {
@@ -133,7 +134,7 @@ export function Withdrawals({ L, c, lang }: Props) {
             rows={data.items.map((w) => [
               <code key="id">{w.id}</code>,
               w.username,
-              `${me.currencySymbol}${w.amount}`,
+              formatMoney(w.amount, lang, me.currencySymbol),
               when(w.requestedAt, lang),
               w.payeeName ?? '–',
               <span key="st">
@@ -223,7 +224,7 @@ export function Members({ L, c, lang }: Props) {
               `${m.status}${m.isAgent ? ` · ${L.members.agent}` : ''}`,
               [m.mobile, m.email].filter(Boolean).join(' · ') || '–',
               m.upline ?? '–',
-              `${sym}${m.balance}`,
+              formatMoney(m.balance, lang, sym),
               when(m.lastLoginAt, lang),
               when(m.createdAt, lang),
             ])}
@@ -284,7 +285,13 @@ function MemberPage({ L, c, lang, id, close }: Props & { id: number; close: () =
         </dd>
       </dl>
       <h4>{L.members.balances}</h4>
-      <Table caption={L.members.balances} empty={L.common.empty} numeric={[1]} head={[L.members.wallet, L.withdrawals.amount]} rows={d.balances.map((b) => [b.wallet, `${sym}${b.amount}`])} />
+      <Table
+        caption={L.members.balances}
+        empty={L.common.empty}
+        numeric={[1]}
+        head={[L.members.wallet, L.withdrawals.amount]}
+        rows={d.balances.map((b) => [b.wallet, formatMoney(b.amount, lang, sym)])}
+      />
       <div className="cs-member-head">
         <h4>{L.members.sessions}</h4>
         {canEnd && d.sessions.some((s) => s.live) && (
@@ -317,7 +324,7 @@ function MemberPage({ L, c, lang, id, close }: Props & { id: number; close: () =
         empty={L.common.empty}
         numeric={[3]}
         head={[L.members.at, L.members.kind, L.members.account, L.withdrawals.amount, L.members.memo]}
-        rows={d.entries.map((e) => [when(e.at, lang), e.kind, e.account, `${sym}${e.amount}`, e.memo ?? e.reference ?? ''])}
+        rows={d.entries.map((e) => [when(e.at, lang), e.kind, e.account, formatMoney(e.amount, lang, sym), e.memo ?? e.reference ?? ''])}
       />
       <h4>{L.members.withdrawals}</h4>
       <Table
@@ -325,7 +332,7 @@ function MemberPage({ L, c, lang, id, close }: Props & { id: number; close: () =
         empty={L.common.empty}
         numeric={[1]}
         head={[L.withdrawals.id, L.withdrawals.amount, L.withdrawals.state, L.withdrawals.requested]}
-        rows={d.withdrawals.map((w) => [w.id, `${sym}${w.amount}`, L.withdrawals.statuses[w.status as keyof typeof L.withdrawals.statuses] ?? w.status, when(w.requestedAt, lang)])}
+        rows={d.withdrawals.map((w) => [w.id, formatMoney(w.amount, lang, sym), L.withdrawals.statuses[w.status as keyof typeof L.withdrawals.statuses] ?? w.status, when(w.requestedAt, lang)])}
       />
     </article>
   );
@@ -586,7 +593,7 @@ export function Adjustments({ L, c, lang }: Props) {
       const r = await c.client.call(consoleAdjust, { body: { ...form, key } });
       c.$notice.set({
         kind: 'ok',
-        text: r.state === 'done' ? fill(L.adjust.done, { name: form.username, balance: `${me.currencySymbol}${r.balance}` }) : fill(L.adjust.awaiting, { name: form.username }),
+        text: r.state === 'done' ? fill(L.adjust.done, { name: form.username, balance: formatMoney(r.balance, lang, me.currencySymbol) }) : fill(L.adjust.awaiting, { name: form.username }),
       });
       setForm({ username: '', amount: '', reason: '' });
       setKey(crypto.randomUUID());
@@ -619,7 +626,7 @@ export function Adjustments({ L, c, lang }: Props) {
   return (
     <section className="cs-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{L.adjust.title}</h2>
-      {me.twoKeysAdjustmentAbove !== null && <p className="muted">{fill(L.adjust.twoKeys, { amount: `${me.currencySymbol}${me.twoKeysAdjustmentAbove}` })}</p>}
+      {me.twoKeysAdjustmentAbove !== null && <p className="muted">{fill(L.adjust.twoKeys, { amount: formatMoney(me.twoKeysAdjustmentAbove, lang, me.currencySymbol) })}</p>}
       <form className="cs-add card" onSubmit={(e) => void submit(e)} noValidate>
         {field('username', L.adjust.username)}
         {field('amount', L.adjust.amount, L.adjust.amountHint)}
@@ -639,7 +646,7 @@ export function Adjustments({ L, c, lang }: Props) {
           head={[L.withdrawals.member, L.adjust.amount, L.adjust.reason, L.adjust.by, L.withdrawals.requested, L.common.actions]}
           rows={rows.map((a) => [
             a.username,
-            `${me.currencySymbol}${a.amount}`,
+            formatMoney(a.amount, lang, me.currencySymbol),
             a.reason,
             a.requestedBy,
             when(a.requestedAt, lang),
@@ -664,7 +671,7 @@ export function Adjustments({ L, c, lang }: Props) {
   );
 }
 
-export function Dashboard({ L, c }: Props) {
+export function Dashboard({ L, c, lang }: Props) {
   const id = useId();
   const f = useStore(c.$filters);
   const me = useStore(c.$me)!;
@@ -675,7 +682,7 @@ export function Dashboard({ L, c }: Props) {
     void c.run((api) => api.call(consoleDashboard, { query: { from: f.from || undefined, to: f.to || undefined } })).then((v) => v && setD(v));
   }, [c, f.from, f.to]);
   const D = L.dashboard;
-  const m = (a: string) => `${me.currencySymbol}${a}`;
+  const m = (a: string) => formatMoney(a, lang, me.currencySymbol);
   return (
     <section className="cs-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{D.title}</h2>
