@@ -27,8 +27,9 @@ async function rgCommand(db: Db, verb: string | undefined, rest: string[], flags
       .split(/\r?\n/)
       .map((l) => l.split(',')[0]!.trim())
       .filter((l) => l && !/^(id|identifier|hash)$/i.test(l));
-    const added = await importRegister(db, ids, flags.source, flags.hashed !== undefined);
-    return { ok: true, changed: added > 0, output: `${ids.length} identifiers read, ${added} new on the register (${flags.source}).` };
+    const { added, excluded } = await importRegister(db, ids, flags.source, flags.hashed !== undefined, actor);
+    const members = excluded.length ? `\n${excluded.length} member(s) on it excluded now, their sessions ended: ${excluded.join(', ')}` : '';
+    return { ok: true, changed: added > 0 || excluded.length > 0, output: `${ids.length} identifiers read, ${added} new on the register (${flags.source}).${members}` };
   }
   const name = rest[0];
   if (!name || !['show', 'limits', 'exclude'].includes(verb ?? '')) return { ok: false, output: RG_USAGE };

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { memberSession, revokeMemberSessions } from '../../accounts/index.ts';
+import { member, memberSession, revokeMemberSessions } from '../../accounts/index.ts';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { recordSignificant } from '../../../kernel/significant.ts';
@@ -189,15 +189,43 @@ export async function externallyExcluded(db: Db | Tx, ids: readonly (string | nu
   return rows.length > 0;
 }
 
-/** Imports identifiers of a register (already hashed or plain); answers how many were new. */
-export async function importRegister(db: Db, ids: readonly string[], source: string, hashed: boolean): Promise<number> {
+/**
+ * Imports identifiers of a register (already hashed or plain): answers how many were new, and
+ * the members already registered whom they name. Those are excluded at once (an operator
+ * exclusion without end: the register, not the player, decides), so their live sessions end and
+ * every door refuses them, instead of playing on until they next log in. Members are matched by
+ * the same hash as at login and registration (identityHash of the mobile with its dialing code,
+ * the e-mail, the id number), computed here page by page rather than re-written in SQL.
+ */
+export async function importRegister(db: Db, ids: readonly string[], source: string, hashed: boolean, actor = 'ops'): Promise<{ added: number; excluded: string[] }> {
   let added = 0;
+  const hashes = new Set<string>();
   for (let i = 0; i < ids.length; i += 500) {
     const chunk = ids.slice(i, i + 500).map((id) => ({ hash: hashed ? id.trim().toLowerCase() : identityHash(id), kind: 'self', source }));
+    for (const c of chunk) hashes.add(c.hash);
     const rows = await db.insert(rgExternalExclusion).values(chunk).onConflictDoNothing().returning({ h: rgExternalExclusion.hash });
     added += rows.length;
   }
-  return added;
+  const excluded: string[] = [];
+  for (let after = 0; ;) {
+    const page = await db
+      .select({ id: member.id, username: member.username, dial: member.countryDialingCode, mobile: member.mobile, email: member.email, idNumber: sql<string | null>`${member.profile}->>'idNumber'` })
+      .from(member)
+      .where(gt(member.id, after))
+      .orderBy(member.id)
+      .limit(5000);
+    if (!page.length) break;
+    after = page[page.length - 1]!.id;
+    for (const m of page) {
+      const named = [m.mobile ? `${m.dial ?? ''}${m.mobile}` : null, m.email, m.idNumber].some((x) => !!x && x.trim() !== '' && hashes.has(identityHash(x)));
+      if (!named) continue;
+      const current = await blockOf(db, m.id);
+      if (current?.kind === 'operator' && current.holds && current.until === null) continue;
+      await startBlock(db, m.id, 'operator', null, actor, null, { reason: `self-exclusion register: ${source}`, until: 'permanent' });
+      excluded.push(m.username);
+    }
+  }
+  return { added, excluded };
 }
 
 /** Minutes the member's sessions have run today (brand day, database clock): from login (or midnight) to the last activity. */

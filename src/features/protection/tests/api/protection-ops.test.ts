@@ -47,13 +47,18 @@ describe('the operator', () => {
     expect(events.output).toContain('regulator request 17');
   });
 
-  it('imports a self-exclusion register by hash: its identities can neither register nor log in', async () => {
+  it('imports a self-exclusion register by hash: its identities can neither register nor log in, and a member it names is excluded at once', async () => {
     const u = await walletUser({ email: `rg-${Date.now()}@example.org` });
     const dir = mkdtempSync(path.join(tmpdir(), 'rg-'));
     const file = path.join(dir, 'register.csv');
     writeFileSync(file, `identifier\n${u.email!.toUpperCase()}\n+52 55 0000 1111\n`);
     const r = await runOps(t.db, ['rg', 'import', file, '--source', 'national register'], 'test');
-    expect(r.output).toBe('2 identifiers read, 2 new on the register (national register).');
+    // The member already registered under that e-mail is excluded at once: the session they had ends.
+    expect(r.output).toBe(`2 identifiers read, 2 new on the register (national register).\n1 member(s) on it excluded now, their sessions ended: ${u.username}`);
+    expect((await u.call('/wps/member/info')).status).toBe(401);
+    expect((await runOps(t.db, ['rg', 'show', u.username], 'test')).output).toMatch(/operator/);
+    // Imported again, nothing new and nobody excluded twice.
+    expect((await runOps(t.db, ['rg', 'import', file, '--source', 'national register'], 'test')).output).toBe('2 identifiers read, 0 new on the register (national register).');
     // Only hashes are kept.
     expect(rowsOf(await t.db.execute(sql`select hash from rg_external_exclusion where hash like '%@%'`))).toEqual([]);
     const refused = await login({ username: u.username, password: u.password });
