@@ -100,7 +100,10 @@ export default defineConfig({
     launchOptions,
     // Traces cost a lot on big pages; E2E_TRACE=1 keeps one for each failed test.
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
-    screenshot: 'only-on-failure',
+    // A failed test still leaves a screenshot of its pages, taken by the test's context fixture
+    // (tests/e2e-support/fixtures.ts) once it has failed: Playwright's 'only-on-failure' shoots
+    // every page of every test before closing it, which cost about a second a test.
+    screenshot: 'off',
     // A page that never finishes loading fails in 15 s rather than taking the whole test timeout.
     navigationTimeout: 15_000,
     // Pages stand still unless a test asks for motion (page.emulateMedia, as the banner's autoplay

@@ -20,25 +20,24 @@ export function addressFor(info: TestInfo, salt = ''): string {
  * fails any test whose pages broke their Content-Security-Policy (the browser reports each
  * refusal on the console).
  */
-export const test = base.extend<{ ip: string; allowCspViolations: boolean; cspGuard: void }>({
+export const test = base.extend<{ ip: string; allowCspViolations: boolean }>({
   ip: async ({}, use, info) => use(addressFor(info)),
   /** A test that provokes a violation on purpose (framing the site) turns the guard off. */
   allowCspViolations: [false, { option: true }],
   extraHTTPHeaders: async ({ ip }, use) => use({ 'X-Forwarded-For': ip }),
-  cspGuard: [
-    async ({ context, allowCspViolations }, use) => {
-      const violations: string[] = [];
-      const watch = (page: Page) =>
-        page.on('console', (m) => {
-          if (/Content Security Policy/i.test(m.text())) violations.push(`${m.text()} (${page.url()})`);
-        });
-      context.pages().forEach(watch);
-      context.on('page', watch);
-      await use();
-      if (!allowCspViolations) baseExpect(violations, 'the pages broke their Content-Security-Policy').toEqual([]);
-    },
-    { auto: true },
-  ],
+  // The guard rides on the test's context (every page a test opens is in it), so that a test
+  // skipped before it uses a page never pays for a browser context (see fixtures.ts).
+  context: async ({ context, allowCspViolations }, use) => {
+    const violations: string[] = [];
+    const watch = (page: Page) =>
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) violations.push(`${m.text()} (${page.url()})`);
+      });
+    context.pages().forEach(watch);
+    context.on('page', watch);
+    await use(context);
+    if (!allowCspViolations) baseExpect(violations, 'the pages broke their Content-Security-Policy').toEqual([]);
+  },
 });
 /**
  * Playwright's expect with room for a login: the browser answers a proof-of-work challenge and

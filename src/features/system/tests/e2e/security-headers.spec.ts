@@ -2,8 +2,8 @@
  * Security headers on what the server sends (issue 10): the page's Content-Security-Policy (the
  * hashes Astro puts in it, and frame-ancestors), nosniff, the referrer
  * and permissions policies, and HSTS only over HTTPS as a trusted proxy reports it. That the
- * pages work under their policy is checked by every e2e test (the cspGuard fixture fails a test
- * on any violation the browser reports).
+ * pages work under their policy is checked by every e2e test (the CSP guard on its context fails a test
+ * on any violation the browser reports, tests/e2e-support/accounts.ts).
  */
 import { expect, test } from '../../../../../tests/e2e-support/accounts.ts';
 
