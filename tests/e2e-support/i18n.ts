@@ -52,6 +52,33 @@ export function axeRunsHere(project: string, lang: Lang): boolean {
   return true;
 }
 
+/** The two page projects of playwright.config.ts. */
+export type Size = 'phone' | 'desktop';
+
+/**
+ * Inside a describe: runs its tests on the project `size` only. The skip happens in a hook that
+ * asks for no fixture, so the other project opens no browser context for them.
+ */
+export function onProject(size: Size): void {
+  test.beforeEach(({}, testInfo) => {
+    test.skip(testInfo.project.name !== size, `runs on the ${size} project`);
+  });
+}
+
+/**
+ * The language axe reads a page in on each size: English on the phone, Spanish on the desktop.
+ * axe checks each page or popup once (it is the suite's heaviest step, 3-8 s a page on a loaded
+ * 2-core machine): on the phone in English or on the desktop in Spanish, each spec says which,
+ * spreading its pages between the two so that both sizes and both languages are put through it.
+ */
+export const AXE_LANG: Record<Size, Lang> = { phone: 'en', desktop: 'es' };
+
+/** Whether this test is the one place axe checks a page or popup that its spec checks on `size` (see AXE_LANG). */
+export function axeOnce(size: Size, project: string, lang: Lang): boolean {
+  if (project !== 'phone' && project !== 'desktop') return true;
+  return project === size && lang === AXE_LANG[size];
+}
+
 /**
  * Inside a describe of one language, for flows (login, registration, wallet, play...): runs each
  * test in one of the two languages only, alternating through the spec's tests in their order, so
