@@ -40,18 +40,6 @@ export function phoneInEnglishOnly(lang: Lang): void {
   });
 }
 
-/**
- * Where a page or popup is put through axe: once per size and once per language, without paying
- * for both pairs — English on the phone, Spanish on the desktop (other projects: always). The
- * markup is the same in both languages; what the words change (their fit, their contrast on the
- * same styles) is covered by one run of each.
- */
-export function axeRunsHere(project: string, lang: Lang): boolean {
-  if (project === 'phone') return lang === 'en';
-  if (project === 'desktop') return lang !== 'en';
-  return true;
-}
-
 /** The two page projects of playwright.config.ts. */
 export type Size = 'phone' | 'desktop';
 

@@ -4,11 +4,11 @@
  * and searched 500 ms after the last keystroke, in pages of 32; More appends the next page;
  * clearing empties the list and shows the first page of all games again; no match shows the
  * empty state, a failed load an error with retry; a visitor's Play asks for a login above the
- * search. axe finds no serious violation in the modal.
+ * search. axe finds no serious violation in the modal (checked once, on the phone).
  */
 import type { Page, Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
-import { LANGS, phoneInEnglishOnly, text, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
+import { axeOnce, LANGS, phoneInEnglishOnly, text, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, dialog, expect, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 
 /** The gameList calls the page makes, with the time each was sent. */
@@ -92,7 +92,7 @@ for (const { lang } of LANGS) {
       await expect(modal).toBeHidden();
     });
 
-    test('a failed search says so and retries; a visitor who clicks Play gets the login popup', async ({ page }) => {
+    test('a failed search says so and retries; a visitor who clicks Play gets the login popup', async ({ page }, testInfo) => {
       await page.route('**/wps/relay/GCSGAME_gameList?*gameName=baccarat*', (route) => route.abort('failed'), { times: 1 });
       await page.goto(at(lang, '/rng'));
       const bar = page.getByRole('searchbox', { name: t(lang, 'nav', 'findYourGame') });
@@ -108,7 +108,7 @@ for (const { lang } of LANGS) {
       const tiles = modal.locator('article.tile');
       await expect(tiles.first()).toBeVisible();
 
-      await expectNoSeriousA11yViolations(page, { exclude: ['.site-header', '.frame', '.cs-widget'] });
+      if (axeOnce('phone', testInfo.project.name, lang)) await expectNoSeriousA11yViolations(page, { exclude: ['.site-header', '.frame', '.cs-widget'] });
 
       const name = (await tiles.first().locator('.name').textContent())!.trim();
       await tiles

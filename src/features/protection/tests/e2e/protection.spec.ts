@@ -7,7 +7,7 @@
  * login. axe checks the page and the dialog.
  */
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
-import { axeRunsHere, flowInOneLanguage, LANGS, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
+import { axeOnce, flowInOneLanguage, LANGS, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, loginAs, openLogin, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, memberCentre, pageTitle, wt } from '../../../../../tests/e2e-support/wallet.ts';
 import { callApi, launch, pt, spinButton } from '../../../../../tests/e2e-support/play.ts';
@@ -48,7 +48,7 @@ for (const { lang } of LANGS) {
       await expect(page.getByRole('timer', { name: new RegExp(`^${rg(lang, 'sessionClock', { time: '' })}0:0\\d:\\d\\d$`) })).toBeVisible();
       const centre = await openProtection(page, lang);
       await expect(centre.getByText(rg(lang, 'limits.none'))).toBeVisible();
-      if (axeRunsHere(testInfo.project.name, lang)) await expectNoSeriousA11yViolations(page, { exclude: ['.site-header', '.frame', '.cs-widget'] });
+      if (axeOnce('desktop', testInfo.project.name, lang)) await expectNoSeriousA11yViolations(page, { exclude: ['.site-header', '.frame', '.cs-widget'] });
 
       // A bad amount is refused under its field, in the page's language.
       const field = await saveLimit(page, lang, 'deposit', 'day', 'abc');
@@ -102,7 +102,7 @@ for (const { lang } of LANGS) {
       await expect(check).toBeVisible();
       await expect(check.getByText(pt(lang, 'reality.wagered'))).toBeVisible();
       await page.screenshot({ path: test.info().outputPath('reality-check.png') });
-      if (axeRunsHere(testInfo.project.name, lang)) await expectNoSeriousA11yViolations(page);
+      if (axeOnce('desktop', testInfo.project.name, lang)) await expectNoSeriousA11yViolations(page);
       await check.getByRole('button', { name: pt(lang, 'reality.continue') }).click();
       await expect(check).toBeHidden();
       await page.clock.fastForward('15:00');
