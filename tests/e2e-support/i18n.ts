@@ -68,6 +68,19 @@ export function axeOnce(size: Size, project: string, lang: Lang): boolean {
 }
 
 /**
+ * Inside a describe of one language: on the phone in English, on the desktop in Spanish (the
+ * pairs of AXE_LANG), for specs that look at pages at both sizes: each size is read once, in one
+ * language, and both languages are read (a third run, English on the desktop, read the same
+ * markup at a size and in words both already read).
+ */
+export function englishOnPhoneSpanishOnDesktop(lang: Lang): void {
+  test.beforeEach(({}, testInfo) => {
+    const project = testInfo.project.name;
+    if (project === 'phone' || project === 'desktop') test.skip(lang !== AXE_LANG[project], 'English runs on the phone, Spanish on the desktop');
+  });
+}
+
+/**
  * Inside a describe of one language, for flows (login, registration, wallet, play...): runs each
  * test in one of the two languages only, alternating through the spec's tests in their order, so
  * that a spec's flows are split between English and Spanish instead of each running twice. The

@@ -1,13 +1,14 @@
 /**
  * The popups of spec 2.8 and the accounts pages: a popup is a labelled modal dialog whose first
  * stop is its labelled close button, closes only through it (not Escape, not a click outside),
- * keeps focus inside, gives focus back and restores the page's scroll (in English and Spanish);
+ * keeps focus inside, gives focus back and restores the page's scroll (English on the phone,
+ * Spanish on the desktop);
  * axe finds no serious or critical violation on any of them, each checked once, on the phone in
  * English or on the desktop in Spanish (AXE_LANG). The home page loads no React until it is needed.
  */
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
-import { AXE_LANG, axeOnce, LANGS, onProject, phoneInEnglishOnly, text } from '../../../../../tests/e2e-support/i18n.ts';
+import { AXE_LANG, axeOnce, englishOnPhoneSpanishOnDesktop, LANGS, onProject, text } from '../../../../../tests/e2e-support/i18n.ts';
 import { accountButton, at, createUser, dialog, expect, openLogin, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 
 /** axe on the page with a popup open: the rest of the page is covered, so only the popup layers count. */
@@ -17,7 +18,7 @@ async function axePopup(page: Page): Promise<void> {
 
 for (const { lang } of LANGS) {
   test.describe(`the login popup in ${lang.toUpperCase()}`, () => {
-    phoneInEnglishOnly(lang);
+    englishOnPhoneSpanishOnDesktop(lang);
     test('the login popup is a labelled modal: close button first, Escape and outside clicks do not close it, focus and scroll come back', async ({ page }, testInfo) => {
       await page.goto(at(lang, '/'));
       await page.evaluate(() => window.scrollTo({ top: 900, behavior: 'instant' }));

@@ -8,7 +8,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
-import { axeOnce, LANGS, phoneInEnglishOnly, text, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
+import { axeOnce, englishOnPhoneSpanishOnDesktop, LANGS, text, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, dialog, expect, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 
 /** The gameList calls the page makes, with the time each was sent. */
@@ -29,7 +29,7 @@ function counted(lang: Lang, key: string, query = ''): RegExp {
 
 for (const { lang } of LANGS) {
   test.describe(`search modal in ${lang.toUpperCase()}`, () => {
-    phoneInEnglishOnly(lang);
+    englishOnPhoneSpanishOnDesktop(lang);
     test('typing is debounced and trimmed, More appends, clearing reloads, no match is said', async ({ page }) => {
       const calls = watchSearches(page);
       await page.goto(at(lang, '/'));

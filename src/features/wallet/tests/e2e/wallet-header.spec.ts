@@ -2,15 +2,16 @@
  * The header's wallet (spec 2.4, 4 Balance display), in English and Spanish: the balance with its
  * currency symbol and 2 decimals; the hide/show toggle, remembered after a reload; the refresh
  * button that spins while the new balance loads; the balance opening the member centre on the
- * page selected last (spec 2.1); and a trial account, which has no wallet, told to get a real one.
+ * page selected last (spec 2.1); and a trial account, which has no wallet, told to get a real one. English on the
+ * phone, Spanish on the desktop.
  */
-import { LANGS, phoneInEnglishOnly } from '../../../../../tests/e2e-support/i18n.ts';
+import { englishOnPhoneSpanishOnDesktop, LANGS } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, dialog, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, headerBalance, memberCentre, openCentrePage, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 
 for (const { lang } of LANGS) {
   test.describe(`header wallet in ${lang.toUpperCase()}`, () => {
-    phoneInEnglishOnly(lang);
+    englishOnPhoneSpanishOnDesktop(lang);
     test('the balance can be hidden until shown again, even after a reload, and refreshes with a spinning button', async ({ page }) => {
       const player = await createUser();
       await adjust(player.username, '12.5');
