@@ -7,7 +7,7 @@
 //    client stores, views, components and tests). Pages must import them with `#` specifiers.
 // 2. In `astro dev`, mount the same /wps and /lgw dispatcher and system gate that the production
 //    server (src/app/server.ts) uses, so dev behaves like prod.
-const EXTERNAL = /^#(?:(?:kernel|app|providers)\/.*|features\/[^/]+\/(?!islands\/|client\/|client\.ts$|views\/|components\/|tests\/).*)\.ts$/;
+export const EXTERNAL = /^#(?:(?:kernel|app|providers)\/.*|features\/[^/]+\/(?!islands\/|client\/|client\.ts$|views\/|components\/|tests\/).*)\.ts$/;
 
 /** @returns {import('astro').AstroIntegration} */
 export function sharedServerModules() {

@@ -14,6 +14,8 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
   .split('\n')
   .filter((f) => f.endsWith('.astro') && existsSync(path.join(root, f)));
 
+/** The modules the server bundle keeps external: the same pattern as scripts/astro-shared-server.mjs. */
+const { EXTERNAL: SHARED_SERVER } = await import('./astro-shared-server.mjs');
 const list = (x) => (x === undefined ? [] : Array.isArray(x) ? x : [x]);
 /** Does `p` match any pattern (with $1 replaced by the group `from` matched)? */
 const matches = (patterns, p, group) => list(patterns).some((re) => new RegExp(group === undefined ? re : re.replaceAll('$1', group)).test(p));
@@ -29,10 +31,17 @@ for (const file of files) {
   const text = readFileSync(path.join(root, file), 'utf8');
   const fm = text.match(/^---\n([\s\S]*?)\n---/)?.[1] ?? '';
   const scripts = [...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
-  const specs = [fm, ...scripts].flatMap((code) => [...code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => m[1]));
+  const specsOf = (code) => [...code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*['"]([^'"]+)['"]/g)].map((m) => m[1]);
+  const serverSpecs = new Set(specsOf(fm));
+  const specs = [fm, ...scripts].flatMap(specsOf);
   for (const spec of specs) {
     const to = resolve(file, spec);
     if (!to) continue;
+    // The server bundle keeps the shared server modules external only when they are named with
+    // `#` (scripts/astro-shared-server.mjs): a relative path bundles a second copy of the kernel,
+    // whose brand and database were never set up, and the page fails as it renders.
+    if (serverSpecs.has(spec) && spec.startsWith('.') && SHARED_SERVER.test(`#${to.slice('src/'.length)}`))
+      broken.push(`  error shared-server-by-hash: ${file} → ${to} (import it as #${to.slice('src/'.length)})`);
     for (const rule of forbidden) {
       if (rule.to.dependencyTypes) continue;
       const fromRe = list(rule.from.path);

@@ -38,6 +38,7 @@ provideAccountGates({
     if (await externallyExcluded(db, [ids.mobile, ids.email, ids.idNumber])) throw new ApiError(403, 'protection.blocked.register');
   },
   sessionClock: () => protectionSettings().sessionClock,
+  minimumAge: () => protectionSettings().minimumAge,
 });
 
 /** Every event the features declare (their contracts), in the features' order. */

@@ -311,6 +311,8 @@ export const registerBody = z.object({
   facebook: opt(100),
   wechat: opt(100),
   idNumber: opt(40),
+  /** yyyy-MM-dd, where the brand asks for it (register rule `birthday`). */
+  birthday: opt(40),
   /** From the page's query string. */
   referralCode: opt(64),
   /** From the site's affiliate information. */

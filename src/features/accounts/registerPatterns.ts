@@ -99,6 +99,7 @@ export const MSG = {
   loginEmpty: 'validation.loginEmpty',
   terms: 'validation.terms',
   invitation: 'validation.invitation',
+  age: 'validation.age',
 } as const;
 
 /** Length in characters (code points), so Thai and Japanese count as typed. */
@@ -148,6 +149,7 @@ export const RULE_FIELDS = [
   'username',
   'password',
   'payeeName',
+  'birthday',
   'paymentPassword',
   'email',
   'mobileNum',
@@ -183,6 +185,12 @@ export interface RegisterOptions {
   mobilePassword: boolean;
   /** The affiliate field is hidden because the site's code was accepted (spec 4). */
   affiliateHidden?: boolean;
+  /**
+   * The brand's minimum age (issue 28) and today's date (yyyy-MM-dd) in the brand's time zone: a
+   * birthday less than that many years before today is refused. Without them only the birthday's
+   * form is checked.
+   */
+  age?: { minimum: number; today: string };
 }
 
 /** Which fields a registration form shows, in order (the browser renders these). */
@@ -244,10 +252,37 @@ export function validateRegistration(input: Record<string, string | undefined>, 
       continue;
     }
     if (!rule) continue;
-    const issue = checkValue(field, value, rule);
+    const issue = checkValue(field, value, rule) ?? (field === 'birthday' ? ageIssue(value, o.age) : null);
     if (issue) issues[field] = issue;
   }
   return issues;
+}
+
+/**
+ * Full years between a birthday and a day, both yyyy-MM-dd (a birthday on 29 February comes of
+ * age on 1 March in common years, as most jurisdictions count it).
+ * @example yearsBetween('2008-11-29', '2026-11-29') // 18
+ */
+export function yearsBetween(birthday: string, day: string): number {
+  const [by, bm, bd] = birthday.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+/** The latest birthday (yyyy-MM-dd) of someone who is `minimum` years old on `today`. */
+export function latestBirthday(minimum: number, today: string): string {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  // 29 February of a year whose (y - minimum) is common: the day before 1 March.
+  const day = isDate(y - minimum, m, d) ? d : d - 1;
+  return `${String(y - minimum).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** A birthday in the future or over 120 years ago is mistyped; one too recent is under age. */
+function ageIssue(value: string, age: RegisterOptions['age']): FieldIssue | null {
+  if (!age || !PATTERNS[11]!.test(value)) return null;
+  const years = yearsBetween(value, age.today);
+  if (value > age.today || years > 120) return { key: 'reg_pattern_11' };
+  return years < age.minimum ? { key: MSG.age, min: age.minimum } : null;
 }
 
 /**

@@ -88,7 +88,17 @@ export const brandFileSchema = z
       .default({}),
     defaultLanguage: language,
     flags,
-    register: z.object(Object.fromEntries(REGISTER_FIELDS.map((f) => [f, registerRule])) as Record<(typeof REGISTER_FIELDS)[number], typeof registerRule>).strict(),
+    register: z
+      .object({
+        ...(Object.fromEntries(REGISTER_FIELDS.map((f) => [f, registerRule])) as Record<(typeof REGISTER_FIELDS)[number], typeof registerRule>),
+        /**
+         * The birthday (yyyy-MM-dd, pattern 11), off unless the brand asks for it: when it is
+         * asked, a registration younger than the brand's minimum age (protection.minimumAge) is
+         * refused (issue 28).
+         */
+        birthday: registerRule.default({ enabled: false, required: false, patternId: 11, acceptedPattern: '11', min: 10, max: 10 }),
+      })
+      .strict(),
     customerService: z.array(z.object({ csType: z.enum(['LIVECHAT', 'FACEBOOK', 'TELEGRAM']), title: z.string().min(1), path: httpsOrMail }).strict()),
     resources: z.record(z.string(), z.object({ url: httpsOrMail, labelNameEn: z.string().min(1) }).strict()),
     mirrors: z.array(z.object({ url: z.url(), verifyCode: z.string().min(4) }).strict()),

@@ -10,7 +10,9 @@ import { map } from 'nanostores';
 import { ACCOUNT_ERRORS, affiliateCheck, affiliateInfo, register, registerMobile, smsRegister, type RegisterBody } from '../contract.ts';
 import { ApiFailure } from '../../../kernel/http/client.ts';
 import { humanCheck } from './human-check.ts';
-import { api, beginSession, loginDeviceId } from './session.ts';
+import { api, beginSession, loginDeviceId, minimumAge } from './session.ts';
+import { dayIn } from '../../../kernel/days.ts';
+import { brandTimeZone } from '../../../kernel/intl.ts';
 import { loadCountries, loadRegisterRules, loadStatus, type Flags } from './site.ts';
 import { showDialog } from '../../../ui/stores/ui.ts';
 import {
@@ -66,6 +68,7 @@ export function formOf(v: Pick<RegisterView, 'rules' | 'mode' | 'site'>, flags: 
     smsVerification: flags.REGMOBVERF3 === true,
     mobilePassword: flags.MOBILENUMPASSREG3 === true,
     affiliateHidden: v.site.hidden,
+    age: { minimum: minimumAge(), today: dayIn(Date.now(), brandTimeZone()) },
   };
   return { mobileReg, activeMode, options, fields: v.rules ? visibleFields(v.rules, options) : [] };
 }

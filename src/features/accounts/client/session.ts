@@ -31,14 +31,22 @@ export function api(): ApiClient {
   return client;
 }
 
+function pageConfig(): { merchant?: string; minimumAge?: number } {
+  try {
+    return JSON.parse(document.getElementById('client-config')?.textContent || '{}') as { merchant?: string; minimumAge?: number };
+  } catch {
+    return {};
+  }
+}
+
 /** The brand's merchant code, from the JSON the layout embeds. */
 export function merchantCode(): string {
-  try {
-    const el = document.getElementById('client-config');
-    return (JSON.parse(el?.textContent || '{}') as { merchant?: string }).merchant ?? '';
-  } catch {
-    return '';
-  }
+  return pageConfig().merchant ?? '';
+}
+
+/** The brand's minimum age (18 or 21), from the JSON the layout embeds. */
+export function minimumAge(): number {
+  return pageConfig().minimumAge ?? 18;
 }
 
 function storage(): Storage | null {

@@ -14,7 +14,7 @@ import { createRegisterFlow, formOf } from '../client/register-flow.ts';
 import { api } from '../client/session.ts';
 import { $countries, $flags } from '../client/site.ts';
 import { closePopup, openPopup } from '../../../ui/stores/ui.ts';
-import { isRequired, mobileUsername } from '../registerPatterns.ts';
+import { isRequired, latestBirthday, mobileUsername } from '../registerPatterns.ts';
 import { FormError, focusFirstInvalid } from '../../../ui/form.tsx';
 import Popup from '../../../ui/Popup.tsx';
 import { CaptchaImage, DialingCode, Field, GetCodeButton, PasswordField, TermsLink } from './fields.tsx';
@@ -33,6 +33,7 @@ const AUTOCOMPLETE: Record<string, string> = {
   email: 'email',
   mobileNum: 'tel-national',
   payeeName: 'name',
+  birthday: 'bday',
   verificationCode: 'one-time-code',
 };
 
@@ -122,6 +123,7 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
       return <Field key={f} {...common} placeholder={auth.captchaPlaceholder} addon={<CaptchaImage load={loadCaptcha} version={captchaVersion} />} />;
     }
     if (f === 'email') return <Field key={f} {...common} type="email" inputMode="email" />;
+    if (f === 'birthday' && options.age) return <Field key={f} {...common} type="date" max={latestBirthday(options.age.minimum, options.age.today)} min="1900-01-01" />;
     return <Field key={f} {...common} />;
   };
 
@@ -165,7 +167,7 @@ export default function RegisterModal({ onClose }: { onClose: () => void }) {
               aria-describedby={errors.terms ? termsId : undefined}
             />
             <span>
-              {auth.register.terms} <TermsLink />
+              {fill(auth.register.terms, { age: options.age?.minimum ?? 18 })} <TermsLink />
             </span>
           </label>
           {errors.terms && (

@@ -15,7 +15,10 @@ export interface FieldProps {
   value: string;
   onChange: (value: string) => void;
   error?: string | null;
-  type?: 'text' | 'password' | 'email' | 'tel';
+  type?: 'text' | 'password' | 'email' | 'tel' | 'date';
+  /** The latest (`max`) and earliest (`min`) value of a date field, yyyy-MM-dd. */
+  max?: string;
+  min?: string;
   autoComplete?: string;
   inputMode?: 'text' | 'numeric' | 'decimal' | 'tel' | 'email';
   maxLength?: number;
@@ -82,6 +85,8 @@ export function Field(p: FieldProps) {
           autoComplete={p.autoComplete ?? 'off'}
           inputMode={p.inputMode}
           maxLength={p.maxLength}
+          max={p.max}
+          min={p.min}
           placeholder={p.placeholder}
           aria-invalid={error ? true : undefined}
           aria-required={p.required || undefined}

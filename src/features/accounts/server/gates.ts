@@ -13,9 +13,11 @@ export interface AccountGates {
   register(db: Db, ids: { mobile: string | null; email: string | null; idNumber: string | null }): Promise<void>;
   /** Does the brand show the session clock (time since login) in the header? */
   sessionClock(): boolean;
+  /** The brand's minimum age (18 or 21): a birthday asked at registration must be at least this old. */
+  minimumAge(): number;
 }
 
-let gates: AccountGates = { login: async () => undefined, register: async () => undefined, sessionClock: () => false };
+let gates: AccountGates = { login: async () => undefined, register: async () => undefined, sessionClock: () => false, minimumAge: () => 18 };
 
 export function provideAccountGates(g: AccountGates): void {
   gates = g;

@@ -8,6 +8,8 @@ import { accountGates } from './gates.ts';
 import { isTrialType, PLAYER_TYPE, type LoginValue, type registerBody } from '../contract.ts';
 import { isRequired, mobileUsername, normaliseDialingCode, normaliseInput, renderIssue, validateRegistration, type FieldIssue, type RegisterMode } from '../registerPatterns.ts';
 import { brand } from '../../../kernel/brand/index.ts';
+import { clock } from '../../../kernel/clock.ts';
+import { dayIn } from '../../../kernel/days.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
@@ -39,6 +41,7 @@ const TEXT_FIELDS = [
   'password',
   'confirmPassword',
   'payeeName',
+  'birthday',
   'email',
   'qqNum',
   'mobileNum',
@@ -70,7 +73,8 @@ export async function registerMember(db: Db, body: RegisterBody, ctx: HandlerCon
   for (const k of TEXT_FIELDS) raw[k] = body[k];
   const input = normaliseInput(raw);
   const rules = brand().register;
-  const options = { mode, smsVerification: !!f.REGMOBVERF3, mobilePassword: !!f.MOBILENUMPASSREG3 };
+  const age = { minimum: accountGates().minimumAge(), today: dayIn(clock.now(), brand().timeZone) };
+  const options = { mode, smsVerification: !!f.REGMOBVERF3, mobilePassword: !!f.MOBILENUMPASSREG3, age };
   const issues = validateRegistration(input, rules, options);
   const weak = brand().accounts.weakDefaultPassword;
   if (!issues.password && input.password && sameText(input.password, weak)) issues.password = { key: 'validation.passwordFormat' };
@@ -109,6 +113,8 @@ export async function registerMember(db: Db, body: RegisterBody, ctx: HandlerCon
   await accountGates().register(db, { mobile: mobile ? `${dialingCode}${mobile}` : null, email: input.email || null, idNumber: input.idNumber || null });
   const profile: Record<string, string> = {};
   for (const k of ['qqNum', 'line', 'whatsapp', 'facebook', 'wechat', 'idNumber', 'recommenderId'] as const) if (input[k]) profile[k] = input[k]!;
+  // Kept only where asked (and so checked): a birthday the brand does not ask for means nothing.
+  if (input.birthday && rules.birthday?.enabled) profile.birthday = input.birthday;
   const created = await createMember(db, {
     username,
     type: PLAYER_TYPE,

@@ -5,6 +5,7 @@ import {
   isEmail,
   isMobileNumber,
   isUsernameFormat,
+  latestBirthday,
   maskEmail,
   maskMobile,
   matchesRule,
@@ -14,6 +15,7 @@ import {
   renderIssue,
   validateRegistration,
   visibleFields,
+  yearsBetween,
   type FieldRule,
 } from '../registerPatterns.ts';
 import { brand } from '../../../kernel/brand/index.ts';
@@ -193,5 +195,39 @@ describe('small rules', () => {
     expect(maskMobile('5512345678')).toBe('******5678');
     expect(maskMobile('123')).toBe('***');
     expect(maskEmail('maria@example.com')).toBe('m***@example.com');
+  });
+});
+
+describe('the birthday and the minimum age (issue 28)', () => {
+  it('counts full years, a birthday on 29 February coming of age on 1 March in common years', () => {
+    expect(yearsBetween('2008-11-29', '2026-11-29')).toBe(18);
+    expect(yearsBetween('2008-11-30', '2026-11-29')).toBe(17);
+    expect(yearsBetween('2008-02-29', '2026-02-28')).toBe(17);
+    expect(yearsBetween('2008-02-29', '2026-03-01')).toBe(18);
+    expect(yearsBetween('2008-02-29', '2028-02-29')).toBe(20);
+  });
+
+  it('answers the latest birthday old enough today, also on 29 February', () => {
+    expect(latestBirthday(18, '2026-11-29')).toBe('2008-11-29');
+    expect(latestBirthday(21, '2026-01-01')).toBe('2005-01-01');
+    expect(latestBirthday(18, '2028-02-29')).toBe('2010-02-28');
+    expect(yearsBetween(latestBirthday(18, '2028-02-29'), '2028-02-29')).toBe(18);
+    expect(yearsBetween('2010-03-01', '2028-02-29')).toBe(17);
+  });
+
+  it('refuses a birthday too recent with the age, and a mistyped one with the format, only where asked', () => {
+    const rules = { ...brand().register, birthday: { enabled: true, required: true, patternId: 11, acceptedPattern: '11', min: 10, max: 10 } };
+    const o = { mode: 'register' as const, smsVerification: false, mobilePassword: true, age: { minimum: 21, today: '2026-11-29' } };
+    const base = { username: 'player1', password: 'Secret123', confirmPassword: 'Secret123' };
+    expect(visibleFields(rules, o)).toContain('birthday');
+    expect(validateRegistration({ ...base, birthday: '2005-11-29' }, rules, o)).toEqual({});
+    expect(validateRegistration({ ...base, birthday: '2005-11-30' }, rules, o)).toEqual({ birthday: { key: 'validation.age', min: 21 } });
+    expect(validateRegistration({ ...base, birthday: '2026-11-30' }, rules, o)).toEqual({ birthday: { key: 'reg_pattern_11' } });
+    expect(validateRegistration({ ...base, birthday: '1890-01-01' }, rules, o)).toEqual({ birthday: { key: 'reg_pattern_11' } });
+    expect(validateRegistration({ ...base, birthday: '2005-02-30' }, rules, o)).toEqual({ birthday: { key: 'reg_pattern_11', min: 10, max: 10 } });
+    expect(validateRegistration(base, rules, o)).toEqual({ birthday: { key: 'validation.required' } });
+    // Off by default: not shown, not checked.
+    expect(visibleFields(brand().register, o)).not.toContain('birthday');
+    expect(validateRegistration({ ...base, birthday: '2026-11-30' }, brand().register, o)).toEqual({});
   });
 });

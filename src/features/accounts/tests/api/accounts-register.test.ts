@@ -5,6 +5,12 @@ import { callEnc, captchaFor, freshIp, lastSms, login, makeUser, requestCode, so
 import { brand } from '../../../../kernel/brand/index.ts';
 import { runOps } from '../../../../app/ops.ts';
 import type { RegisterRule } from '../../../../kernel/brand/types.ts';
+import { clock } from '../../../../kernel/clock.ts';
+import { addDays, dayIn } from '../../../../kernel/days.ts';
+import { eq } from 'drizzle-orm';
+import { member } from '../../server/tables.ts';
+import { latestBirthday } from '../../registerPatterns.ts';
+import { accountGates, provideAccountGates } from '../../server/gates.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -164,6 +170,50 @@ describe('registration by username', () => {
     } finally {
       restore();
     }
+  });
+});
+
+describe('the birthday the brand asks for (issue 28)', () => {
+  const today = () => dayIn(clock.now(), brand().timeZone);
+  const dayAfter = (d: string) => addDays(d, 1);
+
+  it("refuses an age under the brand's minimum under the field, in the caller's language, and keeps a birthday old enough", async () => {
+    const restore = setRule('birthday', { enabled: true, required: true });
+    // The brand's minimum age, as player protection tells it (src/app/features.ts).
+    const gates = accountGates();
+    let minimum = 21;
+    provideAccountGates({ ...gates, minimumAge: () => minimum });
+    try {
+      const latest = latestBirthday(21, today());
+      const base = () => ({ username: name(), password: 'Secret123', confirmPassword: 'Secret123' });
+      expect((await register(base())).json.fieldErrors).toEqual({ birthday: 'Input cannot be empty' });
+      expect((await register({ ...base(), birthday: '31-12-2000' })).json.fieldErrors).toEqual({ birthday: 'Please enter the date as yyyy-MM-dd' });
+      expect((await register({ ...base(), birthday: dayAfter(today()) })).json.fieldErrors).toEqual({ birthday: 'Please enter the date as yyyy-MM-dd' });
+      const young = await register({ ...base(), birthday: dayAfter(latest) });
+      expect(young.json).toMatchObject({ success: false, errorCode: 'request.invalid' });
+      expect(young.json.fieldErrors).toEqual({ birthday: 'Please confirm you are 21 years old: you must be at least 21 to register' });
+      const es = await register({ ...base(), birthday: dayAfter(latest) }, { language: 'ES' });
+      expect(es.json.fieldErrors).toEqual({ birthday: 'Confirma que tienes 21 años: debes tener al menos 21 para registrarte' });
+      // 18 is enough where the brand says 18.
+      minimum = 18;
+      const username = name();
+      const ok = await register({ username, password: 'Secret123', confirmPassword: 'Secret123', birthday: latestBirthday(18, today()) });
+      expect(ok.json.success, JSON.stringify(ok.json)).toBe(true);
+      const [row] = await t.db.select({ profile: member.profile }).from(member).where(eq(member.username, username));
+      expect(row?.profile).toMatchObject({ birthday: latestBirthday(18, today()) });
+    } finally {
+      provideAccountGates(gates);
+      restore();
+    }
+  });
+
+  it('is neither asked, checked nor kept where the brand does not ask for it', async () => {
+    expect(brand().register.birthday).toMatchObject({ enabled: false });
+    const username = name();
+    const ok = await register({ username, password: 'Secret123', confirmPassword: 'Secret123', birthday: dayAfter(today()) });
+    expect(ok.json.success).toBe(true);
+    const [row] = await t.db.select({ profile: member.profile }).from(member).where(eq(member.username, username));
+    expect(row?.profile).not.toHaveProperty('birthday');
   });
 });
 

@@ -21,7 +21,7 @@ for (const { lang } of LANGS) {
       await username.fill('1bad');
       await popup.locator('input[name="password"]').fill('abc123');
       await popup.locator('input[name="confirmPassword"]').fill('abc124');
-      const terms = popup.getByRole('checkbox', { name: new RegExp(t(lang, 'auth', 'register.terms')) });
+      const terms = popup.getByRole('checkbox', { name: new RegExp(t(lang, 'auth', 'register.terms', { age: 18 })) });
       await expect(terms, 'the terms box starts checked').toBeChecked();
       await terms.uncheck();
       await popup.locator('button[type="submit"]', { hasText: t(lang, 'auth', 'register.submit') }).click();

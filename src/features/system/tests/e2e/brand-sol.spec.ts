@@ -48,11 +48,21 @@ test.describe('the second demo brand', () => {
     await popup.locator('input[name="username"]').fill(name);
     await popup.locator('input[name="password"]').fill('Sol12345');
     await popup.locator('input[name="confirmPassword"]').fill('Sol12345');
+    // This brand's minimum age is 21: the terms say so.
+    await expect(popup.getByRole('checkbox', { name: new RegExp(t('es', 'auth', 'register.terms', { age: 21 })) })).toBeChecked();
     await popup.locator('button[type="submit"]', { hasText: t('es', 'auth', 'register.submit') }).click();
-    // The e-mail is required by this brand: the one field left empty is the one refused inline.
-    await expect(popup.locator('.field-error')).toHaveCount(1);
+    // The e-mail and the birthday are required by this brand: the two fields left empty are refused inline.
+    await expect(popup.locator('.field-error')).toHaveCount(2);
     await expect(popup.locator('input[name="email"]')).toHaveAttribute('aria-invalid', 'true');
+    await expect(popup.locator('input[name="birthday"]')).toHaveAttribute('aria-invalid', 'true');
     await popup.locator('input[name="email"]').fill(`${name}@example.com`);
+    // Twenty and a half: refused under the field, with the brand's age.
+    const year = new Date().getFullYear();
+    await popup.locator('input[name="birthday"]').fill(`${year - 20}-06-01`);
+    await popup.locator('button[type="submit"]', { hasText: t('es', 'auth', 'register.submit') }).click();
+    const ageError = t('es', 'accounts', 'validation.age').replaceAll('(min)', '21');
+    await expect(popup.locator('.field-error')).toHaveText([ageError]);
+    await popup.locator('input[name="birthday"]').fill(`${year - 30}-06-01`);
     await popup.locator('button[type="submit"]', { hasText: t('es', 'auth', 'register.submit') }).click();
     await expect(popup).toBeHidden({ timeout: 15_000 });
     await expect(accountButton(page, 'es', name)).toBeVisible();
