@@ -136,7 +136,17 @@ export function TeamManagement({ a, profile }: { a: AgentLabels; profile: Profil
                     </td>
                     <td>{when(m.lastLoginAt)}</td>
                     <td className="num">{money(m.balance)}</td>
-                    <td>{(a.team.statuses as Record<string, string>)[m.status] ?? m.status}</td>
+                    <td>
+                      {(a.team.statuses as Record<string, string>)[m.status] ?? m.status}
+                      {m.protection && (
+                        <span className="rg-state">
+                          {' '}
+                          {m.protection.until === null
+                            ? a.team.protection[m.protection.state]
+                            : fill(a.team.protection.until, { state: a.team.protection[m.protection.state], until: when(m.protection.until) })}
+                        </span>
+                      )}
+                    </td>
                     <td className="num">{m.teamSize}</td>
                   </tr>
                 ))}

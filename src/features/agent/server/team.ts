@@ -8,6 +8,7 @@ import { agentSettings } from './settings.ts';
 import type { z } from 'zod';
 import { AGENT_TYPES, findById, isAgentType, member, PLAYER_TYPE, sessionOf, type Member } from '../../accounts/index.ts';
 import { ledgerAccount } from '../../wallet/index.ts';
+import { uplineViewSql } from '../../protection/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
@@ -95,6 +96,7 @@ export async function listTeam(db: Db, caller: Member, parent: Member, q: TeamQu
       status: member.status,
       balance: balanceOf.mapWith((v) => BigInt(v ?? 0)),
       teamSize: teamSizeOf.mapWith(Number),
+      protection: uplineViewSql(sql`"member"."id"`),
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(member)
@@ -125,6 +127,7 @@ export async function listTeam(db: Db, caller: Member, parent: Member, q: TeamQu
     lastLoginIp: addressFor(caller, r.uplineId, r.lastLoginIp),
     balance: Number(formatMinor(r.balance, decimals)),
     status: r.status,
+    protection: r.protection ? { state: r.protection.state, until: r.protection.until === null ? null : Number(r.protection.until) } : null,
     teamSize: r.teamSize,
   }));
   return { content, pageNum: q.pageNo, totalPages: Math.ceil(total / q.pageSize), totalCount: total, path: await pathBetween(db, caller, parent) };

@@ -14,7 +14,7 @@
  * holds under concurrency): `stakeGuardCtes` inside the wallet's one-statement bets, `charge`
  * inside a transaction (lottery tickets, deposits).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { brand } from '../../../kernel/brand/index.ts';
@@ -53,6 +53,18 @@ const usedNow = (row: string, at: string, tz: string) => `(case when ${row}.peri
  */
 export const blockedSql = (m: string) =>
   `((${m}.block_kind = 'timeout' and ${m}.block_until > now()) or (${m}.block_kind in ('self', 'operator') and (${m}.block_until is null or ${m}.block_until > now() or ${m}.reopen_at is null or ${m}.reopen_at > now())) or (${m}.block_kind = 'closed' and (${m}.reopen_at is null or ${m}.reopen_at > now())))`;
+
+/**
+ * A member's protection state as their upline agents see it (issue 28: they see it, never the
+ * reason, and cannot lift it), as a correlated subquery on the member id `memberId` (SQL):
+ * json `{ state: 'timeout' | 'excluded' | 'closed', until: ms | null }` while a block holds, else
+ * null. A self-exclusion and an operator's exclusion both read 'excluded'.
+ */
+export const uplineViewSql = (memberId: SQL) =>
+  sql<{ state: 'timeout' | 'excluded' | 'closed'; until: number | null } | null>`(select json_build_object(
+    'state', case m.block_kind when 'timeout' then 'timeout' when 'closed' then 'closed' else 'excluded' end,
+    'until', case when m.block_until > now() then (extract(epoch from m.block_until) * 1000)::bigint end)
+    from rg_member m where m.member_id = ${memberId} and m.block_kind is not null and (${sql.raw(blockedSql('m'))}))`;
 
 /**
  * CTEs that count a stake against the member's loss and wager limits, for the wallet's

@@ -94,6 +94,27 @@ describe('team management', () => {
   });
 });
 
+describe('player protection in the team (issue 28)', () => {
+  it('shows a time-out with its end and an exclusion without its reason, and gives the agent no way to lift them', async () => {
+    const [tp, ex] = [await walletUser({ uplineId: B.id }), await walletUser({ uplineId: B.id })];
+    const took = await tp.call('/wps/member/protection/timeout', { method: 'POST', body: { length: '24h' } });
+    expect(took.json.success, JSON.stringify(took.json)).toBe(true);
+    expect((await ex.call('/wps/member/protection/exclude', { method: 'POST', body: { length: '6m' } })).json.success).toBe(true);
+    const list = (await members(B, { pageSize: 50 })).json.value.content as { id: number; protection: unknown }[];
+    expect(list.find((m) => m.id === tp.id)?.protection).toEqual({ state: 'timeout', until: took.json.value.until });
+    expect(list.find((m) => m.id === ex.id)?.protection).toMatchObject({ state: 'excluded', until: expect.any(Number) });
+    expect(list.find((m) => m.id === P2.id)?.protection).toBeNull();
+    // The top agent sees the same; nothing in the agent's calls lifts a block.
+    expect(((await members(A, { pageSize: 50 })).json.value.content as { id: number; protection: unknown }[]).find((m) => m.id === ex.id)?.protection).toMatchObject({ state: 'excluded' });
+    for (const path of ['/wps/member/protection/reopen', '/wps/member/protection/limits/cancel']) {
+      const r = await B.call(path, { method: 'POST', body: { memberId: ex.id } });
+      expect(r.json.success).not.toBe(true);
+    }
+    const still = (await members(B, { pageSize: 50 })).json.value.content as { id: number; protection: unknown }[];
+    expect(still.find((m) => m.id === ex.id)?.protection).toMatchObject({ state: 'excluded' });
+  });
+});
+
 describe("members' addresses", () => {
   const addrs = async (u: U, query: Record<string, string | number> = {}) =>
     new Map(
