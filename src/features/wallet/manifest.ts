@@ -11,6 +11,7 @@ import { refundStaleRounds } from './server/game-play.ts';
 import { seedDemoWalletIfNeeded } from './server/seed.ts';
 import { ensureDailyFigures } from './server/daily.ts';
 import { expireDueBonuses } from './server/bonuses.ts';
+import { expireDepositOrders } from './server/deposits.ts';
 
 export const manifest: FeatureManifest = {
   name: 'wallet',
@@ -29,6 +30,8 @@ export const manifest: FeatureManifest = {
     // Bonuses past their time end (or complete, when their turnover was reached): what is left
     // of them goes back to the house. Each ends once, under its row lock.
     { name: 'wallet.bonuses.expiry', everyMs: 60_000, atStart: true, run: (db) => expireDueBonuses(db) },
+    // Deposit orders never paid expire, and give their room back to the player's deposit limit.
+    { name: 'wallet.deposits.expiry', everyMs: 60_000, atStart: true, run: (db) => expireDepositOrders(db) },
     // Rounds a vendor opened and never closed (a closed window, a lost connection, a restart on
     // either side) are refunded once older than GAME_ROUND_TIMEOUT_MINUTES: at start-up, so that a
     // restart leaves no money held, and every minute. Safe with several processes (each refund is

@@ -159,6 +159,19 @@ export async function charge(tx: Tx, memberId: number, kinds: readonly ('deposit
 
 class NoRoom extends Error {}
 
+/**
+ * Counts money that has already moved against the limits of `kinds`, room or not: a deposit the
+ * provider says was paid after its order expired (and gave its room back). The limit cannot
+ * refuse money the player has paid; it is full or over for the rest of its period.
+ */
+export async function countAnyway(tx: Tx, memberId: number, kinds: readonly ('deposit' | 'loss' | 'wager')[], amount: bigint): Promise<void> {
+  const z = zoneLiteral();
+  await tx.execute(sql`
+    update rg_limit l set used = ${sql.raw(usedNow('l', 'now()', z))} + ${amount.toString()}::bigint,
+      period_start = ${sql.raw(periodStartSql('l.period', 'now()', z))}, updated_at = now()
+    where l.member_id = ${memberId} and l.kind in ${kindList(kinds)} and l.amount is not null`);
+}
+
 /** Gives back what a cancelled stake or a failed deposit counted (in the period it was counted in, while current; never what was before the limit). */
 export async function release(tx: Db | Tx, memberId: number, kinds: readonly ('deposit' | 'loss' | 'wager')[], amount: bigint, countedAt: Date): Promise<void> {
   await tx.execute(sql`

@@ -7,7 +7,7 @@
  * transaction as the ledger transfer; an event id takes effect once (a partial unique index on
  * accepted callbacks is the last wall against a replay racing the first delivery).
  */
-import { charge, refuseIfBlocked, release } from '../../protection/index.ts';
+import { charge, countAnyway, refuseIfBlocked, release } from '../../protection/index.ts';
 import { randomBytes } from 'node:crypto';
 import { selfOrigin } from '../../../kernel/http/origins.ts';
 import { and, asc, count, eq, gt, sql } from 'drizzle-orm';
@@ -29,6 +29,7 @@ import { once, pgCode } from '../../../kernel/idempotency.ts';
 import { postTransfer, type Tx } from './ledger.ts';
 import { addToDay } from './daily.ts';
 import { emit } from '../../../kernel/events.ts';
+import { rowsOf } from '../../../kernel/db/rows.ts';
 
 /**
  * The sandbox provider's signed callback for an order, as the sandbox pay page sends it. Amount
@@ -148,6 +149,30 @@ export async function createDeposit(db: Db, memberId: number, input: DepositInpu
   return value;
 }
 
+/**
+ * Closes pending orders past their time as expired, and gives what each counted back to the
+ * deposit limits of the period it was counted in (player protection: an order the player never
+ * paid must not hold their room until the period ends). Orders a callback is settling are
+ * skipped (row locks), so each is either paid or expired, once, on any number of processes. A
+ * provider that reports one paid later still credits it (handlePaymentCallback), and it counts
+ * again then. Answers how many expired.
+ */
+export async function expireDepositOrders(db: Db, limit = 500): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = rowsOf(
+      await tx.execute(sql`
+        with due as (
+          select id from ${paymentOrder} where status = 'pending' and expires_at <= now()
+          order by expires_at limit ${limit} for update skip locked
+        )
+        update ${paymentOrder} o set status = 'expired' from due where o.id = due.id
+        returning o.member_id, o.amount::text as amount, (extract(epoch from o.created_at) * 1000)::bigint::text as created_ms`),
+    );
+    for (const r of rows) await release(tx, Number(r.member_id), ['deposit'], BigInt(String(r.amount)), new Date(Number(r.created_ms)));
+    return rows.length;
+  });
+}
+
 /** What a callback did (recorded in payment_callback.outcome). */
 export type CallbackOutcome = 'credited' | 'failed' | 'duplicate' | 'replayed' | 'bad_signature' | 'stale' | 'unknown_order' | 'mismatch';
 
@@ -188,6 +213,9 @@ export async function handlePaymentCallback(db: Db, provider: PaymentProvider | 
       const settledAt = new Date(clock.now());
       let result: CallbackOutcome;
       if (body.status === 'paid') {
+        // An order that expired gave its room back to the deposit limits (expireDepositOrders):
+        // the money has moved all the same, so it counts again, room or not.
+        if (order.status === 'expired') await countAnyway(tx, order.memberId, ['deposit'], order.amount);
         const posted = await postTransfer(tx, {
           kind: 'deposit',
           memberId: order.memberId,

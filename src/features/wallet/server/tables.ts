@@ -96,7 +96,13 @@ export const paymentOrder = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  (t) => [index('payment_order_member_idx').on(t.memberId, t.createdAt)],
+  (t) => [
+    index('payment_order_member_idx').on(t.memberId, t.createdAt),
+    // The expiry job's scan (expireDepositOrders): only the few orders still pending.
+    index('payment_order_pending_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Every callback a provider sent, kept whatever its fate (audit); an event id takes effect once. */

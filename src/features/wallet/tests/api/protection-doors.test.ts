@@ -16,6 +16,8 @@ import { HOUSE, gameAccount } from '../../server/accounts.ts';
 import { balancesOf, postTransfer, rowsOf } from '../../server/ledger.ts';
 import { placeBet, settleRound } from '../../server/game-play.ts';
 import { openRounds } from '../../server/round-batches.ts';
+import { expireDepositOrders, handlePaymentCallback, sandboxCallbackBody } from '../../server/deposits.ts';
+import { sandboxSecret } from '../../../../providers/payments/index.ts';
 import { confirmLimit, periodStartSql } from '../../../protection/server/limits.ts';
 import { periodAt } from '../../../../kernel/periods.ts';
 import { dayIn } from '../../../../kernel/days.ts';
@@ -137,6 +139,37 @@ describe('limits', () => {
       const failed = await callApi('/wps/payment/sandbox/pay', { method: 'POST', body: { orderId: ok.json.value.orderId, outcome: 'failed' } });
       expect(failed.status, JSON.stringify(failed.json)).toBe(200);
       expect((await deposit('90')).status).toBe(200);
+    } finally {
+      sb.restore();
+    }
+  });
+
+  it('gives an order that expired unpaid its room back once, and counts it again if the provider says it was paid after all', async () => {
+    const u = await walletUser();
+    const sb = sandboxInProcess();
+    try {
+      await setLimit(u, 'deposit', 'day', '100');
+      const deposit = (amount: string) => u.call('/wps/wallet/deposit', { method: 'POST', body: { channel: 'SANDBOX_CARD', idempotencyKey: newKey(), amount } });
+      const used = async () => Number(rowsOf(await t.db.execute(sql`select used from rg_limit where member_id = ${u.id} and kind = 'deposit'`))[0]!.used);
+      const open = await deposit('70');
+      expect(open.status, JSON.stringify(open.json)).toBe(200);
+      expect((await deposit('40')).json.errorCode).toBe('protection.limit.deposit');
+      // Its time passes unpaid: the job closes it and the 70 counts no more, once.
+      await t.db.execute(sql`update payment_order set expires_at = now() - interval '1 minute' where id = ${open.json.value.orderId}`);
+      expect(await expireDepositOrders(t.db)).toBeGreaterThanOrEqual(1);
+      expect(await used()).toBe(0);
+      expect(await expireDepositOrders(t.db)).toBe(0);
+      expect(await used()).toBe(0);
+      const records = await u.call('/wps/wallet/deposit/orders');
+      expect(records.json.value.content.find((o: { orderId: string }) => o.orderId === open.json.value.orderId)).toMatchObject({ status: 'expired' });
+      const next = await deposit('90');
+      expect(next.status, JSON.stringify(next.json)).toBe(200);
+      // The provider says the expired order was paid after all: the money is credited, and counts against the limit again.
+      const late = await handlePaymentCallback(t.db, 'sandbox', await sandboxCallbackBody(open.json.value.orderId, 'paid', await sandboxSecret(t.db), { db: t.db }));
+      expect(late.outcome).toBe('credited');
+      expect(await mainBalance(u.id)).toBe(7000n);
+      expect(await used()).toBe(16000);
+      expect((await deposit('20')).json.errorCode).toBe('protection.limit.deposit');
     } finally {
       sb.restore();
     }

@@ -1,0 +1,1 @@
+CREATE INDEX "payment_order_pending_idx" ON "payment_order" USING btree ("expires_at") WHERE "payment_order"."status" = 'pending';
