@@ -19,7 +19,7 @@ export const unreadCount = defineCall({
 export const inboxItem = z.object({
   id: z.number().int(),
   /** system (written by the platform) or operator. */
-  kind: z.enum(['system', 'operator']),
+  kind: z.enum(['system', 'operator', 'marketing']),
   title: z.string(),
   /** Plain text (line breaks kept); never HTML. */
   body: z.string(),

@@ -4,12 +4,13 @@
  * from `npm run ops -- message send`. Titles and bodies are plain text: the page shows them as
  * text, so nothing in them is ever markup.
  */
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
 import type { InboxItem } from '../contract.ts';
 import { inboxMessage, inboxState } from './tables.ts';
 import { channelName } from '../../wallet/index.ts';
+import { blockedSql, isMarketable } from '../../protection/index.ts';
 
 export interface Reader {
   id: number;
@@ -17,9 +18,17 @@ export interface Reader {
   createdAt: Date;
 }
 
-/** The member's messages (its own, and to everyone since it registered), not deleted. */
+/**
+ * The member's messages (its own, and to everyone since it registered), not deleted. Marketing
+ * is not shown while a protection block holds (issue 28: no marketing reaches an excluded,
+ * timed-out or closed account); it shows again once the block has ended.
+ */
 function mine(r: Reader): SQL {
-  return and(or(eq(inboxMessage.memberId, r.id), and(isNull(inboxMessage.memberId), sql`${inboxMessage.createdAt} >= ${r.createdAt.toISOString()}::timestamptz`)), isNull(inboxState.deletedAt))!;
+  return and(
+    or(eq(inboxMessage.memberId, r.id), and(isNull(inboxMessage.memberId), sql`${inboxMessage.createdAt} >= ${r.createdAt.toISOString()}::timestamptz`)),
+    isNull(inboxState.deletedAt),
+    or(ne(inboxMessage.kind, 'marketing'), sql`not exists (select 1 from rg_member b where b.member_id = ${r.id} and b.block_kind is not null and (${sql.raw(blockedSql('b'))}))`),
+  )!;
 }
 
 const joinState = (r: Reader) => and(eq(inboxState.messageId, inboxMessage.id), eq(inboxState.memberId, r.id));
@@ -123,16 +132,37 @@ export interface OperatorMessage {
   title: Record<string, string>;
   body: Record<string, string>;
   isDemo?: boolean;
+  /**
+   * A marketing message (an offer, a campaign): never sent to a member a protection block holds,
+   * and hidden from one who is blocked later while the block holds (issue 28).
+   */
+  marketing?: boolean;
 }
 
-/** An operator's message: one row per member named, or one row for everyone. Answers the ids. */
-export async function sendOperatorMessage(db: Db | Tx, m: OperatorMessage): Promise<number[]> {
-  const targets = m.to === 'everyone' ? [null] : m.to;
-  const rows = await db
-    .insert(inboxMessage)
-    .values(targets.map((memberId) => ({ memberId, kind: 'operator', title: m.title, body: m.body, isDemo: m.isDemo ?? false })))
-    .returning({ id: inboxMessage.id });
-  return rows.map((r) => r.id);
+/**
+ * An operator's message: one row per member named, or one row for everyone. Answers the ids; a
+ * marketing message skips the members it may not reach (`skipped`).
+ */
+export async function sendOperatorMessage(db: Db | Tx, m: OperatorMessage): Promise<number[] & { skipped?: number }> {
+  let targets: (number | null)[] = m.to === 'everyone' ? [null] : m.to;
+  let skipped = 0;
+  if (m.marketing && m.to !== 'everyone') {
+    const reachable: number[] = [];
+    for (const id of m.to) if (await isMarketable(db, id)) reachable.push(id);
+    skipped = m.to.length - reachable.length;
+    targets = reachable;
+  }
+  const kind = m.marketing ? 'marketing' : 'operator';
+  const rows = targets.length
+    ? await db
+        .insert(inboxMessage)
+        .values(targets.map((memberId) => ({ memberId, kind, title: m.title, body: m.body, isDemo: m.isDemo ?? false })))
+        .returning({ id: inboxMessage.id })
+    : [];
+  return Object.assign(
+    rows.map((r) => r.id),
+    { skipped },
+  );
 }
 
 /** A system message to a member, in the reader's language when read (`template` is the catalogue key of its title and body: `<ns>:<key>`). */

@@ -10,7 +10,7 @@ import { LOCALES } from '../../../kernel/locales.ts';
 import { sendOperatorMessage } from './inbox.ts';
 import { inboxMessage } from './tables.ts';
 
-const USAGE = `  message send (--to USERNAME[,USERNAME...] | --everyone) --title TEXT --body TEXT [--title-es TEXT --body-es TEXT ...]
+const USAGE = `  message send (--to USERNAME[,USERNAME...] | --everyone) --title TEXT --body TEXT [--title-es TEXT --body-es TEXT ...] [--marketing]
   message list`;
 const LANGS = LOCALES.map((l) => l.code);
 
@@ -23,9 +23,12 @@ async function messageCommand(db: Db, verb: string | undefined, flags: Record<st
       if (flags[`title-${l}`]) title[l] = flags[`title-${l}`]!.trim();
       if (flags[`body-${l}`]) body[l] = flags[`body-${l}`]!.trim().replaceAll('\\n', '\n');
     }
+    // Marketing (an offer, a campaign) never reaches a member a protection block holds.
+    const marketing = flags.marketing !== undefined;
     if (flags.everyone !== undefined) {
-      const [id] = await sendOperatorMessage(db, { to: 'everyone', title, body });
-      return { ok: true, changed: true, output: `Message ${id} sent to everyone (one message; members registered from now on do not get it).` };
+      const [id] = await sendOperatorMessage(db, { to: 'everyone', title, body, marketing });
+      const note = marketing ? '; marketing: members under a protection block do not see it while it holds' : '';
+      return { ok: true, changed: true, output: `Message ${id} sent to everyone (one message; members registered from now on do not get it${note}).` };
     }
     const names = (flags.to ?? '')
       .split(',')
@@ -38,19 +41,23 @@ async function messageCommand(db: Db, verb: string | undefined, flags: Record<st
       if (!m) return { ok: false, output: `No member ${n}; nothing sent.` };
       ids.push(m.id);
     }
-    const sent = await sendOperatorMessage(db, { to: ids, title, body });
-    return { ok: true, changed: true, output: `${sent.length} message(s) sent.` };
+    const sent = await sendOperatorMessage(db, { to: ids, title, body, marketing });
+    const skipped = sent.skipped ? ` ${sent.skipped} member(s) under a protection block were skipped (marketing).` : '';
+    return { ok: sent.length > 0, changed: sent.length > 0, output: `${sent.length} message(s) sent.${skipped}` };
   }
   if (verb === 'list') {
     const rows = await db
       .select()
       .from(inboxMessage)
-      .where(inArray(inboxMessage.kind, ['operator']))
+      .where(inArray(inboxMessage.kind, ['operator', 'marketing']))
       .orderBy(desc(inboxMessage.id))
       .limit(50);
     return {
       ok: true,
-      output: rows.map((r) => `${r.id}  ${r.createdAt.toISOString()}  to ${r.memberId ?? 'everyone'}  ${(r.title as Record<string, string>).default}`).join('\n') || 'No operator messages.',
+      output:
+        rows
+          .map((r) => `${r.id}  ${r.createdAt.toISOString()}  to ${r.memberId ?? 'everyone'}${r.kind === 'marketing' ? '  (marketing)' : ''}  ${(r.title as Record<string, string>).default}`)
+          .join('\n') || 'No operator messages.',
     };
   }
   return { ok: false, output: USAGE };
@@ -62,7 +69,7 @@ export const inboxCommands: OpsCommand[] = [
     consoleRoles: ['support'],
     usage: USAGE,
     options: ['to', 'title', 'body', ...LANGS.flatMap((l) => [`title-${l}`, `body-${l}`])],
-    switches: ['everyone'],
+    switches: ['everyone', 'marketing'],
     run: (db, { verb, flags }) => messageCommand(db, verb, flags),
   },
 ];

@@ -14,7 +14,7 @@ export const inboxMessage = pgTable(
     id: serial('id').primaryKey(),
     /** The member it is for; null: everyone registered when it was sent. */
     memberId: integer('member_id').references(() => member.id),
-    /** system (written by a feature, in the reader's language from `template`) or operator. */
+    /** system (written by a feature, in the reader's language from `template`), operator, or marketing (an operator's, never shown to a blocked member). */
     kind: text('kind').notNull(),
     /** System messages: the catalogue key of its title and body (`<ns>:<key>`, the producing feature's words), and their values. */
     template: text('template'),

@@ -7,7 +7,7 @@
  * transaction is not skipped.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openTestDb, TEST_DATABASE_URL, type TestDb } from '../../../../../tests/support/db.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
@@ -19,7 +19,9 @@ import { rowsOf } from '../../../../kernel/db/rows.ts';
 import { systemMessages } from '../../server/consumer.ts';
 import { depositCredited, walletEvents } from '../../../wallet/contract.ts';
 import { applicationRejected, bonusIssued, bonusMissed, promotionEvents, referralRewarded, referralWelcomed, vipLevelUp } from '../../../promotions/contract.ts';
-import { sendOperatorMessage } from '../../server/inbox.ts';
+import { sendOperatorMessage, unreadOf } from '../../server/inbox.ts';
+import { runOps } from '../../../../app/ops.ts';
+import { member } from '../../../accounts/server/tables.ts';
 import { inboxMessage } from '../../server/tables.ts';
 
 let t: TestDb;
@@ -154,6 +156,30 @@ describe('system messages from the outbox', () => {
     await B.call('/wps/member/messages/read', { method: 'POST', body: { all: true } });
     expect(await unread(B)).toBe(0);
     expect(await unread(A)).toBe(1);
+  });
+
+  it('marketing reaches no member a protection block holds: not sent to one, not shown to one while the block holds (issue 28)', async () => {
+    const [open, paused, excluded] = [await walletUser(), await walletUser(), await walletUser()];
+    expect((await excluded.call('/wps/member/protection/exclude', { method: 'POST', body: { length: '6m' } })).json.success).toBe(true);
+    // To named members: the excluded one is skipped, and the command says so.
+    const named = await runOps(t.db, ['message', 'send', '--to', [open.username, excluded.username].join(','), '--title', 'Weekend offer', '--body', 'Double points.', '--marketing'], 'test');
+    expect(named.output).toContain('1 message(s) sent. 1 member(s) under a protection block were skipped');
+    expect(rowsOf(await t.db.execute(sql`select count(*)::int as n from inbox_message where member_id = ${excluded.id}`))[0]!.n).toBe(0);
+    // To everyone: one row, hidden from whoever is blocked while it holds.
+    const [id] = await sendOperatorMessage(t.db, { to: 'everyone', title: { default: 'Cash-back week' }, body: { default: '10% back.' }, marketing: true });
+    const ids = async (u: U) => ((await list(u)).content as { id: number; kind: string }[]).filter((m) => m.kind === 'marketing').map((m) => m.id);
+    expect(await ids(open)).toContain(id);
+    expect(await ids(paused)).toEqual([id]);
+    const before = await unread(paused);
+    expect((await paused.call('/wps/member/protection/timeout', { method: 'POST', body: { length: '24h' } })).json.success).toBe(true);
+    // The time-out ended the session; the messages are read as the inbox would after it ends.
+    const reader = { id: paused.id, createdAt: (await t.db.select({ c: member.createdAt }).from(member).where(eq(member.id, paused.id)))[0]!.c };
+    expect(await unreadOf(t.db, reader)).toBe(before - 1);
+    await t.db.execute(sql`update rg_member set block_until = now() - interval '1 second' where member_id = ${paused.id}`);
+    expect(await unreadOf(t.db, reader)).toBe(before);
+    // A plain operator message still reaches everyone, blocked or not.
+    await sendOperatorMessage(t.db, { to: [excluded.id], title: { default: 'Your withdrawal' }, body: { default: 'Paid.' } });
+    expect(rowsOf(await t.db.execute(sql`select count(*)::int as n from inbox_message where member_id = ${excluded.id} and kind = 'operator'`))[0]!.n).toBe(1);
   });
 
   it('a trial account has no messages; a visitor is refused', async () => {
