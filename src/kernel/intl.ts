@@ -77,6 +77,16 @@ export function formatDateTime(ms: number, lang: string, o: { dateStyle?: 'short
 }
 
 /**
+ * A calendar day (yyyy-MM-dd, already the brand's), written as the language writes dates: no hour,
+ * so no zone to label.
+ * @example formatDay('2026-12-05', 'en') // 'Dec 5, 2026'
+ */
+export function formatDay(day: string, lang: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'UTC', dateStyle: 'medium' }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/**
  * A time of day in the brand's zone, labelled.
  * @example formatTime(Date.UTC(2026, 10, 27, 11, 15), 'en') // '5:15 AM GMT-6' (demo brand)
  */

@@ -34,11 +34,11 @@ export const teamMember = z.object({
   status: z.string(),
   /**
    * A player-protection block that holds (issue 28): a time-out, an exclusion (by the player or
-   * the operator: the reason is not the upline's to know) or a closed account, and when it ends
-   * (null: no end, or ended and waiting for the player to ask back). Agents see it; no one below
-   * the operator can lift it.
+   * the operator: the reason is not the upline's to know) or a closed account, and the brand's day
+   * it ends (yyyy-MM-dd; null: no end, or ended and waiting for the player to ask back). Agents see
+   * it; no one below the operator can lift it.
    */
-  protection: z.object({ state: z.enum(['timeout', 'excluded', 'closed']), until: z.number().nullable() }).nullable(),
+  protection: z.object({ state: z.enum(['timeout', 'excluded', 'closed']), until: z.string().nullable() }).nullable(),
   /** Members below this one (0 for a player). */
   teamSize: z.number().int(),
 });

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useRef, useState } from 'react';
 import type { TeamMember } from '../contract.ts';
 import { api } from '../../accounts/client.ts';
-import { formatDateTime } from '../../../kernel/intl.ts';
+import { formatDateTime, formatDay } from '../../../kernel/intl.ts';
 import { formatMoney } from '../../../kernel/money.ts';
 import { amountText } from '../../wallet/client.ts';
 import { fill, useLabels } from '../../../shell/labels.tsx';
@@ -143,7 +143,7 @@ export function TeamManagement({ a, profile }: { a: AgentLabels; profile: Profil
                           {' '}
                           {m.protection.until === null
                             ? a.team.protection[m.protection.state]
-                            : fill(a.team.protection.until, { state: a.team.protection[m.protection.state], until: when(m.protection.until) })}
+                            : fill(a.team.protection.until, { state: a.team.protection[m.protection.state], until: formatDay(m.protection.until, labels.lang) })}
                         </span>
                       )}
                     </td>

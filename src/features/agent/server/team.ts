@@ -127,7 +127,7 @@ export async function listTeam(db: Db, caller: Member, parent: Member, q: TeamQu
     lastLoginIp: addressFor(caller, r.uplineId, r.lastLoginIp),
     balance: Number(formatMinor(r.balance, decimals)),
     status: r.status,
-    protection: r.protection ? { state: r.protection.state, until: r.protection.until === null ? null : Number(r.protection.until) } : null,
+    protection: r.protection ? { state: r.protection.state, until: r.protection.until } : null,
     teamSize: r.teamSize,
   }));
   return { content, pageNum: q.pageNo, totalPages: Math.ceil(total / q.pageSize), totalCount: total, path: await pathBetween(db, caller, parent) };

@@ -57,13 +57,15 @@ export const blockedSql = (m: string) =>
 /**
  * A member's protection state as their upline agents see it (issue 28: they see it, never the
  * reason, and cannot lift it), as a correlated subquery on the member id `memberId` (SQL):
- * json `{ state: 'timeout' | 'excluded' | 'closed', until: ms | null }` while a block holds, else
- * null. A self-exclusion and an operator's exclusion both read 'excluded'.
+ * json `{ state: 'timeout' | 'excluded' | 'closed', until: yyyy-MM-dd | null }` while a block
+ * holds, else null. A self-exclusion and an operator's exclusion both read 'excluded', and the end
+ * is only the brand's day: an exact end would tell a length the player chose from one an operator
+ * set.
  */
 export const uplineViewSql = (memberId: SQL) =>
-  sql<{ state: 'timeout' | 'excluded' | 'closed'; until: number | null } | null>`(select json_build_object(
+  sql<{ state: 'timeout' | 'excluded' | 'closed'; until: string | null } | null>`(select json_build_object(
     'state', case m.block_kind when 'timeout' then 'timeout' when 'closed' then 'closed' else 'excluded' end,
-    'until', case when m.block_until > now() then (extract(epoch from m.block_until) * 1000)::bigint end)
+    'until', case when m.block_until > now() then to_char(m.block_until at time zone ${sql.raw(zoneLiteral())}, 'YYYY-MM-DD') end)
     from rg_member m where m.member_id = ${memberId} and m.block_kind is not null and (${sql.raw(blockedSql('m'))}))`;
 
 /**
@@ -172,12 +174,18 @@ export async function countAnyway(tx: Tx, memberId: number, kinds: readonly ('de
     where l.member_id = ${memberId} and l.kind in ${kindList(kinds)} and l.amount is not null`);
 }
 
-/** Gives back what a cancelled stake or a failed deposit counted (in the period it was counted in, while current; never what was before the limit). */
-export async function release(tx: Db | Tx, memberId: number, kinds: readonly ('deposit' | 'loss' | 'wager')[], amount: bigint, countedAt: Date): Promise<void> {
-  await tx.execute(sql`
-    update rg_limit l set used = l.used - ${amount.toString()}::bigint
+/**
+ * Gives back what a cancelled stake or a failed deposit counted (in the period it was counted in,
+ * while current; never what was before the limit). Answers how many limits got room back.
+ */
+export async function release(tx: Db | Tx, memberId: number, kinds: readonly ('deposit' | 'loss' | 'wager')[], amount: bigint, countedAt: Date): Promise<number> {
+  // Never below zero: a release that did not match a count must not make room others counted.
+  const r = await tx.execute(sql`
+    update rg_limit l set used = greatest(l.used - ${amount.toString()}::bigint, 0)
     where l.member_id = ${memberId} and l.kind in ${kindList(kinds)} and l.amount is not null and l.since <= ${countedAt.toISOString()}::timestamptz
-      and l.period_start = ${sql.raw(periodStartSql('l.period', `'${countedAt.toISOString()}'::timestamptz`, zoneLiteral()))}`);
+      and l.period_start = ${sql.raw(periodStartSql('l.period', `'${countedAt.toISOString()}'::timestamptz`, zoneLiteral()))}
+    returning 1`);
+  return rowsOf(r).length;
 }
 
 /** Which of `memberIds` have a limit of `kind` in force. */

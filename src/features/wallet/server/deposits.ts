@@ -150,25 +150,35 @@ export async function createDeposit(db: Db, memberId: number, input: DepositInpu
 }
 
 /**
- * Closes pending orders past their time as expired, and gives what each counted back to the
- * deposit limits of the period it was counted in (player protection: an order the player never
- * paid must not hold their room until the period ends). Orders a callback is settling are
- * skipped (row locks), so each is either paid or expired, once, on any number of processes. A
- * provider that reports one paid later still credits it (handlePaymentCallback), and it counts
- * again then. Answers how many expired.
+ * Closes pending orders past their time as expired (all that are due, up to `limit`, or the one
+ * `orderId` names, which its caller found past its time), and gives what each counted back to the deposit limits of the period it was
+ * counted in (player protection: an order the player never paid must not hold their room until
+ * the period ends). Orders a callback is settling are skipped (row locks), so each is either paid
+ * or expired, once, on any number of processes. An order whose release made room is marked
+ * (`limit_released`): a provider that reports it paid later counts it again then
+ * (handlePaymentCallback), and only then. Answers how many expired.
  */
-export async function expireDepositOrders(db: Db, limit = 500): Promise<number> {
+export async function expireDepositOrders(db: Db, o: { limit?: number; orderId?: string } = {}): Promise<number> {
   return db.transaction(async (tx) => {
     const rows = rowsOf(
       await tx.execute(sql`
         with due as (
-          select id from ${paymentOrder} where status = 'pending' and expires_at <= now()
-          order by expires_at limit ${limit} for update skip locked
+          select id from ${paymentOrder} where status = 'pending' and ${o.orderId ? sql`id = ${o.orderId}` : sql`expires_at <= now()`}
+          order by expires_at limit ${o.limit ?? 500} for update skip locked
         )
         update ${paymentOrder} o set status = 'expired' from due where o.id = due.id
-        returning o.member_id, o.amount::text as amount, (extract(epoch from o.created_at) * 1000)::bigint::text as created_ms`),
+        returning o.id, o.member_id, o.amount::text as amount, o.created_at`),
     );
-    for (const r of rows) await release(tx, Number(r.member_id), ['deposit'], BigInt(String(r.amount)), new Date(Number(r.created_ms)));
+    for (const r of rows) {
+      // The driver's Date (milliseconds, truncated): the same instant the failed-payment path releases with.
+      const countedAt = r.created_at instanceof Date ? r.created_at : new Date(String(r.created_at));
+      const freed = await release(tx, Number(r.member_id), ['deposit'], BigInt(String(r.amount)), countedAt);
+      if (freed)
+        await tx
+          .update(paymentOrder)
+          .set({ limitReleased: true })
+          .where(eq(paymentOrder.id, String(r.id)));
+    }
     return rows.length;
   });
 }
@@ -213,9 +223,9 @@ export async function handlePaymentCallback(db: Db, provider: PaymentProvider | 
       const settledAt = new Date(clock.now());
       let result: CallbackOutcome;
       if (body.status === 'paid') {
-        // An order that expired gave its room back to the deposit limits (expireDepositOrders):
-        // the money has moved all the same, so it counts again, room or not.
-        if (order.status === 'expired') await countAnyway(tx, order.memberId, ['deposit'], order.amount);
+        // An order whose expiry gave room back to the deposit limits (expireDepositOrders): the
+        // money has moved all the same, so it counts again, room or not.
+        if (order.status === 'expired' && order.limitReleased) await countAnyway(tx, order.memberId, ['deposit'], order.amount);
         const posted = await postTransfer(tx, {
           kind: 'deposit',
           memberId: order.memberId,
@@ -229,7 +239,8 @@ export async function handlePaymentCallback(db: Db, provider: PaymentProvider | 
         result = 'credited';
       } else {
         await tx.update(paymentOrder).set({ status: 'failed', settledAt }).where(eq(paymentOrder.id, order.id));
-        await release(tx, order.memberId, ['deposit'], order.amount, order.createdAt);
+        // An expired order gave back its room when it expired; only a pending one still holds it.
+        if (order.status === 'pending') await release(tx, order.memberId, ['deposit'], order.amount, order.createdAt);
         result = 'failed';
       }
       await tx.insert(paymentCallback).values({ provider: p.name, eventId: body.eventId, orderId: body.orderId, outcome: result, body: JSON.stringify(body) });
@@ -277,10 +288,8 @@ export async function paySandboxOrder(db: Db, orderId: string, outcome: 'paid' |
   const order = await sandboxOrderRow(db, orderId);
   if (order.status === 'paid' || order.status === 'failed') throw new ApiError(409, 'wallet.order.closed');
   if (order.status === 'expired' || order.expiresAt.getTime() <= clock.now()) {
-    await db
-      .update(paymentOrder)
-      .set({ status: 'expired' })
-      .where(and(eq(paymentOrder.id, orderId), eq(paymentOrder.status, 'pending')));
+    // Closed as the expiry job closes it, room given back to the deposit limit with it.
+    if (order.status === 'pending') await expireDepositOrders(db, { orderId });
     throw new ApiError(409, 'wallet.order.expired');
   }
   // The sandbox's own mark of what the payer chose (its "provider reference").

@@ -95,6 +95,11 @@ export const paymentOrder = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * Its expiry gave room back to a deposit limit (expireDepositOrders): a provider that reports
+     * it paid later counts it again then, and only then.
+     */
+    limitReleased: boolean('limit_released').notNull().default(false),
   },
   (t) => [
     index('payment_order_member_idx').on(t.memberId, t.createdAt),

@@ -175,6 +175,33 @@ describe('limits', () => {
     }
   });
 
+  it('gives an expired order room back once: a failed callback after it, or the sandbox page finding it expired, gives none again', async () => {
+    const u = await walletUser();
+    const sb = sandboxInProcess();
+    try {
+      await setLimit(u, 'deposit', 'day', '100');
+      const deposit = (amount: string) => u.call('/wps/wallet/deposit', { method: 'POST', body: { channel: 'SANDBOX_CARD', idempotencyKey: newKey(), amount } });
+      const used = async () => Number(rowsOf(await t.db.execute(sql`select used from rg_limit where member_id = ${u.id} and kind = 'deposit'`))[0]!.used);
+      const [a, b] = [await deposit('30'), await deposit('20')];
+      const kept = await deposit('40');
+      expect(await used()).toBe(9000);
+      await t.db.execute(sql`update payment_order set expires_at = now() - interval '1 minute' where id in (${a.json.value.orderId}, ${b.json.value.orderId})`);
+      // The payer opens the sandbox page of an order past its time: it expires there, its room given back.
+      const late = await callApi('/wps/payment/sandbox/pay', { method: 'POST', body: { orderId: a.json.value.orderId, outcome: 'paid' } });
+      expect(late.json.errorCode).toBe('wallet.order.expired');
+      expect(await used()).toBe(6000);
+      expect(await expireDepositOrders(t.db)).toBe(1);
+      expect(await used()).toBe(4000);
+      // A provider's failure report for an expired order gives nothing back a second time.
+      const failed = await handlePaymentCallback(t.db, 'sandbox', await sandboxCallbackBody(b.json.value.orderId, 'failed', await sandboxSecret(t.db), { db: t.db }));
+      expect(failed.outcome).toBe('failed');
+      expect(await used()).toBe(4000);
+      expect(kept.status).toBe(200);
+    } finally {
+      sb.restore();
+    }
+  });
+
   it('refuses a transfer into a game wallet beyond a loss limit, and a lottery slip beyond a wager limit', async () => {
     const u = await walletUser();
     await fund(u.id, 100_000n);

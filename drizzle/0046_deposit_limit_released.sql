@@ -1,0 +1,1 @@
+ALTER TABLE "payment_order" ADD COLUMN "limit_released" boolean DEFAULT false NOT NULL;
