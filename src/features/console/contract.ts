@@ -141,6 +141,21 @@ export const consoleMembers = defineCall({
 
 const sessionRow = z.object({ id: z.number(), createdAt: z.number(), lastSeenAt: z.number(), ip: z.string().nullable(), live: z.boolean() });
 const entryRow = z.object({ at: z.number(), kind: z.string(), memo: z.string().nullable(), account: z.string(), amount: z.string(), reference: z.string().nullable() });
+const depositRow = z.object({ id: z.string(), at: z.number(), channel: z.string(), provider: z.string(), amount: z.string(), status: z.string(), settledAt: z.number().nullable() });
+/** A bet as the vendor reported it; `fairness` (the sandbox's rounds) fills the /play/verify link. */
+const roundRow = z.object({
+  id: z.string(),
+  at: z.number(),
+  vendor: z.string(),
+  game: z.string(),
+  bet: z.string(),
+  win: z.string().nullable(),
+  status: z.string(),
+  fairness: z.object({ nodeId: z.number(), serverSeedHash: z.string(), serverSeed: z.string().nullable(), clientSeed: z.string(), nonce: z.number(), bet: z.string() }).nullable(),
+});
+/** A significant event of the member (logins and failures with their address, limits, blocks, large wins). */
+const historyRow = z.object({ at: z.number(), kind: z.string(), actor: z.string(), ip: z.string().nullable(), detail: z.record(z.string(), z.unknown()) });
+const noteRow = z.object({ id: z.number(), at: z.number(), by: z.string(), text: z.string() });
 
 export const consoleMember = defineCall({
   name: 'consoleMember',
@@ -154,8 +169,47 @@ export const consoleMember = defineCall({
     sessions: z.array(sessionRow),
     entries: z.array(entryRow),
     withdrawals: z.array(withdrawalRow),
+    deposits: z.array(depositRow),
+    rounds: z.array(roundRow),
+    history: z.array(historyRow),
+    notes: z.array(noteRow),
+    /** Has an authenticator app (a second factor at new networks). */
+    secondFactor: z.boolean(),
     protection: z.object({ block: z.string().nullable(), until: z.number().nullable(), limits: z.number() }),
   }),
+});
+
+/** Staff who act on a member's account (notes, lock, second factor). */
+const MEMBER_KEEPERS = ['support', 'risk'] as const;
+
+/** A note on the member (append-only; never shown to the member). */
+export const consoleMemberNote = defineCall({
+  name: 'consoleMemberNote',
+  method: 'POST',
+  path: '/wps/console/member/note',
+  staff: MEMBER_KEEPERS,
+  body: z.object({ memberId: z.number().int().min(1), text: z.string().trim().min(1).max(1000) }),
+  value: noteRow,
+});
+
+/** Locks (freezes) or unlocks an account, with a reason; a lock ends its sessions and game sessions. */
+export const consoleMemberLock = defineCall({
+  name: 'consoleMemberLock',
+  method: 'POST',
+  path: '/wps/console/member/lock',
+  staff: MEMBER_KEEPERS,
+  body: z.object({ memberId: z.number().int().min(1), locked: z.boolean(), reason: z.string().trim().min(1).max(200) }),
+  value: z.object({ status: z.string() }),
+});
+
+/** Forgets the member's authenticator app (a lost phone), with a reason; the member may set a new one. */
+export const consoleMemberResetSecondFactor = defineCall({
+  name: 'consoleMemberResetSecondFactor',
+  method: 'POST',
+  path: '/wps/console/member/second-factor/reset',
+  staff: MEMBER_KEEPERS,
+  body: z.object({ memberId: z.number().int().min(1), reason: z.string().trim().min(1).max(200) }),
+  value: z.object({ secondFactor: z.boolean() }),
 });
 export type ConsoleMemberDetail = z.infer<typeof consoleMember.value>;
 
@@ -335,6 +389,9 @@ export const consoleCalls = [
   consoleMembers,
   consoleMember,
   consoleEndSessions,
+  consoleMemberNote,
+  consoleMemberLock,
+  consoleMemberResetSecondFactor,
   consoleStaff,
   consoleAddStaff,
   consoleUpdateStaff,

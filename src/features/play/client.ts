@@ -4,3 +4,4 @@ export { launch, type LaunchOptions } from './islands/lobby/launcher.ts';
 export { GameWallet, type GameWalletProps, type GameWalletLabels } from './islands/play/GameWallet.tsx';
 /** launchGame itself: the lottery pages ask it for a lottery game that a real vendor serves (its own lobby). */
 export { launchGame } from './contract/play.ts';
+export { verifyHref } from './client/game-logic.ts';

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../kernel/db/index.ts';
 import { member, memberLoginIp } from './tables.ts';
 import { clock } from '../../../kernel/clock.ts';
+import { revokeMemberSessions } from './sessions.ts';
 
 export type Member = typeof member.$inferSelect;
 
@@ -156,4 +157,20 @@ export async function recordLogin(db: Db, memberId: number, ip: string): Promise
     .set({ lastLoginAt: new Date(clock.now()), lastLoginIp: ip, firstLogin: false })
     .where(eq(member.id, memberId));
   await rememberIp(db, memberId, ip);
+}
+
+/**
+ * Freezes (an operator's lock: no login, no door) or unfreezes an account; a freeze ends its
+ * sessions (and the game sessions they opened). Answers the status before, or null when there is
+ * no such member.
+ */
+export async function setMemberFrozen(db: Db, memberId: number, frozen: boolean): Promise<{ before: string } | null> {
+  const [row] = await db.select({ status: member.status }).from(member).where(eq(member.id, memberId));
+  if (!row) return null;
+  await db
+    .update(member)
+    .set({ status: frozen ? 'frozen' : 'active' })
+    .where(eq(member.id, memberId));
+  if (frozen) await revokeMemberSessions(db, memberId);
+  return { before: row.status };
 }

@@ -15,8 +15,6 @@ import {
   consoleDecideAdjustment,
   consoleCommands,
   consoleRunCommand,
-  consoleEndSessions,
-  consoleMember,
   consoleMembers,
   consoleRejectWithdrawal,
   consoleStaff,
@@ -27,7 +25,6 @@ import {
   type ConsoleAdjustment,
   type ConsoleDashboard,
   type ConsoleAuditRow,
-  type ConsoleMemberDetail,
   type ConsoleMemberRow,
   type ConsoleStaffRow,
   type ConsoleWithdrawal,
@@ -36,6 +33,7 @@ import {
 import { words, type ConsoleState } from '../client/console.ts';
 import { formatMoney } from '../../../kernel/money.ts';
 import { describedBy, Field, fill, Pager, Table, when, type Labels } from './parts.tsx';
+import { MemberPage } from './member-page.tsx';
 
 interface Props {
   L: Labels;
@@ -233,108 +231,6 @@ export function Members({ L, c, lang }: Props) {
         </>
       )}
     </section>
-  );
-}
-
-function MemberPage({ L, c, lang, id, close }: Props & { id: number; close: () => void }) {
-  const hid = useId();
-  const me = useStore(c.$me)!;
-  const [d, setD] = useState<ConsoleMemberDetail | null>(null);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    void c.run((api) => api.call(consoleMember, { query: { id } })).then((v) => v && setD(v));
-  }, [c, id, tick]);
-  const canEnd = me.roles.some((r) => r === 'owner' || r === 'support' || r === 'risk');
-  async function end(sessionId?: number) {
-    const r = await c.run(
-      (api) => api.call(consoleEndSessions, { body: { memberId: id, ...(sessionId ? { sessionId } : {}) } }),
-      (v) => fill(L.members.endedCount, { count: v.ended }),
-    );
-    if (r) setTick((t) => t + 1);
-  }
-  const loaded = d !== null;
-  useEffect(() => {
-    if (loaded) document.getElementById(hid)?.focus();
-  }, [loaded, hid]);
-  if (!d) return <p className="muted">{L.common.loading}</p>;
-  const sym = me.currencySymbol;
-  const p = d.protection;
-  return (
-    <article className="cs-member card" aria-labelledby={hid}>
-      <header className="cs-member-head">
-        <h3 id={hid} tabIndex={-1}>
-          {fill(L.members.detailTitle, { name: d.member.username })}
-        </h3>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={close}>
-          {L.common.close}
-        </button>
-      </header>
-      <dl className="cs-facts">
-        <dt>{L.members.status}</dt>
-        <dd>{d.member.status}</dd>
-        <dt>{L.members.contact}</dt>
-        <dd>{[d.member.mobile, d.member.email].filter(Boolean).join(' · ') || '–'}</dd>
-        <dt>{L.members.upline}</dt>
-        <dd>{d.member.upline ?? '–'}</dd>
-        <dt>{L.members.created}</dt>
-        <dd>{when(d.member.createdAt, lang)}</dd>
-        <dt>{L.members.protection}</dt>
-        <dd>
-          {p.block ? `${L.members.block[p.block as keyof typeof L.members.block] ?? p.block}${p.until ? ` ${fill(L.members.until, { at: when(p.until, lang) })}` : ''}` : L.members.noBlock} ·{' '}
-          {fill(L.members.limits, { count: p.limits })}
-        </dd>
-      </dl>
-      <h4>{L.members.balances}</h4>
-      <Table
-        caption={L.members.balances}
-        empty={L.common.empty}
-        numeric={[1]}
-        head={[L.members.wallet, L.withdrawals.amount]}
-        rows={d.balances.map((b) => [b.wallet, formatMoney(b.amount, lang, sym)])}
-      />
-      <div className="cs-member-head">
-        <h4>{L.members.sessions}</h4>
-        {canEnd && d.sessions.some((s) => s.live) && (
-          <button type="button" className="btn btn-sm btn-ghost" onClick={() => void end()}>
-            {L.members.endAll}
-          </button>
-        )}
-      </div>
-      <Table
-        caption={L.members.sessions}
-        empty={L.common.empty}
-        head={[L.members.started, L.members.lastSeen, L.members.address, L.members.status, '']}
-        rows={d.sessions.map((s) => [
-          when(s.createdAt, lang),
-          when(s.lastSeenAt, lang),
-          s.ip ?? '–',
-          s.live ? L.members.live : L.members.ended,
-          canEnd && s.live ? (
-            <button key="e" type="button" className="btn btn-sm btn-ghost" onClick={() => void end(s.id)}>
-              {L.members.endOne}
-            </button>
-          ) : (
-            ''
-          ),
-        ])}
-      />
-      <h4>{L.members.entries}</h4>
-      <Table
-        caption={L.members.entries}
-        empty={L.common.empty}
-        numeric={[3]}
-        head={[L.members.at, L.members.kind, L.members.account, L.withdrawals.amount, L.members.memo]}
-        rows={d.entries.map((e) => [when(e.at, lang), e.kind, e.account, formatMoney(e.amount, lang, sym), e.memo ?? e.reference ?? ''])}
-      />
-      <h4>{L.members.withdrawals}</h4>
-      <Table
-        caption={L.members.withdrawals}
-        empty={L.common.empty}
-        numeric={[1]}
-        head={[L.withdrawals.id, L.withdrawals.amount, L.withdrawals.state, L.withdrawals.requested]}
-        rows={d.withdrawals.map((w) => [w.id, formatMoney(w.amount, lang, sym), L.withdrawals.statuses[w.status as keyof typeof L.withdrawals.statuses] ?? w.status, when(w.requestedAt, lang)])}
-      />
-    </article>
   );
 }
 

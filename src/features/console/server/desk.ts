@@ -9,9 +9,11 @@
  * second keys at once pay once. The first cannot turn the second.
  */
 import { and, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { findById, isAgentType, member, memberSession, revokeMemberSessions, revokeSession } from '../../accounts/index.ts';
+import { disableTotp, findById, isAgentType, member, memberSession, revokeMemberSessions, revokeSession, setMemberFrozen } from '../../accounts/index.ts';
 import { blockOf, limitsOf } from '../../protection/index.ts';
-import { ledgerAccount, ledgerEntry, ledgerTransfer, payWithdrawal, rejectWithdrawal, withdrawal } from '../../wallet/index.ts';
+import { gameRound, ledgerAccount, ledgerEntry, ledgerTransfer, paymentOrder, payWithdrawal, rejectWithdrawal, withdrawal } from '../../wallet/index.ts';
+import { fairnessOfRounds } from '../../play/index.ts';
+import { significantEvents, recordSignificant } from '../../../kernel/significant.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { auditEntries, recordAudit } from '../../../kernel/db/audit.ts';
 import type { Db } from '../../../kernel/db/index.ts';
@@ -21,7 +23,7 @@ import { clock } from '../../../kernel/clock.ts';
 import type { ConsoleAuditRow, ConsoleMemberDetail, ConsoleMemberRow, ConsoleWithdrawal } from '../contract.ts';
 import { consoleSettings } from './settings.ts';
 import type { StaffSession } from './staff.ts';
-import { staff, staffApproval } from './tables.ts';
+import { staff, staffApproval, staffMemberNote } from './tables.ts';
 
 /** Who did it and from where, for the audit log. */
 export interface Actor {
@@ -216,7 +218,7 @@ export async function memberDetail(db: Db, id: number): Promise<ConsoleMemberDet
   const [row] = await db.select({ m: member, upline, balance: mainBalance }).from(member).where(eq(member.id, id));
   if (!row) throw new ApiError(404, 'console.member.unknown');
   const now = clock.now();
-  const [accounts, sessions, entries, withdrawals, block, limits] = await Promise.all([
+  const [accounts, sessions, entries, withdrawals, block, limits, deposits, rounds, history, notes] = await Promise.all([
     db
       .select({ code: ledgerAccount.code, kind: ledgerAccount.kind, vendor: ledgerAccount.vendor, balance: ledgerAccount.balance })
       .from(ledgerAccount)
@@ -234,13 +236,50 @@ export async function memberDetail(db: Db, id: number): Promise<ConsoleMemberDet
     db.select().from(withdrawal).where(eq(withdrawal.memberId, id)).orderBy(desc(withdrawal.requestedAt)).limit(20),
     blockOf(db, id),
     limitsOf(db, id),
+    db.select().from(paymentOrder).where(eq(paymentOrder.memberId, id)).orderBy(desc(paymentOrder.createdAt)).limit(20),
+    db.select().from(gameRound).where(eq(gameRound.memberId, id)).orderBy(desc(gameRound.createdAt)).limit(20),
+    significantEvents(db, { memberId: id, limit: 30 }),
+    db
+      .select({ id: staffMemberNote.id, at: staffMemberNote.createdAt, by: staff.username, text: staffMemberNote.text })
+      .from(staffMemberNote)
+      .innerJoin(staff, eq(staff.id, staffMemberNote.staffId))
+      .where(eq(staffMemberNote.memberId, id))
+      .orderBy(desc(staffMemberNote.id))
+      .limit(50),
   ]);
+  const fairness = await fairnessOfRounds(
+    db,
+    rounds.map((r) => r.roundId),
+  );
   return {
     member: memberRowOf(row),
     balances: accounts.map((a) => ({ wallet: a.kind === 'main' ? 'main' : a.vendor ? `${a.kind}:${a.vendor}` : a.kind, amount: fmt(a.balance) })),
     sessions: sessions.map((s) => ({ id: s.id, createdAt: s.createdAt.getTime(), lastSeenAt: s.lastSeenAt.getTime(), ip: s.ip, live: s.revokedAt === null && s.expiresAt.getTime() > now })),
     entries: entries.map((e) => ({ at: e.at.getTime(), kind: e.kind, memo: e.memo, account: e.account, amount: fmt(e.amount), reference: e.reference })),
     withdrawals: withdrawals.map((w) => withdrawalRow(w, row.m.username, null)),
+    deposits: deposits.map((d) => ({
+      id: d.id,
+      at: d.createdAt.getTime(),
+      channel: d.channel,
+      provider: d.provider,
+      amount: fmt(d.amount),
+      // A pending order past its time is expired, as the player's records say (the job closes it within a minute).
+      status: d.status === 'pending' && d.expiresAt.getTime() <= now ? 'expired' : d.status,
+      settledAt: d.settledAt?.getTime() ?? null,
+    })),
+    rounds: rounds.map((r) => ({
+      id: r.roundId,
+      at: r.createdAt.getTime(),
+      vendor: r.vendor,
+      game: r.gameName,
+      bet: fmt(r.betAmount),
+      win: r.winAmount === null ? null : fmt(r.winAmount),
+      status: r.status,
+      fairness: fairness.get(r.roundId) ?? null,
+    })),
+    history: history.map((e) => ({ at: e.at.getTime(), kind: e.kind, actor: e.actor, ip: e.ip, detail: (e.detail ?? {}) as Record<string, unknown> })),
+    notes: notes.map((n) => ({ id: n.id, at: n.at.getTime(), by: n.by, text: n.text })),
+    secondFactor: row.m.totpEnabledAt !== null,
     protection: { block: block?.holds || block?.lapsed ? block.kind : null, until: block?.until ?? null, limits: limits.limits.filter((l) => l.amount !== null).length },
   };
 }
@@ -262,6 +301,58 @@ export async function endMemberSessions(db: Db, memberId: number, sessionId: num
     after: { live: [] },
   });
   return ids.length;
+}
+
+/** Adds a note to a member's file (append-only), audited. */
+export async function addMemberNote(db: Db, memberId: number, text: string, actor: Actor): Promise<{ id: number; at: number; by: string; text: string }> {
+  const m = await findById(db, memberId);
+  if (!m) throw new ApiError(404, 'console.member.unknown');
+  const [row] = await db.insert(staffMemberNote).values({ memberId, staffId: actor.session.staffId, text }).returning();
+  await recordAudit(db, { actor: actorName(actor), command: 'member note', args: { memberId, username: m.username }, ip: actor.ip, before: null, after: { note: row!.id } });
+  return { id: row!.id, at: row!.createdAt.getTime(), by: actor.session.username, text: row!.text };
+}
+
+/**
+ * Locks (freezes) or unlocks a member's account with a reason: a lock refuses every login and
+ * ends the sessions and game sessions it has now. Audited, and written in the member's
+ * significant-event log. Player protection's blocks are not this: no one lifts those here.
+ */
+export async function lockMember(db: Db, memberId: number, locked: boolean, reason: string, actor: Actor): Promise<{ status: string }> {
+  const m = await findById(db, memberId);
+  if (!m) throw new ApiError(404, 'console.member.unknown');
+  const status = locked ? 'frozen' : 'active';
+  if (m.status === status) return { status };
+  const changed = await setMemberFrozen(db, memberId, locked);
+  await recordAudit(db, {
+    actor: actorName(actor),
+    command: locked ? 'member lock' : 'member unlock',
+    args: { memberId, username: m.username, reason },
+    ip: actor.ip,
+    before: { status: changed?.before ?? m.status },
+    after: { status },
+  });
+  await recordSignificant(db, { memberId, kind: locked ? 'account.locked' : 'account.unlocked', actor: actorName(actor), ip: actor.ip, detail: { reason } });
+  return { status };
+}
+
+/** Forgets a member's authenticator app and recovery codes (a lost phone), with a reason; audited and logged. */
+export async function resetMemberSecondFactor(db: Db, memberId: number, reason: string, actor: Actor): Promise<{ secondFactor: boolean }> {
+  const m = await findById(db, memberId);
+  if (!m) throw new ApiError(404, 'console.member.unknown');
+  const had = m.totpEnabledAt !== null;
+  if (had) {
+    await disableTotp(db, memberId);
+    await recordAudit(db, {
+      actor: actorName(actor),
+      command: 'member second-factor reset',
+      args: { memberId, username: m.username, reason },
+      ip: actor.ip,
+      before: { secondFactor: true },
+      after: { secondFactor: false },
+    });
+    await recordSignificant(db, { memberId, kind: 'second-factor.reset', actor: actorName(actor), ip: actor.ip, detail: { reason } });
+  }
+  return { secondFactor: false };
 }
 
 /** The audit log, newest first, by actor and command (a part of either). */

@@ -19,13 +19,16 @@ import {
   consoleLogout,
   consoleMe,
   consoleMember,
+  consoleMemberLock,
+  consoleMemberNote,
+  consoleMemberResetSecondFactor,
   consoleMembers,
   consoleRejectWithdrawal,
   consoleStaff,
   consoleUpdateStaff,
   consoleWithdrawals,
 } from '../contract.ts';
-import { approveWithdrawal, auditLog, endMemberSessions, listWithdrawals, memberDetail, rejectPending, searchMembers, type Actor } from './desk.ts';
+import { addMemberNote, approveWithdrawal, auditLog, endMemberSessions, listWithdrawals, lockMember, memberDetail, rejectPending, resetMemberSecondFactor, searchMembers, type Actor } from './desk.ts';
 import { resolveStaff } from './gate.ts';
 import { commandsFor, runFor } from './commands.ts';
 import { dashboard } from './dashboard.ts';
@@ -64,6 +67,9 @@ export const consoleRoutes = [
   route(consoleMembers, async ({ query }) => searchMembers(await db(), query)),
   route(consoleMember, async ({ query }) => memberDetail(await db(), query.id)),
   route(consoleEndSessions, async ({ body }, ctx) => ({ ended: await endMemberSessions(await db(), body.memberId, body.sessionId, actorOf(ctx)) })),
+  route(consoleMemberNote, async ({ body }, ctx) => addMemberNote(await db(), body.memberId, body.text, actorOf(ctx))),
+  route(consoleMemberLock, async ({ body }, ctx) => lockMember(await db(), body.memberId, body.locked, body.reason, actorOf(ctx))),
+  route(consoleMemberResetSecondFactor, async ({ body }, ctx) => resetMemberSecondFactor(await db(), body.memberId, body.reason, actorOf(ctx))),
   route(consoleStaff, async () => ({ items: (await listStaff(await db())).map(staffView) })),
   route(consoleAddStaff, async ({ body }, ctx) => {
     const a = actorOf(ctx);

@@ -109,3 +109,25 @@ export const staffAdjustment = pgTable(
   },
   (t) => [index('staff_adjustment_status_idx').on(t.status, t.requestedAt)],
 );
+
+/**
+ * Notes staff keep on a member (support's and risk's memory of a case): append-only, each with
+ * its author and time; never shown to the member or their agents.
+ */
+export const staffMemberNote = pgTable(
+  'staff_member_note',
+  {
+    id: serial('id').primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (t) => [index('staff_member_note_member_idx').on(t.memberId, t.createdAt)],
+);

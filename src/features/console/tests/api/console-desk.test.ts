@@ -8,14 +8,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { staffUser } from '../../../../../tests/support/staff.ts';
-import { fund, mainBalance, newKey, walletUser } from '../../../../../tests/support/wallet.ts';
+import { fund, mainBalance, newKey, sandboxInProcess, walletUser } from '../../../../../tests/support/wallet.ts';
+import { login } from '../../../../../tests/support/accounts.ts';
+import { callApi } from '../../../../../tests/support/api.ts';
+import { eq, sql } from 'drizzle-orm';
+import { game, member, vendor } from '../../../../app/schema.ts';
+import { HOUSE, gameAccount } from '../../../wallet/server/accounts.ts';
+import { postTransfer } from '../../../wallet/server/ledger.ts';
 import { auditLedger } from '../../../wallet/server/ledger.ts';
 
 let t: TestDb;
 type Staff = Awaited<ReturnType<typeof staffUser>>;
 let f1: Staff, f2: Staff, f3: Staff, support: Staff;
+let slot: number;
 beforeAll(async () => {
   t = await openTestDb();
+  await t.db.insert(vendor).values([{ code: 'CV', displayName: 'Console Vendor', gameType: 'RNG' }]);
+  const [g] = await t.db
+    .insert(game)
+    .values({ gameCode: 'CV Slot', gameName: 'CV Slot', searchName: 'cv slot', gameType: 'RNG', vassalage: 'CV', gameClassify: 'SLOT', minBet: 100n, seed: 7 })
+    .returning({ nodeId: game.nodeId });
+  slot = g!.nodeId;
   [f1, f2, f3, support] = await Promise.all([staffUser(['finance']), staffUser(['finance']), staffUser(['finance']), staffUser(['support'])]);
 });
 afterAll(async () => {
@@ -119,6 +132,62 @@ describe('members', () => {
     expect((await m.call('/wps/member/info')).status).toBe(401);
     expect((await support.call('/wps/console/member', { query: { id: m.id } })).json.value.sessions[0].live).toBe(false);
     expect((await support.call('/wps/console/member', { query: { id: 2_000_000_000 } })).json.errorCode).toBe('console.member.unknown');
+  });
+
+  it("a member's page shows deposits, bets with their verify inputs, login history and notes", async () => {
+    const m = await walletUser({ password: 'Secret123' });
+    await login({ username: m.username, password: 'wrong-one' }, { ip: '10.9.8.7' });
+    const sb = sandboxInProcess();
+    try {
+      const order = await m.call('/wps/wallet/deposit', { method: 'POST', body: { amount: '25.00', channel: 'SANDBOX_CARD', idempotencyKey: newKey() } });
+      expect(order.status, JSON.stringify(order.json)).toBe(200);
+      await t.db.transaction((tx) => postTransfer(tx, { kind: 'bonus', memberId: m.id, memo: 'test', legs: [{ from: HOUSE.bonus, to: gameAccount(m.id, 'CV'), amount: 500n }] }));
+      const launch = await m.call(`/wps/game/launchGame?nodeId=${slot}&accountType=1`);
+      expect(launch.status, JSON.stringify(launch.json)).toBe(200);
+      const token = new URL(launch.json.value.content.game_url as string).searchParams.get('launch')!;
+      const spun = await callApi('/wps/sandbox/game/spin', { method: 'POST', body: { launch: token, bet: '1.00', idempotencyKey: newKey() } });
+      expect(spun.status, JSON.stringify(spun.json)).toBe(200);
+      const note = await support.call('/wps/console/member/note', { method: 'POST', body: { memberId: m.id, text: 'Called about a late deposit.' } });
+      expect(note.json.value).toMatchObject({ by: support.username, text: 'Called about a late deposit.' });
+      const page = (await support.call('/wps/console/member', { query: { id: m.id } })).json.value;
+      expect(page.deposits[0]).toMatchObject({ id: order.json.value.orderId, amount: '25.00', status: 'pending', channel: 'SANDBOX_CARD' });
+      expect(page.rounds[0]).toMatchObject({ id: spun.json.value.round.roundId, vendor: 'CV', bet: '1.00', status: 'settled' });
+      expect(page.rounds[0].fairness).toMatchObject({ nodeId: slot, serverSeedHash: spun.json.value.round.serverSeedHash, serverSeed: null, nonce: spun.json.value.round.nonce, bet: '1.00' });
+      expect(page.history.map((e: { kind: string }) => e.kind)).toContain('login.failed');
+      expect(page.history.find((e: { kind: string }) => e.kind === 'login.failed').ip).toBe('10.9.8.7');
+      expect(page.notes).toEqual([expect.objectContaining({ by: support.username, text: 'Called about a late deposit.' })]);
+      // The notes are append-only in the database too.
+      await expect(t.db.execute(sql`update staff_member_note set text = 'changed' where member_id = ${m.id}`)).rejects.toThrow();
+      // Finance reads the page; only support and risk write in it.
+      expect((await f1.call('/wps/console/member', { query: { id: m.id } })).status).toBe(200);
+      expect((await f1.call('/wps/console/member/note', { method: 'POST', body: { memberId: m.id, text: 'x' } })).json.errorCode).toBe('console.role.denied');
+    } finally {
+      sb.restore();
+    }
+  });
+
+  it('support locks an account with a reason (its session ends, its login is refused), unlocks it, and resets its authenticator', async () => {
+    const m = await walletUser({ password: 'Secret123' });
+    const lock = (locked: boolean, reason = 'Chargeback under review') => support.call('/wps/console/member/lock', { method: 'POST', body: { memberId: m.id, locked, reason } });
+    expect((await support.call('/wps/console/member/lock', { method: 'POST', body: { memberId: m.id, locked: true, reason: ' ' } })).json.errorCode).toBe('request.invalid');
+    expect((await lock(true)).json.value).toEqual({ status: 'frozen' });
+    expect((await m.call('/wps/member/info')).status).toBe(401);
+    expect((await login({ username: m.username, password: 'Secret123' })).json.success).toBe(false);
+    expect((await lock(false, 'Cleared')).json.value).toEqual({ status: 'active' });
+    expect((await login({ username: m.username, password: 'Secret123' })).json.success).toBe(true);
+    const risk = await staffUser(['risk']);
+    const log = (await risk.call('/wps/console/audit', { query: { actor: support.username, command: 'member lock' } })).json.value;
+    expect(log.items[0]).toMatchObject({ args: { memberId: m.id, reason: 'Chargeback under review' }, before: { status: 'active' }, after: { status: 'frozen' } });
+    const page = (await support.call('/wps/console/member', { query: { id: m.id } })).json.value;
+    expect(page.history.map((e: { kind: string }) => e.kind)).toEqual(expect.arrayContaining(['account.locked', 'account.unlocked']));
+    // An authenticator app forgotten on request (a lost phone).
+    await t.db.update(member).set({ totpSecret: 'sealed', totpEnabledAt: new Date() }).where(eq(member.id, m.id));
+    expect((await support.call('/wps/console/member', { query: { id: m.id } })).json.value.secondFactor).toBe(true);
+    const reset = await support.call('/wps/console/member/second-factor/reset', { method: 'POST', body: { memberId: m.id, reason: 'Lost phone, identity checked by video call' } });
+    expect(reset.json.value).toEqual({ secondFactor: false });
+    expect((await support.call('/wps/console/member', { query: { id: m.id } })).json.value.secondFactor).toBe(false);
+    const [row] = await t.db.select({ secret: member.totpSecret }).from(member).where(eq(member.id, m.id));
+    expect(row?.secret).toBeNull();
   });
 
   it('every action is in the audit log with the staff member, the address, before and after', async () => {
