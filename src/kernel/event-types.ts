@@ -23,6 +23,12 @@ export interface EventType<K extends string = string, P extends z.ZodObject = z.
   version: number;
   payload: P;
   message?: string;
+  /**
+   * Its message is marketing (an offer, a reward waiting to be claimed): the inbox writes it as a
+   * marketing message, which a member under a player-protection block does not see while the
+   * block holds (issue 28).
+   */
+  marketing?: boolean;
 }
 
 export function defineEvent<const K extends string, P extends z.ZodObject>(e: EventType<K, P>): EventType<K, P> {

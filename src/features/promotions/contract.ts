@@ -385,6 +385,7 @@ export const bonusIssued = defineEvent({
   version: 1,
   payload: z.object({ promotionId: z.number().int(), amount: amountText, turnover: amountText, symbol: z.string() }),
   message: 'messages:promotions.bonusIssued',
+  marketing: true,
 });
 export const bonusMissed = defineEvent({
   kind: 'promotions.bonus.missed',
@@ -399,12 +400,14 @@ export const bonusMissed = defineEvent({
     orderId: z.string(),
   }),
   message: 'messages:promotions.bonusMissed',
+  marketing: true,
 });
 export const vipLevelUp = defineEvent({
   kind: 'promotions.vip.levelup',
   version: 1,
   payload: z.object({ level: z.string(), reward: amountText, symbol: z.string() }),
   message: 'messages:promotions.vipLevelUp',
+  marketing: true,
 });
 export const applicationRejected = defineEvent({
   kind: 'promotions.application.rejected',
@@ -417,11 +420,13 @@ export const referralRewarded = defineEvent({
   version: 1,
   payload: z.object({ friend: z.string(), reward: amountText, symbol: z.string() }),
   message: 'messages:promotions.referralRewarded',
+  marketing: true,
 });
 export const referralWelcomed = defineEvent({
   kind: 'promotions.referral.welcomed',
   version: 1,
   payload: z.object({ reward: amountText, symbol: z.string() }),
   message: 'messages:promotions.referralWelcomed',
+  marketing: true,
 });
 export const promotionEvents = [bonusIssued, bonusMissed, vipLevelUp, applicationRejected, referralRewarded, referralWelcomed];

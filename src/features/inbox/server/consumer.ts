@@ -18,7 +18,7 @@ export function systemMessages(declared: readonly EventType[]): Consumer {
       if (!template) return [];
       return [
         on(event, async (tx, e) => {
-          if (e.memberId !== null) await sendSystemMessage(tx, e.memberId, template, e.payload as Record<string, unknown>, e.id);
+          if (e.memberId !== null) await sendSystemMessage(tx, e.memberId, template, e.payload as Record<string, unknown>, e.id, event.marketing ? 'marketing' : 'system');
         }),
       ];
     }),

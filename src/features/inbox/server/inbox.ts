@@ -72,7 +72,7 @@ export async function listOf(db: Db, r: Reader, t: TFunction, lang: string, page
 
 /** A message's title and body in the reader's language: the catalogue's for system messages, the operator's (or its default) otherwise. */
 function texts(m: typeof inboxMessage.$inferSelect, t: TFunction, lang: string): { title: string; body: string } {
-  if (m.kind === 'system' && m.template) {
+  if (m.template) {
     const params = { ...((m.params ?? {}) as Record<string, unknown>) };
     // The words are the producer's (its event's declared message, `<ns>:<key>`); codes in the
     // values (a contract's kind, why it ended) are nested translations in those words.
@@ -165,7 +165,7 @@ export async function sendOperatorMessage(db: Db | Tx, m: OperatorMessage): Prom
   );
 }
 
-/** A system message to a member, in the reader's language when read (`template` is the catalogue key of its title and body: `<ns>:<key>`). */
-export async function sendSystemMessage(tx: Tx | Db, memberId: number, template: string, params: Record<string, unknown>, eventId?: number): Promise<void> {
-  await tx.insert(inboxMessage).values({ memberId, kind: 'system', template, params, eventId: eventId ?? null });
+/** A system message to a member, in the reader's language when read (`template` is the catalogue key of its title and body: `<ns>:<key>`); `marketing` hides it from a member under a protection block while the block holds. */
+export async function sendSystemMessage(tx: Tx | Db, memberId: number, template: string, params: Record<string, unknown>, eventId?: number, kind: 'system' | 'marketing' = 'system'): Promise<void> {
+  await tx.insert(inboxMessage).values({ memberId, kind, template, params, eventId: eventId ?? null });
 }

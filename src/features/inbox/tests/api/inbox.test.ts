@@ -21,7 +21,7 @@ import { depositCredited, walletEvents } from '../../../wallet/contract.ts';
 import { applicationRejected, bonusIssued, bonusMissed, promotionEvents, referralRewarded, referralWelcomed, vipLevelUp } from '../../../promotions/contract.ts';
 import { sendOperatorMessage, unreadOf } from '../../server/inbox.ts';
 import { runOps } from '../../../../app/ops.ts';
-import { member } from '../../../accounts/server/tables.ts';
+import { member, member as memberTable } from '../../../accounts/server/tables.ts';
 import { inboxMessage } from '../../server/tables.ts';
 
 let t: TestDb;
@@ -95,6 +95,18 @@ describe('system messages from the outbox', () => {
     await consumeAll(t.db, inboxConsumer);
     expect((await list(member)).content[0]).toMatchObject({ title: 'New VIP level', body: 'Congratulations, you reached VIP 2. Your level-up bonus of $25.00 waits in the reward centre.' });
     expect((await list(member, 'ES')).content[0].title).toBe('Nuevo nivel VIP');
+  });
+
+  it('writes the offers and rewards of the promotions as marketing, which a member under a protection block does not read (issue 28)', async () => {
+    const member = await walletUser();
+    expect((await member.call('/wps/member/protection/exclude', { method: 'POST', body: { length: '6m' } })).json.success).toBe(true);
+    await emit(t.db, vipLevelUp, member.id, { level: 'VIP 3', reward: '25.00', symbol: '$' });
+    await emit(t.db, applicationRejected, member.id, { promotionId: 7, titles: { en: 'Welcome offer' }, note: 'Not eligible' });
+    await consumeAll(t.db, inboxConsumer);
+    const kinds = rowsOf(await t.db.execute(sql`select kind, template from inbox_message where member_id = ${member.id} order by id`)).map((r) => `${r.kind} ${r.template}`);
+    expect(kinds).toEqual(['marketing messages:promotions.vipLevelUp', 'system messages:promotions.applicationRejected']);
+    const reader = { id: member.id, createdAt: (await t.db.select({ c: memberTable.createdAt }).from(memberTable).where(eq(memberTable.id, member.id)))[0]!.c };
+    expect(await unreadOf(t.db, reader)).toBe(1);
   });
 
   it('tells both sides of a rewarded invitation where their reward waits', async () => {
