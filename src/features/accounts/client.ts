@@ -4,3 +4,5 @@ export { $status, loadStatus } from './client/site.ts';
 export { accountsCatalogue, authCatalogue, type AuthLabels } from './client/catalogues.ts';
 export { Field, PasswordField } from './islands/fields.tsx';
 export { FIRST_LOGIN_KEY, notAvailable, onPopupRoute, refuseTrial, routePath } from './islands/flow.ts';
+/** The latest birthday old enough on a day (the birthday fields' `max`). */
+export { latestBirthday } from './registerPatterns.ts';

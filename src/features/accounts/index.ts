@@ -8,7 +8,7 @@ export { callerSession, keepSessionAlive, requireRealAccount, revokeMemberSessio
 export { provideAccountGates, type AccountGates } from './server/gates.ts';
 /** Read-only for joins by later features (a game session lives while its login session does); only accounts writes them. */
 export { member, memberSession } from './server/tables.ts';
-export { creatableTypes, registerDownline } from './server/downline.ts';
+export { ageNow, birthdayAsked, creatableTypes, registerDownline } from './server/downline.ts';
 export { createMember, setMemberFrozen } from './server/members.ts';
 export { disableTotp } from './server/second-factor.ts';
 export { provideVipLevelName, raiseVipLevel, vipLabel } from './server/profile.ts';

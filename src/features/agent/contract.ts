@@ -100,6 +100,8 @@ export const agentRegister = defineCall({
     confirmPassword: z.string().max(128),
     type: z.coerce.number().int(),
     nickname: z.string().max(64).optional(),
+    /** yyyy-MM-dd, where the brand asks for a birthday (profile `birthday`). */
+    birthday: z.string().max(10).optional(),
   }),
   value: z.object({ id: z.number().int(), username: z.string(), type: z.number().int() }),
 });
@@ -116,6 +118,9 @@ export const agentProfile = defineCall({
     type: z.number().int(),
     /** Account types this agent may register (0 player, and its own agent type). */
     creatableTypes: z.array(z.number().int()),
+    /** Whether registering an account asks for its birthday (the brand's register rule), and the minimum age it must show. */
+    birthday: z.enum(['off', 'optional', 'required']),
+    minimumAge: z.number().int(),
     /** Every member below it. */
     teamSize: z.number().int(),
     directCount: z.number().int(),

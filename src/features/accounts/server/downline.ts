@@ -6,11 +6,16 @@
  * - the brand's rules for the username and the password apply, with the registration form's
  *   messages; the password is a first password the agent hands over, so the new account must
  *   change it at its first login (mustChangePassword);
- * - the new account's upline is the agent: its tree path follows (migration 0019's trigger).
+ * - the new account's upline is the agent: its tree path follows (migration 0019's trigger);
+ * - where the brand asks for a birthday, the agent gives it, and one under the brand's minimum age
+ *   is refused as at the registration form (issue 28).
  */
 import type { TFunction } from 'i18next';
 import { isAgentType, PLAYER_TYPE } from '../contract.ts';
-import { normaliseInput, validateRegistration } from '../registerPatterns.ts';
+import { normaliseInput, validateRegistration, type FieldRule } from '../registerPatterns.ts';
+import { accountGates } from './gates.ts';
+import { clock } from '../../../kernel/clock.ts';
+import { dayIn } from '../../../kernel/days.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
@@ -25,7 +30,18 @@ export interface DownlineInput {
   /** 0 (player) or the agent's own type. */
   type: number;
   nickname?: string;
+  /** yyyy-MM-dd, where the brand asks for it. */
+  birthday?: string;
 }
+
+/** Does the brand ask for a birthday at registration, and must it be given? */
+export function birthdayAsked(): 'off' | 'optional' | 'required' {
+  const rule = brand().register.birthday;
+  return !rule?.enabled ? 'off' : rule.required ? 'required' : 'optional';
+}
+
+/** The age check's inputs now: the brand's minimum age and its calendar's today. */
+export const ageNow = () => ({ minimum: accountGates().minimumAge(), today: dayIn(clock.now(), brand().timeZone) });
 
 /** The account types an agent of `agentType` may create. */
 export const creatableTypes = (agentType: number): number[] => (isAgentType(agentType) ? [PLAYER_TYPE, agentType] : []);
@@ -33,12 +49,13 @@ export const creatableTypes = (agentType: number): number[] => (isAgentType(agen
 /** Creates a player or sub-agent under `agent`; refuses with field errors in the caller's language. */
 export async function registerDownline(db: Db, agent: Member, input: DownlineInput, ctx: { ip: string; t: TFunction }): Promise<Member> {
   if (!creatableTypes(agent.type).includes(input.type)) throw new ApiError(403, 'agent.type.forbidden');
-  const fields = normaliseInput({ username: input.username, password: input.password, confirmPassword: input.confirmPassword });
+  const fields = normaliseInput({ username: input.username, password: input.password, confirmPassword: input.confirmPassword, birthday: input.birthday });
   const all = brand().register;
-  const rules = Object.fromEntries(
+  const rules: Record<string, FieldRule> = Object.fromEntries(
     (['username', 'password', 'confirmPassword'] as const).map((k) => [k, { ...(all[k] ?? { acceptedPattern: '*', patternId: 0, min: 1, max: 64 }), enabled: true, required: true }]),
   );
-  const issues = validateRegistration(fields, rules, { mode: 'register', smsVerification: false, mobilePassword: false });
+  if (all.birthday?.enabled) rules.birthday = all.birthday;
+  const issues = validateRegistration(fields, rules, { mode: 'register', smsVerification: false, mobilePassword: false, age: ageNow() });
   if (!issues.password && fields.password && sameText(fields.password, brand().accounts.weakDefaultPassword)) issues.password = { key: 'validation.passwordFormat' };
   refuseFields(issues, ctx.t);
   const username = fields.username!;
@@ -52,6 +69,7 @@ export async function registerDownline(db: Db, agent: Member, input: DownlineInp
     mustChangePassword: true,
     registerIp: ctx.ip,
     isDemo: agent.isDemo,
+    profile: rules.birthday && fields.birthday ? { birthday: fields.birthday } : {},
   });
   if ('clash' in created) throw new ApiError(409, 'register.username.taken');
   return created;

@@ -3,7 +3,8 @@
  * agents, test players), and the sandbox outboxes.
  */
 import { AGENT_TYPES, PLAYER_TYPE, isAgentType } from '../contract.ts';
-import { checkValue, isMobileNumber, normaliseDialingCode } from '../registerPatterns.ts';
+import { checkValue, isMobileNumber, normaliseDialingCode, validateRegistration } from '../registerPatterns.ts';
+import { ageNow, birthdayAsked } from './downline.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { readOutbox } from '../../../providers/outbox/index.ts';
@@ -20,7 +21,7 @@ export interface OpsAnswer {
 
 export const ACCOUNT_USAGE = `  user:create --type player|agent --username <U> --password <P>
               [--upline <U>] [--agent-type 1|2|41|42] [--mobile <M> --dialing-code <C>]
-              [--email <E>] [--payee-name <N>] [--keep-password]
+              [--email <E>] [--payee-name <N>] [--birthday yyyy-MM-dd] [--keep-password]
                                                        create an account; the user must change
                                                        the password at first login unless --keep-password
   agent:domain bind --domain <host> --username <agent>  players registering on that domain join the agent
@@ -61,6 +62,17 @@ export async function createUserCommand(db: Db, flags: Record<string, string>): 
     if (!dialingCode || !isMobileNumber(flags.mobile)) return { ok: false, output: 'Not a mobile number (digits, with --dialing-code)' };
     mobile = normaliseMobile(flags.mobile);
   }
+  // Where the brand asks for a birthday, the operator gives it, and it must show the brand's minimum age.
+  const asked = birthdayAsked();
+  if (asked === 'required' && !flags.birthday) return { ok: false, output: `--birthday yyyy-MM-dd is required: the brand asks for it (minimum age ${ageNow().minimum})` };
+  if (asked !== 'off' && flags.birthday) {
+    const issue = validateRegistration(
+      { birthday: flags.birthday },
+      { birthday: brand().register.birthday! },
+      { mode: 'register', smsVerification: false, mobilePassword: false, age: ageNow() },
+    ).birthday;
+    if (issue) return { ok: false, output: issue.key === 'validation.age' ? `--birthday: under the brand's minimum age of ${ageNow().minimum}` : '--birthday must be a real date, yyyy-MM-dd' };
+  }
   const created = await createMember(db, {
     username,
     type,
@@ -72,6 +84,7 @@ export async function createUserCommand(db: Db, flags: Record<string, string>): 
     email: flags.email ?? null,
     payeeName: flags['payee-name'] ?? null,
     nickname: username,
+    profile: asked !== 'off' && flags.birthday ? { birthday: flags.birthday } : {},
   });
   if ('clash' in created) return { ok: false, output: created.clash === 'mobile' ? 'That mobile number is taken' : `The username ${username} is taken` };
   return {
@@ -110,7 +123,7 @@ export const accountCommands: OpsCommand[] = [
     name: 'user:create',
     consoleRoles: ['agents', 'support'],
     usage: ACCOUNT_USAGE.split('\n').slice(0, 5).join('\n'),
-    options: ['type', 'username', 'password', 'upline', 'agent-type', 'mobile', 'dialing-code', 'email', 'payee-name'],
+    options: ['type', 'username', 'password', 'upline', 'agent-type', 'mobile', 'dialing-code', 'email', 'payee-name', 'birthday'],
     switches: ['keep-password'],
     secretOptions: ['password'],
     run: (db, { flags }) => createUserCommand(db, flags),

@@ -8,8 +8,6 @@ import { accountGates } from './gates.ts';
 import { isTrialType, PLAYER_TYPE, type LoginValue, type registerBody } from '../contract.ts';
 import { isRequired, mobileUsername, normaliseDialingCode, normaliseInput, renderIssue, validateRegistration, type FieldIssue, type RegisterMode } from '../registerPatterns.ts';
 import { brand } from '../../../kernel/brand/index.ts';
-import { clock } from '../../../kernel/clock.ts';
-import { dayIn } from '../../../kernel/days.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
@@ -21,6 +19,7 @@ import { captchaIdOf, flags, issueLogin } from './login.ts';
 import { createMember, findByAffiliateCode, findByMobile, findByUsername, type Member } from './members.ts';
 import { passwords, randomPassword, sameText } from './passwords.ts';
 import { consumeCode } from './sms-codes.ts';
+import { ageNow } from './downline.ts';
 
 type RegisterBody = z.output<typeof registerBody>;
 
@@ -73,7 +72,7 @@ export async function registerMember(db: Db, body: RegisterBody, ctx: HandlerCon
   for (const k of TEXT_FIELDS) raw[k] = body[k];
   const input = normaliseInput(raw);
   const rules = brand().register;
-  const age = { minimum: accountGates().minimumAge(), today: dayIn(clock.now(), brand().timeZone) };
+  const age = ageNow();
   const options = { mode, smsVerification: !!f.REGMOBVERF3, mobilePassword: !!f.MOBILENUMPASSREG3, age };
   const issues = validateRegistration(input, rules, options);
   const weak = brand().accounts.weakDefaultPassword;

@@ -23,6 +23,7 @@ vi.mock('../client/session.ts', () => ({
   }),
   beginSession: async () => undefined,
   loginDeviceId: () => 'device-1',
+  minimumAge: () => 18,
 }));
 vi.mock('../client/human-check.ts', () => ({ humanCheck: async () => ({ challengeId: 'c1', challengeNonce: '42' }) }));
 vi.mock('../client/site.ts', () => ({

@@ -9,7 +9,7 @@ import { ApiFailure, type ApiClient } from '../../../kernel/http/client.ts';
 import { fill } from '../../../kernel/i18n/browser.ts';
 import { agentRegister } from '../contract.ts';
 
-export type RegisterField = 'username' | 'password' | 'confirmPassword' | 'nickname' | 'type';
+export type RegisterField = 'username' | 'password' | 'confirmPassword' | 'nickname' | 'birthday' | 'type';
 export type RegisterValues = Record<Exclude<RegisterField, 'type'>, string> & { type: string };
 export type RegisterErrors = Partial<Record<RegisterField, string>>;
 
@@ -30,14 +30,15 @@ export interface RegisterAccountWords {
   done: string;
 }
 
-const EMPTY: RegisterValues = { username: '', password: '', confirmPassword: '', nickname: '', type: '0' };
+const EMPTY: RegisterValues = { username: '', password: '', confirmPassword: '', nickname: '', birthday: '', type: '0' };
 
 /**
  * The required fields left empty (a username of spaces is empty).
  * @example missingFields({ ...values, username: ' ' }, 'Required') // { username: 'Required', ... }
  */
-export function missingFields(v: RegisterValues, required: string): RegisterErrors {
+export function missingFields(v: RegisterValues, required: string, birthdayRequired = false): RegisterErrors {
   const found: RegisterErrors = {};
+  if (birthdayRequired && !v.birthday) found.birthday = required;
   if (!v.username.trim()) found.username = required;
   if (!v.password) found.password = required;
   if (!v.confirmPassword) found.confirmPassword = required;
@@ -52,11 +53,12 @@ export function registerBody(v: RegisterValues) {
     confirmPassword: v.confirmPassword,
     type: Number(v.type),
     ...(v.nickname.trim() ? { nickname: v.nickname.trim() } : {}),
+    ...(v.birthday ? { birthday: v.birthday } : {}),
   };
 }
 
 /** One register-account form. */
-export function createRegisterAccount(o: { client: () => ApiClient; words: RegisterAccountWords }) {
+export function createRegisterAccount(o: { client: () => ApiClient; words: RegisterAccountWords; birthdayRequired?: () => boolean }) {
   const $form = map<RegisterAccountView>({ values: EMPTY, errors: {}, formError: null, busy: false, done: null, focusErrors: 0 });
   const get = () => $form.get();
   const set = (patch: Partial<RegisterAccountView>) => $form.set({ ...get(), ...patch });
@@ -67,7 +69,7 @@ export function createRegisterAccount(o: { client: () => ApiClient; words: Regis
   async function submit(): Promise<void> {
     const { values, busy } = get();
     if (busy) return;
-    const found = missingFields(values, o.words.required);
+    const found = missingFields(values, o.words.required, o.birthdayRequired?.() ?? false);
     showErrors(found);
     if (Object.keys(found).length) return;
     set({ busy: true, done: null });

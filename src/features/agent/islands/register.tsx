@@ -5,8 +5,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { api, Field, PasswordField } from '../../accounts/client.ts';
-import { useLabels } from '../../../shell/labels.tsx';
+import { api, Field, latestBirthday, PasswordField } from '../../accounts/client.ts';
+import { fill, useLabels } from '../../../shell/labels.tsx';
+import { dayIn } from '../../../kernel/days.ts';
+import { brandTimeZone } from '../../../kernel/intl.ts';
 import { focusFirstInvalid, FormError } from '../../../ui/form.tsx';
 import type { Profile } from '../client/back-office.ts';
 import type { AgentLabels } from '../client/labels.ts';
@@ -14,10 +16,13 @@ import { createRegisterAccount } from '../client/register-account.ts';
 
 export function RegisterAccount({ a, profile, onShowTeam }: { a: AgentLabels; profile: Profile | null; onShowTeam: () => void }) {
   const labels = useLabels();
+  const profileRef = useRef(profile);
+  profileRef.current = profile;
   const [form] = useState(() =>
     createRegisterAccount({
       client: api,
       words: { required: (labels.accounts as { validation: { required: string } }).validation.required, done: a.register.done },
+      birthdayRequired: () => profileRef.current?.birthday === 'required',
     }),
   );
   const { values, errors, formError, busy, done, focusErrors } = useStore(form.$form);
@@ -64,6 +69,20 @@ export function RegisterAccount({ a, profile, onShowTeam }: { a: AgentLabels; pr
           error={errors.confirmPassword}
           autoComplete="new-password"
         />
+        {profile && profile.birthday !== 'off' && (
+          <Field
+            name="birthday"
+            type="date"
+            label={a.register.birthday}
+            value={values.birthday}
+            onChange={set('birthday')}
+            error={errors.birthday}
+            required={profile.birthday === 'required'}
+            min="1900-01-01"
+            max={latestBirthday(profile.minimumAge, dayIn(Date.now(), brandTimeZone()))}
+            hint={fill(a.register.birthdayHint, { age: profile.minimumAge })}
+          />
+        )}
         <Field name="nickname" label={a.register.nickname} value={values.nickname} onChange={set('nickname')} error={errors.nickname} maxLength={64} />
         <FormError message={formError} />
         <button type="submit" className="btn btn-primary" disabled={busy}>

@@ -1,6 +1,6 @@
 /** The agent back office's handlers (contract: src/features/agent/contract.ts). */
 import { agentAnnouncementList, agentBets, agentExport, agentIncome, agentLoss, agentOverview, agentProfile, agentRegister, agentTeamMembers, agentTransactions } from '../contract.ts';
-import { creatableTypes, registerDownline, type Member } from '../../accounts/index.ts';
+import { ageNow, birthdayAsked, creatableTypes, registerDownline, type Member } from '../../accounts/index.ts';
 import { dayRange } from '../../wallet/index.ts';
 import { agentAnnouncements } from '../../content/index.ts';
 import { db, type Db } from '../../../kernel/db/index.ts';
@@ -42,6 +42,8 @@ export const agentRoutes = [
       username: agent.username,
       type: agent.type,
       creatableTypes: creatableTypes(agent.type),
+      birthday: birthdayAsked(),
+      minimumAge: ageNow().minimum,
       ...(await teamCounts(d, agent)),
       isDemo: agent.isDemo,
       currencySymbol,

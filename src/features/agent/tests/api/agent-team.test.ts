@@ -15,7 +15,9 @@ import { seedDemoAccounts } from '../../../accounts/server/seed.ts';
 import { seedDemoAgentTeam } from '../../server/seed.ts';
 import { agentSettings } from '../../server/settings.ts';
 import { agentCalls } from '../../contract.ts';
-import { dayIn } from '../../../../kernel/days.ts';
+import { addDays, dayIn } from '../../../../kernel/days.ts';
+import { latestBirthday } from '../../../accounts/registerPatterns.ts';
+import { runOps } from '../../../../app/ops.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
 
 let t: TestDb;
@@ -222,5 +224,33 @@ describe('register account', () => {
     expect(bad.json.fieldErrors.confirmPassword).toMatch(/coincide/i);
     const taken = await register(A, { username: P1.username, password: 'Start1234', confirmPassword: 'Start1234', type: 0 });
     expect([taken.status, taken.json.errorCode]).toEqual([409, 'register.username.taken']);
+  });
+
+  it("asks the birthday where the brand does, and refuses one under the brand's minimum age (issue 28)", async () => {
+    const rule = brand().register.birthday!;
+    const before = { ...rule };
+    Object.assign(rule, { enabled: true, required: true });
+    try {
+      expect((await A.call('/wps/agent/profile')).json.value).toMatchObject({ birthday: 'required', minimumAge: 18 });
+      const base = () => ({ username: `bday${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 99)}`, password: 'Start1234', confirmPassword: 'Start1234', type: 0 });
+      expect((await register(A, base())).json.fieldErrors).toEqual({ birthday: 'Input cannot be empty' });
+      const today = dayIn(Date.now(), brand().timeZone);
+      const young = await register(A, { ...base(), birthday: addDays(latestBirthday(18, today), 1) });
+      expect(young.json.fieldErrors.birthday).toMatch(/18/);
+      const ok = await register(A, { ...base(), birthday: latestBirthday(18, today) });
+      expect(ok.status, JSON.stringify(ok.json)).toBe(200);
+      const [row] = await t.db.select({ profile: member.profile }).from(member).where(eq(member.id, ok.json.value.id));
+      expect(row?.profile).toMatchObject({ birthday: latestBirthday(18, today) });
+      // The operator's command asks it too.
+      const name = `opbd${Date.now().toString(36).slice(-6)}`;
+      expect((await runOps(t.db, ['user:create', '--type', 'player', '--username', name, '--password', 'Start1234'], 'test')).output).toContain('--birthday yyyy-MM-dd is required');
+      expect((await runOps(t.db, ['user:create', '--type', 'player', '--username', name, '--password', 'Start1234', '--birthday', addDays(latestBirthday(18, today), 1)], 'test')).output).toContain(
+        'minimum age of 18',
+      );
+      expect((await runOps(t.db, ['user:create', '--type', 'player', '--username', name, '--password', 'Start1234', '--birthday', '1990-04-01'], 'test')).ok).toBe(true);
+    } finally {
+      Object.assign(rule, before);
+    }
+    expect((await A.call('/wps/agent/profile')).json.value.birthday).toBe('off');
   });
 });
