@@ -203,7 +203,7 @@ export function MemberPage({ L, c, lang, id, close }: Props & { id: number; clos
           `${r.game} · ${r.vendor}`,
           formatMoney(r.bet, lang, sym),
           r.win === null ? '–' : formatMoney(r.win, lang, sym),
-          r.status,
+          L.members.roundStatuses[r.status as keyof typeof L.members.roundStatuses] ?? r.status,
           r.fairness ? (
             <a key="v" href={verifyHref(r.fairness, locale)} target="_blank" rel="noopener">
               {L.members.verify}

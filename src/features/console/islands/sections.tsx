@@ -219,7 +219,7 @@ export function Members({ L, c, lang }: Props) {
               <button key="o" type="button" className="link" onClick={() => c.setFilters({ ...f, id: String(m.id) })} aria-label={fill(L.members.open, { name: m.username })}>
                 {m.username}
               </button>,
-              `${m.status}${m.isAgent ? ` · ${L.members.agent}` : ''}`,
+              `${L.members.statuses[m.status as keyof typeof L.members.statuses] ?? m.status}${m.isAgent ? ` · ${L.members.agent}` : ''}`,
               [m.mobile, m.email].filter(Boolean).join(' · ') || '–',
               m.upline ?? '–',
               formatMoney(m.balance, lang, sym),

@@ -2,7 +2,7 @@
  * The operator console in Chromium (issue 29), on the desktop project only (the console is desktop
  * first; it is not among playwright.config.ts's PHONE_SPECS), each flow in one language: a
  * finance staff member approves the withdrawal a player asked for and the player sees it paid;
- * support finds a member and ends their sessions (the player's page is signed out); an owner adds
+ * support finds a member, ends their sessions, notes the case and locks the account (the player's page is signed out); an owner adds
  * a staff member who must choose a password and set up an authenticator app at the first login,
  * and runs an operator command from the console's command panel.
  * axe looks at the login, the app's set-up, the recovery codes and each section once.
@@ -107,7 +107,7 @@ for (const { lang } of LANGS) {
       ).toContainText(usd(lang, '70'));
     });
 
-    test("support finds a member, opens their page and ends their sessions; the player's page is signed out", async ({ page, browser }) => {
+    test("support finds a member, opens their page, ends their sessions, notes the case and locks the account; the player's page is signed out", async ({ page, browser }) => {
       test.setTimeout(90_000);
       const player = await createUser();
       await loginAs(page, lang, player.username, player.password);
@@ -124,6 +124,29 @@ for (const { lang } of LANGS) {
       await detail.getByRole('button', { name: ct(lang, 'members.endAll') }).click();
       await expect(desk.getByRole('status').filter({ hasText: ct(lang, 'members.endedCount', { count: 1 }) })).toBeVisible();
       await expect(detail.getByRole('cell', { name: ct(lang, 'members.ended'), exact: true })).toBeVisible();
+      // The login is in the member's history, with its address.
+      await expect(
+        detail
+          .getByRole('region', { name: ct(lang, 'members.history') })
+          .getByRole('cell', { name: ct(lang, 'members.events.login'), exact: true })
+          .first(),
+      ).toBeVisible();
+      // A note needs its text, shown under the field; then it is kept with its author.
+      await detail.getByRole('button', { name: ct(lang, 'members.saveNote') }).click();
+      await expect(detail.getByRole('textbox', { name: ct(lang, 'members.addNote') })).toHaveAttribute('aria-invalid', 'true');
+      await expect(detail.getByText(ct(lang, 'members.noteRequired'))).toBeVisible();
+      await detail.getByRole('textbox', { name: ct(lang, 'members.addNote') }).fill('Asked to be signed out everywhere.');
+      await detail.getByRole('button', { name: ct(lang, 'members.saveNote') }).click();
+      await expect(detail.getByRole('listitem').filter({ hasText: 'Asked to be signed out everywhere.' })).toBeVisible();
+      // A lock needs a reason, and says what it did.
+      await detail.getByRole('button', { name: ct(lang, 'members.lock') }).click();
+      await detail.getByRole('textbox', { name: ct(lang, 'members.reason') }).fill('Account shared with a friend');
+      await detail
+        .locator('form')
+        .getByRole('button', { name: ct(lang, 'members.lock') })
+        .click();
+      await expect(desk.getByRole('status').filter({ hasText: ct(lang, 'members.lockedDone') })).toBeVisible();
+      await expect(detail.getByRole('button', { name: ct(lang, 'members.unlock') })).toBeVisible();
       await staff.close();
 
       // The player's next call finds the session ended: the site signs them out and says so.
