@@ -9,6 +9,7 @@ import type { ApiClient } from '../../../kernel/http/client.ts';
 import { fill } from '../../../kernel/i18n/browser.ts';
 import { agentExport, EXPORT_MAX_ROWS } from '../contract.ts';
 import { csvDataRows, type Report } from './report-logic.ts';
+import { saveFile } from '../../../ui/save-file.ts';
 
 export interface ExportView {
   busy: boolean;
@@ -21,18 +22,7 @@ export interface ExportWords {
   truncated: string;
 }
 
-/** Saves `blob` as `fileName` through a link the page clicks. */
-export function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: the download may not have read the blob yet.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+export { saveFile };
 
 /** One export button's store; `save` hands the file to the browser (saveFile). */
 export function createExport(o: { client: () => ApiClient; report: Report; words: ExportWords; save?: (blob: Blob, fileName: string) => void }) {

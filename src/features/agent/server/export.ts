@@ -9,56 +9,10 @@ import { brand } from '../../../kernel/brand/index.ts';
 
 export { EXPORT_MAX_ROWS } from '../contract.ts';
 
-/** A plain decimal number ('-3.00', '12'): a spreadsheet reads it as a number and runs nothing. */
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-
-/**
- * One field, quoted when it holds a separator, a quote or a line break. Text that starts with =,
- * +, -, @, a tab or a carriage return is defused with a leading ' (formula injection); a plain
- * number is not text and stays a number, negative or not, so that an agent's sums work.
- */
-function field(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  let s = String(v);
-  if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s) && !PLAIN_NUMBER.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
-export function csv(headings: string[], rows: unknown[][]): string {
-  return '\uFEFF' + [headings, ...rows].map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
-}
-
-/** The wall-clock formatter of the last time zone asked for: making one costs ~0.25 ms, a row of an export a few µs. */
-let clock: { zone: string; format: Intl.DateTimeFormat } | null = null;
-
-/** A moment as the brand's wall clock, 'YYYY-MM-DD HH:mm:ss'. */
-export function wallClock(ms: number | null): string {
-  if (ms === null) return '';
-  const zone = brand().timeZone;
-  if (clock?.zone !== zone) clock = { zone, format: clockFormat(zone) };
-  const parts = clock.format.formatToParts(ms);
-  const p = Object.fromEntries(parts.map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
-}
-
-function clockFormat(timeZone: string): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-}
+export { csv, csvRows, wallClock } from '../../../kernel/csv.ts';
 
 /** Money with the brand's decimals, no grouping (a spreadsheet reads it as a number). */
 export const amount = (n: number): string => n.toFixed(brand().currencyDecimals);
 
 /** A category's name in the caller's language (the lobby's words), or its code. */
 export const categoryName = (t: TFunction, code: string): string => (code ? t(`lobby:title.${code}`, { defaultValue: code }) : '');
-
-/** Rows of a CSV file without its byte-order mark and headings (the pages after the first of a streamed export), each line ended. */
-export const csvRows = (rows: unknown[][]): string => rows.map((r) => r.map(field).join(',') + '\r\n').join('');
