@@ -6,7 +6,7 @@
  * decimal text in major units, times as ms since the epoch.
  */
 import { z } from 'zod';
-import { defineCall, idParam } from '../../kernel/contract.ts';
+import { defineCall, fileAnswer, idParam } from '../../kernel/contract.ts';
 
 /** The roles of staff (a staff member may have several; the owner may do everything). */
 export const STAFF_ROLES = ['owner', 'finance', 'support', 'risk', 'content', 'agents'] as const;
@@ -274,6 +274,34 @@ export const consoleAudit = defineCall({
   value: paged(auditRow),
 });
 
+/** The console's tables a staff member may download, each with the roles that read it. */
+export const EXPORT_TABLES = { withdrawals: ['finance'], members: MEMBER_READERS, audit: ['risk'], adjustments: ['finance'] } as const satisfies Record<string, readonly StaffRole[]>;
+export type ExportTable = keyof typeof EXPORT_TABLES;
+/** Rows a download holds at most (a larger list is narrowed by its filters first). */
+export const CONSOLE_EXPORT_MAX_ROWS = 50_000;
+
+/**
+ * A table as CSV, with the filters it shows (streamed a page at a time; headings in the caller's
+ * language, times as the brand's wall clock, amounts as plain numbers). The table's own roles
+ * decide who may (EXPORT_TABLES); one download at a time per staff member.
+ */
+export const consoleExport = defineCall({
+  name: 'consoleExport',
+  method: 'GET',
+  path: '/wps/console/export',
+  staff: ['finance', 'support', 'risk', 'agents'],
+  query: z.object({
+    table: z.enum(Object.keys(EXPORT_TABLES) as [ExportTable, ...ExportTable[]]),
+    status: z.string().trim().max(32).optional(),
+    username: z.string().trim().max(64).optional(),
+    q: z.string().trim().max(64).optional(),
+    upline: z.string().trim().max(64).optional(),
+    actor: z.string().trim().max(64).optional(),
+    command: z.string().trim().max(64).optional(),
+  }),
+  value: fileAnswer,
+});
+
 const dayText = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const dashboardValue = z.object({
   from: z.string(),
@@ -402,4 +430,5 @@ export const consoleCalls = [
   consoleAdjustments,
   consoleDecideAdjustment,
   consoleDashboard,
+  consoleExport,
 ] as const;

@@ -3,10 +3,12 @@
  * a field with its inline message. The tables are plain semantic HTML: the console's lists are
  * paged on the server, so a table library would bring sorting and virtual rows it does not need.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { consoleExport, type ExportTable } from '../contract.ts';
+import { saveFile } from '../../../ui/save-file.ts';
 import { formatDateTime } from '../../../kernel/intl.ts';
 import type en from '../i18n/en/console.json';
-import type { Notice } from '../client/console.ts';
+import type { ConsoleState, Notice } from '../client/console.ts';
 
 export type Labels = typeof en;
 
@@ -95,3 +97,23 @@ export function Field(p: { id: string; label: string; error?: string; hint?: str
 
 /** aria-describedby for a field's hint and error. */
 export const describedBy = (id: string, o: { hint?: boolean; error?: string }) => [o.hint ? `${id}-hint` : '', o.error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+/** Downloads the table as CSV with the filters it shows now (every row they match, not only this page). */
+export function DownloadCsv({ L, c, table, filters = {} }: { L: Labels; c: ConsoleState; table: ExportTable; filters?: Record<string, string | undefined> }) {
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    const query = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
+    const file = await c.run(
+      (api) => api.download(consoleExport, { query: { ...query, table } }),
+      (f) => fill(L.common.downloaded, { file: f.fileName || `${table}.csv` }),
+    );
+    if (file) saveFile(file.blob, file.fileName || `${table}.csv`);
+    setBusy(false);
+  }
+  return (
+    <button type="button" className="btn btn-ghost btn-sm cs-download" disabled={busy} onClick={() => void download()}>
+      {L.common.download}
+    </button>
+  );
+}

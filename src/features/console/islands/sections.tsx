@@ -32,7 +32,7 @@ import {
 } from '../contract.ts';
 import { words, type ConsoleState } from '../client/console.ts';
 import { formatMoney } from '../../../kernel/money.ts';
-import { describedBy, Field, fill, Pager, Table, when, type Labels } from './parts.tsx';
+import { describedBy, DownloadCsv, Field, fill, Pager, Table, when, type Labels } from './parts.tsx';
 import { MemberPage } from './member-page.tsx';
 
 interface Props {
@@ -95,7 +95,10 @@ export function Withdrawals({ L, c, lang }: Props) {
 
   return (
     <section className="cs-section" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{L.withdrawals.title}</h2>
+      <div className="cs-section-head">
+        <h2 id={`${id}-h`}>{L.withdrawals.title}</h2>
+        <DownloadCsv L={L} c={c} table="withdrawals" filters={{ status, username: f.username }} />
+      </div>
       {me.twoKeysWithdrawalAbove !== null && <p className="muted">{fill(L.withdrawals.twoKeys, { amount: formatMoney(me.twoKeysWithdrawalAbove, lang, me.currencySymbol) })}</p>}
       <form
         className="cs-filters"
@@ -186,7 +189,10 @@ export function Members({ L, c, lang }: Props) {
   const sym = me.currencySymbol;
   return (
     <section className="cs-section" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{L.members.title}</h2>
+      <div className="cs-section-head">
+        <h2 id={`${id}-h`}>{L.members.title}</h2>
+        <DownloadCsv L={L} c={c} table="members" filters={{ q: f.q, upline: f.upline }} />
+      </div>
       <form
         className="cs-filters"
         role="search"
@@ -369,7 +375,10 @@ export function Audit({ L, c, lang }: Props) {
   const show = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
   return (
     <section className="cs-section" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{L.audit.title}</h2>
+      <div className="cs-section-head">
+        <h2 id={`${id}-h`}>{L.audit.title}</h2>
+        <DownloadCsv L={L} c={c} table="audit" filters={{ actor: f.actor, command: f.command }} />
+      </div>
       <form
         className="cs-filters"
         onSubmit={(e) => {
@@ -521,7 +530,10 @@ export function Adjustments({ L, c, lang }: Props) {
   );
   return (
     <section className="cs-section" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{L.adjust.title}</h2>
+      <div className="cs-section-head">
+        <h2 id={`${id}-h`}>{L.adjust.title}</h2>
+        <DownloadCsv L={L} c={c} table="adjustments" />
+      </div>
       {me.twoKeysAdjustmentAbove !== null && <p className="muted">{fill(L.adjust.twoKeys, { amount: formatMoney(me.twoKeysAdjustmentAbove, lang, me.currencySymbol) })}</p>}
       <form className="cs-add card" onSubmit={(e) => void submit(e)} noValidate>
         {field('username', L.adjust.username)}

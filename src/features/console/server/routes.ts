@@ -15,6 +15,7 @@ import {
   consoleDecideAdjustment,
   consoleDashboard,
   consoleEndSessions,
+  consoleExport,
   consoleLogin,
   consoleLogout,
   consoleMe,
@@ -30,6 +31,7 @@ import {
 } from '../contract.ts';
 import { addMemberNote, approveWithdrawal, auditLog, endMemberSessions, listWithdrawals, lockMember, memberDetail, rejectPending, resetMemberSecondFactor, searchMembers, type Actor } from './desk.ts';
 import { resolveStaff } from './gate.ts';
+import { exportTable } from './export.ts';
 import { commandsFor, runFor } from './commands.ts';
 import { dashboard } from './dashboard.ts';
 import { decideAdjustment, listAdjustments, requestAdjustment } from './adjustments.ts';
@@ -67,6 +69,7 @@ export const consoleRoutes = [
   route(consoleMembers, async ({ query }) => searchMembers(await db(), query)),
   route(consoleMember, async ({ query }) => memberDetail(await db(), query.id)),
   route(consoleEndSessions, async ({ body }, ctx) => ({ ended: await endMemberSessions(await db(), body.memberId, body.sessionId, actorOf(ctx)) })),
+  route(consoleExport, async ({ query }, ctx) => exportTable(await db(), ctx.t, staffOf(ctx), query)),
   route(consoleMemberNote, async ({ body }, ctx) => addMemberNote(await db(), body.memberId, body.text, actorOf(ctx))),
   route(consoleMemberLock, async ({ body }, ctx) => lockMember(await db(), body.memberId, body.locked, body.reason, actorOf(ctx))),
   route(consoleMemberResetSecondFactor, async ({ body }, ctx) => resetMemberSecondFactor(await db(), body.memberId, body.reason, actorOf(ctx))),
