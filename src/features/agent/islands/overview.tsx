@@ -19,7 +19,7 @@ import type { AgentLabels } from '../client/labels.ts';
 import { createOverview } from '../client/reports.ts';
 import { ExportButton, Head, useLoaded, useMoney, useReportStore } from './report-parts.tsx';
 
-const DailyChart = lazy(() => import('./DailyChart.tsx').then((m) => ({ default: m.DailyChart })));
+const DailyChart = lazy(() => import('../../../ui/DailyChart.tsx').then((m) => ({ default: m.DailyChart })));
 
 /** The figures' rows, in the tables' and the chart's order. */
 const ROWS = ['deposit', 'withdrawal', 'betCount', 'validBet', 'payout', 'profitLoss'] as const;

@@ -4,7 +4,7 @@
  * (risk). Each reads its filters from the address (the store's $filters) and pages on the server.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import {
   consoleAddStaff,
   consoleApproveWithdrawal,
@@ -34,6 +34,10 @@ import { words, type ConsoleState } from '../client/console.ts';
 import { formatMoney } from '../../../kernel/money.ts';
 import { describedBy, DownloadCsv, Field, fill, Pager, Table, when, type Labels } from './parts.tsx';
 import { MemberPage } from './member-page.tsx';
+import { intlLocale } from '../../../kernel/intl.ts';
+
+/** uPlot's chart, loaded only when a dashboard with days is shown. */
+const DailyChart = lazy(() => import('../../../ui/DailyChart.tsx').then((m) => ({ default: m.DailyChart })));
 
 interface Props {
   L: Labels;
@@ -638,6 +642,11 @@ export function Dashboard({ L, c, lang }: Props) {
           </dl>
           <p className="muted">{D.note}</p>
           <h3>{D.daily}</h3>
+          {d.days.length > 1 && (
+            <Suspense fallback={<p className="muted">{D.chartLoading}</p>}>
+              <DashboardChart d={d} L={L} lang={lang} money={m} />
+            </Suspense>
+          )}
           <Table
             caption={D.daily}
             empty={L.common.empty}
@@ -665,4 +674,23 @@ export function Dashboard({ L, c, lang }: Props) {
       )}
     </section>
   );
+}
+
+/** The dashboard's deposits, withdrawals and GGR day by day (the table under it holds the same figures). */
+function DashboardChart({ d, L, lang, money }: { d: ConsoleDashboard; L: Labels; lang: string; money: (a: string) => string }) {
+  const D = L.dashboard;
+  const days = useMemo(() => d.days.map((x) => x.day), [d]);
+  const series = useMemo(
+    () => [
+      { label: D.deposits, values: d.days.map((x) => Number(x.deposits)), stroke: '#3b82f6' },
+      { label: D.withdrawals, values: d.days.map((x) => Number(x.withdrawals)), stroke: '#f59e0b' },
+      { label: D.ggr, values: d.days.map((x) => Number(x.ggr)), stroke: '#10b981' },
+    ],
+    [d, D],
+  );
+  const dayName = useMemo(() => {
+    const f = new Intl.DateTimeFormat(intlLocale(lang), { timeZone: 'UTC', month: 'short', day: 'numeric' });
+    return (day: string) => f.format(new Date(`${day}T00:00:00Z`));
+  }, [lang]);
+  return <DailyChart days={days} series={series} label={fill(D.chartLabel, { from: d.from, to: d.to })} loading={D.chartLoading} format={(n) => money(n.toFixed(2))} dayName={dayName} />;
 }

@@ -20,7 +20,11 @@ beforeAll(async () => {
 afterAll(() => t.dispose());
 
 const download = (s: Staff, query: Record<string, string>, language = 'EN') => s.call('/wps/console/export', { query, headers: { language } });
-const lines = (text: string) => text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+const lines = (text: string) =>
+  text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
 
 describe('console downloads', () => {
   it('give finance the withdrawals its filter shows, headings in the caller language, amounts as numbers', async () => {

@@ -1,10 +1,10 @@
 /**
- * The team overview's day-by-day chart: valid bets, payouts and profit/loss per day, drawn by
- * uPlot (a small, well-kept canvas chart library), loaded only when an overview is shown. The
+ * A day-by-day chart of money figures (the agents' team overview, the console's dashboard), drawn by
+ * uPlot (a small, well-kept canvas chart library), loaded only when a chart is shown. The
  * canvas is an image with a text alternative; the same figures are in a table beside it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { addStylesheet } from '../../../ui/stylesheets.ts';
+import { addStylesheet } from './stylesheets.ts';
 import { moneyAxis } from './money-axis.ts';
 
 export interface ChartSeries {

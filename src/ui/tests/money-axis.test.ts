@@ -1,12 +1,12 @@
 /**
- * The overview chart's money axis (islands/money-axis.ts): every tick in the reports' one money
+ * The overview chart's money axis (src/ui/money-axis.ts): every tick in the reports' one money
  * format, and an axis wide enough for its widest tick, so that no tick loses its currency symbol
  * at the canvas' edge (the axis read "$0.00" beside "2,000.00" when it was a fixed 70 px).
  */
 import { describe, expect, it } from 'vitest';
 import type uPlot from 'uplot';
-import { formatMoney } from '../../../kernel/money.ts';
-import { moneyAxis } from '../islands/money-axis.ts';
+import { formatMoney } from '../../kernel/money.ts';
+import { moneyAxis } from '../money-axis.ts';
 
 const money = (n: number) => formatMoney(n.toFixed(2), 'en', '$');
 /** About 12px system-ui: 7 px a character. */
