@@ -3,8 +3,10 @@
  * address (so per-address limits and the new-address check stay inside the test), accounts made
  * with the operator command, the sandbox outboxes read through it, and the site's own strings.
  */
-import { createHash, randomInt } from 'node:crypto';
-import { expect as baseExpect, type Page, type TestInfo } from '@playwright/test';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { expect as baseExpect, type APIResponse, type Page, type TestInfo } from '@playwright/test';
+import { ENCRYPTION_HEADER, importPublicKey, sealBody } from '../../src/kernel/envelope/crypto.ts';
+import { solveChallenge } from '../../src/kernel/pow/pow.ts';
 import { test as base } from './fixtures.ts';
 import { ops } from './server.ts';
 import { text, type Lang } from './i18n.ts';
@@ -158,6 +160,41 @@ export async function loginAs(page: Page, lang: Lang, username: string, password
   const welcome = dialog(page, t(lang, 'auth', 'afterLogin.title', { name: username }));
   await welcome.getByRole('button', { name: t(lang, 'auth', 'afterLogin.continue') }).click();
   await expect(welcome).toBeHidden();
+}
+
+/**
+ * Signs in through the API, as the login form's calls would (the proof of work, the encrypted
+ * login), without the popup: for tests about what a member does, not about logging in (those use
+ * `loginAs`). The session token is handed to the page as the site's own start-up takes one (its
+ * session storage, seeded once for this context: a later sign-out stays signed out), then the page
+ * opens at `path` and the header shows the account.
+ */
+export async function signIn(page: Page, lang: Lang, username: string, password: string, path = '/'): Promise<void> {
+  const headers = { merchant: 'DEMO', language: lang.toUpperCase(), device: 'web' };
+  const envelope = async (r: APIResponse) => {
+    const json = (await r.json()) as { success: boolean; value: Record<string, unknown>; errorCode?: string };
+    if (!json.success) throw new Error(`sign-in of ${username}: ${r.url()} answered ${JSON.stringify(json)}`);
+    return json.value;
+  };
+  const challenge = (await envelope(await page.request.get('/wps/verification/challenge', { headers }))) as { challengeId: string; salt: string; difficulty: number };
+  const key = (await envelope(await page.request.get('/wps/session/key/rsa', { headers }))) as { publicKey: string };
+  const body = { username, password, type: 'username', loginDeviceId: randomUUID(), challengeId: challenge.challengeId, challengeNonce: await solveChallenge(challenge) };
+  const sealed = await sealBody(await importPublicKey(key.publicKey), 'POST', '/wps/session/login', body);
+  const login = await envelope(await page.request.post('/wps/session/login', { headers: { ...headers, [ENCRYPTION_HEADER]: sealed.encryption }, data: { value: sealed.value } }));
+  await page.context().addInitScript(
+    ({ token, flag }) => {
+      try {
+        if (localStorage.getItem(flag)) return;
+        sessionStorage.setItem('token', token);
+        localStorage.setItem(flag, '1');
+      } catch {
+        /* a document without storage (about:blank) */
+      }
+    },
+    { token: String(login.token), flag: `e2e.signedIn.${username}` },
+  );
+  await page.goto(at(lang, path));
+  await expect(accountButton(page, lang, username)).toBeVisible();
 }
 
 /** The header's account button (logged-in state of spec 2.4). */

@@ -4,7 +4,7 @@
  * offset as the header clock. Desktop, in English (the formats are the kernel's, unit-tested in
  * both languages).
  */
-import { at, createUser, expect, loginAs, submitLogin, test } from '../../../../tests/e2e-support/accounts.ts';
+import { at, createUser, expect, signIn, submitLogin, test } from '../../../../tests/e2e-support/accounts.ts';
 import { expectOneClock } from '../../../../tests/e2e-support/clock.ts';
 import { adjust } from '../../../../tests/e2e-support/wallet.ts';
 
@@ -14,9 +14,7 @@ test.describe('one clock', () => {
     const agent = await createUser({ type: 'agent' });
     const user = await createUser({ upline: agent.username });
     await adjust(user.username, '30');
-    await loginAs(page, 'en', user.username, user.password);
-
-    await page.goto(at('en', '/lottery?gameCode=SSC1'));
+    await signIn(page, 'en', user.username, user.password, '/lottery?gameCode=SSC1');
     await expect(page.locator('.lt-drawat')).toContainText(/\d:\d\d/);
     const { zone, times } = await expectOneClock(page);
     expect(times.length).toBeGreaterThan(0);

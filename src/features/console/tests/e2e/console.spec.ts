@@ -10,7 +10,7 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { LANGS, flowInOneLanguage, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
-import { accountButton, at, createUser, expect, loginAs, newUsername, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { accountButton, at, createUser, expect, signIn, newUsername, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { adjust, memberCentre, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 import { callApi } from '../../../../../tests/e2e-support/play.ts';
@@ -62,7 +62,7 @@ for (const { lang } of LANGS) {
       test.setTimeout(90_000);
       const player = await createUser();
       await adjust(player.username, '100');
-      await loginAs(page, lang, player.username, player.password);
+      await signIn(page, lang, player.username, player.password);
       const asked = await callApi<{ id: string }>(page, '/wps/wallet/withdraw', { method: 'POST', body: { amount: '40.00', idempotencyKey: `e2e-${Date.now()}` } });
       expect(asked.success).toBe(true);
 
@@ -110,7 +110,7 @@ for (const { lang } of LANGS) {
     test("support finds a member, opens their page, ends their sessions, notes the case and locks the account; the player's page is signed out", async ({ page, browser }) => {
       test.setTimeout(90_000);
       const player = await createUser();
-      await loginAs(page, lang, player.username, player.password);
+      await signIn(page, lang, player.username, player.password);
 
       const staff = await browser.newContext();
       const desk = await staff.newPage();

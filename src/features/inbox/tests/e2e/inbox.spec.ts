@@ -6,7 +6,7 @@
  */
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { axeOnce, LANGS, phoneInEnglishOnly } from '../../../../../tests/e2e-support/i18n.ts';
-import { createUser, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { createUser, expect, signIn, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { ops } from '../../../../../tests/e2e-support/server.ts';
 import { memberCentre, pageTitle } from '../../../../../tests/e2e-support/wallet.ts';
 
@@ -33,7 +33,7 @@ for (const { lang } of LANGS) {
         '--body-es',
         'Desde hoy puedes retirar hasta 50.000,00 al día.',
       );
-      await loginAs(page, lang, user.username, user.password);
+      await signIn(page, lang, user.username, user.password);
       const mail = page.getByRole('link', { name: t(lang, 'inbox', 'mailLabelUnread', { count: 1 }) });
       await expect(mail).toBeVisible();
       await mail.click();

@@ -9,7 +9,7 @@
  */
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { axeOnce, LANGS, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, createUser, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { at, createUser, expect, signIn, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { ops } from '../../../../../tests/e2e-support/server.ts';
 import { adjust, memberCentre, usd } from '../../../../../tests/e2e-support/wallet.ts';
 import { pt } from '../../../../../tests/e2e-support/play.ts';
@@ -33,8 +33,7 @@ for (const { lang } of LANGS) {
       test.skip(info.project.name === 'phone' ? lang !== 'en' : lang !== 'es', 'English on the phone, Spanish on the desktop');
       const user = await createUser();
       await adjust(user.username, '50');
-      await loginAs(page, lang, user.username, user.password);
-      await page.goto(at(lang, '/lott'));
+      await signIn(page, lang, user.username, user.password, '/lott');
       await page.getByRole('button', { name: t(lang, 'lobby', 'playNamed', { name: 'Northern VN Lottery' }), exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${at(lang, '/vnLottery')}\\?gameCode=VN_NORTH$`));
       await expect(page.getByRole('heading', { level: 2, name: lt(lang, 'games.VN_NORTH') })).toBeVisible();
@@ -77,8 +76,7 @@ for (const { lang } of LANGS) {
       await adjust(user.username, '30');
       // The page's clock is Playwright's (flowing as the real one until the draw, below).
       await page.clock.install();
-      await loginAs(page, lang, user.username, user.password);
-      await page.goto(at(lang, '/lottery?gameCode=SSC1'));
+      await signIn(page, lang, user.username, user.password, '/lottery?gameCode=SSC1');
       await expect(page.getByRole('heading', { level: 2, name: lt(lang, 'games.SSC1') })).toBeVisible();
       await moveIn(page, lang, '10');
       const board = page.locator('.lt-board');

@@ -5,7 +5,7 @@
  * takes the tile away at once and leaves the empty state.
  */
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, createUser, dialog, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { at, createUser, dialog, expect, signIn, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 
 for (const { lang } of LANGS) {
@@ -21,7 +21,7 @@ for (const { lang } of LANGS) {
 
     test('a player favourites a game on a category page, finds it on /favorite and removes it', async ({ page }) => {
       const user = await createUser();
-      await loginAs(page, lang, user.username, user.password);
+      await signIn(page, lang, user.username, user.password);
       // The home section stays hidden while the player has no favourite.
       await expect(page.locator('[data-fav-list="section"]')).toBeHidden();
 

@@ -11,7 +11,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, createUser, dialog, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { at, createUser, dialog, expect, signIn, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import type { Lang } from '../../../../../tests/e2e-support/i18n.ts';
 
 /** The first slot tile on /rng and its name. */
@@ -92,7 +92,7 @@ for (const { lang } of LANGS) {
 
     test('a player launches a game in a new window and finds it on /recent', async ({ page }) => {
       const user = await createUser();
-      await loginAs(page, lang, user.username, user.password);
+      await signIn(page, lang, user.username, user.password);
 
       // /recent starts empty.
       await page.goto(at(lang, '/recent'));
@@ -131,7 +131,7 @@ for (const { lang } of LANGS) {
 
     test('a blocked window and a refused launch are said in a dialog', async ({ page }) => {
       const user = await createUser();
-      await loginAs(page, lang, user.username, user.password);
+      await signIn(page, lang, user.username, user.password);
       // The browser blocks the window: window.open answers null (in this tab, which holds the session).
       await page.addInitScript(() => {
         if (sessionStorage.getItem('e2e.blockPopups') === '1') window.open = () => null;
@@ -159,8 +159,7 @@ for (const { lang } of LANGS) {
 
     test('a vendor item without a category page opens the vendor popup', async ({ page }) => {
       const user = await createUser();
-      await loginAs(page, lang, user.username, user.password);
-      await page.goto(at(lang, '/sports'));
+      await signIn(page, lang, user.username, user.password, '/sports');
       const vendorTile = page.locator('article.tile[data-is-game="VASSALAGE"]').first();
       const itemName = (await vendorTile.locator('.name').textContent())!.trim();
       const vendorName = (await vendorTile.locator('.vendor').textContent())!.trim();
@@ -180,7 +179,7 @@ for (const { lang } of LANGS) {
 
     test('Play on a PVP game asks for a room; the game offers only its stakes; Demo needs none', async ({ page }) => {
       const user = await createUser();
-      await loginAs(page, lang, user.username, user.password);
+      await signIn(page, lang, user.username, user.password);
       const { tile, name, nodeId } = await pvpGame(page, lang);
       const launches: URL[] = [];
       page.on('request', (r) => LAUNCH_CALLS.test(r.url()) && launches.push(new URL(r.url())));

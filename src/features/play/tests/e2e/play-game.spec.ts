@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, createUser, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { at, createUser, expect, signIn, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, headerBalance, memberCentre, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 import { callApi, launch, pt, spinButton } from '../../../../../tests/e2e-support/play.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
@@ -39,7 +39,7 @@ for (const { lang } of LANGS) {
       test.setTimeout(120_000);
       const user = await createUser();
       await adjust(user.username, '100');
-      await loginAs(page, lang, user.username, user.password);
+      await signIn(page, lang, user.username, user.password);
       const gameUrl = await launch(page, '1');
       // Absolute, on the address the player reached the site at (the e2e server's own).
       expect(gameUrl.startsWith(new URL(at(lang, '/play?launch='), page.url()).href), gameUrl).toBe(true);
@@ -145,7 +145,7 @@ for (const { lang } of LANGS) {
       test.setTimeout(90_000);
       const user = await createUser();
       await adjust(user.username, '25');
-      await loginAs(page, lang, user.username, user.password);
+      await signIn(page, lang, user.username, user.password);
       await expect(headerBalance(page, lang, usd(lang, '25.00'))).toBeVisible();
       // A client's backUrl on this site is the game's way back (another site's would be dropped).
       const gameUrl = await launch(page, '0', `&backUrl=${encodeURIComponent(new URL(at(lang, '/rng'), page.url()).href)}`);
@@ -174,7 +174,7 @@ for (const { lang } of LANGS) {
     test('a spin whose answer is lost is retried with the same key and played once', async ({ page, context }) => {
       test.setTimeout(90_000);
       const user = await createUser();
-      await loginAs(page, lang, user.username, user.password);
+      await signIn(page, lang, user.username, user.password);
       const game = await context.newPage();
       await game.goto(await launch(page, '0'));
       const rows = game.locator('.pl-history tbody tr');
@@ -239,8 +239,7 @@ for (const { lang } of LANGS) {
       test.setTimeout(90_000);
       const user = await createUser();
       await adjust(user.username, '40');
-      await loginAs(page, lang, user.username, user.password);
-      await page.goto(at(lang, '/rng'));
+      await signIn(page, lang, user.username, user.password, '/rng');
       const tile = page.locator('.tile[data-node-id]').first();
       const name = (await tile.locator('.name').textContent())!.trim();
       const [game] = await Promise.all([context.waitForEvent('page'), tile.getByRole('button', { name: t(lang, 'lobby', 'playNamed', { name }), exact: true }).click()]);

@@ -7,7 +7,7 @@
  * leads to, spec 4), and plays it.
  */
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
-import { accountButton, at, createUser, dialog, expect, loginAs, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { accountButton, at, createUser, dialog, expect, signIn, submitLogin, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 
 for (const { lang } of LANGS) {
   test.describe(`ended sessions and logins in ${lang.toUpperCase()}`, () => {
@@ -15,7 +15,7 @@ for (const { lang } of LANGS) {
 
     test('a session ended elsewhere is announced at the next action, and the login opens from the message', async ({ page }) => {
       const user = await createUser();
-      await loginAs(page, lang, user.username, user.password);
+      await signIn(page, lang, user.username, user.password);
       // The page's own calls are done first: one still running when the session ends (this
       // page's, or a late one of the home page the login ended on) would be the action that
       // announces it and clears the token before the reload below, which then has nothing to say.

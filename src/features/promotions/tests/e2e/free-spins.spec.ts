@@ -7,7 +7,7 @@
  */
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { axeOnce, LANGS, phoneInEnglishOnly, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, createUser, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { at, createUser, expect, signIn, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { pt } from '../../../../../tests/e2e-support/play.ts';
 import { memberCentre, usd } from '../../../../../tests/e2e-support/wallet.ts';
 
@@ -23,8 +23,7 @@ for (const { lang } of LANGS) {
     test('a member claims the day’s free spins, plays them all in the slot of the day with no money, and sees them done', async ({ page }, testInfo) => {
       test.setTimeout(120_000);
       const user = await createUser();
-      await loginAs(page, lang, user.username, user.password);
-      await page.goto(at(lang, '/member?page=rewards'));
+      await signIn(page, lang, user.username, user.password, '/member?page=rewards');
       const centre = memberCentre(page, lang);
       const block = centre.locator('section.rw-freespins');
       await expect(block.getByText(ft(lang, 'slotOfDay'))).toBeVisible();

@@ -10,7 +10,7 @@
  * (tests/e2e-support/i18n.ts).
  */
 import { LANGS, flowInOneLanguage, text, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, createUser, expect, loginAs, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { at, createUser, expect, signIn, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { centreWord, memberCentre, pageTitle, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 import { ops } from '../../../../../tests/e2e-support/server.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
@@ -30,8 +30,7 @@ for (const { lang } of LANGS) {
       await expect(card.locator('[data-promo-status]')).toHaveText(ct(lang, 'statuses.join'));
 
       const player = await createUser();
-      await loginAs(page, lang, player.username, player.password);
-      await page.goto(at(lang, '/promotions'));
+      await signIn(page, lang, player.username, player.password, '/promotions');
       const joinButton = card.getByRole('button', { name: ct(lang, 'joinAction'), exact: true });
       await expect(joinButton).toBeVisible();
       await expect(card.locator('.visitor-only')).toBeHidden();
@@ -96,8 +95,7 @@ for (const { lang } of LANGS) {
       const player = await createUser();
       const granted = await ops('reward', 'grant', '--username', player.username, '--amount', '12.50', '--title', 'Welcome gift', '--title-es', 'Regalo de bienvenida');
       expect(granted).toContain('claimable');
-      await loginAs(page, lang, player.username, player.password);
-      await page.goto(at(lang, '/member?page=rewards'));
+      await signIn(page, lang, player.username, player.password, '/member?page=rewards');
       const centre = memberCentre(page, lang);
       await expect(centre.getByRole('heading', { level: 3, name: pageTitle(lang, 'rewards') })).toBeVisible();
       const menuLink = centre.getByRole('navigation', { name: centreWord(lang, 'menu') }).getByRole('link', { name: new RegExp(pageTitle(lang, 'rewards')) });
@@ -147,8 +145,7 @@ for (const { lang } of LANGS) {
 
     test('a member applies for the comeback bonus; once an operator approves it the promotion says issued', async ({ page }) => {
       const player = await createUser();
-      await loginAs(page, lang, player.username, player.password);
-      await page.goto(at(lang, '/promotions'));
+      await signIn(page, lang, player.username, player.password, '/promotions');
       const card = page.locator('li.promo[id="10"]');
       await card.getByRole('button', { name: ct(lang, 'applyAction'), exact: true }).click();
       await expect(card.getByRole('status')).toHaveText(ct(lang, 'applied'));

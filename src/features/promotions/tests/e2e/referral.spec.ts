@@ -9,7 +9,7 @@
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { closeAnnouncements } from '../../../../../tests/e2e-support/fixtures.ts';
 import { axeOnce, LANGS, phoneInEnglishOnly, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
-import { accountButton, addressFor, at, createUser, dialog, expect, loginAs, newUsername, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { accountButton, addressFor, at, createUser, dialog, expect, signIn, newUsername, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { callApi, playValidBets } from '../../../../../tests/e2e-support/play.ts';
 import { adjust, memberCentre, pageTitle, usd } from '../../../../../tests/e2e-support/wallet.ts';
 
@@ -25,7 +25,7 @@ for (const { lang } of LANGS) {
     test('a player shares the invite link; a friend deposits and plays; both are rewarded and the player claims', async ({ page, browser }, info) => {
       test.setTimeout(120_000);
       const player = await createUser();
-      await loginAs(page, lang, player.username, player.password);
+      await signIn(page, lang, player.username, player.password);
       await accountButton(page, lang, player.username).click();
       await page
         .locator('.user-dropdown')

@@ -7,7 +7,7 @@
  */
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { axeOnce, LANGS, phoneInEnglishOnly } from '../../../../../tests/e2e-support/i18n.ts';
-import { accountButton, at, createUser, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { accountButton, at, createUser, expect, signIn, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { memberCentre, pageTitle, usd } from '../../../../../tests/e2e-support/wallet.ts';
 
 const pt = (lang: 'en' | 'es', key: string, values: Record<string, string | number> = {}) => t(lang, 'promotions', `vip.${key}`, values);
@@ -21,7 +21,7 @@ for (const { lang } of LANGS) {
 
     test('a member finds the VIP label in the account menu and the VIP page with the progress to the next level', async ({ page }, testInfo) => {
       const user = await createUser();
-      await loginAs(page, lang, user.username, user.password);
+      await signIn(page, lang, user.username, user.password);
       await accountButton(page, lang, user.username).click();
       const menu = page.locator('.user-dropdown');
       await expect(menu.locator('.badge-vip')).toHaveText('VIP 0');

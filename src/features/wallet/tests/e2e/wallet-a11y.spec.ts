@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { AXE_LANG, onProject, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, createUser, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { at, createUser, expect, signIn, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, approveWithdrawal, headerBalance, memberCentre, openCentrePage, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 
 const PAGES = ['wallet', 'deposit', 'withdrawal', 'upline', 'betting', 'transactions', 'profit', 'bonus'];
@@ -33,8 +33,7 @@ test.describe(`wallet accessibility on the phone in ${AXE_LANG.phone.toUpperCase
     const agent = await createUser({ type: 'agent' });
     const member = await createUser({ upline: agent.username });
     await adjust(member.username, '80');
-    await loginAs(page, lang, member.username, member.password);
-    await page.goto(at(lang, '/member'));
+    await signIn(page, lang, member.username, member.password, '/member');
     await expect(headerBalance(page, lang, usd(lang, '80'))).toBeVisible();
     await expectNoSeriousA11yViolations(page, { include: ['.site-header'] });
 

@@ -6,7 +6,7 @@
  * the sandbox page credits nothing. A player with an agent above sends money to that upline.
  */
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, createUser, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { at, createUser, expect, signIn, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, approveWithdrawal, headerBalance, memberCentre, openCentrePage, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 import type { Lang } from '../../../../../tests/e2e-support/i18n.ts';
 
@@ -20,7 +20,7 @@ for (const { lang } of LANGS) {
     test('a player deposits through the sandbox, transfers, withdraws, confirms the payout, and every step shows in the account record', async ({ page }) => {
       test.setTimeout(150_000);
       const player = await createUser();
-      await loginAs(page, lang, player.username, player.password);
+      await signIn(page, lang, player.username, player.password);
       await expect(headerBalance(page, lang, usd(lang, '0'))).toBeVisible();
 
       // The header's deposit shortcut opens the member centre in place, on its deposit page.
@@ -141,8 +141,7 @@ for (const { lang } of LANGS) {
 
     test('declining on the sandbox page credits nothing and the order shows as failed', async ({ page }) => {
       const player = await createUser();
-      await loginAs(page, lang, player.username, player.password);
-      await page.goto(at(lang, '/member?page=deposit'));
+      await signIn(page, lang, player.username, player.password, '/member?page=deposit');
       const centre = memberCentre(page, lang);
       // Join from the deposit page itself: the offer then says this deposit earns it.
       await centre.getByRole('button', { name: prt(lang, 'joinNamed', { title: NEWBIE[lang] }) }).click();
@@ -167,8 +166,7 @@ for (const { lang } of LANGS) {
       const agent = await createUser({ type: 'agent' });
       const player = await createUser({ upline: agent.username });
       await adjust(player.username, '50');
-      await loginAs(page, lang, player.username, player.password);
-      await page.goto(at(lang, '/member?page=upline'));
+      await signIn(page, lang, player.username, player.password, '/member?page=upline');
       const centre = memberCentre(page, lang);
       await expect(centre.locator('.wl-summary')).toContainText(agent.username);
       const amount = centre.getByRole('textbox', { name: wt(lang, 'common.amount') });

@@ -6,7 +6,7 @@
  * phone, Spanish on the desktop.
  */
 import { englishOnPhoneSpanishOnDesktop, LANGS } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, createUser, dialog, expect, loginAs, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { at, createUser, dialog, expect, signIn, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, headerBalance, memberCentre, openCentrePage, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 
 for (const { lang } of LANGS) {
@@ -15,7 +15,7 @@ for (const { lang } of LANGS) {
     test('the balance can be hidden until shown again, even after a reload, and refreshes with a spinning button', async ({ page }) => {
       const player = await createUser();
       await adjust(player.username, '12.5');
-      await loginAs(page, lang, player.username, player.password);
+      await signIn(page, lang, player.username, player.password);
       await expect(headerBalance(page, lang, usd(lang, '12.5'))).toBeVisible();
 
       const mask = page.getByRole('button', { name: wt(lang, 'header.hide'), exact: true });
@@ -58,7 +58,7 @@ for (const { lang } of LANGS) {
 
     test('the balance opens the member centre on the page selected last, and the avatar menu opens Deposit and Withdraw', async ({ page }) => {
       const player = await createUser();
-      await loginAs(page, lang, player.username, player.password);
+      await signIn(page, lang, player.username, player.password);
       const centre = memberCentre(page, lang);
       const close = centre.getByRole('button', { name: t(lang, 'auth', 'close') });
 

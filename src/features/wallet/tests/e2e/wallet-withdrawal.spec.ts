@@ -5,7 +5,7 @@
  * The withdrawal page is reachable by its address, /member?page=withdrawal.
  */
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, createUser, expect, loginAs, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { at, createUser, expect, signIn, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, approveWithdrawal, memberCentre, TINY_PNG, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 import { ops } from '../../../../../tests/e2e-support/server.ts';
 import { text } from '../../../../../tests/e2e-support/i18n.ts';
@@ -17,8 +17,7 @@ for (const { lang } of LANGS) {
       test.setTimeout(120_000);
       const player = await createUser();
       await adjust(player.username, '100');
-      await loginAs(page, lang, player.username, player.password);
-      await page.goto(at(lang, '/member?page=withdrawal'));
+      await signIn(page, lang, player.username, player.password, '/member?page=withdrawal');
       const centre = memberCentre(page, lang);
       await expect(centre.getByRole('heading', { level: 3, name: wt(lang, 'centre.pages.withdrawal') })).toBeVisible();
       await expect(centre.locator('.wl-summary > div').filter({ hasText: wt(lang, 'withdrawal.available') })).toContainText(usd(lang, '100'));
@@ -81,8 +80,7 @@ for (const { lang } of LANGS) {
       await adjust(player.username, '100');
       const granted = await ops('bonus', 'grant', '--username', player.username, '--amount', '25.00', '--turnover', '200.00', '--title', 'E2E bonus', '--title-es', 'Bono E2E', '--live-weight', '20');
       expect(granted).toContain('paid to');
-      await loginAs(page, lang, player.username, player.password);
-      await page.goto(at(lang, '/member?page=withdrawal'));
+      await signIn(page, lang, player.username, player.password, '/member?page=withdrawal');
       const centre = memberCentre(page, lang);
       await expect(centre.getByRole('status').filter({ hasText: wt(lang, 'withdrawal.wagering', { amount: usd(lang, '200') }) })).toBeVisible();
 
