@@ -260,3 +260,22 @@ test('the clock shows in the header on a wide screen, and at the top of the side
   const before = await page.locator('#side-menu [data-clock]').textContent();
   await expect(page.locator('#side-menu [data-clock]'), 'it ticks').not.toHaveText(before!, { timeout: 3_000 });
 });
+
+test("the side menu's customer service offers the floating widget's choices, a picker where a channel has several", async ({ page }, testInfo) => {
+  const lang: Lang = testInfo.project.name === 'phone' ? 'es' : 'en';
+  await page.goto(localized('/', lang));
+  if (testInfo.project.name === 'phone') await page.locator('[data-menu-toggle]').click();
+  const menu = page.locator('#side-menu');
+  const entry = menu.locator('details.sm-service');
+  await entry.locator('> summary').click();
+  // The demo brand: Telegram in two languages (a picker), and Facebook.
+  const telegram = entry.locator('details.picker');
+  await telegram.locator('> summary').click();
+  const choices = async (root: ReturnType<Page['locator']>) => root.locator('a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+  await expect(telegram.getByRole('link')).toHaveCount(2);
+  const fromMenu = await choices(entry);
+  expect(fromMenu).toEqual(expect.arrayContaining(['https://t.me/lucky_demo_support', 'https://t.me/lucky_demo_soporte', 'https://facebook.com/luckydemo']));
+  // The same choices as the widget's.
+  expect(fromMenu.sort()).toEqual((await choices(page.locator('.cs-widget .cs-panel'))).sort());
+  await expect(entry.getByRole('link').first()).toHaveAttribute('rel', 'noopener noreferrer');
+});
