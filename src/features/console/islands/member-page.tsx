@@ -234,7 +234,7 @@ export function MemberPage({ L, c, lang, id, close }: Props & { id: number; clos
         caption={L.members.history}
         empty={L.common.empty}
         head={[L.members.at, L.members.event, L.members.address, L.members.by]}
-        rows={d.history.map((e) => [when(e.at, lang), L.members.events[e.kind as keyof typeof L.members.events] ?? e.kind, e.ip ?? '–', e.actor])}
+        rows={d.history.map((e) => [when(e.at, lang), L.members.events[e.kind.replace(/[.-]/g, '_') as keyof typeof L.members.events] ?? e.kind, e.ip ?? '–', e.actor])}
       />
       <h4>{L.members.notes}</h4>
       {d.notes.length ? (
