@@ -41,6 +41,13 @@
 //      settled in its transaction on a fresh PostgreSQL database (< 10 s), beside settleRound one
 //      transaction per round, extrapolated. `npm run bench -- lottery` measures only these, with
 //      the ledger figures they stand beside.
+//   l. the operator console on PostgreSQL (scripts/bench/console-desk.ts): a generated brand of
+//      100,000 members with 5,000,000 rounds, every bet and win in the ledger (16,000,000 entries),
+//      deposits, withdrawals, sessions and events; the console's searchMembers (by a username
+//      prefix, an e-mail prefix, an id, an upline) and memberDetail (a player's page) called
+//      in-process, one at a time, p95 of 300 calls each (< 200 ms) with the p50 beside it, beside
+//      one sequential scan of member (the searches) or of ledger_entry (the page). `npm run bench
+//      -- console` measures only this (no build needed).
 // It starts its own server on a fresh PGlite folder under the system temp dir (ports 4710, 4711,
 // or BENCH_PORT and the next one), talks only to 127.0.0.1, prints a table with PASS/FAIL per
 // target and writes the same to bench-results.json. Exit code 1 when a target is missed.
@@ -58,6 +65,7 @@ import { measureLoginDuringBurst } from './bench/login-burst.ts';
 import { measurePow } from './bench/pow.ts';
 import { auditOk, measureSpins, openMigrated, preparePlayers as prepareSpinPlayers, setLimits, type SpinLoad } from './bench/spins.ts';
 import { measureAgentReports, type ReportTimes } from './bench/agent-reports.ts';
+import { measureConsole, type ConsoleTimes } from './bench/console-desk.ts';
 import { measureExportLoadPglite, measureExportLoadPostgres, type ExportLoad } from './bench/export-load.ts';
 import { measureDrawSettlement, measureTickets, prepareTicketPlayers, type DrawSettlement, type TicketLoad } from './bench/lottery.ts';
 import { benchServerUrl, freshDatabase, findPgbench, measureLedgerPglite, measureLedgerPostgres, postgresUnreachable, runPgbench, type LedgerLoad, type PgbenchRun } from './bench/ledger.ts';
@@ -170,6 +178,38 @@ async function agentReportRows(spinRate?: number): Promise<ReportTimes | null> {
     });
   }
   return a;
+}
+
+/** The console's rows (section l); answers the figures, or null when PostgreSQL is unreachable. */
+async function consoleRows(): Promise<ConsoleTimes | null> {
+  const unreachable = await postgresUnreachable(benchServerUrl());
+  if (unreachable) {
+    console.log(`PostgreSQL is not reachable (${unreachable}): no console figures.`);
+    return null;
+  }
+  console.log('The console on PostgreSQL (100,000 members, 5,000,000 rounds in the ledger)...');
+  const c = await measureConsole((line) => console.log(line));
+  console.log(`  set up in ${c.setupSeconds} s`);
+  for (const f of c.failures) console.log(`  failure: ${f}`);
+  const figures = [
+    ['username', `member search by a username prefix (2-5 letters, ${c.meanTotal.username} found on average)`],
+    ['email', `member search by an e-mail prefix (3-6 characters, ${c.meanTotal.email} found on average)`],
+    ['id', 'member search by an id'],
+    ['upline', `member search by upline (an agent of ${c.meanTotal.upline})`],
+    ['member', "a player's member page (50 ledger entries, 20 rounds...)"],
+  ] as const;
+  for (const [figure, label] of figures) {
+    rows.push({
+      figure: `console ${label} p95 (p50 ${c.p50[figure].toFixed(1)} ms)`,
+      value: c.p95[figure],
+      unit: 'ms',
+      baseline: figure === 'member' ? c.entryScanMs : c.memberScanMs,
+      baselineLabel: figure === 'member' ? 'one sequential scan of ledger_entry' : 'one sequential scan of member',
+      target: '< 200 ms',
+      pass: c.failures.length === 0 && c.p95[figure] < 200,
+    });
+  }
+  return c;
 }
 
 /**
@@ -461,6 +501,13 @@ try {
       );
     await cleanup();
     process.exit(ok && rows.every((r) => r.pass !== false) ? 0 : 1);
+  }
+  if (process.argv.includes('console')) {
+    const measured = await consoleRows();
+    for (const r of rows)
+      console.log(`${r.figure.padEnd(100)} ${r.value.toFixed(1).padStart(7)} ${r.unit}  (baseline ${r.baseline?.toFixed(1)} ${r.unit}: ${r.baselineLabel})  ${r.target}  ${r.pass ? 'PASS' : 'FAIL'}`);
+    await cleanup();
+    process.exit(measured && rows.every((r) => r.pass !== false) ? 0 : 1);
   }
   buildIfNeeded();
   started = Date.now();
@@ -801,6 +848,9 @@ try {
   // i. agent reports at scale, on PostgreSQL
   const agents = await agentReportRows(spins.postgres?.spinsPerSecond);
 
+  // l. the console's member search and member page at scale, on PostgreSQL
+  const consoleTimes = await consoleRows();
+
   // k. the status call while agents export reports, on both databases
   await exportRows();
 
@@ -843,6 +893,7 @@ try {
     tickets,
     settlement,
     agents,
+    console: consoleTimes,
   };
   writeFileSync(path.join(root, 'bench-results.json'), `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\n${rows.filter((r) => r.pass !== null).length - failed} targets met, ${failed} missed (bench-results.json, ${results.seconds} s)`);
