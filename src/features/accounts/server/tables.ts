@@ -79,6 +79,11 @@ export const member = pgTable(
     uniqueIndex('member_affiliate_code_uq').on(t.affiliateCode),
     index('member_upline_idx').on(t.uplineId),
     index('member_tree_path_idx').on(t.treePath.op('text_pattern_ops')),
+    // The console's member search by the start of a username, an e-mail or a mobile number
+    // (`like 'x%'` needs the pattern operator class under a non-C collation).
+    index('member_username_prefix_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    index('member_email_prefix_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('member_mobile_prefix_idx').on(t.mobile.op('text_pattern_ops')),
   ],
 );
 
