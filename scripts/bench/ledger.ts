@@ -10,7 +10,9 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDb, type DbHandle } from '../../src/kernel/db/client.ts';
@@ -266,14 +268,25 @@ export interface PgbenchRun {
  * between 500 and 2,500 tps from one machine to the next). simple-update leaves the branch and
  * teller rows out, so scale 1 (an instant set-up) measures throughput too: the CI guard's baseline.
  */
-export async function runPgbench(bin: string, opts: { clients: number; seconds: number; script?: 'tpcb-like' | 'simple-update'; scale?: number }): Promise<PgbenchRun> {
+export async function runPgbench(
+  bin: string,
+  opts: { clients: number; seconds: number; script?: 'tpcb-like' | 'simple-update' | { name: string; text: string }; scale?: number },
+): Promise<PgbenchRun> {
   const script = opts.script ?? 'tpcb-like';
   const scale = opts.scale ?? (script === 'tpcb-like' ? opts.clients : 1);
   const fresh = await freshDatabase('pgbench');
+  // A custom script (pgbench -f) is written to a file of its own for the run.
+  const dir = typeof script === 'string' ? null : mkdtempSync(path.join(tmpdir(), 'pgbench-'));
   try {
     const init = spawnSync(bin, ['-i', '-q', '-I', 'dtGvp', '-s', String(scale), fresh.url], { encoding: 'utf8' });
     if (init.status !== 0) throw new Error(`pgbench -i failed: ${init.stderr || init.stdout}`);
-    const args = ['-b', script, '-c', String(opts.clients), '-j', '2', '-T', String(opts.seconds), fresh.url];
+    let chosen = ['-b', String(script)];
+    if (typeof script !== 'string') {
+      const file = path.join(dir!, `${script.name}.sql`);
+      writeFileSync(file, script.text);
+      chosen = ['-f', file];
+    }
+    const args = [...chosen, '-c', String(opts.clients), '-j', '2', '-T', String(opts.seconds), fresh.url];
     const run = spawnSync(bin, args, { encoding: 'utf8', timeout: (opts.seconds + 60) * 1000 });
     if (run.status !== 0) throw new Error(`pgbench failed (${run.status}): ${run.stderr || run.stdout}`);
     const out = run.stdout;
@@ -291,5 +304,6 @@ export async function runPgbench(bin: string, opts: { clients: number; seconds: 
     };
   } finally {
     await fresh.drop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
   }
 }
