@@ -191,11 +191,7 @@ export async function searchMembers(db: Db, q: { q?: string; upline?: string; pa
   if (q.q) {
     const text = q.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
     // lower(col) like 'x%' on the columns' pattern indexes (accounts' tables): never a scan of every member.
-    const parts: SQL[] = [
-      sql`lower(${member.username}) like ${`${text}%`}`,
-      sql`lower(${member.email}) like ${`${text}%`}`,
-      sql`${member.mobile} like ${`${text.replace(/^\+?\d{1,3}\s+/, '')}%`}`,
-    ];
+    const parts: SQL[] = [sql`lower(${member.username}) like ${`${text}%`}`, sql`lower(${member.email}) like ${`${text}%`}`, sql`${member.mobile} like ${`${text.replace(/^\+?\d{1,3}\s+/, '')}%`}`];
     if (/^\d{1,10}$/.test(q.q) && Number(q.q) <= 2_147_483_647) parts.push(eq(member.id, Number(q.q)));
     conds.push(or(...parts)!);
   }

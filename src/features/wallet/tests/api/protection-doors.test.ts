@@ -45,6 +45,11 @@ const fundGame = (memberId: number, minor: bigint) =>
 const gameBalance = async (memberId: number) => (await balancesOf(t.db, [gameAccount(memberId, 'RG')])).get(gameAccount(memberId, 'RG'))!;
 const rounds = async (memberId: number) => Number(rowsOf(await t.db.execute(sql`select count(*)::int as n from game_round where member_id = ${memberId}`))[0]!.n);
 
+/** A sandbox-card deposit of `amount` by `u`. */
+const depositOf = (u: User) => (amount: string) => u.call('/wps/wallet/deposit', { method: 'POST', body: { channel: 'SANDBOX_CARD', idempotencyKey: newKey(), amount } });
+/** What `u`'s deposit limit counts now, minor units. */
+const depositUsed = async (u: User) => Number(rowsOf(await t.db.execute(sql`select used from rg_limit where member_id = ${u.id} and kind = 'deposit'`))[0]!.used);
+
 async function launchToken(u: User): Promise<string> {
   const r = await u.call(`/wps/game/launchGame?nodeId=${slot}&accountType=1`);
   expect(r.status, JSON.stringify(r.json)).toBe(200);
@@ -125,7 +130,7 @@ describe('limits', () => {
     const sb = sandboxInProcess();
     try {
       await setLimit(u, 'deposit', 'week', '100');
-      const deposit = (amount: string) => u.call('/wps/wallet/deposit', { method: 'POST', body: { channel: 'SANDBOX_CARD', idempotencyKey: newKey(), amount } });
+      const deposit = depositOf(u);
       const over = await deposit('150');
       expect(over.status).toBe(400);
       expect(over.json.errorCode).toBe('protection.limit.deposit');
@@ -149,8 +154,8 @@ describe('limits', () => {
     const sb = sandboxInProcess();
     try {
       await setLimit(u, 'deposit', 'day', '100');
-      const deposit = (amount: string) => u.call('/wps/wallet/deposit', { method: 'POST', body: { channel: 'SANDBOX_CARD', idempotencyKey: newKey(), amount } });
-      const used = async () => Number(rowsOf(await t.db.execute(sql`select used from rg_limit where member_id = ${u.id} and kind = 'deposit'`))[0]!.used);
+      const deposit = depositOf(u);
+      const used = () => depositUsed(u);
       const open = await deposit('70');
       expect(open.status, JSON.stringify(open.json)).toBe(200);
       expect((await deposit('40')).json.errorCode).toBe('protection.limit.deposit');
@@ -180,8 +185,8 @@ describe('limits', () => {
     const sb = sandboxInProcess();
     try {
       await setLimit(u, 'deposit', 'day', '100');
-      const deposit = (amount: string) => u.call('/wps/wallet/deposit', { method: 'POST', body: { channel: 'SANDBOX_CARD', idempotencyKey: newKey(), amount } });
-      const used = async () => Number(rowsOf(await t.db.execute(sql`select used from rg_limit where member_id = ${u.id} and kind = 'deposit'`))[0]!.used);
+      const deposit = depositOf(u);
+      const used = () => depositUsed(u);
       const [a, b] = [await deposit('30'), await deposit('20')];
       const kept = await deposit('40');
       expect(await used()).toBe(9000);
