@@ -23,6 +23,7 @@ import { provideStatusOffers } from '../features/system/index.ts';
 import { provideAccountGates, provideVipLevelName } from '../features/accounts/index.ts';
 import { externallyExcluded, loginGate, protectionSettings } from '../features/protection/index.ts';
 import { ApiError } from '../kernel/http/errors.ts';
+import { provideClientConfigEntries } from '../kernel/client-config.ts';
 import { runningOffers, vipLevelName } from '../features/promotions/index.ts';
 
 export const FEATURES: readonly FeatureManifest[] = [system, accounts, protection, games, wallet, play, lottery, content, promotions, inbox, agent, home, consoleFeature];
@@ -40,6 +41,8 @@ provideAccountGates({
   sessionClock: () => protectionSettings().sessionClock,
   minimumAge: () => protectionSettings().minimumAge,
 });
+// The page's client config carries the minimum age (the registration's terms and birthday say it).
+provideClientConfigEntries(() => ({ minimumAge: protectionSettings().minimumAge }));
 
 /** Every event the features declare (their contracts), in the features' order. */
 export const EVENTS = FEATURES.flatMap((f) => f.events ?? []);
