@@ -10,7 +10,7 @@ import { consoleEndSessions, consoleMember, consoleMemberLock, consoleMemberNote
 import type { ConsoleState } from '../client/console.ts';
 import { formatMoney } from '../../../kernel/money.ts';
 import { verifyHref } from '../../play/client.ts';
-import type { Locale } from '../../../kernel/locales.ts';
+import { localeOfHtmlLang } from '../../../kernel/locales.ts';
 import { describedBy, Field, fill, Table, when, type Labels } from './parts.tsx';
 
 interface Props {
@@ -83,7 +83,7 @@ export function MemberPage({ L, c, lang, id, close }: Props & { id: number; clos
   const sym = me.currencySymbol;
   const p = d.protection;
   const frozen = d.member.status === 'frozen';
-  const locale = (lang.startsWith('es') ? 'es' : 'en') as Locale;
+  const locale = localeOfHtmlLang(lang);
   const actionLabel = { lock: L.members.lock, unlock: L.members.unlock, reset: L.members.resetApp };
   return (
     <article className="cs-member card" aria-labelledby={hid}>

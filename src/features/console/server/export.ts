@@ -13,6 +13,9 @@ import { streamCsv } from '../../../kernel/csv-stream.ts';
 import { wallClock } from '../../../kernel/csv.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { keyedSlots } from '../../../kernel/slots.ts';
+import { clock } from '../../../kernel/clock.ts';
+import { dayIn } from '../../../kernel/days.ts';
+import { brand } from '../../../kernel/brand/index.ts';
 import { CONSOLE_EXPORT_MAX_ROWS, EXPORT_TABLES, type consoleExport, type ExportTable } from '../contract.ts';
 import { listAdjustments } from './adjustments.ts';
 import { auditLog, listWithdrawals, searchMembers } from './desk.ts';
@@ -105,6 +108,7 @@ export async function exportTable(db: Db, t: TFunction, staff: StaffSession, q: 
   const release = slots.take(String(staff.staffId));
   if (!release) throw new ApiError(429, 'console.export.busy');
   const { headings, pages } = tableOf(db, t, q);
-  const day = new Date().toISOString().slice(0, 10);
+  // Named by the brand's day, as the rows' times are its wall clock.
+  const day = dayIn(clock.now(), brand().timeZone);
   return streamCsv({ headings, pages, fileName: `${q.table}-${day}.csv`, maxSeconds: MAX_SECONDS, done: release, label: { staffId: staff.staffId, table: q.table } });
 }
