@@ -40,7 +40,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const rule = CACHE_RULES[route];
   if (rule && res.status === 200 && !context.isPrerendered && !res.headers.has('cache-control')) {
     res.headers.set('cache-control', `public, max-age=0, s-maxage=${rule.seconds}`);
-    res.headers.set(CACHE_QUERY_HEADER, rule.query.join(','));
+    // For the page cache, which stores GET answers only and takes the header off them.
+    if (context.request.method === 'GET') res.headers.set(CACHE_QUERY_HEADER, rule.query.join(','));
   }
   return res;
 });

@@ -11,6 +11,7 @@ import { createDispatcher, type HandlerContext, type Route } from '../kernel/htt
 import { ApiError } from '../kernel/http/errors.ts';
 import { statusFor, systemState } from '../features/system/server/status.ts';
 import { refreshBrand } from '../kernel/brand/index.ts';
+import { refreshContent } from '../features/content/index.ts';
 import { CONSOLE_PREFIX, consoleAddressGate, provideCommands, resolveStaff } from '../features/console/index.ts';
 import { COMMANDS, runOps } from './ops.ts';
 
@@ -42,9 +43,10 @@ async function statusGate(call: CallDef, ctx: HandlerContext): Promise<void> {
 export function createApi(options: { checkAnswers?: boolean } = {}) {
   return createDispatcher({
     routes: allRoutes,
-    // The brand's flags and rules as the operator last set them (read at most once a second), then the status gate.
+    // The brand's flags and rules and the published content as operators last set them (each read at
+    // most once a second), then the status gate.
     beforeCall: async (call, ctx) => {
-      await refreshBrand();
+      await Promise.all([refreshBrand(), refreshContent()]);
       await statusGate(call, ctx);
     },
     resolveSession: async (token) => resolveSession(await db(), token),

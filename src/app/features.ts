@@ -22,6 +22,7 @@ import { manifest as consoleFeature } from '../features/console/manifest.ts';
 import { provideStatusOffers } from '../features/system/index.ts';
 import { provideAccountGates, provideVipLevelName } from '../features/accounts/index.ts';
 import { externallyExcluded, loginGate, protectionSettings } from '../features/protection/index.ts';
+import { provideMinimumAge } from '../features/content/index.ts';
 import { ApiError } from '../kernel/http/errors.ts';
 import { provideClientConfigEntries } from '../kernel/client-config.ts';
 import { runningOffers, vipLevelName } from '../features/promotions/index.ts';
@@ -41,6 +42,8 @@ provideAccountGates({
   sessionClock: () => protectionSettings().sessionClock,
   minimumAge: () => protectionSettings().minimumAge,
 });
+// The content seed's {{minimumAge}} is the brand's (its help and promotions state it).
+provideMinimumAge(() => protectionSettings().minimumAge);
 // The page's client config carries the minimum age (the registration's terms and birthday say it).
 provideClientConfigEntries(() => ({ minimumAge: protectionSettings().minimumAge }));
 

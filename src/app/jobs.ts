@@ -7,11 +7,16 @@ import type { Db } from '../kernel/db/index.ts';
 import { log } from '../kernel/log.ts';
 import { CONSUMERS, FEATURES } from './features.ts';
 import { consumeAll, pruneOutbox } from '../kernel/events.ts';
+import { refreshContent } from '../features/content/index.ts';
 
 /** Starts every job; the answer stops them. */
 export function startJobs(db: Db): () => void {
   const timers = FEATURES.flatMap((f) => f.jobs ?? []).map((job) => {
-    const tick = () => job.run(db, Date.now()).catch((err) => log.warn(`${job.name}.failed`, { error: err instanceof Error ? err.message : String(err) }));
+    // Jobs read the published content (promotions' words) as pages do: fresh to the second.
+    const tick = () =>
+      refreshContent()
+        .then(() => job.run(db, Date.now()))
+        .catch((err) => log.warn(`${job.name}.failed`, { error: err instanceof Error ? err.message : String(err) }));
     if (job.atStart) void tick();
     const timer = setInterval(tick, job.everyMs);
     timer.unref();
@@ -23,7 +28,8 @@ export function startJobs(db: Db): () => void {
     const tick = () => {
       if (running) return;
       running = true;
-      consumeAll(db, c)
+      refreshContent()
+        .then(() => consumeAll(db, c))
         .catch((err) => log.warn(`events.${c.name}.failed`, { error: err instanceof Error ? err.message : String(err) }))
         .finally(() => (running = false));
     };

@@ -18,6 +18,7 @@ export interface OpsResult {
 /** Every command, by name. */
 import { checkBrand } from './brand.ts';
 import { brand } from '../kernel/brand/index.ts';
+import { refreshContent } from '../features/content/index.ts';
 
 export const COMMANDS: ReadonlyMap<string, OpsCommand> = new Map(FEATURES.flatMap((f) => f.ops ?? []).map((c) => [c.name, c]));
 
@@ -57,6 +58,8 @@ export async function runOps(db: Db, argv: string[], actor: string, ip?: string)
     // The same check as the server's start: a brand file with a key nobody declares, or a bad
     // part, is said here too rather than acted on.
     checkBrand(brand());
+    // Commands read the published content (promotions' words) as the server does.
+    await refreshContent();
     const result: OpsAnswer = await command.run(db, { verb, rest, flags, actor });
     if (!result.ok && !result.output) return { ok: false, output: USAGE };
     if (result.ok && result.changed) {

@@ -11,7 +11,8 @@ import { statusFor, systemState } from '../features/system/server/status.ts';
 import { createApi } from './api.ts';
 import { refusal } from '../kernel/http/dispatch.ts';
 import { clientIp, toRequest, writeResponse } from '../kernel/http/node-bridge.ts';
-import { captureForCache, clearPageCache, serveCached } from '../kernel/http/page-cache.ts';
+import { captureForCache, clearPageCache, dropCachedPages, serveCached } from '../kernel/http/page-cache.ts';
+import { onContentChange, pageShowsChange, refreshContent } from '../features/content/index.ts';
 import { compressAnswer } from '../kernel/http/compress.ts';
 import { staticFiles } from '../kernel/http/static-files.ts';
 import { publicOrigin, requestOrigin } from '../kernel/http/origins.ts';
@@ -57,6 +58,8 @@ const FETCH_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
 export function createSiteHandler(options: SiteOptions) {
   // A page cached before an operator changed the brand's flags or rules shows the old ones.
   onBrandChange(clearPageCache);
+  // A publish of the content studio drops exactly the pages that show what changed (issue 30).
+  onContentChange((changes) => dropCachedPages((path) => changes.some((c) => pageShowsChange(path, c))));
   const api = createApi();
   const files = options.staticDir ? staticFiles(options.staticDir) : null;
 
@@ -114,8 +117,9 @@ export function createSiteHandler(options: SiteOptions) {
         return;
       }
       if (isPagePath(path)) {
-        // Pages show the brand's flags: read an operator's change first (at most once a second).
-        await refreshBrand();
+        // Pages show the brand's flags and the published content: read an operator's change first
+        // (each at most once a second); a publish drops the pages it shows on before this serves one.
+        await Promise.all([refreshBrand(), refreshContent()]);
         // A language the brand does not offer sends the visitor to the same page in its default one.
         const { locale, path: bare } = splitLocale(path);
         const b = brand();
@@ -131,7 +135,8 @@ export function createSiteHandler(options: SiteOptions) {
         if (status !== 0) {
           req.headers[STATUS_HEADER] = String(status);
           req.url = localizePath(STATUS_PAGE, splitLocale(path).locale);
-        } else if (options.cache) {
+        } else if (options.cache && !/[?&]preview=/.test(req.url ?? '')) {
+          // (A staff member's preview of drafts is never stored nor served from the cache.)
           // With SITE_URL set every page names that address; otherwise each official host has its
           // own copies (publicOrigin takes no other host, so the scopes are bounded).
           const scope = env().SITE_URL ? '' : origin;

@@ -13,6 +13,9 @@ import { inject } from 'vitest';
 import { openDb, type DbHandle } from '../../src/kernel/db/client.ts';
 import { migrate } from '../../src/kernel/db/migrate.ts';
 import { useDb } from '../../src/kernel/db/index.ts';
+// The published help and promotions of this database, as the server loads them before a call.
+import { refreshContent } from '../../src/features/content/server/live.ts';
+import { seedDocuments } from '../../src/features/content/server/transfer.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 
@@ -50,8 +53,9 @@ export async function openTestDb(): Promise<TestDb> {
     // 40 each leaves room for the template and admin connections, and a burst of 200 concurrent
     // calls queues for a connection instead of being refused ('too many clients').
     const handle = await openDb({ url: url.toString(), poolSize: 40 });
-    if (!from) await migrate(handle);
+    if (!from) await migrate(handle).then(() => seedDocuments(handle.db));
     useDb(handle);
+    await refreshContent();
     return {
       ...handle,
       url: url.toString(),
@@ -66,7 +70,8 @@ export async function openTestDb(): Promise<TestDb> {
   }
   if (from && !pgliteTemplate) pgliteTemplate = new Blob([readFileSync(from)]);
   const handle = await openDb(pgliteTemplate ? { loadDataDir: pgliteTemplate } : {});
-  if (!pgliteTemplate) await migrate(handle);
+  if (!pgliteTemplate) await migrate(handle).then(() => seedDocuments(handle.db));
   useDb(handle);
+  await refreshContent();
   return { ...handle, url: null, dispose: () => handle.close() };
 }

@@ -9,6 +9,9 @@
  *   closed (CREATE DATABASE ... TEMPLATE needs the template free of connections), and each file
  *   creates its database from it. It is dropped at the end of the run.
  *
+ * The template also holds the demo brand's help centre and promotions (the content seed): the site
+ * and the promotions engine read the words from the database, as a seeded install does.
+ *
  * The location is handed to the test files with provide/inject ('dbTemplate'); without it (another
  * config, or the set-up not run) openTestDb migrates a fresh database as before.
  */
@@ -20,6 +23,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDb } from '../../src/kernel/db/client.ts';
 import { migrate } from '../../src/kernel/db/migrate.ts';
+import { seedDocuments } from '../../src/features/content/server/transfer.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,6 +55,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const handle = await openDb({ url: url.toString(), poolSize: 2 });
       try {
         await migrate(handle);
+        await seedDocuments(handle.db);
       } finally {
         await handle.close();
       }
@@ -69,6 +74,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const handle = await openDb({});
     try {
       await migrate(handle);
+      await seedDocuments(handle.db);
       const tarball = await handle.dumpDataDir!();
       writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()));
     } finally {

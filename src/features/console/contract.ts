@@ -407,6 +407,136 @@ export const consoleRunCommand = defineCall({
   value: z.object({ ok: z.boolean(), output: z.string() }),
 });
 
+// The content studio (issue 30): help sections and promotions' words, per language, with versions.
+
+export const CONTENT_KINDS = ['help', 'promotion'] as const;
+const contentKind = z.enum(CONTENT_KINDS);
+export type StudioKind = z.infer<typeof contentKind>;
+/** A document's id: a help section's anchor, a promotion's number (checked by the kind on the server). */
+const contentSlug = z.string().trim().min(1).max(64);
+const contentLocale = z.string().min(2).max(8);
+export const CONTENT_STATES = ['live', 'draft', 'scheduled', 'unpublished'] as const;
+
+const versionInfo = z.object({ number: z.number(), title: z.string(), author: z.string(), at: z.number() });
+const localeState = z.object({
+  entryId: z.number(),
+  state: z.enum(CONTENT_STATES),
+  latest: versionInfo,
+  published: z.object({ number: z.number(), at: z.number() }).nullable(),
+  scheduled: z.object({ number: z.number(), at: z.number() }).nullable(),
+  /** Another language was changed after this one's last version: its translation may be behind. */
+  outdated: z.boolean(),
+});
+export type StudioLocaleState = z.infer<typeof localeState>;
+
+/** The documents of a kind, each with its state in every language the brand offers (absent: missing). */
+export const consoleContentList = defineCall({
+  name: 'consoleContentList',
+  method: 'GET',
+  path: '/wps/console/content',
+  staff: ['content'],
+  query: z.object({ kind: contentKind }),
+  value: z.object({
+    locales: z.array(z.string()),
+    items: z.array(z.object({ slug: z.string(), title: z.string(), order: z.number(), locales: z.record(z.string(), localeState) })),
+  }),
+});
+export type StudioList = z.infer<typeof consoleContentList.value>;
+
+const versionDetail = versionInfo.extend({ fields: z.record(z.string(), z.unknown()), body: z.string(), html: z.string() });
+export type StudioVersion = z.infer<typeof versionDetail>;
+
+/** One document in every language: its latest words, its versions and its publication history. */
+export const consoleContentEntry = defineCall({
+  name: 'consoleContentEntry',
+  method: 'GET',
+  path: '/wps/console/content/entry',
+  staff: ['content'],
+  query: z.object({ kind: contentKind, slug: contentSlug }),
+  value: z.object({
+    locales: z.record(
+      z.string(),
+      z.object({
+        state: localeState,
+        latest: versionDetail,
+        versions: z.array(versionInfo),
+        changes: z.array(z.object({ action: z.string(), number: z.number().nullable(), actor: z.string(), at: z.number() })),
+      }),
+    ),
+  }),
+});
+export type StudioEntry = z.infer<typeof consoleContentEntry.value>;
+
+const contentDraft = z.object({ kind: contentKind, fields: z.record(z.string(), z.unknown()), body: z.string().max(100_000) });
+
+/** Renders a draft as the site will (the same Markdown pipeline and sanitiser), and says what is wrong with its fields. */
+export const consoleContentRender = defineCall({
+  name: 'consoleContentRender',
+  method: 'POST',
+  path: '/wps/console/content/render',
+  staff: ['content'],
+  body: contentDraft,
+  value: z.object({ html: z.string(), fieldErrors: z.record(z.string(), z.string()) }),
+});
+
+/** Saves a new version (a draft). `base` is the version the editor started from (0: a new document). */
+export const consoleContentSave = defineCall({
+  name: 'consoleContentSave',
+  method: 'POST',
+  path: '/wps/console/content/save',
+  staff: ['content'],
+  body: contentDraft.extend({ slug: contentSlug, locale: contentLocale, base: z.number().int().min(0).max(1_000_000) }),
+  value: z.object({ entryId: z.number(), number: z.number() }),
+});
+
+/** Publishes a version now, or at `at` (ms since the epoch, in the future). */
+export const consoleContentPublish = defineCall({
+  name: 'consoleContentPublish',
+  method: 'POST',
+  path: '/wps/console/content/publish',
+  staff: ['content'],
+  body: z.object({ entryId: idParam, number: z.number().int().min(1).max(1_000_000), at: z.number().int().min(0).max(8.64e15).optional() }),
+  value: z.object({ published: z.number().nullable(), scheduled: z.object({ number: z.number(), at: z.number() }).nullable() }),
+});
+
+/** Takes a document off the site, cancels its schedule, or rolls it back to a version (saved anew and published). */
+export const consoleContentAction = defineCall({
+  name: 'consoleContentAction',
+  method: 'POST',
+  path: '/wps/console/content/action',
+  staff: ['content'],
+  body: z.discriminatedUnion('action', [
+    z.object({ action: z.literal('unpublish'), entryId: idParam }),
+    z.object({ action: z.literal('unschedule'), entryId: idParam }),
+    z.object({ action: z.literal('rollback'), entryId: idParam, number: z.number().int().min(1).max(1_000_000) }),
+  ]),
+  value: z.object({ number: z.number().nullable() }),
+});
+
+/** The difference between two versions of a document: its fields and its text, line by line. */
+export const consoleContentDiff = defineCall({
+  name: 'consoleContentDiff',
+  method: 'GET',
+  path: '/wps/console/content/diff',
+  staff: ['content'],
+  query: z.object({ entryId: idParam, from: z.coerce.number().int().min(1).max(1_000_000), to: z.coerce.number().int().min(1).max(1_000_000) }),
+  value: z.object({
+    fields: z.array(z.object({ name: z.string(), from: z.string().nullable(), to: z.string().nullable() })),
+    lines: z.array(z.object({ op: z.enum(['same', 'added', 'removed']), text: z.string() })),
+  }),
+});
+export type StudioDiff = z.infer<typeof consoleContentDiff.value>;
+
+/** A link that shows a kind's drafts on the real page in a language, for an hour. */
+export const consoleContentPreviewLink = defineCall({
+  name: 'consoleContentPreviewLink',
+  method: 'POST',
+  path: '/wps/console/content/preview-link',
+  staff: ['content'],
+  body: z.object({ kind: contentKind, locale: contentLocale }),
+  value: z.object({ url: z.string(), expiresAt: z.number() }),
+});
+
 export const consoleCalls = [
   consoleLogin,
   consoleLogout,
@@ -431,4 +561,12 @@ export const consoleCalls = [
   consoleDecideAdjustment,
   consoleDashboard,
   consoleExport,
+  consoleContentList,
+  consoleContentEntry,
+  consoleContentRender,
+  consoleContentSave,
+  consoleContentPublish,
+  consoleContentAction,
+  consoleContentDiff,
+  consoleContentPreviewLink,
 ] as const;

@@ -1,6 +1,37 @@
 /** The content feature's server face: what pages and other features may use. */
-export { listPromotions } from './server/documents.ts';
+export {
+  helpSections,
+  lastPublished,
+  previewValid,
+  listPromotions,
+  onContentChange,
+  pageShowsChange,
+  promotions,
+  refreshContent,
+  reloadContent,
+  helpLoader,
+  promotionLoader,
+  kindPage,
+} from './server/live.ts';
+export type { ContentChangeNote, LiveData, LiveFilter } from './server/live.ts';
 export type { PromotionSummary } from './server/documents.ts';
+export {
+  CONTENT_KINDS,
+  KIND_SCHEMAS,
+  changesOf,
+  createPreview,
+  entryDetail,
+  listEntries,
+  publishVersion,
+  rollBack,
+  saveVersion,
+  stateOf,
+  unpublish,
+  unschedule,
+  versionDetail,
+} from './server/studio.ts';
+export type { ContentKind, EntrySummary, VersionDetail, VersionInfo } from './server/studio.ts';
+export { importDocuments, provideMinimumAge, seedDocuments } from './server/transfer.ts';
 export { banners, homeNotices } from './server/queries.ts';
 export { agentAnnouncements, insertAnnouncements } from './server/announcements.ts';
 export { renderMarkdown } from './server/markdown.ts';

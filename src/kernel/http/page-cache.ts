@@ -26,6 +26,8 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 interface Entry {
+  /** The page's path (without scope and query), for dropping the pages a change shows on. */
+  path: string;
   expires: number;
   /** One request is rendering a fresh copy; the others get this one meanwhile. */
   refreshing: boolean;
@@ -206,7 +208,7 @@ export function captureForCache(req: IncomingMessage, res: ServerResponse, scope
       makeRoom(body.byteLength, now);
       if (body.byteLength <= limits.bytes) {
         const etag = createHash('sha256').update(body).digest('base64url').slice(0, 22);
-        const entry: Entry = { expires: now + maxAge * 1000, refreshing: false, status: 200, headers: { ...headers, 'content-length': body.byteLength }, body, etag, encoded: {} };
+        const entry: Entry = { path, expires: now + maxAge * 1000, refreshing: false, status: 200, headers: { ...headers, 'content-length': body.byteLength }, body, etag, encoded: {} };
         entries.set(key, entry);
         bytes += body.byteLength;
         if (body.byteLength >= COMPRESS_THRESHOLD) void encodeStored(key, entry).catch(() => {});
@@ -222,6 +224,17 @@ export function captureForCache(req: IncomingMessage, res: ServerResponse, scope
 function sharedMaxAge(header: unknown): number {
   const m = /s-maxage=(\d+)/.exec(String(header ?? ''));
   return m ? Number(m[1]) : 0;
+}
+
+/** Drops the stored pages whose path `shows` says a change appears on (a published help section: /help); answers how many. */
+export function dropCachedPages(shows: (path: string) => boolean): number {
+  let n = 0;
+  for (const [key, e] of entries) {
+    if (!shows(e.path)) continue;
+    remove(key);
+    n++;
+  }
+  return n;
 }
 
 /** Empties the cache (after an operator change that pages show). */

@@ -8,7 +8,7 @@ import { atom, map } from 'nanostores';
 import { ApiFailure, createApiClient, type ApiClient, type ClientMessages } from '../../../kernel/http/client.ts';
 import { consoleLogout, consoleMe, type ConsoleMe, type StaffRole } from '../contract.ts';
 
-export type Section = 'dashboard' | 'withdrawals' | 'adjustments' | 'members' | 'staff' | 'audit' | 'commands';
+export type Section = 'dashboard' | 'withdrawals' | 'adjustments' | 'members' | 'content' | 'staff' | 'audit' | 'commands';
 
 /** The sections in menu order, with the roles that see them (the owner sees all). */
 export const SECTIONS: readonly { id: Section; roles: readonly StaffRole[] }[] = [
@@ -16,6 +16,7 @@ export const SECTIONS: readonly { id: Section; roles: readonly StaffRole[] }[] =
   { id: 'withdrawals', roles: ['finance'] },
   { id: 'adjustments', roles: ['finance'] },
   { id: 'members', roles: ['support', 'finance', 'risk', 'agents'] },
+  { id: 'content', roles: ['content'] },
   { id: 'staff', roles: ['owner'] },
   { id: 'audit', roles: ['risk'] },
   // Every role has commands of its own (each command declares the roles that run it).

@@ -10,6 +10,7 @@ import { createConsole, sectionsFor, type Section } from '../client/console.ts';
 import { Login } from './Login.tsx';
 import { NoticeLine, fill, type Labels } from './parts.tsx';
 import { Adjustments, Audit, Dashboard, Commands, Members, Staff, Withdrawals } from './sections.tsx';
+import { Studio } from './studio.tsx';
 
 interface Props {
   labels: Labels;
@@ -20,7 +21,7 @@ interface Props {
   demo: boolean;
 }
 
-const VIEWS = { dashboard: Dashboard, withdrawals: Withdrawals, members: Members, staff: Staff, audit: Audit, commands: Commands, adjustments: Adjustments } as const;
+const VIEWS = { dashboard: Dashboard, withdrawals: Withdrawals, members: Members, content: Studio, staff: Staff, audit: Audit, commands: Commands, adjustments: Adjustments } as const;
 
 export default function ConsoleApp({ labels: L, lang, merchant, language, messages, demo }: Props) {
   const [c] = useState(() => createConsole({ merchant, language, messages, sessionEnded: L.login.sessionEnded }));

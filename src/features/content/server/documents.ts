@@ -1,10 +1,11 @@
 /**
- * Markdown documents on disk: the help centre (src/content/help/<locale>/*.md) and promotions
- * (src/content/promotions/<locale>/*.md). Both the Content Layer loader (src/content.config.ts,
- * for prerendered pages) and the API and side menu (at run time) read them through here, so a
- * page and an API answer can never disagree about a section or an offer.
+ * Markdown documents as files: the help centre (<dir>/help/<locale>/*.md) and promotions
+ * (<dir>/promotions/<locale>/*.md), with YAML front matter. They are the import and export format
+ * of the content studio (`npm run ops -- content import|export`) and, under src/content, the demo
+ * seed; the site reads what is published in the database (live.ts), never these files.
+ * Seed files may say {{brand}} and {{minimumAge}}: filled with the brand's name and age at import.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { PROMO_PERIODS, PROMO_STATUSES, PROMO_TILES, PROMO_TYPES } from '../contract.ts';
@@ -15,34 +16,37 @@ import { renderMarkdown, splitFrontMatter } from './markdown.ts';
 export const contentRoot = path.join(projectRoot, 'src/content');
 
 /** Front matter of a help section. `id` is its anchor on /help. */
-export const helpFrontMatter = z.strictObject({
-  id: z.string().regex(/^[a-z][a-z0-9-]*$/, 'lower-case letters, digits and dashes'),
-  title: z.string().trim().min(1),
-  order: z.number().int(),
+export const helpSlug = z.string().regex(/^[a-z][a-z0-9-]{0,63}$/, 'lower-case letters, digits and dashes');
+export const helpFields = z.strictObject({
+  title: z.string().trim().min(1).max(200),
+  order: z.number().int().min(-100_000).max(100_000),
 });
+export const helpFrontMatter = helpFields.extend({ id: helpSlug });
 export type HelpFrontMatter = z.infer<typeof helpFrontMatter>;
 
 /** Front matter of a promotion. `id` is its anchor on /promotions (/promotions#3). */
-export const promotionFrontMatter = z
-  .strictObject({
-    id: z.number().int().positive(),
-    title: z.string().trim().min(1),
-    summary: z.string().trim().min(1),
-    promoType: z.enum(PROMO_TYPES),
-    period: z.enum(PROMO_PERIODS),
-    /**
-     * What every member is shown, written by hand: only for promotions the engine does not run
-     * yet (no rules in the brand file); the engine computes each member's status of the others.
-     */
-    status: z.enum(PROMO_STATUSES).optional(),
-    /** First and last day of the offer, YYYY-MM-DD, in the brand's time zone. */
-    start: z.iso.date().optional(),
-    end: z.iso.date().optional(),
-    order: z.number().int(),
-    /** The home page's promo tile that links here (spec 2.1: invite, free spin, VIP bonus). */
-    tile: z.enum(PROMO_TILES).optional(),
-  })
-  .refine((p) => !p.start || !p.end || p.start <= p.end, { message: 'end is before start', path: ['end'] });
+const promotionObject = z.strictObject({
+  title: z.string().trim().min(1).max(200),
+  summary: z.string().trim().min(1).max(500),
+  promoType: z.enum(PROMO_TYPES),
+  period: z.enum(PROMO_PERIODS),
+  /**
+   * What every member is shown, written by hand: only for promotions the engine does not run
+   * yet (no rules in the brand file); the engine computes each member's status of the others.
+   */
+  status: z.enum(PROMO_STATUSES).optional(),
+  /** First and last day of the offer, YYYY-MM-DD, in the brand's time zone. */
+  start: z.iso.date().optional(),
+  end: z.iso.date().optional(),
+  order: z.number().int().min(-100_000).max(100_000),
+  /** The home page's promo tile that links here (spec 2.1: invite, free spin, VIP bonus). */
+  tile: z.enum(PROMO_TILES).optional(),
+});
+const datesInOrder = (p: { start?: string; end?: string }) => !p.start || !p.end || p.start <= p.end;
+/** A promotion's fields in the studio (its id is the entry's slug). */
+export const promotionFields = promotionObject.refine(datesInOrder, { message: 'end is before start', path: ['end'] });
+export const promotionSlug = z.coerce.number().int().positive().max(999_999_999);
+export const promotionFrontMatter = promotionObject.extend({ id: z.number().int().positive().max(999_999_999) }).refine(datesInOrder, { message: 'end is before start', path: ['end'] });
 export type PromotionFrontMatter = z.infer<typeof promotionFrontMatter>;
 
 export type DocumentKind = 'help' | 'promotions';
@@ -63,16 +67,31 @@ export type Doc<T> = T & {
 export type HelpDoc = Doc<HelpFrontMatter>;
 export type PromotionDoc = Doc<PromotionFrontMatter>;
 
-/** Reads, validates and renders every document of a kind in one locale, sorted by order then id. */
-export function readDocuments<S extends z.ZodType<{ id: string | number; order: number }>>(kind: DocumentKind, locale: Locale, schema: S, root: string = contentRoot): Doc<z.output<S>>[] {
+/** Fills a seed file's {{name}} placeholders; an unknown name stays as written. */
+export function fillPlaceholders(source: string, values: Record<string, string>): string {
+  return source.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/**
+ * Reads, validates and renders every document of a kind in one locale, sorted by order then id
+ * (none when the folder is absent). `values` fills the files' placeholders.
+ */
+export function readDocuments<S extends z.ZodType<{ id: string | number; order: number }>>(
+  kind: DocumentKind,
+  locale: Locale,
+  schema: S,
+  root: string = contentRoot,
+  values: Record<string, string> = {},
+): Doc<z.output<S>>[] {
   const dir = path.join(root, kind, locale);
   const docs: Doc<z.output<S>>[] = [];
   const seen = new Map<string | number, string>();
+  if (!existsSync(dir)) return docs;
   for (const name of readdirSync(dir).sort()) {
     if (!name.endsWith('.md')) continue;
     const full = path.join(dir, name);
     const file = path.relative(projectRoot, full);
-    const source = readFileSync(full, 'utf8');
+    const source = fillPlaceholders(readFileSync(full, 'utf8'), values);
     const { data, body } = splitFrontMatter(source);
     const parsed = schema.safeParse(data);
     if (!parsed.success) throw new Error(`Invalid front matter in ${file}: ${z.prettifyError(parsed.error)}`);
@@ -83,27 +102,6 @@ export function readDocuments<S extends z.ZodType<{ id: string | number; order: 
     docs.push({ ...fm, locale, html: renderMarkdown(body), body, file, source });
   }
   return docs.sort((a, b) => a.order - b.order || String(a.id).localeCompare(String(b.id)));
-}
-
-// Documents change only with a deploy, so each process reads them once; in development
-// (astro dev) they are read again on every call so that edits show at once.
-const cache = new Map<string, unknown>();
-const fresh = () => process.env.NODE_ENV === 'development';
-
-function cached<T>(key: string, read: () => T): T {
-  if (fresh()) return read();
-  if (!cache.has(key)) cache.set(key, read());
-  return cache.get(key) as T;
-}
-
-/** Help-centre sections in one locale, in display order. */
-export function helpSections(locale: Locale): HelpDoc[] {
-  return cached(`help:${locale}`, () => readDocuments('help', locale, helpFrontMatter));
-}
-
-/** Every promotion in one locale, in display order. */
-export function promotions(locale: Locale): PromotionDoc[] {
-  return cached(`promotions:${locale}`, () => readDocuments('promotions', locale, promotionFrontMatter));
 }
 
 export interface PromotionSummary {
@@ -125,25 +123,6 @@ export interface PromotionSummary {
 /** Where a promotion's details are, in a locale: /promotions#3, /es/promotions#3. */
 export function promotionHref(id: number | string, locale: Locale): string {
   return `${localizePath('/promotions', locale)}#${id}`;
-}
-
-/**
- * Promotions for short lists (side menu: the first 3, spec 2.5 and 9), in display order.
- * @example listPromotions('es', 3).map((p) => p.href) // ['/es/promotions#1', ...]
- */
-export function listPromotions(locale: Locale, limit?: number): PromotionSummary[] {
-  const all = promotions(locale).map((p) => ({
-    id: p.id,
-    title: p.title,
-    summary: p.summary,
-    promoType: p.promoType,
-    ...(p.status ? { status: p.status } : {}),
-    ...(p.start ? { start: p.start } : {}),
-    ...(p.end ? { end: p.end } : {}),
-    ...(p.tile ? { tile: p.tile } : {}),
-    href: promotionHref(p.id, locale),
-  }));
-  return limit === undefined ? all : all.slice(0, limit);
 }
 
 /** Every locale the site offers, for loaders and tests that walk all documents. */

@@ -8,6 +8,13 @@ import type { OpsAnswer, OpsCommand } from '../../../kernel/feature.ts';
 import { isLocale, LOCALES } from '../../../kernel/locales.ts';
 import { allAnnouncements, AUDIENCES, insertAnnouncements, removeAnnouncement, type Audience } from './announcements.ts';
 import { renderMarkdown } from './markdown.ts';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { brand } from '../../../kernel/brand/index.ts';
+import { clock } from '../../../kernel/clock.ts';
+import { contentRoot } from './documents.ts';
+import { CONTENT_KINDS, listEntries, publishVersion, stateOf, unpublish, type ContentKind, type EntrySummary } from './studio.ts';
+import { exportDocuments, importDocuments } from './transfer.ts';
 import { ANNOUNCEMENT_TYPES, EXECUTIONS, PROMO_TYPES, type AnnouncementType, type Execution, type PromoType } from '../contract.ts';
 
 const USAGE = `  announce add --locale en --title TEXT --markdown TEXT [--audience everyone|agents]
@@ -54,7 +61,76 @@ async function announceCommand(db: Db, verb: string | undefined, flags: Record<s
   return { ok: false, output: USAGE };
 }
 
+const CONTENT_USAGE = `  content import [--dir PATH] [--publish]   (Markdown files as in src/content: <dir>/help|promotions/<locale>/*.md; a changed file becomes a new version)
+  content export --dir PATH [--drafts]     (the published words, or with --drafts the latest, as Markdown files)
+  content list --kind help|promotion | content publish --kind K --id ID --locale L [--version N] [--at ISO-TIME] | content unpublish --kind K --id ID --locale L`;
+
+async function findEntry(db: Db, flags: Record<string, string>): Promise<{ ok: false; output: string } | { ok: true; entry: EntrySummary }> {
+  const kind = flags.kind as ContentKind;
+  if (!(CONTENT_KINDS as readonly string[]).includes(kind)) return { ok: false, output: `--kind is one of ${CONTENT_KINDS.join(', ')}` };
+  if (!isLocale(flags.locale)) return { ok: false, output: `--locale is one of ${LOCALES.map((l) => l.code).join(', ')}` };
+  const entry = (await listEntries(db, kind)).find((e) => e.slug === flags.id && e.locale === flags.locale);
+  return entry ? { ok: true, entry } : { ok: false, output: `No ${kind} ${flags.id ?? '(--id)'} in ${flags.locale}.` };
+}
+
+async function contentCommand(db: Db, verb: string | undefined, flags: Record<string, string>, actor: string): Promise<OpsAnswer> {
+  const by = `ops:${actor}`;
+  if (verb === 'import') {
+    const root = path.resolve(flags.dir ?? contentRoot);
+    if (!existsSync(root)) return { ok: false, output: `There is no folder ${root}.` };
+    try {
+      const r = await importDocuments(db, { root, locales: brand().languages.filter(isLocale), author: by, publish: flags.publish === 'true' });
+      return { ok: true, changed: r.saved + r.published > 0, output: `${r.saved} new versions, ${r.unchanged} unchanged, ${r.published} published.` };
+    } catch (err) {
+      return { ok: false, output: err instanceof Error ? err.message : String(err) };
+    }
+  }
+  if (verb === 'export') {
+    if (!flags.dir) return { ok: false, output: '--dir is required' };
+    const n = await exportDocuments(db, path.resolve(flags.dir), flags.drafts === 'true');
+    return { ok: true, output: `${n} documents written under ${path.resolve(flags.dir)}.` };
+  }
+  if (verb === 'list') {
+    const kind = (flags.kind ?? 'help') as ContentKind;
+    if (!(CONTENT_KINDS as readonly string[]).includes(kind)) return { ok: false, output: `--kind is one of ${CONTENT_KINDS.join(', ')}` };
+    const rows = await listEntries(db, kind);
+    return { ok: true, output: rows.map((e) => `${e.slug.padEnd(20)} ${e.locale}  v${e.latest.number}  ${stateOf(e).padEnd(11)} ${e.title}`).join('\n') || 'No documents.' };
+  }
+  if (verb === 'publish' || verb === 'unpublish') {
+    const found = await findEntry(db, flags);
+    if (!found.ok) return found;
+    const e = found.entry;
+    if (verb === 'unpublish') {
+      await unpublish(db, e.id, by);
+      return { ok: true, changed: true, output: `${e.kind} ${e.slug} (${e.locale}) is off the site.` };
+    }
+    const version = flags.version ? Number(flags.version) : e.latest.number;
+    if (!Number.isInteger(version) || version < 1) return { ok: false, output: '--version is a version number' };
+    const at = flags.at ? new Date(flags.at) : undefined;
+    if (at && Number.isNaN(at.getTime())) return { ok: false, output: '--at is a time such as 2026-12-01T09:00:00Z' };
+    const r = await publishVersion(db, e.id, version, by, { at, now: new Date(clock.now()) });
+    return {
+      ok: true,
+      changed: true,
+      output: r.scheduled
+        ? `Version ${version} of ${e.kind} ${e.slug} (${e.locale}) goes live at ${r.scheduled.at.toISOString()}.`
+        : `Version ${version} of ${e.kind} ${e.slug} (${e.locale}) is live.`,
+    };
+  }
+  return { ok: false, output: CONTENT_USAGE };
+}
+
 export const contentCommands: OpsCommand[] = [
+  {
+    name: 'content',
+    consoleRoles: ['content'],
+    // They read and write the server's files.
+    cliOnlyVerbs: ['import', 'export'],
+    usage: CONTENT_USAGE,
+    options: ['dir', 'kind', 'id', 'locale', 'version', 'at'],
+    switches: ['publish', 'drafts'],
+    run: (db, { verb, flags, actor }) => contentCommand(db, verb, flags, actor),
+  },
   {
     name: 'announce',
     consoleRoles: ['content'],

@@ -25,4 +25,4 @@ export async function banners(locale: Locale, group: BannerGroup): Promise<Banne
   return findBanners(await db(), locale, group);
 }
 
-export { listPromotions } from './documents.ts';
+export { listPromotions } from './live.ts';

@@ -5,7 +5,7 @@ import { brand } from '../../../kernel/brand/index.ts';
 import { db } from '../../../kernel/db/index.ts';
 import { route } from '../../../kernel/http/dispatch.ts';
 import { findAnnouncements } from './announcements.ts';
-import { helpSections } from './documents.ts';
+import { helpSections } from './live.ts';
 import { verifyRepresentative as verify } from './mirrors.ts';
 
 export const contentRoutes = [

@@ -4,7 +4,7 @@
  * migrations folder ./drizzle). Money columns are bigint minor units.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Notices, marquee items and popups. Content is sanitised HTML, stored per locale. */
 export const announcement = pgTable(
@@ -42,4 +42,92 @@ export const banner = pgTable('banner', {
   target: text('target'),
   sort: integer('sort').notNull().default(0),
   isDemo: boolean('is_demo').notNull().default(false),
+});
+
+/**
+ * The content studio (issue 30): one row per document of a kind in a language (a help section, a
+ * promotion's words), pointing at the version the site shows and, when one is scheduled, the
+ * version that goes live at a time. The words themselves are in content_version.
+ */
+export const contentEntry = pgTable(
+  'content_entry',
+  {
+    id: serial('id').primaryKey(),
+    /** help | promotion */
+    kind: text('kind').notNull(),
+    /** The document's id: a help section's anchor ('faq'), a promotion's number ('3'). */
+    slug: text('slug').notNull(),
+    locale: text('locale').notNull(),
+    /** The version the site shows; null: not published (a draft only, or unpublished). */
+    publishedVersion: integer('published_version'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    /** A version to publish at scheduledAt (one process does it: the job claims the row). */
+    scheduledVersion: integer('scheduled_version'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('content_entry_doc_uq').on(t.kind, t.slug, t.locale),
+    index('content_entry_due_idx')
+      .on(t.scheduledAt)
+      .where(sql`${t.scheduledAt} is not null`),
+    check('content_entry_kind_ck', sql`${t.kind} in ('help', 'promotion')`),
+    check('content_entry_schedule_ck', sql`(${t.scheduledVersion} is null) = (${t.scheduledAt} is null)`),
+  ],
+);
+
+/** Every version of every document, as saved: append-only (a trigger refuses UPDATE and DELETE). */
+export const contentVersion = pgTable(
+  'content_version',
+  {
+    id: serial('id').primaryKey(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => contentEntry.id),
+    /** 1, 2, 3... within the entry. */
+    number: integer('number').notNull(),
+    /** The front matter: title, order and the kind's other fields (validated by the kind's schema). */
+    fields: jsonb('fields').notNull(),
+    /** The Markdown as written. */
+    body: text('body').notNull(),
+    /** The body rendered and sanitised when it was saved (pages never render Markdown per request). */
+    html: text('html').notNull(),
+    /** Who saved it: staff:<name>, ops:<actor>, seed. */
+    author: text('author').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('content_version_number_uq').on(t.entryId, t.number)],
+);
+
+/**
+ * What changed on the site, in order: every publish, unpublish and scheduled publish that took
+ * place. Each process polls its last id (at most once a second) to reload what it shows and drop
+ * exactly the cached pages of the kinds and languages that changed; it is also the publication
+ * history (who, when, which version).
+ */
+export const contentChange = pgTable(
+  'content_change',
+  {
+    id: serial('id').primaryKey(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => contentEntry.id),
+    kind: text('kind').notNull(),
+    locale: text('locale').notNull(),
+    /** publish | unpublish | rollback | schedule | unschedule */
+    action: text('action').notNull(),
+    /** The version published (null for unpublish). */
+    versionId: integer('version_id'),
+    actor: text('actor').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('content_change_entry_idx').on(t.entryId, t.id)],
+);
+
+/** Preview links: a staff member's look at a kind's drafts on the real page, for an hour. Only the SHA-256 of the token is kept. */
+export const contentPreview = pgTable('content_preview', {
+  tokenHash: text('token_hash').primaryKey(),
+  kind: text('kind').notNull(),
+  staff: text('staff').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
