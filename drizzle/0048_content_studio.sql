@@ -38,6 +38,7 @@ CREATE TABLE "content_version" (
 	"body" text NOT NULL,
 	"html" text NOT NULL,
 	"author" text NOT NULL,
+	"source_version" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

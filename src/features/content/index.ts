@@ -17,6 +17,7 @@ export type { ContentChangeNote, LiveData, LiveFilter } from './server/live.ts';
 export type { PromotionSummary } from './server/documents.ts';
 export {
   CONTENT_KINDS,
+  sourceLocale,
   KIND_SCHEMAS,
   changesOf,
   createPreview,

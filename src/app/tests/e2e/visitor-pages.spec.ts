@@ -132,6 +132,9 @@ test.describe('the whole site', () => {
     for (const p of ['/', '/rng', '/fish', '/live', '/all', '/promotions', '/help', '/down', '/mirrors']) {
       for (const { lang } of LANGS) expect.soft(paths, `sitemap has ${expectedPath(p, lang)}`).toContain(expectedPath(p, lang));
     }
+    // The pages of the content studio say when they last changed (its latest publish there).
+    expect(xml).toMatch(/<loc>[^<]*\/es\/help<\/loc>\n\s*<lastmod>\d{4}-\d{2}-\d{2}T[^<]+<\/lastmod>/);
+    expect(xml).toMatch(/<loc>[^<]*\/promotions<\/loc>\n\s*<lastmod>/);
   });
 
   test("the footer's links to help sections land on their section, in view", async ({ page }) => {

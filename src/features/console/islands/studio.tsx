@@ -114,7 +114,8 @@ function Editor({ L, c, lang, kind, slug }: Props & { kind: StudioKind; slug: st
     else void c.run((api) => api.call(consoleContentEntry, { query: { kind, slug } })).then((v) => v && setEntry(v));
   }, [c, kind, slug, isNew, tick]);
   const reload = () => setTick((t) => t + 1);
-  const title = entry && Object.values(entry.locales)[0]?.latest.title;
+  // The document's title in the console's language when it has one.
+  const title = entry && (entry.locales[lang.slice(0, 2)] ?? Object.values(entry.locales)[0])?.latest.title;
   return (
     <section className="cs-section" aria-labelledby={`${id}-h`}>
       <div className="cs-section-head">

@@ -17,6 +17,7 @@ import {
   renderMarkdown,
   reloadContent,
   rollBack,
+  sourceLocale,
   saveVersion,
   stateOf,
   unpublish,
@@ -43,13 +44,15 @@ const brandLocales = (): Locale[] => brand().languages.filter(isLocale);
 
 function localeState(e: EntrySummary, all: EntrySummary[]): StudioLocaleState {
   const mine = e.latest.createdAt.getTime();
+  // A translation is behind when its source (the default language) has a version newer than the one it was written from.
+  const source = all.find((o) => o.slug === e.slug && o.locale === sourceLocale() && o.locale !== e.locale);
   return {
     entryId: e.id,
     state: stateOf(e),
     latest: { number: e.latest.number, title: e.latest.title, author: e.latest.author, at: mine },
     published: e.published && { number: e.published.number, at: e.published.at.getTime() },
     scheduled: e.scheduled && { number: e.scheduled.number, at: e.scheduled.at.getTime() },
-    outdated: all.some((o) => o.slug === e.slug && o.locale !== e.locale && o.latest.createdAt.getTime() > mine),
+    outdated: !!source && source.latest.number > (e.latest.sourceVersion ?? 0),
   };
 }
 

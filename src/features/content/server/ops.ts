@@ -13,7 +13,7 @@ import path from 'node:path';
 import { brand } from '../../../kernel/brand/index.ts';
 import { clock } from '../../../kernel/clock.ts';
 import { contentRoot } from './documents.ts';
-import { CONTENT_KINDS, listEntries, publishVersion, stateOf, unpublish, type ContentKind, type EntrySummary } from './studio.ts';
+import { CONTENT_KINDS, listEntries, publishDue, publishVersion, stateOf, unpublish, type ContentKind, type EntrySummary } from './studio.ts';
 import { exportDocuments, importDocuments } from './transfer.ts';
 import { ANNOUNCEMENT_TYPES, EXECUTIONS, PROMO_TYPES, type AnnouncementType, type Execution, type PromoType } from '../contract.ts';
 
@@ -63,6 +63,7 @@ async function announceCommand(db: Db, verb: string | undefined, flags: Record<s
 
 const CONTENT_USAGE = `  content import [--dir PATH] [--publish]   (Markdown files as in src/content: <dir>/help|promotions/<locale>/*.md; a changed file becomes a new version)
   content export --dir PATH [--drafts]     (the published words, or with --drafts the latest, as Markdown files)
+  content publish-due [--at ISO-TIME]      (publishes what is scheduled up to that time, now by default: the server's job does it every second)
   content list --kind help|promotion | content publish --kind K --id ID --locale L [--version N] [--at ISO-TIME] | content unpublish --kind K --id ID --locale L`;
 
 async function findEntry(db: Db, flags: Record<string, string>): Promise<{ ok: false; output: string } | { ok: true; entry: EntrySummary }> {
@@ -89,6 +90,12 @@ async function contentCommand(db: Db, verb: string | undefined, flags: Record<st
     if (!flags.dir) return { ok: false, output: '--dir is required' };
     const n = await exportDocuments(db, path.resolve(flags.dir), flags.drafts === 'true');
     return { ok: true, output: `${n} documents written under ${path.resolve(flags.dir)}.` };
+  }
+  if (verb === 'publish-due') {
+    const at = flags.at ? new Date(flags.at) : new Date(clock.now());
+    if (Number.isNaN(at.getTime())) return { ok: false, output: '--at is a time such as 2026-12-01T09:00:00Z' };
+    const n = await publishDue(db, at);
+    return { ok: true, changed: n > 0, output: `${n} scheduled ${n === 1 ? 'document' : 'documents'} published.` };
   }
   if (verb === 'list') {
     const kind = (flags.kind ?? 'help') as ContentKind;

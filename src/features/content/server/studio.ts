@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { isLocale, type Locale } from '../../../kernel/locales.ts';
+import { brand } from '../../../kernel/brand/index.ts';
 import { contentChange, contentEntry, contentPreview, contentVersion } from './tables.ts';
 import { helpFields, helpSlug, promotionFields, promotionSlug } from './documents.ts';
 import { renderMarkdown } from './markdown.ts';
@@ -36,6 +37,8 @@ export interface VersionInfo {
   title: string;
   author: string;
   createdAt: Date;
+  /** A translation's source version (the default language's number when it was saved); null in the default language. */
+  sourceVersion: number | null;
 }
 
 export interface EntrySummary {
@@ -73,6 +76,7 @@ export async function listEntries(db: Db, kind: ContentKind): Promise<EntrySumma
       fields: contentVersion.fields,
       author: contentVersion.author,
       createdAt: contentVersion.createdAt,
+      sourceVersion: contentVersion.sourceVersion,
     })
     .from(contentVersion)
     .where(
@@ -99,7 +103,7 @@ export async function listEntries(db: Db, kind: ContentKind): Promise<EntrySumma
       locale: e.locale,
       title: titleOf(last.fields),
       order: orderOf(last.fields),
-      latest: { id: last.id, number: last.number, title: titleOf(last.fields), author: last.author, createdAt: last.createdAt },
+      latest: { id: last.id, number: last.number, title: titleOf(last.fields), author: last.author, createdAt: last.createdAt, sourceVersion: last.sourceVersion },
       published: pub !== undefined && e.publishedAt ? { number: pub, at: e.publishedAt } : null,
       scheduled: sch !== undefined && e.scheduledAt ? { number: sch, at: e.scheduledAt } : null,
     });
@@ -122,13 +126,14 @@ export async function entryDetail(db: Db, kind: ContentKind, slug: string, local
   const last = rows[0]!;
   return {
     entry,
-    versions: rows.map((v) => ({ id: v.id, number: v.number, title: titleOf(v.fields), author: v.author, createdAt: v.createdAt })),
+    versions: rows.map((v) => ({ id: v.id, number: v.number, title: titleOf(v.fields), author: v.author, createdAt: v.createdAt, sourceVersion: v.sourceVersion })),
     latest: {
       id: last.id,
       number: last.number,
       title: titleOf(last.fields),
       author: last.author,
       createdAt: last.createdAt,
+      sourceVersion: last.sourceVersion,
       fields: last.fields as Record<string, unknown>,
       body: last.body,
       html: last.html,
@@ -142,7 +147,19 @@ export async function versionDetail(db: Db, entryId: number, number: number): Pr
     .select()
     .from(contentVersion)
     .where(and(eq(contentVersion.entryId, entryId), eq(contentVersion.number, number)));
-  return v ? { id: v.id, number: v.number, title: titleOf(v.fields), author: v.author, createdAt: v.createdAt, fields: v.fields as Record<string, unknown>, body: v.body, html: v.html } : null;
+  return v
+    ? {
+        id: v.id,
+        number: v.number,
+        title: titleOf(v.fields),
+        author: v.author,
+        createdAt: v.createdAt,
+        sourceVersion: v.sourceVersion,
+        fields: v.fields as Record<string, unknown>,
+        body: v.body,
+        html: v.html,
+      }
+    : null;
 }
 
 /** The entry of a document, made on its first save; locked for the rest of the transaction. */
@@ -170,6 +187,21 @@ async function latestNumber(tx: Tx, entryId: number): Promise<number> {
   return r?.n ?? 0;
 }
 
+/** The brand's default language: the source that other languages translate. */
+export const sourceLocale = (): string => brand().defaultLanguage;
+
+/** For a translation, the latest version number of its source document (0 when the source has none yet); null in the source language. */
+async function sourceNumber(tx: Tx, kind: ContentKind, slug: string, locale: Locale): Promise<number | null> {
+  const source = sourceLocale();
+  if (locale === source) return null;
+  const [r] = await tx
+    .select({ n: max(contentVersion.number) })
+    .from(contentVersion)
+    .innerJoin(contentEntry, eq(contentEntry.id, contentVersion.entryId))
+    .where(and(eq(contentEntry.kind, kind), eq(contentEntry.slug, slug), eq(contentEntry.locale, source)));
+  return r?.n ?? 0;
+}
+
 export interface SaveInput {
   kind: ContentKind;
   slug: string;
@@ -194,9 +226,10 @@ export async function saveVersion(db: Db, input: SaveInput): Promise<{ entryId: 
     const e = await lockEntry(tx, input.kind, input.slug, input.locale);
     const last = await latestNumber(tx, e.id);
     if (input.base !== undefined && input.base !== last) throw new ApiError(409, 'content.conflict', { version: last });
+    const sourceVersion = await sourceNumber(tx, input.kind, input.slug, input.locale);
     const [v] = await tx
       .insert(contentVersion)
-      .values({ entryId: e.id, number: last + 1, fields: input.fields, body: input.body, html, author: input.author })
+      .values({ entryId: e.id, number: last + 1, fields: input.fields, body: input.body, html, author: input.author, sourceVersion })
       .returning({ id: contentVersion.id });
     return { entryId: e.id, number: last + 1, versionId: v!.id };
   });
@@ -281,7 +314,10 @@ export async function rollBack(db: Db, entryId: number, to: number, actor: strin
       .where(and(eq(contentVersion.entryId, entryId), eq(contentVersion.number, to)));
     if (!old) throw new ApiError(404, 'content.version.unknown');
     const number = (await latestNumber(tx, entryId)) + 1;
-    const [v] = await tx.insert(contentVersion).values({ entryId, number, fields: old.fields, body: old.body, html: old.html, author: actor }).returning({ id: contentVersion.id });
+    const [v] = await tx
+      .insert(contentVersion)
+      .values({ entryId, number, fields: old.fields, body: old.body, html: old.html, author: actor, sourceVersion: old.sourceVersion })
+      .returning({ id: contentVersion.id });
     await tx.update(contentEntry).set({ publishedVersion: v!.id, publishedAt: now, scheduledVersion: null, scheduledAt: null }).where(eq(contentEntry.id, entryId));
     await recordChange(tx, e, 'rollback', v!.id, actor);
     return number;

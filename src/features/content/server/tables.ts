@@ -94,6 +94,12 @@ export const contentVersion = pgTable(
     html: text('html').notNull(),
     /** Who saved it: staff:<name>, ops:<actor>, seed. */
     author: text('author').notNull(),
+    /**
+     * A translation's source: the version number of the same document in the brand's default
+     * language when this one was saved (null in the default language itself). The studio flags a
+     * translation as behind when its source has a newer version.
+     */
+    sourceVersion: integer('source_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('content_version_number_uq').on(t.entryId, t.number)],

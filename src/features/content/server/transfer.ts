@@ -47,8 +47,10 @@ export interface ImportReport {
 export async function importDocuments(db: Db, o: { root?: string; locales: readonly Locale[]; author: string; publish: boolean; values?: Record<string, string> }): Promise<ImportReport> {
   const report: ImportReport = { saved: 0, unchanged: 0, published: 0 };
   const now = new Date(clock.now());
+  // The default language first: the translations record which of its versions they follow.
+  const locales = [...o.locales].sort((a, b) => Number(b === brand().defaultLanguage) - Number(a === brand().defaultLanguage));
   for (const kind of CONTENT_KINDS) {
-    for (const locale of o.locales) {
+    for (const locale of locales) {
       const schema = kind === 'help' ? helpFrontMatter : promotionFrontMatter;
       for (const doc of readDocuments(KIND_DIR[kind], locale, schema, o.root ?? contentRoot, o.values ?? {})) {
         const { id, html: _html, body, file: _file, source: _source, locale: _l, ...fields } = doc as typeof doc & { locale: Locale };

@@ -7,52 +7,14 @@
  * and runs an operator command from the console's command panel.
  * axe looks at the login, the app's set-up, the recovery codes and each section once.
  */
-import type { Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { LANGS, flowInOneLanguage, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { accountButton, at, createUser, expect, signIn, newUsername, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { adjust, memberCentre, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 import { callApi } from '../../../../../tests/e2e-support/play.ts';
-import { ops } from '../../../../../tests/e2e-support/server.ts';
+import { addStaff, firstLogin } from '../../../../../tests/e2e-support/staff.ts';
 
 const ct = (lang: Lang, key: string, values: Record<string, string | number> = {}) => t(lang, 'console', key, values);
-const code = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate();
-
-/** A staff member added by the ops command: their name and one-time password. */
-async function addStaff(role: string): Promise<{ username: string; password: string }> {
-  const username = newUsername('st');
-  const out = await ops('staff', 'add', username, '--role', role);
-  const password = /One-time password: (\S+)/.exec(out)?.[1];
-  if (!password) throw new Error(`staff add answered: ${out}`);
-  return { username, password };
-}
-
-/**
- * A first login on /console: the one-time password, the app's set-up (its key read off the page),
- * a code of it and a new password, then the recovery codes. Answers the app's secret.
- */
-async function firstLogin(page: Page, lang: Lang, s: { username: string; password: string }, o: { axe?: boolean } = {}): Promise<string> {
-  await page.goto(at(lang, '/console'));
-  await page.getByLabel(ct(lang, 'login.username')).fill(s.username);
-  await page.getByLabel(ct(lang, 'login.password'), { exact: true }).fill(s.password);
-  if (o.axe) await expectNoSeriousA11yViolations(page);
-  await page.getByRole('button', { name: ct(lang, 'login.submit') }).click();
-  await expect(page.getByRole('heading', { name: ct(lang, 'login.setupTitle') })).toBeVisible();
-  await expect(page.getByRole('img', { name: ct(lang, 'login.qrAlt') })).toBeVisible();
-  const secret = ((await page.locator('.cs-key').textContent()) ?? '').trim();
-  // Without the new password the login is not finished; the refusal is under its field.
-  await page.getByLabel(ct(lang, 'login.code')).fill(code(secret));
-  if (o.axe) await expectNoSeriousA11yViolations(page);
-  await page.getByLabel(ct(lang, 'login.newPassword')).fill('a-new-staff-password');
-  await page.getByRole('button', { name: ct(lang, 'login.finish') }).click();
-  await expect(page.getByRole('heading', { name: ct(lang, 'login.recoveryTitle') })).toBeVisible();
-  await expect(page.locator('.cs-codes li')).toHaveCount(10);
-  if (o.axe) await expectNoSeriousA11yViolations(page);
-  await page.getByRole('button', { name: ct(lang, 'login.recoveryDone') }).click();
-  await expect(page.getByRole('button', { name: ct(lang, 'nav.logout') })).toBeVisible();
-  return secret;
-}
 
 for (const { lang } of LANGS) {
   test.describe(`the operator console in ${lang.toUpperCase()}`, () => {

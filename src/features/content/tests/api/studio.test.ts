@@ -45,6 +45,8 @@ describe('the content studio', () => {
     const faq = r.json.value.items.find((i: { slug: string }) => i.slug === 'faq');
     expect(faq.locales.en.state).toBe('live');
     expect(faq.locales.es.state).toBe('live');
+    // The Spanish was imported from the English version that is live: not behind.
+    expect([faq.locales.en.outdated, faq.locales.es.outdated]).toEqual([false, false]);
     const promos = (await editor.call('/wps/console/content', { query: { kind: 'promotion' } })).json.value.items;
     expect(promos.length).toBeGreaterThanOrEqual(6);
   });

@@ -25,6 +25,14 @@ test.describe('the second demo brand', () => {
     const status = (await (await request.get('/wps/system/status')).json()).value.info;
     expect(status).toMatchObject({ merchantCode: 'SOLDEMO', brandName: 'Sol Demo', currency: 'PEN', currencySymbol: 'S/', languages: ['es'] });
     await expectNoSeriousA11yViolations(page);
+    // Its own help and promotions (the content seed, filled with its name and minimum age of 21).
+    await page.goto('/es/help');
+    const help = await page.locator('main').innerText();
+    expect(help).not.toContain('Lucky Demo');
+    expect(help).toContain('Sol Demo');
+    await expect(page.locator('#term')).toContainText('21 años');
+    await page.goto('/es/promotions');
+    expect(await page.locator('main').innerText()).not.toContain('Lucky Demo');
   });
 
   test('its flags hold on the page and on the server', async ({ page, request }) => {

@@ -1,0 +1,112 @@
+/**
+ * The content studio in Chromium (issue 30), desktop: an editor (role content) writes a Spanish
+ * help article, sees it rendered as they type, previews the draft on the real page, publishes it,
+ * and a visitor of /es/help sees it without a restart; a promotion scheduled for tomorrow is not
+ * on the site until its time comes (driven by the ops command's `content publish-due --at`, never
+ * waited for), then it is. axe looks at the studio's list and editor once.
+ */
+import { LANGS, flowInOneLanguage, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
+import { at, expect, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
+import { ops } from '../../../../../tests/e2e-support/server.ts';
+import { addStaff, firstLogin } from '../../../../../tests/e2e-support/staff.ts';
+
+const ct = (lang: Lang, key: string, values: Record<string, string | number> = {}) => t(lang, 'console', key, values);
+
+for (const { lang } of LANGS) {
+  test.describe(`the content studio in ${lang.toUpperCase()}`, () => {
+    flowInOneLanguage(lang);
+
+    test('an editor writes a Spanish help article, previews it, publishes it, and a visitor of /es/help sees it', async ({ page, browser }) => {
+      test.setTimeout(90_000);
+      const slug = `e2e-${Date.now().toString(36)}`;
+      const title = `Artículo ${slug}`;
+      await firstLogin(page, lang, await addStaff('content'));
+      // The content role starts in the studio.
+      await expect(page.getByRole('heading', { name: ct(lang, 'content.title') })).toBeVisible();
+      await expect(page.getByRole('row').filter({ hasText: 'faq' })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+
+      await page.getByRole('button', { name: ct(lang, 'content.new') }).click();
+      await page.getByLabel(ct(lang, 'content.id')).fill(slug);
+      const es = page.locator('article[lang="es"]');
+      await es.getByLabel(ct(lang, 'content.fields.title')).fill(title);
+      await es.getByLabel(ct(lang, 'content.body')).fill('## Paso a paso\n\nTexto con **negrita**.\n\n<script>alert(1)</script>');
+      // The preview renders as the site will, through the same sanitiser.
+      await expect(es.locator('.cs-preview h2')).toHaveText('Paso a paso');
+      await expect(es.locator('.cs-preview strong')).toHaveText('negrita');
+      await expect(es.locator('.cs-preview script')).toHaveCount(0);
+      await es.getByRole('button', { name: ct(lang, 'content.save') }).click();
+      await expect(page.getByRole('status').filter({ hasText: ct(lang, 'content.saved', { number: 1, locale: 'Español' }) })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`doc=${slug}`));
+      await expectNoSeriousA11yViolations(page);
+
+      // A draft: the visitor does not see it, the editor's preview link does.
+      const visitor = await (await browser.newContext()).newPage();
+      await visitor.goto(at('es', '/help'));
+      await expect(visitor.getByRole('heading', { name: title })).toHaveCount(0);
+      const tab = page.context().waitForEvent('page');
+      await page
+        .locator('article[lang="es"]')
+        .getByRole('button', { name: ct(lang, 'content.previewLink') })
+        .click();
+      const preview = await tab;
+      await expect(preview).toHaveURL(/\/es\/help\?preview=/);
+      await expect(preview.getByRole('status').filter({ hasText: t('es', 'content', 'preview.showing') })).toBeVisible();
+      await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+      await preview.close();
+
+      await page
+        .locator('article[lang="es"]')
+        .getByRole('button', { name: ct(lang, 'content.publish', { number: 1 }) })
+        .click();
+      await expect(page.getByRole('status').filter({ hasText: ct(lang, 'content.published', { number: 1, locale: 'Español' }) })).toBeVisible();
+      // The visitor's /es/help was cached a moment ago: the publish dropped it.
+      await visitor.goto(at('es', '/help'));
+      await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
+      await expect(visitor.locator(`#${slug} strong`)).toHaveText('negrita');
+      await expect(visitor.locator(`#${slug} script`)).toHaveCount(0);
+      await visitor.goto(at('en', '/help'));
+      await expect(visitor.getByRole('heading', { name: title })).toHaveCount(0);
+      await visitor.context().close();
+    });
+
+    test('a promotion scheduled for tomorrow appears on /promotions at its time, not before', async ({ page, browser }) => {
+      test.setTimeout(90_000);
+      const id = String((Date.now() % 100_000_000) + 1000);
+      const title = `Oferta programada ${id}`;
+      await firstLogin(page, lang, await addStaff('content'));
+      await page.getByRole('button', { name: t(lang, 'console', 'content.kinds.promotion') }).click();
+      await page.getByRole('button', { name: ct(lang, 'content.new') }).click();
+      await page.getByLabel(ct(lang, 'content.id')).fill(id);
+      const es = page.locator('article[lang="es"]');
+      await es.getByLabel(ct(lang, 'content.fields.title')).fill(title);
+      await es.getByLabel(ct(lang, 'content.fields.summary')).fill('Llega mañana.');
+      await es.getByLabel(ct(lang, 'content.body')).fill('Detalles de la oferta.');
+      await es.getByRole('button', { name: ct(lang, 'content.save') }).click();
+      await expect(page.getByRole('status').filter({ hasText: ct(lang, 'content.saved', { number: 1, locale: 'Español' }) })).toBeVisible();
+
+      // Tomorrow at 09:00 on the browser's clock.
+      const when = new Date();
+      when.setDate(when.getDate() + 1);
+      when.setHours(9, 0, 0, 0);
+      const local = `${when.getFullYear()}-${String(when.getMonth() + 1).padStart(2, '0')}-${String(when.getDate()).padStart(2, '0')}T09:00`;
+      const editor = page.locator('article[lang="es"]');
+      await editor.getByLabel(ct(lang, 'content.scheduleAt')).fill(local);
+      await editor.getByRole('button', { name: ct(lang, 'content.schedule') }).click();
+      await expect(page.getByRole('status').filter({ hasText: new RegExp(ct(lang, 'content.scheduled', { number: 1, at: '.*', locale: 'Español' }).replace(/[()]/g, '\\$&')) })).toBeVisible();
+      await expect(editor.getByText(ct(lang, 'content.states.scheduled')).first()).toBeVisible();
+
+      const visitor = await (await browser.newContext()).newPage();
+      await visitor.goto(at('es', '/promotions'));
+      await expect(visitor.getByRole('heading', { name: title })).toHaveCount(0);
+      // Its time comes (as the server's job does every second): one minute past nine.
+      expect(await ops('content', 'publish-due', '--at', new Date(when.getTime() + 60_000).toISOString())).toMatch(/^1 scheduled/);
+      await expect(async () => {
+        await visitor.goto(at('es', '/promotions'));
+        await expect(visitor.getByRole('heading', { name: title })).toBeVisible({ timeout: 500 });
+      }).toPass({ timeout: 10_000 });
+      await visitor.context().close();
+    });
+  });
+}
