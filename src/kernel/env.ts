@@ -53,6 +53,13 @@ export const envSchema = z.object({
   /** Where the gateway sends its wallet calls (default: SITE_URL). */
   GAME_WALLET_CALLBACK_ORIGIN: z.url().optional(),
   /** Rounds a vendor leaves open longer than this are refunded (checked every minute and at start-up). */
+  /** Where uploaded files (the content studio's images) are kept: folder (DATA_DIR/media) or s3 (an S3-compatible bucket). */
+  STORAGE: z.enum(['folder', 's3']).default('folder'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   GAME_ROUND_TIMEOUT_MINUTES: z.coerce
     .number()
     .int()

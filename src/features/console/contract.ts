@@ -537,6 +537,42 @@ export const consoleContentPreviewLink = defineCall({
   value: z.object({ url: z.string(), expiresAt: z.number() }),
 });
 
+const imageView = z.object({ hash: z.string(), name: z.string(), width: z.number(), height: z.number(), url: z.string(), markdown: z.string(), at: z.number() });
+export type StudioImage = z.infer<typeof imageView>;
+
+/** The most an image upload may be (5 MB), and its body as a base64 data URL. */
+export const STUDIO_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Uploads an image (png, jpeg or webp, judged by its bytes; at most 5 MB and 4000 x 4000): it is
+ * kept as WebP at a few widths; the answer has the Markdown to insert.
+ */
+export const consoleContentUpload = defineCall({
+  name: 'consoleContentUpload',
+  method: 'POST',
+  path: '/wps/console/content/images',
+  staff: ['content'],
+  // Twice the limit is read, so that a picture somewhat too large is told so in words (content.image.size).
+  maxBodyBytes: Math.ceil((2 * STUDIO_IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024,
+  body: z.object({
+    name: z.string().max(300),
+    data: z
+      .string()
+      .min(1)
+      .max(Math.ceil((2 * STUDIO_IMAGE_MAX_BYTES * 4) / 3) + 200),
+  }),
+  value: imageView,
+});
+
+/** The latest uploads, newest first. */
+export const consoleContentImages = defineCall({
+  name: 'consoleContentImages',
+  method: 'GET',
+  path: '/wps/console/content/images',
+  staff: ['content'],
+  value: z.object({ items: z.array(imageView) }),
+});
+
 export const consoleCalls = [
   consoleLogin,
   consoleLogout,
@@ -569,4 +605,6 @@ export const consoleCalls = [
   consoleContentAction,
   consoleContentDiff,
   consoleContentPreviewLink,
+  consoleContentUpload,
+  consoleContentImages,
 ] as const;

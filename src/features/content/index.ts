@@ -34,6 +34,8 @@ export {
 export type { ContentKind, EntrySummary, VersionDetail, VersionInfo } from './server/studio.ts';
 export { importDocuments, provideMinimumAge, seedDocuments } from './server/transfer.ts';
 export { banners, homeNotices } from './server/queries.ts';
+export { IMAGE_LIMITS, listImages, mediaFile, renderDocument, uploadImage } from './server/images.ts';
+export type { ImageView } from './server/images.ts';
 export { agentAnnouncements, insertAnnouncements } from './server/announcements.ts';
 export { renderMarkdown } from './server/markdown.ts';
 export type { AgentNotice } from './server/announcements.ts';

@@ -8,4 +8,6 @@ export const pages: PageDecl[] = [
   { path: '/mirrors', view: 'views/MirrorsPage.astro', cacheSeconds: 300 },
   // Generated banner art, the same in every language.
   { path: '/img/art/[file]', view: 'endpoints/banner-art.ts', localized: false },
+  // The content studio's images (WebP variants from the file store).
+  { path: '/img/media/[file]', view: 'endpoints/media.ts', localized: false },
 ];

@@ -14,8 +14,6 @@ import {
   consoleContentList,
   consoleContentPreviewLink,
   consoleContentPublish,
-  consoleContentRender,
-  consoleContentSave,
   type StudioDiff,
   type StudioEntry,
   type StudioKind,
@@ -24,6 +22,7 @@ import {
 } from '../contract.ts';
 import { PROMO_PERIODS, PROMO_STATUSES, PROMO_TILES, PROMO_TYPES } from '../../content/contract.ts';
 import type { ConsoleState } from '../client/console.ts';
+import { createDraft, type Fields } from '../client/studio-draft.ts';
 import { Field, Table, describedBy, fill, when, type Labels } from './parts.tsx';
 
 interface Props {
@@ -32,7 +31,6 @@ interface Props {
   lang: string;
 }
 
-type Fields = Record<string, unknown>;
 type CL = Labels['content'];
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Español' };
@@ -164,56 +162,31 @@ function LocaleEditor(p: Props & { kind: StudioKind; slug: string; locale: strin
   const { L, c, lang, kind, locale, doc } = p;
   const T = L.content;
   const id = useId();
-  // A language without the document starts from the other's fields (order, type, dates), not its words.
-  const start = doc ? doc.latest.fields : { ...emptyFields(kind), ...(p.template ?? {}), title: '', ...(kind === 'promotion' ? { summary: '' } : {}) };
-  const [fields, setFields] = useState<Fields>(start);
-  const [body, setBody] = useState(doc?.latest.body ?? '');
-  const [html, setHtml] = useState(doc?.latest.html ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const [draft] = useState(() =>
+    createDraft({
+      c,
+      kind,
+      locale,
+      // A language without the document starts from the other's fields (order, type, dates), not its words.
+      fields: doc ? doc.latest.fields : { ...emptyFields(kind), ...(p.template ?? {}), title: '', ...(kind === 'promotion' ? { summary: '' } : {}) },
+      body: doc?.latest.body ?? '',
+      html: doc?.latest.html ?? '',
+      words: { uploading: T.uploading, inserted: T.inserted, tooLarge: T.imageHint },
+    }),
+  );
+  const { fields, body } = useStore(draft.$draft);
+  const { html, errors, busy, uploading, imageError } = useStore(draft.$view);
   const [at, setAt] = useState('');
   const dirty = !doc || JSON.stringify(fields) !== JSON.stringify(doc.latest.fields) || body !== doc.latest.body;
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  // The live preview: rendered by the server's pipeline a moment after typing stops.
-  useEffect(() => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      void c.client
-        .call(consoleContentRender, { body: { kind, fields, body } })
-        .then((r) => {
-          setHtml(r.html);
-          setErrors(r.fieldErrors);
-        })
-        .catch(() => {});
-    }, 350);
-    return () => {
-      if (timer.current) clearTimeout(timer.current);
-    };
-  }, [c, kind, fields, body]);
-
-  const set = (name: string, value: unknown) =>
-    setFields((f) => {
-      const next = { ...f };
-      if (value === '' || value === undefined) delete next[name];
-      else next[name] = value;
-      return next;
-    });
+  const bodyRef = useRef<HTMLTextAreaElement | null>(null);
+  const set = draft.setField;
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    try {
-      const r = await c.client.call(consoleContentSave, { body: { kind, slug: p.slug, locale, fields, body, base: doc?.latest.number ?? 0 } });
-      c.$notice.set({ kind: 'ok', text: fill(T.saved, { number: r.number, locale: langName(locale) }) });
-      p.onSaved(p.slug);
-    } catch (err) {
-      const f = err as { fieldErrors?: Record<string, string>; message?: string };
-      if (f.fieldErrors) setErrors(f.fieldErrors);
-      c.$notice.set({ kind: 'error', text: f.message ?? String(err) });
-    } finally {
-      setBusy(false);
-    }
+    const number = await draft.save(p.slug, doc?.latest.number ?? 0);
+    if (number === null) return;
+    c.$notice.set({ kind: 'ok', text: fill(T.saved, { number, locale: langName(locale) }) });
+    p.onSaved(p.slug);
   }
 
   async function publish(schedule: boolean) {
@@ -320,7 +293,22 @@ function LocaleEditor(p: Props & { kind: StudioKind; slug: string; locale: strin
         )}
         {input('order', T.fields.order, 'number')}
         <Field id={`${id}-body`} label={T.body} hint={T.bodyHint} error={errors.body}>
-          <textarea id={`${id}-body`} className="cs-markdown" rows={14} value={body} onChange={(e) => setBody(e.target.value)} aria-describedby={`${id}-body-hint`} spellCheck />
+          <textarea ref={bodyRef} id={`${id}-body`} className="cs-markdown" rows={14} value={body} onChange={(e) => draft.setBody(e.target.value)} aria-describedby={`${id}-body-hint`} spellCheck />
+        </Field>
+        <Field id={`${id}-image`} label={T.image} hint={T.imageHint} error={imageError}>
+          <input
+            id={`${id}-image`}
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            disabled={uploading}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void draft.insertImage(file, bodyRef.current?.selectionStart ?? body.length);
+              e.target.value = '';
+            }}
+            aria-invalid={!!imageError}
+            aria-describedby={describedBy(`${id}-image`, { hint: true, error: imageError })}
+          />
         </Field>
         <div className="cs-actions">
           <button type="submit" className="btn btn-primary btn-sm" disabled={busy || !dirty}>
@@ -331,7 +319,7 @@ function LocaleEditor(p: Props & { kind: StudioKind; slug: string; locale: strin
       </form>
       <h4>{T.preview}</h4>
       <p className="muted cs-small">{T.previewNote}</p>
-      <div className="cs-preview prose" dangerouslySetInnerHTML={{ __html: html }} />
+      <div className="cs-preview prose" role="region" aria-label={`${T.preview} ${langName(locale)}`} tabIndex={0} dangerouslySetInnerHTML={{ __html: html }} />
       {doc && (
         <>
           <div className="cs-actions">

@@ -36,8 +36,10 @@ import {
   consoleContentAction,
   consoleContentDiff,
   consoleContentPreviewLink,
+  consoleContentUpload,
+  consoleContentImages,
 } from '../contract.ts';
-import { studioAction, studioDiff, studioEntry, studioList, studioPreviewLink, studioPublish, studioRender, studioSave } from './studio.ts';
+import { studioAction, studioDiff, studioEntry, studioImages, studioList, studioPreviewLink, studioPublish, studioRender, studioSave, studioUpload } from './studio.ts';
 import { addMemberNote, approveWithdrawal, auditLog, endMemberSessions, listWithdrawals, lockMember, memberDetail, rejectPending, resetMemberSecondFactor, searchMembers, type Actor } from './desk.ts';
 import { resolveStaff } from './gate.ts';
 import { exportTable } from './export.ts';
@@ -113,10 +115,12 @@ export const consoleRoutes = [
   route(consoleRunCommand, ({ body }, ctx) => runFor(staffOf(ctx), body.argv, ctx.ip)),
   route(consoleContentList, async ({ query }) => studioList(await db(), query.kind)),
   route(consoleContentEntry, async ({ query }) => studioEntry(await db(), query.kind, query.slug)),
-  route(consoleContentRender, ({ body }, ctx) => studioRender(body.kind, body.fields, body.body, ctx.t)),
+  route(consoleContentRender, async ({ body }, ctx) => studioRender(await db(), body.kind, body.fields, body.body, ctx.t)),
   route(consoleContentSave, async ({ body }, ctx) => studioSave(await db(), body, ctx.t, actorOf(ctx))),
   route(consoleContentPublish, async ({ body }, ctx) => studioPublish(await db(), body.entryId, body.number, body.at, actorOf(ctx))),
   route(consoleContentAction, async ({ body }, ctx) => studioAction(await db(), body, actorOf(ctx))),
   route(consoleContentDiff, async ({ query }) => studioDiff(await db(), query.entryId, query.from, query.to)),
   route(consoleContentPreviewLink, async ({ body }, ctx) => studioPreviewLink(await db(), body.kind, body.locale, actorOf(ctx))),
+  route(consoleContentUpload, async ({ body }, ctx) => studioUpload(await db(), body, actorOf(ctx))),
+  route(consoleContentImages, async () => studioImages(await db())),
 ];

@@ -14,7 +14,10 @@ import {
   kindPage,
   listEntries,
   publishVersion,
-  renderMarkdown,
+  renderDocument,
+  uploadImage,
+  listImages,
+  type ImageView,
   reloadContent,
   rollBack,
   sourceLocale,
@@ -33,7 +36,7 @@ import { clock } from '../../../kernel/clock.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { parseWith } from '../../../kernel/http/dispatch.ts';
 import { isLocale, type Locale } from '../../../kernel/locales.ts';
-import type { StudioDiff, StudioEntry, StudioList, StudioLocaleState } from '../contract.ts';
+import type { StudioDiff, StudioEntry, StudioImage, StudioList, StudioLocaleState } from '../contract.ts';
 import type { Actor } from './desk.ts';
 
 const actorName = (a: Actor) => `staff:${a.session.username}`;
@@ -99,9 +102,21 @@ function checkFields(kind: ContentKind, fields: Record<string, unknown>, t: TFun
 }
 
 /** The live preview: the body as the site will show it, and what is wrong with the fields. */
-export function studioRender(kind: ContentKind, fields: Record<string, unknown>, body: string, t: TFunction): { html: string; fieldErrors: Record<string, string> } {
+export async function studioRender(db: Db, kind: ContentKind, fields: Record<string, unknown>, body: string, t: TFunction): Promise<{ html: string; fieldErrors: Record<string, string> }> {
   const checked = checkFields(kind, fields, t);
-  return { html: renderMarkdown(body), fieldErrors: checked.ok ? {} : checked.fieldErrors };
+  return { html: await renderDocument(db, body), fieldErrors: checked.ok ? {} : checked.fieldErrors };
+}
+
+const imageOut = (i: ImageView): StudioImage => ({ hash: i.hash, name: i.name, width: i.width, height: i.height, url: i.url, markdown: i.markdown, at: i.createdAt.getTime() });
+
+export async function studioUpload(db: Db, body: { name: string; data: string }, a: Actor): Promise<StudioImage> {
+  const image = await uploadImage(db, { name: body.name, data: body.data, by: actorName(a) });
+  await recordAudit(db, { actor: actorName(a), command: 'content image', args: { hash: image.hash, name: image.name, width: image.width, height: image.height }, ip: a.ip });
+  return imageOut(image);
+}
+
+export async function studioImages(db: Db): Promise<{ items: StudioImage[] }> {
+  return { items: (await listImages(db)).map(imageOut) };
 }
 
 export async function studioSave(

@@ -62,7 +62,7 @@ const POLICY: sanitizeHtml.IOptions = {
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading', 'srcset', 'sizes', 'decoding'],
     abbr: ['title'],
     time: ['datetime'],
     th: ['align', 'scope', 'colspan', 'rowspan'],
@@ -91,20 +91,58 @@ const POLICY: sanitizeHtml.IOptions = {
   },
 };
 
+/** An image of the studio's: its WebP variants, narrowest first. */
+export interface MediaImage {
+  variants: { url: string; width: number; height: number }[];
+}
+
+const MEDIA_SRC = /^\/img\/media\/([a-f0-9]{24})-\d{1,4}\.webp$/;
+
+/** The same policy, giving the studio's images their variants (srcset, size, lazy loading). */
+function policyWith(images: ReadonlyMap<string, MediaImage>): sanitizeHtml.IOptions {
+  return {
+    ...POLICY,
+    transformTags: {
+      ...POLICY.transformTags,
+      img: (tagName, attribs) => {
+        const hash = MEDIA_SRC.exec(attribs.src ?? '')?.[1];
+        const image = hash ? images.get(hash) : undefined;
+        if (!image?.variants.length) return { tagName, attribs };
+        const widest = image.variants.at(-1)!;
+        const middle = image.variants.find((v) => v.width >= 960) ?? widest;
+        return {
+          tagName,
+          attribs: {
+            ...attribs,
+            src: middle.url,
+            srcset: image.variants.map((v) => `${v.url} ${v.width}w`).join(', '),
+            // Content columns are at most about 860 pixels wide (the help page's on a desktop).
+            sizes: '(min-width: 1100px) 860px, 100vw',
+            width: String(widest.width),
+            height: String(widest.height),
+            loading: 'lazy',
+            decoding: 'async',
+          },
+        };
+      },
+    },
+  };
+}
+
 /**
  * Sanitises HTML from content or operators for placing on a page.
  * @example sanitizeContentHtml('<p onclick="x()">Hi<script>x()</script></p>') // '<p>Hi</p>'
  */
-export function sanitizeContentHtml(html: string): string {
-  return sanitizeHtml(html, POLICY).trim();
+export function sanitizeContentHtml(html: string, images?: ReadonlyMap<string, MediaImage>): string {
+  return sanitizeHtml(html, images?.size ? policyWith(images) : POLICY).trim();
 }
 
 /**
  * Renders Markdown (GitHub flavour) to sanitised HTML.
  * @example renderMarkdown('**Hi** [x](javascript:alert(1))') // '<p><strong>Hi</strong> <a>x</a></p>'
  */
-export function renderMarkdown(source: string): string {
-  return sanitizeContentHtml(marked.parse(source) as string);
+export function renderMarkdown(source: string, o: { images?: ReadonlyMap<string, MediaImage> } = {}): string {
+  return sanitizeContentHtml(marked.parse(source) as string, o.images);
 }
 
 /** Plain text of an HTML fragment (marquee lines, meta descriptions), whitespace collapsed. */

@@ -17,7 +17,7 @@ import { isLocale, type Locale } from '../../../kernel/locales.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { contentChange, contentEntry, contentPreview, contentVersion } from './tables.ts';
 import { helpFields, helpSlug, promotionFields, promotionSlug } from './documents.ts';
-import { renderMarkdown } from './markdown.ts';
+import { renderDocument } from './images.ts';
 
 export const CONTENT_KINDS = ['help', 'promotion'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
@@ -221,7 +221,7 @@ export interface SaveInput {
 /** Saves a new version (a draft until published). Answers the entry id and the version's number. */
 export async function saveVersion(db: Db, input: SaveInput): Promise<{ entryId: number; number: number; versionId: number }> {
   if (input.body.length > MAX_BODY) throw new ApiError(400, 'content.tooLong', { max: MAX_BODY });
-  const html = renderMarkdown(input.body);
+  const html = await renderDocument(db, input.body);
   return db.transaction(async (tx) => {
     const e = await lockEntry(tx, input.kind, input.slug, input.locale);
     const last = await latestNumber(tx, e.id);

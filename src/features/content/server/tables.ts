@@ -137,3 +137,24 @@ export const contentPreview = pgTable('content_preview', {
   staff: text('staff').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Images uploaded in the studio: checked by their bytes, re-encoded as WebP at a few widths and
+ * kept in the file store (src/providers/storage) under `<hash>-<width>.webp`; the hash is the
+ * original bytes' (the same upload twice is one image).
+ */
+export const contentImage = pgTable('content_image', {
+  id: serial('id').primaryKey(),
+  hash: text('hash').notNull().unique(),
+  /** The file's name as the editor's computer called it, cleaned (shown in the studio only). */
+  name: text('name').notNull(),
+  /** png | jpeg | webp, by the bytes. */
+  type: text('type').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: integer('bytes').notNull(),
+  /** [{ width, height, bytes }] of the WebP variants. */
+  variants: jsonb('variants').notNull(),
+  uploadedBy: text('uploaded_by').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

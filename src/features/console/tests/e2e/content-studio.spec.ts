@@ -10,6 +10,16 @@ import { at, expect, t, test } from '../../../../../tests/e2e-support/accounts.t
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { ops } from '../../../../../tests/e2e-support/server.ts';
 import { addStaff, firstLogin } from '../../../../../tests/e2e-support/staff.ts';
+import { encodePng } from '../../../../kernel/captcha/png.ts';
+
+/** A grey gradient picture of 1200 x 600 (a png made here, as an editor's file would be). */
+function gradientPng(): Buffer {
+  const w = 1200;
+  const h = 600;
+  const grey = new Uint8Array(w * h);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) grey[y * w + x] = (x + y) % 256;
+  return encodePng(w, h, grey);
+}
 
 const ct = (lang: Lang, key: string, values: Record<string, string | number> = {}) => t(lang, 'console', key, values);
 
@@ -17,7 +27,7 @@ for (const { lang } of LANGS) {
   test.describe(`the content studio in ${lang.toUpperCase()}`, () => {
     flowInOneLanguage(lang);
 
-    test('an editor writes a Spanish help article, previews it, publishes it, and a visitor of /es/help sees it', async ({ page, browser }) => {
+    test('an editor writes a Spanish help article with an image, previews it, publishes it, and a visitor of /es/help sees it', async ({ page, browser }) => {
       test.setTimeout(90_000);
       const slug = `e2e-${Date.now().toString(36)}`;
       const title = `Artículo ${slug}`;
@@ -36,6 +46,14 @@ for (const { lang } of LANGS) {
       await expect(es.locator('.cs-preview h2')).toHaveText('Paso a paso');
       await expect(es.locator('.cs-preview strong')).toHaveText('negrita');
       await expect(es.locator('.cs-preview script')).toHaveCount(0);
+      // A picture from the editor's computer: kept as WebP in widths, put in the text where the cursor is.
+      await es.getByLabel(ct(lang, 'content.image')).setInputFiles({ name: 'paso-1.png', mimeType: 'image/png', buffer: gradientPng() });
+      await expect(page.getByRole('status').filter({ hasText: ct(lang, 'content.inserted', { name: 'paso-1.png' }) })).toBeVisible();
+      await expect(es.getByLabel(ct(lang, 'content.body'))).toHaveValue(/!\[paso-1\]\(\/img\/media\/[a-f0-9]{24}-1200\.webp\)/);
+      await expect(es.locator('.cs-preview img[srcset]')).toHaveAttribute('width', '1200');
+      // A file that is not a picture is refused under the field.
+      await es.getByLabel(ct(lang, 'content.image')).setInputFiles({ name: 'virus.png', mimeType: 'image/png', buffer: Buffer.from('<script>alert(1)</script>') });
+      await expect(es.locator('.field-error').filter({ hasText: t(lang, 'errors', 'content.image.type') })).toBeVisible();
       await es.getByRole('button', { name: ct(lang, 'content.save') }).click();
       await expect(page.getByRole('status').filter({ hasText: ct(lang, 'content.saved', { number: 1, locale: 'Español' }) })).toBeVisible();
       await expect(page).toHaveURL(new RegExp(`doc=${slug}`));
@@ -66,6 +84,11 @@ for (const { lang } of LANGS) {
       await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
       await expect(visitor.locator(`#${slug} strong`)).toHaveText('negrita');
       await expect(visitor.locator(`#${slug} script`)).toHaveCount(0);
+      // The picture loads, in a width the screen needs (its srcset), with its size known before it does.
+      const img = visitor.locator(`#${slug} img`);
+      await expect(img).toHaveAttribute('srcset', /480w.*960w.*1200w/);
+      await img.scrollIntoViewIfNeeded();
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
       await visitor.goto(at('en', '/help'));
       await expect(visitor.getByRole('heading', { name: title })).toHaveCount(0);
       await visitor.context().close();
