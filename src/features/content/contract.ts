@@ -15,6 +15,8 @@ export const POPUP_TYPES = ['PU', 'PL', 'PR'] as const satisfies readonly Announ
 
 /** Who sees an announcement: A logged-in members, B visitors, F a member's first login. */
 export const EXECUTIONS = ['A', 'B', 'F'] as const;
+/** Who an announcement is for: everyone (the site's notices and popups), or agents (their back office only). */
+export const AUDIENCES = ['everyone', 'agents'] as const;
 export type Execution = (typeof EXECUTIONS)[number];
 
 /** Promotion types of spec 3 (high rebate is `highRebate` on the wire). */

@@ -17,6 +17,7 @@ export type { ContentChangeNote, LiveData, LiveFilter } from './server/live.ts';
 export type { PromotionSummary } from './server/documents.ts';
 export {
   CONTENT_KINDS,
+  PAGE_KINDS,
   sourceLocale,
   KIND_SCHEMAS,
   changesOf,
@@ -33,6 +34,7 @@ export {
 } from './server/studio.ts';
 export type { ContentKind, EntrySummary, VersionDetail, VersionInfo } from './server/studio.ts';
 export { importDocuments, provideMinimumAge, seedDocuments } from './server/transfer.ts';
+export { adoptLegacyRows } from './server/adopt.ts';
 export { banners, homeNotices } from './server/queries.ts';
 export { IMAGE_LIMITS, listImages, mediaFile, renderDocument, uploadImage } from './server/images.ts';
 export type { ImageView } from './server/images.ts';

@@ -6,6 +6,7 @@ import * as tables from './server/tables.ts';
 import { seedContent } from './server/seed.ts';
 import { contentCommands } from './server/ops.ts';
 import { publishDue } from './server/studio.ts';
+import { adoptLegacyRows } from './server/adopt.ts';
 import { seedDocuments } from './server/transfer.ts';
 
 export const manifest: FeatureManifest = {
@@ -17,6 +18,8 @@ export const manifest: FeatureManifest = {
   jobs: [
     // Scheduled publishes go live within a second of their time, each once (publishDue claims the row).
     { name: 'content.schedule', everyMs: 1_000, atStart: true, run: (db, now) => publishDue(db, new Date(now)) },
+    // Notices and banners from before the studio (the seed's, an older install's) become its documents.
+    { name: 'content.adopt', everyMs: 3_600_000, atStart: true, run: (db) => adoptLegacyRows(db) },
   ],
   seed: [
     { marker: 'seed.demo', run: (h) => seedContent(h.db) },

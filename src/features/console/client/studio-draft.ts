@@ -5,7 +5,7 @@
  * the cursor is. The studio's island renders these stores.
  */
 import { map } from 'nanostores';
-import { consoleContentRender, consoleContentSave, consoleContentUpload, STUDIO_IMAGE_MAX_BYTES, type StudioKind } from '../contract.ts';
+import { consoleContentRender, consoleContentSave, consoleContentUpload, STUDIO_IMAGE_MAX_BYTES, type StudioImage, type StudioKind } from '../contract.ts';
 import type { ConsoleState } from './console.ts';
 
 export type Fields = Record<string, unknown>;
@@ -78,12 +78,12 @@ export function createDraft(o: { c: ConsoleState; kind: StudioKind; locale: stri
     }
   }
 
-  /** Uploads a picture and puts its Markdown at `cursor` in the text (on a paragraph of its own). */
-  async function insertImage(file: File, cursor: number): Promise<void> {
+  /** Uploads a picture (the refusal is shown under the field and in the notice); null when refused. */
+  async function upload(file: File): Promise<StudioImage | null> {
     $view.setKey('imageError', undefined);
     if (file.size > STUDIO_IMAGE_MAX_BYTES) {
       $view.setKey('imageError', o.words.tooLarge);
-      return;
+      return null;
     }
     $view.setKey('uploading', true);
     o.c.$notice.set({ kind: 'ok', text: fill(o.words.uploading, file.name) });
@@ -95,20 +95,34 @@ export function createDraft(o: { c: ConsoleState; kind: StudioKind; locale: stri
         reader.readAsDataURL(file);
       });
       const image = await o.c.client.call(consoleContentUpload, { body: { name: file.name, data } });
-      const b = $draft.get().body;
-      const at = Math.min(cursor, b.length);
-      setBody(`${b.slice(0, at)}${at > 0 && b[at - 1] !== '\n' ? '\n\n' : ''}${image.markdown}\n\n${b.slice(at)}`);
       o.c.$notice.set({ kind: 'ok', text: fill(o.words.inserted, image.name) });
+      return image;
     } catch (err) {
       const message = (err as { message?: string }).message ?? String(err);
       $view.setKey('imageError', message);
       o.c.$notice.set({ kind: 'error', text: message });
+      return null;
     } finally {
       $view.setKey('uploading', false);
     }
   }
 
-  return { $draft, $view, setField, setBody, save, insertImage };
+  /** Uploads a picture and puts its Markdown at `cursor` in the text (on a paragraph of its own). */
+  async function insertImage(file: File, cursor: number): Promise<void> {
+    const image = await upload(file);
+    if (!image) return;
+    const b = $draft.get().body;
+    const at = Math.min(cursor, b.length);
+    setBody(`${b.slice(0, at)}${at > 0 && b[at - 1] !== '\n' ? '\n\n' : ''}${image.markdown}\n\n${b.slice(at)}`);
+  }
+
+  /** Uploads a picture as a field's value (a banner's image). */
+  async function imageField(file: File, name: string): Promise<void> {
+    const image = await upload(file);
+    if (image) setField(name, image.url);
+  }
+
+  return { $draft, $view, setField, setBody, save, insertImage, imageField };
 }
 
 export type Draft = ReturnType<typeof createDraft>;

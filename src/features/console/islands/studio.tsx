@@ -14,13 +14,15 @@ import {
   consoleContentList,
   consoleContentPreviewLink,
   consoleContentPublish,
+  CONTENT_KINDS,
+  PAGE_KINDS,
   type StudioDiff,
   type StudioEntry,
   type StudioKind,
   type StudioList,
   type StudioLocaleState,
 } from '../contract.ts';
-import { PROMO_PERIODS, PROMO_STATUSES, PROMO_TILES, PROMO_TYPES } from '../../content/contract.ts';
+import { ANNOUNCEMENT_TYPES, AUDIENCES, BANNER_GROUPS, EXECUTIONS, PROMO_PERIODS, PROMO_STATUSES, PROMO_TILES, PROMO_TYPES } from '../../content/contract.ts';
 import type { ConsoleState } from '../client/console.ts';
 import { createDraft, type Fields } from '../client/studio-draft.ts';
 import { Field, Table, describedBy, fill, when, type Labels } from './parts.tsx';
@@ -32,6 +34,8 @@ interface Props {
 }
 
 type CL = Labels['content'];
+
+const isPageKind = (k: StudioKind): k is (typeof PAGE_KINDS)[number] => (PAGE_KINDS as readonly string[]).includes(k);
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Español' };
 const langName = (l: string) => LANGUAGE_NAMES[l] ?? l;
@@ -48,7 +52,7 @@ function StateBadge({ L, s }: { L: CL; s: StudioLocaleState | undefined }) {
 
 export function Studio({ L, c, lang }: Props) {
   const filters = useStore(c.$filters);
-  const kind: StudioKind = filters.kind === 'promotion' ? 'promotion' : 'help';
+  const kind: StudioKind = (CONTENT_KINDS as readonly string[]).includes(filters.kind ?? '') ? (filters.kind as StudioKind) : 'help';
   const doc = filters.doc;
   if (doc !== undefined) return <Editor key={`${kind}/${doc}`} L={L} c={c} lang={lang} kind={kind} slug={doc} />;
   return <DocumentList L={L} c={c} lang={lang} kind={kind} />;
@@ -71,7 +75,7 @@ function DocumentList({ L, c, lang, kind }: Props & { kind: StudioKind }) {
         </button>
       </div>
       <div className="cs-tabs" role="group" aria-label={T.kindLabel}>
-        {(['help', 'promotion'] as const).map((k) => (
+        {CONTENT_KINDS.map((k) => (
           <button key={k} type="button" className={`btn btn-sm ${k === kind ? 'btn-primary' : 'btn-ghost'}`} aria-pressed={k === kind} onClick={() => c.setFilters({ kind: k })}>
             {T.kinds[k]}
           </button>
@@ -135,7 +139,7 @@ function Editor({ L, c, lang, kind, slug }: Props & { kind: StudioKind; slug: st
         <div className="cs-studio">
           {locales.map((l) => (
             <LocaleEditor
-              key={`${l}-${tick}`}
+              key={`${l}-${entry.locales[l]?.latest.number ?? 0}-${entry.locales[l]?.state.state ?? 'new'}-${entry.locales[l]?.state.published?.number ?? 0}`}
               L={L}
               c={c}
               lang={lang}
@@ -156,7 +160,13 @@ function Editor({ L, c, lang, kind, slug }: Props & { kind: StudioKind; slug: st
   );
 }
 
-const emptyFields = (kind: StudioKind): Fields => (kind === 'help' ? { title: '', order: 100 } : { title: '', summary: '', promoType: 'special', period: 'none', order: 100 });
+const EMPTY: Record<StudioKind, Fields> = {
+  help: { title: '', order: 100 },
+  promotion: { title: '', summary: '', promoType: 'special', period: 'none', order: 100 },
+  announcement: { title: '', order: 100, type: 'B', execution: 'B', audience: 'everyone' },
+  banner: { title: '', order: 100, group: 'w_home', image: '' },
+};
+const emptyFields = (kind: StudioKind): Fields => ({ ...EMPTY[kind] });
 
 function LocaleEditor(p: Props & { kind: StudioKind; slug: string; locale: string; doc: StudioEntry['locales'][string] | null; template: Fields | null; onSaved: (slug: string) => void }) {
   const { L, c, lang, kind, locale, doc } = p;
@@ -217,7 +227,7 @@ function LocaleEditor(p: Props & { kind: StudioKind; slug: string; locale: strin
     if (r) p.onSaved(p.slug);
   }
 
-  async function previewLink() {
+  async function previewLink(kind: (typeof PAGE_KINDS)[number]) {
     // The tab opens at once (a popup blocker allows it), then goes to the link.
     const tab = window.open('about:blank', '_blank');
     const r = await c.run(
@@ -228,32 +238,32 @@ function LocaleEditor(p: Props & { kind: StudioKind; slug: string; locale: strin
     else tab?.close();
   }
 
-  const input = (name: string, label: string, type: 'text' | 'number' | 'date' = 'text') => {
+  const input = (name: string, label: string, type: 'text' | 'number' | 'date' = 'text', hint?: string) => {
     const fid = `${id}-${name}`;
     const v = fields[name];
     return (
-      <Field id={fid} label={label} error={errors[name]}>
+      <Field id={fid} label={label} error={errors[name]} hint={hint}>
         <input
           id={fid}
           type={type}
           value={v === undefined ? '' : String(v)}
           onChange={(e) => set(name, type === 'number' ? (e.target.value === '' ? '' : Number(e.target.value)) : e.target.value)}
           aria-invalid={!!errors[name]}
-          aria-describedby={describedBy(fid, { error: errors[name] })}
+          aria-describedby={describedBy(fid, { hint: !!hint, error: errors[name] })}
         />
       </Field>
     );
   };
-  const select = (name: string, label: string, options: readonly string[], optional = false) => {
+  const select = (name: string, label: string, options: readonly string[], optional = false, hint?: string) => {
     const fid = `${id}-${name}`;
     return (
-      <Field id={fid} label={label} error={errors[name]}>
+      <Field id={fid} label={label} error={errors[name]} hint={hint}>
         <select
           id={fid}
           value={fields[name] === undefined ? '' : String(fields[name])}
           onChange={(e) => set(name, e.target.value)}
           aria-invalid={!!errors[name]}
-          aria-describedby={describedBy(fid, { error: errors[name] })}
+          aria-describedby={describedBy(fid, { hint: !!hint, error: errors[name] })}
         >
           {optional && <option value="">{T.fields.none}</option>}
           {options.map((o) => (
@@ -291,25 +301,72 @@ function LocaleEditor(p: Props & { kind: StudioKind; slug: string; locale: strin
             </div>
           </>
         )}
+        {kind === 'announcement' && (
+          <div className="cs-row">
+            {select('type', T.fields.type, ANNOUNCEMENT_TYPES, false, T.fields.typeHint)}
+            {select('execution', T.fields.execution, EXECUTIONS, false, T.fields.executionHint)}
+            {select('audience', T.fields.audience, AUDIENCES)}
+            {select('promotionType', T.fields.promotionType, PROMO_TYPES, true)}
+          </div>
+        )}
+        {kind === 'banner' && (
+          <>
+            {input('subtitle', T.fields.subtitle)}
+            {select('group', T.fields.group, BANNER_GROUPS, false, T.fields.groupHint)}
+            {input('image', T.fields.image)}
+            <Field id={`${id}-image-file`} label={T.fields.imageUpload} hint={T.imageHint} error={imageError}>
+              <input
+                id={`${id}-image-file`}
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                disabled={uploading}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) void draft.imageField(file, 'image');
+                  e.target.value = '';
+                }}
+                aria-invalid={!!imageError}
+                aria-describedby={describedBy(`${id}-image-file`, { hint: true, error: imageError })}
+              />
+            </Field>
+            <div className="cs-row">
+              {select('linkageType', T.fields.linkageType, ['URL', 'PROMO'], true)}
+              {input('target', T.fields.target, 'text', T.fields.targetHint)}
+            </div>
+          </>
+        )}
         {input('order', T.fields.order, 'number')}
-        <Field id={`${id}-body`} label={T.body} hint={T.bodyHint} error={errors.body}>
-          <textarea ref={bodyRef} id={`${id}-body`} className="cs-markdown" rows={14} value={body} onChange={(e) => draft.setBody(e.target.value)} aria-describedby={`${id}-body-hint`} spellCheck />
-        </Field>
-        <Field id={`${id}-image`} label={T.image} hint={T.imageHint} error={imageError}>
-          <input
-            id={`${id}-image`}
-            type="file"
-            accept="image/png,image/jpeg,image/webp"
-            disabled={uploading}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) void draft.insertImage(file, bodyRef.current?.selectionStart ?? body.length);
-              e.target.value = '';
-            }}
-            aria-invalid={!!imageError}
-            aria-describedby={describedBy(`${id}-image`, { hint: true, error: imageError })}
-          />
-        </Field>
+        {kind !== 'banner' && (
+          <>
+            <Field id={`${id}-body`} label={T.body} hint={T.bodyHint} error={errors.body}>
+              <textarea
+                ref={bodyRef}
+                id={`${id}-body`}
+                className="cs-markdown"
+                rows={14}
+                value={body}
+                onChange={(e) => draft.setBody(e.target.value)}
+                aria-describedby={`${id}-body-hint`}
+                spellCheck
+              />
+            </Field>
+            <Field id={`${id}-image`} label={T.image} hint={T.imageHint} error={imageError}>
+              <input
+                id={`${id}-image`}
+                type="file"
+                accept="image/png,image/jpeg,image/webp"
+                disabled={uploading}
+                onChange={(e) => {
+                  const file = e.target.files?.[0];
+                  if (file) void draft.insertImage(file, bodyRef.current?.selectionStart ?? body.length);
+                  e.target.value = '';
+                }}
+                aria-invalid={!!imageError}
+                aria-describedby={describedBy(`${id}-image`, { hint: true, error: imageError })}
+              />
+            </Field>
+          </>
+        )}
         <div className="cs-actions">
           <button type="submit" className="btn btn-primary btn-sm" disabled={busy || !dirty}>
             {T.save}
@@ -319,7 +376,16 @@ function LocaleEditor(p: Props & { kind: StudioKind; slug: string; locale: strin
       </form>
       <h4>{T.preview}</h4>
       <p className="muted cs-small">{T.previewNote}</p>
-      <div className="cs-preview prose" role="region" aria-label={`${T.preview} ${langName(locale)}`} tabIndex={0} dangerouslySetInnerHTML={{ __html: html }} />
+      {kind === 'banner' ? (
+        <figure className="cs-preview cs-banner-preview" role="region" aria-label={`${T.preview} ${langName(locale)}`} tabIndex={0}>
+          {typeof fields.image === 'string' && /^\/img\/(media|art)\//.test(fields.image) && <img src={fields.image} alt="" />}
+          <figcaption>
+            <strong>{String(fields.title ?? '')}</strong> {String(fields.subtitle ?? '')}
+          </figcaption>
+        </figure>
+      ) : (
+        <div className="cs-preview prose" role="region" aria-label={`${T.preview} ${langName(locale)}`} tabIndex={0} dangerouslySetInnerHTML={{ __html: html }} />
+      )}
       {doc && (
         <>
           <div className="cs-actions">
@@ -338,9 +404,11 @@ function LocaleEditor(p: Props & { kind: StudioKind; slug: string; locale: strin
                 {T.unschedule}
               </button>
             )}
-            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void previewLink()}>
-              {T.previewLink}
-            </button>
+            {isPageKind(kind) && (
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => void previewLink(kind)}>
+                {T.previewLink}
+              </button>
+            )}
           </div>
           <div className="cs-inline-form">
             <Field id={`${id}-at`} label={T.scheduleAt}>

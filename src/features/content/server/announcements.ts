@@ -4,7 +4,7 @@
  * script into a page or an API answer.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { AnnouncementItem, AnnouncementType, Execution } from '../contract.ts';
+import { AUDIENCES, type AnnouncementItem, type AnnouncementType, type Execution } from '../contract.ts';
 import type { Locale } from '../../../kernel/locales.ts';
 import { announcement } from './tables.ts';
 import type { Db } from '../../../kernel/db/index.ts';
@@ -25,7 +25,7 @@ export interface NewAnnouncement {
   isDemo?: boolean;
 }
 
-export const AUDIENCES = ['everyone', 'agents'] as const;
+export { AUDIENCES };
 export type Audience = (typeof AUDIENCES)[number];
 
 /** Stores announcements, sanitising their content and reducing titles to plain text; returns their ids. */

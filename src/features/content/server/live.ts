@@ -7,14 +7,14 @@
  * their pages. Readers are synchronous (the promotions engine, the side menu), and HTML was
  * rendered when the version was saved: no Markdown is rendered per request.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LiveLoader } from 'astro/loaders';
 import { db as processDb, type Db } from '../../../kernel/db/index.ts';
 import { clock } from '../../../kernel/clock.ts';
 import { isLocale, localizePath, splitLocale, type Locale } from '../../../kernel/locales.ts';
 import { contentChange, contentEntry, contentVersion } from './tables.ts';
 import { promotionHref, type HelpFrontMatter, type PromotionFrontMatter, type PromotionSummary } from './documents.ts';
-import { previewKind, type ContentKind } from './studio.ts';
+import { CONTENT_KINDS, PAGE_KINDS, previewKind, type ContentKind } from './studio.ts';
 
 /** A published document as the site shows it. */
 export type Published<T> = T & { locale: Locale; html: string; body: string; publishedAt: Date };
@@ -66,7 +66,8 @@ async function load(d: Db, revision: number): Promise<Snapshot> {
       publishedAt: contentEntry.publishedAt,
     })
     .from(contentEntry)
-    .innerJoin(contentVersion, eq(contentVersion.id, contentEntry.publishedVersion));
+    .innerJoin(contentVersion, eq(contentVersion.id, contentEntry.publishedVersion))
+    .where(inArray(contentEntry.kind, [...PAGE_KINDS]));
   const docs = rows.map((r) => ({ kind: r.kind, doc: toDoc(r) }));
   return {
     db: d,
@@ -88,7 +89,7 @@ async function check(d: Db): Promise<void> {
     .selectDistinct({ kind: contentChange.kind, locale: contentChange.locale })
     .from(contentChange)
     .where(and(sql`${contentChange.id} > ${before}`, sql`${contentChange.id} <= ${revision}`));
-  const notes = changed.filter((c): c is ContentChangeNote => isLocale(c.locale) && (c.kind === 'help' || c.kind === 'promotion'));
+  const notes = changed.filter((c): c is ContentChangeNote => isLocale(c.locale) && (CONTENT_KINDS as readonly string[]).includes(c.kind));
   if (notes.length) for (const l of listeners) l(notes);
 }
 
@@ -120,12 +121,14 @@ export function onContentChange(listener: (changes: ContentChangeNote[]) => void
 
 /**
  * Which pages a change shows on: a help section only on /help of its language; a promotion's
- * words also in the side menu of every page of its language (and the home page's tiles).
+ * words, a notice or a banner on every page of its language (the side menu lists promotions and
+ * has its banner, the marquee and the home page's carousel are on the home page, the login and
+ * registration popups on every page).
  */
 export function pageShowsChange(path: string, change: ContentChangeNote): boolean {
   const { locale, path: bare } = splitLocale(path);
   if (locale !== change.locale) return false;
-  return change.kind === 'promotion' ? true : bare === '/help';
+  return change.kind === 'help' ? bare === '/help' : true;
 }
 
 function current(): Snapshot {

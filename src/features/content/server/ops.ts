@@ -6,23 +6,25 @@
 import type { Db } from '../../../kernel/db/index.ts';
 import type { OpsAnswer, OpsCommand } from '../../../kernel/feature.ts';
 import { isLocale, LOCALES } from '../../../kernel/locales.ts';
-import { allAnnouncements, AUDIENCES, insertAnnouncements, removeAnnouncement, type Audience } from './announcements.ts';
-import { renderMarkdown } from './markdown.ts';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import { announcement } from './tables.ts';
+import { allAnnouncements, AUDIENCES, removeAnnouncement, type Audience } from './announcements.ts';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { brand } from '../../../kernel/brand/index.ts';
 import { clock } from '../../../kernel/clock.ts';
 import { contentRoot } from './documents.ts';
-import { CONTENT_KINDS, listEntries, publishDue, publishVersion, stateOf, unpublish, type ContentKind, type EntrySummary } from './studio.ts';
+import { announcementFields, CONTENT_KINDS, listEntries, publishDue, publishVersion, saveVersion, stateOf, unpublish, type ContentKind, type EntrySummary } from './studio.ts';
 import { exportDocuments, importDocuments } from './transfer.ts';
-import { ANNOUNCEMENT_TYPES, EXECUTIONS, PROMO_TYPES, type AnnouncementType, type Execution, type PromoType } from '../contract.ts';
+import { ANNOUNCEMENT_TYPES, EXECUTIONS, PROMO_TYPES } from '../contract.ts';
 
 const USAGE = `  announce add --locale en --title TEXT --markdown TEXT [--audience everyone|agents]
       [--type PL|PU|B|PR|H] [--execution A|B|F] [--promotion-type newbie|limited|special|daily|highRebate|vip] [--group NAME]
       (types PU, PL and PR: the home page's announcement popup, PR with a promotion button; execution A logged-in members, B visitors, F a member's first login)
   announce list [--audience everyone|agents] | announce remove --id N`;
 
-async function announceCommand(db: Db, verb: string | undefined, flags: Record<string, string>): Promise<OpsAnswer> {
+async function announceCommand(db: Db, verb: string | undefined, flags: Record<string, string>, actor: string): Promise<OpsAnswer> {
   const audience = flags.audience ?? 'everyone';
   if (!(AUDIENCES as readonly string[]).includes(audience)) return { ok: false, output: `--audience is one of ${AUDIENCES.join(', ')}` };
   if (verb === 'list') {
@@ -39,23 +41,24 @@ async function announceCommand(db: Db, verb: string | undefined, flags: Record<s
     if (!(EXECUTIONS as readonly string[]).includes(execution)) return { ok: false, output: `--execution is one of ${EXECUTIONS.join(', ')}` };
     const promotionType = flags['promotion-type'];
     if (promotionType !== undefined && !(PROMO_TYPES as readonly string[]).includes(promotionType)) return { ok: false, output: `--promotion-type is one of ${PROMO_TYPES.join(', ')}` };
-    const [id] = await insertAnnouncements(db, [
-      {
-        locale,
-        type: type as AnnouncementType,
-        execution: execution as Execution,
-        title: flags.title,
-        content: renderMarkdown(flags.markdown),
-        audience: audience as Audience,
-        promotionType: (promotionType as PromoType | undefined) ?? null,
-        groupName: flags.group ?? null,
-      },
-    ]);
-    return { ok: true, changed: true, output: `Announcement ${id} added for ${audience} (${locale}, type ${type}, execution ${execution}).` };
+    // A studio document (so that editors can change it in the console), published at once.
+    const fields = announcementFields.safeParse({ title: flags.title.trim(), order: 0, type, execution, audience, ...(promotionType ? { promotionType } : {}) });
+    if (!fields.success) return { ok: false, output: z.prettifyError(fields.error) };
+    const slug = `notice-${Date.now().toString(36)}`;
+    const saved = await saveVersion(db, { kind: 'announcement', slug, locale, fields: fields.data, body: flags.markdown, author: `ops:${actor}` });
+    await publishVersion(db, saved.entryId, saved.number, `ops:${actor}`, { now: new Date(clock.now()) });
+    const [row] = await db.select({ id: announcement.id }).from(announcement).where(eq(announcement.entryId, saved.entryId));
+    return { ok: true, changed: true, output: `Announcement ${row?.id} added for ${audience} (${locale}, type ${type}, execution ${execution}); in the console's studio as ${slug}.` };
   }
   if (verb === 'remove') {
     const id = Number(flags.id);
     if (!Number.isInteger(id) || id <= 0) return { ok: false, output: '--id is an announcement id' };
+    // A studio document is unpublished (its history stays); a row from before the studio is removed.
+    const [row] = await db.select({ entryId: announcement.entryId }).from(announcement).where(eq(announcement.id, id));
+    if (row?.entryId) {
+      await unpublish(db, row.entryId, `ops:${actor}`);
+      return { ok: true, changed: true, output: `Announcement ${id} removed (unpublished in the studio).` };
+    }
     return (await removeAnnouncement(db, id)) ? { ok: true, changed: true, output: `Announcement ${id} removed.` } : { ok: false, output: `No announcement ${id}.` };
   }
   return { ok: false, output: USAGE };
@@ -143,6 +146,6 @@ export const contentCommands: OpsCommand[] = [
     consoleRoles: ['content'],
     usage: USAGE,
     options: ['locale', 'title', 'markdown', 'audience', 'id', 'type', 'execution', 'promotion-type', 'group'],
-    run: (db, { verb, flags }) => announceCommand(db, verb, flags),
+    run: (db, { verb, flags, actor }) => announceCommand(db, verb, flags, actor),
   },
 ];

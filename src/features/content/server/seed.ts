@@ -2,7 +2,7 @@
  * Demo notices and banners of the demo brand, in English and Spanish. Every row is marked
  * isDemo. Seeding again replaces the earlier demo rows and leaves an operator's own rows alone.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { BannerGroup } from '../contract.ts';
 import type { Locale } from '../../../kernel/locales.ts';
 import { announcement, banner } from './tables.ts';
@@ -274,8 +274,9 @@ function named<T extends Record<string, unknown>>(texts: T): T {
 export async function seedContent(d: Db): Promise<void> {
   await d.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await t.delete(announcement).where(eq(announcement.isDemo, true));
-    await t.delete(banner).where(eq(banner.isDemo, true));
+    // Rows the studio already holds (adopted: adopt.ts) are its documents now, not this seed's.
+    await t.delete(announcement).where(and(eq(announcement.isDemo, true), isNull(announcement.entryId)));
+    await t.delete(banner).where(and(eq(banner.isDemo, true), isNull(banner.entryId)));
     await insertAnnouncements(
       t,
       SEED_LOCALES.flatMap((locale) => NOTICES.map(({ texts, ...n }) => ({ ...n, ...named(texts[locale]), locale, isDemo: true }))),

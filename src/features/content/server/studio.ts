@@ -15,18 +15,110 @@ import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { isLocale, type Locale } from '../../../kernel/locales.ts';
 import { brand } from '../../../kernel/brand/index.ts';
-import { contentChange, contentEntry, contentPreview, contentVersion } from './tables.ts';
+import { announcement, banner, contentChange, contentEntry, contentPreview, contentVersion } from './tables.ts';
+import { ANNOUNCEMENT_TYPES, BANNER_GROUPS, EXECUTIONS, PROMO_TYPES } from '../contract.ts';
+import { AUDIENCES } from './announcements.ts';
+import { bannerHref } from './banners.ts';
+import { htmlToText } from './markdown.ts';
 import { helpFields, helpSlug, promotionFields, promotionSlug } from './documents.ts';
 import { renderDocument } from './images.ts';
 
-export const CONTENT_KINDS = ['help', 'promotion'] as const;
+export const CONTENT_KINDS = ['help', 'promotion', 'announcement', 'banner'] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
+/** The kinds the site reads from the studio's own snapshot (live.ts); the others are shown through their tables (project below). */
+export const PAGE_KINDS = ['help', 'promotion'] as const;
+
+/** An editor's id for a notice or a banner (the same in every language). */
+const entrySlug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'lower-case letters, digits and dashes');
+const titleField = z.string().trim().min(1).max(200);
+const orderField = z.number().int().min(-100_000).max(100_000);
+
+/** A notice: a marquee line (type B), a popup (PL, PU, PR), a help notice (H); for visitors (B), members (A) or a first login (F); for everyone or the agents' back office. */
+export const announcementFields = z.strictObject({
+  title: titleField,
+  order: orderField,
+  type: z.enum(ANNOUNCEMENT_TYPES),
+  execution: z.enum(EXECUTIONS),
+  audience: z.enum(AUDIENCES),
+  /** PR popups: the promotion type its button leads to. */
+  promotionType: z.enum(PROMO_TYPES).optional(),
+});
+
+/** A carousel slide: a studio image (or the demo's generated art), its words, and where a click goes. */
+export const bannerFields = z
+  .strictObject({
+    title: titleField,
+    order: orderField,
+    subtitle: z.string().trim().max(300).optional(),
+    group: z.enum(BANNER_GROUPS),
+    image: z.string().regex(/^\/img\/(media|art)\/[a-z0-9][a-z0-9.-]{0,127}$/, 'an image of the studio (/img/media/...)'),
+    linkageType: z.enum(['URL', 'PROMO']).optional(),
+    target: z.string().trim().max(500).optional(),
+  })
+  .refine((b) => !b.linkageType || bannerHref(b.linkageType, b.target ?? null, 'en') !== null, { message: 'a site path (/promotions#2), an https address or a promotion number', path: ['target'] });
 
 /** Each kind's fields and the form of its ids. */
 export const KIND_SCHEMAS: Record<ContentKind, { fields: z.ZodType<Record<string, unknown> & { title: string; order: number }>; slug: z.ZodType }> = {
   help: { fields: helpFields, slug: helpSlug },
   promotion: { fields: promotionFields, slug: promotionSlug },
+  announcement: { fields: announcementFields, slug: entrySlug },
+  banner: { fields: bannerFields, slug: entrySlug },
 };
+
+type Entry = typeof contentEntry.$inferSelect;
+
+/**
+ * Shows a notice's or a banner's published version in its table (announcement, banner), which the
+ * site, the API and the agents' back office read as before; null takes it off. Help and promotions
+ * are read from the studio itself (live.ts).
+ */
+async function project(tx: Tx, e: Entry, versionId: number | null): Promise<void> {
+  if (e.kind !== 'announcement' && e.kind !== 'banner') return;
+  const table = e.kind === 'announcement' ? announcement : banner;
+  if (versionId === null) {
+    await tx.delete(table).where(eq(table.entryId, e.id));
+    return;
+  }
+  const [v] = await tx.select({ fields: contentVersion.fields, html: contentVersion.html, author: contentVersion.author }).from(contentVersion).where(eq(contentVersion.id, versionId));
+  if (!v) return;
+  const isDemo = v.author === 'seed';
+  if (e.kind === 'announcement') {
+    const f = v.fields as z.infer<typeof announcementFields>;
+    const row = {
+      locale: e.locale,
+      type: f.type,
+      execution: f.execution,
+      // Titles are plain text; angle brackets go too, for clients that might place them as HTML.
+      title: htmlToText(f.title).replace(/[<>]/g, ''),
+      content: v.html,
+      promotionType: f.promotionType ?? null,
+      audience: f.audience,
+      sort: f.order,
+      isDemo,
+    };
+    await tx
+      .insert(announcement)
+      .values({ ...row, entryId: e.id })
+      .onConflictDoUpdate({ target: announcement.entryId, set: row });
+    return;
+  }
+  const f = v.fields as z.infer<typeof bannerFields>;
+  const row = {
+    groupName: f.group,
+    locale: e.locale,
+    title: f.title,
+    subtitle: f.subtitle ?? '',
+    imageUrl: f.image,
+    linkageType: f.linkageType ?? null,
+    target: f.target ?? null,
+    sort: f.order,
+    isDemo,
+  };
+  await tx
+    .insert(banner)
+    .values({ ...row, entryId: e.id })
+    .onConflictDoUpdate({ target: banner.entryId, set: row });
+}
 
 /** The longest body a document may have (a help page of about 30 printed pages). */
 export const MAX_BODY = 100_000;
@@ -270,6 +362,7 @@ export async function publishVersion(
       return { published: await numberOfId(tx, e.publishedVersion), scheduled: { number, at: opts.at } };
     }
     await tx.update(contentEntry).set({ publishedVersion: id, publishedAt: opts.now, scheduledVersion: null, scheduledAt: null }).where(eq(contentEntry.id, entryId));
+    await project(tx, e, id);
     await recordChange(tx, e, 'publish', id, actor);
     return { published: number, scheduled: null };
   });
@@ -287,6 +380,7 @@ export async function unpublish(db: Db, entryId: number, actor: string): Promise
     const e = await lockEntryById(tx, entryId);
     if (e.publishedVersion === null && e.scheduledVersion === null) return;
     await tx.update(contentEntry).set({ publishedVersion: null, publishedAt: null, scheduledVersion: null, scheduledAt: null }).where(eq(contentEntry.id, entryId));
+    await project(tx, e, null);
     await recordChange(tx, e, 'unpublish', null, actor);
   });
 }
@@ -319,6 +413,7 @@ export async function rollBack(db: Db, entryId: number, to: number, actor: strin
       .values({ entryId, number, fields: old.fields, body: old.body, html: old.html, author: actor, sourceVersion: old.sourceVersion })
       .returning({ id: contentVersion.id });
     await tx.update(contentEntry).set({ publishedVersion: v!.id, publishedAt: now, scheduledVersion: null, scheduledAt: null }).where(eq(contentEntry.id, entryId));
+    await project(tx, e, v!.id);
     await recordChange(tx, e, 'rollback', v!.id, actor);
     return number;
   });
@@ -343,6 +438,7 @@ export async function publishDue(db: Db, now: Date): Promise<number> {
         .for('update', { skipLocked: true });
       if (!e?.scheduledVersion) return false;
       await tx.update(contentEntry).set({ publishedVersion: e.scheduledVersion, publishedAt: e.scheduledAt, scheduledVersion: null, scheduledAt: null }).where(eq(contentEntry.id, id));
+      await project(tx, e, e.scheduledVersion);
       await recordChange(tx, e, 'publish', e.scheduledVersion, 'schedule');
       return true;
     });

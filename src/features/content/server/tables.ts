@@ -4,7 +4,7 @@
  * migrations folder ./drizzle). Money columns are bigint minor units.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** Notices, marquee items and popups. Content is sanitised HTML, stored per locale. */
 export const announcement = pgTable(
@@ -25,6 +25,10 @@ export const announcement = pgTable(
     sort: integer('sort').notNull().default(0),
     isDemo: boolean('is_demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The studio's document this row shows (its published version); null only until adopted (adopt.ts). */
+    entryId: integer('entry_id')
+      .unique()
+      .references((): AnyPgColumn => contentEntry.id),
   },
   (t) => [index('announcement_locale_idx').on(t.locale, t.type, t.sort), check('announcement_audience_ck', sql`${t.audience} in ('everyone', 'agents')`)],
 );
@@ -42,6 +46,10 @@ export const banner = pgTable('banner', {
   target: text('target'),
   sort: integer('sort').notNull().default(0),
   isDemo: boolean('is_demo').notNull().default(false),
+  /** The studio's document this row shows (its published version); null only until adopted (adopt.ts). */
+  entryId: integer('entry_id')
+    .unique()
+    .references((): AnyPgColumn => contentEntry.id),
 });
 
 /**
@@ -53,7 +61,7 @@ export const contentEntry = pgTable(
   'content_entry',
   {
     id: serial('id').primaryKey(),
-    /** help | promotion */
+    /** help | promotion | announcement | banner */
     kind: text('kind').notNull(),
     /** The document's id: a help section's anchor ('faq'), a promotion's number ('3'). */
     slug: text('slug').notNull(),
@@ -71,7 +79,7 @@ export const contentEntry = pgTable(
     index('content_entry_due_idx')
       .on(t.scheduledAt)
       .where(sql`${t.scheduledAt} is not null`),
-    check('content_entry_kind_ck', sql`${t.kind} in ('help', 'promotion')`),
+    check('content_entry_kind_ck', sql`${t.kind} in ('help', 'promotion', 'announcement', 'banner')`),
     check('content_entry_schedule_ck', sql`(${t.scheduledVersion} is null) = (${t.scheduledAt} is null)`),
   ],
 );

@@ -1,11 +1,11 @@
 /**
- * Documents in and out of the studio as Markdown files (documents.ts's format): the demo seed
+ * Help sections and promotions' words in and out of the studio as Markdown files (documents.ts's format): the demo seed
  * (src/content, placeholders filled with the brand's name and age), `npm run ops -- content import`
  * for a repository workflow, and `content export` to get the words back as files.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { stringify } from 'yaml';
 import type { Db } from '../../../kernel/db/index.ts';
 import { clock } from '../../../kernel/clock.ts';
@@ -13,10 +13,10 @@ import { brand } from '../../../kernel/brand/index.ts';
 import type { Locale } from '../../../kernel/locales.ts';
 import { contentEntry, contentVersion } from './tables.ts';
 import { contentRoot, helpFrontMatter, promotionFrontMatter, readDocuments, type DocumentKind } from './documents.ts';
-import { CONTENT_KINDS, publishVersion, saveVersion, type ContentKind } from './studio.ts';
+import { PAGE_KINDS, publishVersion, saveVersion } from './studio.ts';
 
 /** The folder of a kind in the file format. */
-export const KIND_DIR: Record<ContentKind, DocumentKind> = { help: 'help', promotion: 'promotions' };
+export const KIND_DIR: Record<(typeof PAGE_KINDS)[number], DocumentKind> = { help: 'help', promotion: 'promotions' };
 
 let minimumAge: () => number = () => 18;
 /** The app hands in the brand's minimum age (player protection's), for the seed's {{minimumAge}}. */
@@ -49,7 +49,7 @@ export async function importDocuments(db: Db, o: { root?: string; locales: reado
   const now = new Date(clock.now());
   // The default language first: the translations record which of its versions they follow.
   const locales = [...o.locales].sort((a, b) => Number(b === brand().defaultLanguage) - Number(a === brand().defaultLanguage));
-  for (const kind of CONTENT_KINDS) {
+  for (const kind of PAGE_KINDS) {
     for (const locale of locales) {
       const schema = kind === 'help' ? helpFrontMatter : promotionFrontMatter;
       for (const doc of readDocuments(KIND_DIR[kind], locale, schema, o.root ?? contentRoot, o.values ?? {})) {
@@ -108,6 +108,7 @@ export async function exportDocuments(db: Db, root: string, drafts: boolean): Pr
     })
     .from(contentEntry)
     .innerJoin(contentVersion, eq(contentVersion.entryId, contentEntry.id))
+    .where(inArray(contentEntry.kind, [...PAGE_KINDS]))
     .orderBy(contentEntry.id, desc(contentVersion.number));
   const picked = new Map<string, (typeof rows)[number]>();
   for (const r of rows) {
@@ -116,7 +117,7 @@ export async function exportDocuments(db: Db, root: string, drafts: boolean): Pr
     if (drafts || r.id === r.published) picked.set(key, r);
   }
   for (const r of picked.values()) {
-    const dir = path.join(root, KIND_DIR[r.kind as ContentKind], r.locale);
+    const dir = path.join(root, KIND_DIR[r.kind as (typeof PAGE_KINDS)[number]], r.locale);
     mkdirSync(dir, { recursive: true });
     const id = r.kind === 'promotion' ? Number(r.slug) : r.slug;
     const front = stringify({ id, ...(r.fields as object) }).trimEnd();

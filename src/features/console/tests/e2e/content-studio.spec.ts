@@ -131,5 +131,32 @@ for (const { lang } of LANGS) {
       }).toPass({ timeout: 10_000 });
       await visitor.context().close();
     });
+
+    test("an editor renames a notice of the home page's marquee, and visitors see the new words", async ({ page, browser }) => {
+      test.setTimeout(90_000);
+      const title = `Aviso ${Date.now().toString(36)}`;
+      await firstLogin(page, lang, await addStaff('content'));
+      await page.getByRole('button', { name: ct(lang, 'content.kinds.announcement') }).click();
+      // The demo notices (adopted from the seed at start) are the studio's documents, both languages side by side.
+      const row = page.getByRole('row').filter({ hasText: /Official addresses|Direcciones oficiales/ });
+      await row.getByRole('button').first().click();
+      const es = page.locator('article[lang="es"]');
+      await expect(es.getByLabel(ct(lang, 'content.fields.title'))).toHaveValue('Direcciones oficiales');
+      await es.getByLabel(ct(lang, 'content.fields.title')).fill(title);
+      await es.getByRole('button', { name: ct(lang, 'content.save') }).click();
+      await expect(page.getByRole('status').filter({ hasText: ct(lang, 'content.saved', { number: 2, locale: 'Español' }) })).toBeVisible();
+      await page
+        .locator('article[lang="es"]')
+        .getByRole('button', { name: ct(lang, 'content.publish', { number: 2 }) })
+        .click();
+      await expect(page.getByRole('status').filter({ hasText: ct(lang, 'content.published', { number: 2, locale: 'Español' }) })).toBeVisible();
+
+      const visitor = await (await browser.newContext()).newPage();
+      await visitor.goto(at('es', '/'));
+      await expect(visitor.locator('.marquee a').filter({ hasText: title }).first()).toBeAttached();
+      await visitor.goto(at('en', '/'));
+      await expect(visitor.locator('.marquee a').filter({ hasText: 'Official addresses' }).first()).toBeAttached();
+      await visitor.context().close();
+    });
   });
 }
