@@ -575,6 +575,42 @@ export const consoleContentImages = defineCall({
   value: z.object({ items: z.array(imageView) }),
 });
 
+const licence = z.object({ holder: z.string().trim().min(1).max(200), number: z.string().trim().min(1).max(100) });
+const siteFacts = z.object({
+  licences: z.object({ curacao: licence, mexico: licence.optional() }),
+  mirrors: z
+    .array(
+      z.object({
+        url: z
+          .url()
+          .max(300)
+          .refine((u) => u.startsWith('https://'), 'https only'),
+        verifyCode: z.string().trim().min(4).max(64),
+      }),
+    )
+    .max(50),
+});
+export type SiteFacts = z.infer<typeof siteFacts>;
+
+/** The brand's licence texts and official mirror sites as the site shows them, and as its file says. */
+export const consoleSiteFacts = defineCall({
+  name: 'consoleSiteFacts',
+  method: 'GET',
+  path: '/wps/console/content/facts',
+  staff: ['content'],
+  value: z.object({ current: siteFacts, file: siteFacts }),
+});
+
+/** Sets the licence texts and mirror sites (every process within a second; audited with before and after). */
+export const consoleSaveSiteFacts = defineCall({
+  name: 'consoleSaveSiteFacts',
+  method: 'POST',
+  path: '/wps/console/content/facts',
+  staff: ['content'],
+  body: siteFacts,
+  value: siteFacts,
+});
+
 export const consoleCalls = [
   consoleLogin,
   consoleLogout,
@@ -609,4 +645,6 @@ export const consoleCalls = [
   consoleContentPreviewLink,
   consoleContentUpload,
   consoleContentImages,
+  consoleSiteFacts,
+  consoleSaveSiteFacts,
 ] as const;

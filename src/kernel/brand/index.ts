@@ -23,6 +23,10 @@ export interface BrandOverrides {
   register?: Record<string, Partial<Pick<RegisterRule, 'enabled' | 'required' | 'min' | 'max'>>>;
   /** The protocol profile (docs/protocol.md). */
   protocol?: Brand['protocol'];
+  /** The licences the footer states, as the content studio last set them (issue 30). */
+  licences?: Brand['licences'];
+  /** The official mirror addresses, as the content studio last set them (issue 30). */
+  mirrors?: Brand['mirrors'];
 }
 
 const TTL_MS = 1000;
@@ -77,7 +81,13 @@ export function applyOverrides(b: Brand, o: BrandOverrides): Brand {
   const tree = (nodes: Brand['whitelabel']): Brand['whitelabel'] =>
     nodes.map((n) => ({ ...n, enabled: n.modId in flags ? (flags[n.modId] ? '1' : '0') : n.enabled, childrenNodes: tree(n.childrenNodes) }));
   const register = Object.fromEntries(Object.entries(b.register).map(([field, rule]) => [field, { ...rule, ...(o.register?.[field] ?? {}) }]));
-  return { ...b, whitelabel: tree(b.whitelabel), register, protocol: o.protocol ?? b.protocol };
+  return { ...b, whitelabel: tree(b.whitelabel), register, protocol: o.protocol ?? b.protocol, licences: o.licences ?? b.licences, mirrors: o.mirrors ?? b.mirrors };
+}
+
+/** The brand as its file says, without the overrides (what `brand reset` goes back to). */
+export function brandFile(): Brand {
+  base ??= loadBrandFile(env().BRAND);
+  return base;
 }
 
 /** The active brand's configuration (the file, with the overrides last read). */

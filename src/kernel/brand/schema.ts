@@ -54,6 +54,21 @@ const REGISTER_FIELDS = [
 const flagName = z.enum(WHITELABEL_FLAGS);
 const flags = z.record(z.string().regex(/^[A-Z0-9_]+$/, 'module names are upper case'), z.partialRecord(flagName, z.boolean()));
 
+/** Official mirror addresses (spec 1), each with the code a representative gives to be verified. */
+export const mirrorsSchema = z.array(z.object({ url: z.url(), verifyCode: z.string().min(4) }).strict());
+
+/** The licences the footer states: Curaçao's, and for brands licensed in Mexico, the Mexican one (Spanish pages). */
+export const licencesSchema = z
+  .object({
+    curacao: z.object({ number: z.string().min(1), holder: z.string().min(1) }).strict(),
+    /** Only for brands licensed in Mexico: shown on the Spanish pages. */
+    mexico: z
+      .object({ number: z.string().min(1), holder: z.string().min(1) })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
 export const brandFileSchema = z
   .object({
     merchantCode: z.string().regex(/^[A-Z0-9_]{2,20}$/, 'must be 2-20 upper-case letters, digits or _'),
@@ -101,7 +116,7 @@ export const brandFileSchema = z
       .strict(),
     customerService: z.array(z.object({ csType: z.enum(['LIVECHAT', 'FACEBOOK', 'TELEGRAM']), title: z.string().min(1), path: httpsOrMail }).strict()),
     resources: z.record(z.string(), z.object({ url: httpsOrMail, labelNameEn: z.string().min(1) }).strict()),
-    mirrors: z.array(z.object({ url: z.url(), verifyCode: z.string().min(4) }).strict()),
+    mirrors: mirrorsSchema,
     imageCDNs: z.array(z.string()).default(['']),
     launchGameCDNs: z.array(z.string()).default(['']),
     analytics: z.object({ gtagId: z.string() }).strict().default({ gtagId: '' }),
@@ -109,16 +124,7 @@ export const brandFileSchema = z
     vendorMap: z.record(z.string(), z.array(z.string())),
     newGameMap: z.array(z.string()),
     hiddenNavCodes: z.array(z.string()),
-    licences: z
-      .object({
-        curacao: z.object({ number: z.string().min(1), holder: z.string().min(1) }).strict(),
-        /** Only for brands licensed in Mexico: shown on the Spanish pages. */
-        mexico: z
-          .object({ number: z.string().min(1), holder: z.string().min(1) })
-          .strict()
-          .optional(),
-      })
-      .strict(),
+    licences: licencesSchema,
     supportHours: z.object({ fromDay: isoDay, toDay: isoDay, opens: hhmm, closes: hhmm }).strict(),
     withdrawalAutoReceiveMinutes: z.number().int().positive(),
     accounts: z

@@ -14,7 +14,10 @@ import {
   consoleContentList,
   consoleContentPreviewLink,
   consoleContentPublish,
+  consoleSaveSiteFacts,
+  consoleSiteFacts,
   CONTENT_KINDS,
+  type SiteFacts,
   PAGE_KINDS,
   type StudioDiff,
   type StudioEntry,
@@ -52,10 +55,111 @@ function StateBadge({ L, s }: { L: CL; s: StudioLocaleState | undefined }) {
 
 export function Studio({ L, c, lang }: Props) {
   const filters = useStore(c.$filters);
+  if (filters.kind === 'facts') return <SiteFactsEditor L={L} c={c} lang={lang} />;
   const kind: StudioKind = (CONTENT_KINDS as readonly string[]).includes(filters.kind ?? '') ? (filters.kind as StudioKind) : 'help';
   const doc = filters.doc;
   if (doc !== undefined) return <Editor key={`${kind}/${doc}`} L={L} c={c} lang={lang} kind={kind} slug={doc} />;
   return <DocumentList L={L} c={c} lang={lang} kind={kind} />;
+}
+
+/** The studio's tabs: each kind of document, and the brand's licence texts and mirror sites. */
+function KindTabs({ L, c, current }: { L: Labels; c: ConsoleState; current: StudioKind | 'facts' }) {
+  const T = L.content;
+  return (
+    <div className="cs-tabs" role="group" aria-label={T.kindLabel}>
+      {[...CONTENT_KINDS, 'facts' as const].map((k) => (
+        <button key={k} type="button" className={`btn btn-sm ${k === current ? 'btn-primary' : 'btn-ghost'}`} aria-pressed={k === current} onClick={() => c.setFilters({ kind: k })}>
+          {k === 'facts' ? T.facts.tab : T.kinds[k]}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function SiteFactsEditor({ L, c }: Props) {
+  const id = useId();
+  const T = L.content;
+  const F = T.facts;
+  const [facts, setFacts] = useState<SiteFacts | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  useEffect(() => {
+    void c.run((api) => api.call(consoleSiteFacts)).then((v) => v && setFacts(v.current));
+  }, [c]);
+  if (!facts) return <p className="muted">{L.common.loading}</p>;
+  const mexico = facts.licences.mexico ?? { holder: '', number: '' };
+  const setLicence = (which: 'curacao' | 'mexico', key: 'holder' | 'number', value: string) =>
+    setFacts({ ...facts, licences: { ...facts.licences, [which]: { ...(which === 'mexico' ? mexico : facts.licences.curacao), [key]: value } } });
+  const setMirror = (i: number, key: 'url' | 'verifyCode', value: string) => setFacts({ ...facts, mirrors: facts.mirrors.map((m, j) => (j === i ? { ...m, [key]: value } : m)) });
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    if (!facts) return;
+    setErrors({});
+    const m = facts.licences.mexico;
+    const body: SiteFacts = { ...facts, licences: { curacao: facts.licences.curacao, ...(m && (m.holder.trim() || m.number.trim()) ? { mexico: m } : {}) } };
+    try {
+      setFacts(await c.client.call(consoleSaveSiteFacts, { body }));
+      c.$notice.set({ kind: 'ok', text: F.saved });
+    } catch (err) {
+      const f = err as { fieldErrors?: Record<string, string>; message?: string };
+      if (f.fieldErrors) setErrors(f.fieldErrors);
+      c.$notice.set({ kind: 'error', text: f.message ?? String(err) });
+    }
+  }
+  const text = (name: string, label: string, value: string, onChange: (v: string) => void, hint?: string) => {
+    const fid = `${id}-${name.replace(/\./g, '-')}`;
+    return (
+      <Field id={fid} label={label} error={errors[name]} hint={hint}>
+        <input id={fid} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={!!errors[name]} aria-describedby={describedBy(fid, { hint: !!hint, error: errors[name] })} />
+      </Field>
+    );
+  };
+  return (
+    <section className="cs-section" aria-labelledby={`${id}-h`}>
+      <div className="cs-section-head">
+        <h2 id={`${id}-h`}>{T.title}</h2>
+      </div>
+      <KindTabs L={L} c={c} current="facts" />
+      <form className="cs-doc cs-facts-form" onSubmit={(e) => void save(e)} noValidate>
+        <h3>{F.title}</h3>
+        <fieldset className="cs-fieldset">
+          <legend>{F.curacao}</legend>
+          <div className="cs-row">
+            {text('licences.curacao.holder', F.holder, facts.licences.curacao.holder, (v) => setLicence('curacao', 'holder', v))}
+            {text('licences.curacao.number', F.number, facts.licences.curacao.number, (v) => setLicence('curacao', 'number', v))}
+          </div>
+        </fieldset>
+        <fieldset className="cs-fieldset">
+          <legend>{F.mexico}</legend>
+          <p className="muted cs-small">{F.mexicoHint}</p>
+          <div className="cs-row">
+            {text('licences.mexico.holder', F.holder, mexico.holder, (v) => setLicence('mexico', 'holder', v))}
+            {text('licences.mexico.number', F.number, mexico.number, (v) => setLicence('mexico', 'number', v))}
+          </div>
+        </fieldset>
+        <fieldset className="cs-fieldset">
+          <legend>{F.mirrors}</legend>
+          <p className="muted cs-small">{F.mirrorsHint}</p>
+          {facts.mirrors.map((m, i) => (
+            <div className="cs-row" key={i} role="group" aria-label={fill(F.mirror, { n: i + 1 })}>
+              {text(`mirrors.${i}.url`, F.url, m.url, (v) => setMirror(i, 'url', v))}
+              {text(`mirrors.${i}.verifyCode`, F.verifyCode, m.verifyCode, (v) => setMirror(i, 'verifyCode', v))}
+              <button type="button" className="btn btn-ghost btn-sm cs-remove" onClick={() => setFacts({ ...facts, mirrors: facts.mirrors.filter((_, j) => j !== i) })}>
+                {fill(F.remove, { n: i + 1 })}
+              </button>
+            </div>
+          ))}
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setFacts({ ...facts, mirrors: [...facts.mirrors, { url: 'https://', verifyCode: '' }] })}>
+            {F.add}
+          </button>
+        </fieldset>
+        <div className="cs-actions">
+          <button type="submit" className="btn btn-primary btn-sm">
+            {F.save}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
 }
 
 function DocumentList({ L, c, lang, kind }: Props & { kind: StudioKind }) {
@@ -74,13 +178,7 @@ function DocumentList({ L, c, lang, kind }: Props & { kind: StudioKind }) {
           {T.new}
         </button>
       </div>
-      <div className="cs-tabs" role="group" aria-label={T.kindLabel}>
-        {CONTENT_KINDS.map((k) => (
-          <button key={k} type="button" className={`btn btn-sm ${k === kind ? 'btn-primary' : 'btn-ghost'}`} aria-pressed={k === kind} onClick={() => c.setFilters({ kind: k })}>
-            {T.kinds[k]}
-          </button>
-        ))}
-      </div>
+      <KindTabs L={L} c={c} current={kind} />
       {!list ? (
         <p className="muted">{L.common.loading}</p>
       ) : (

@@ -38,8 +38,10 @@ import {
   consoleContentPreviewLink,
   consoleContentUpload,
   consoleContentImages,
+  consoleSiteFacts,
+  consoleSaveSiteFacts,
 } from '../contract.ts';
-import { studioAction, studioDiff, studioEntry, studioImages, studioList, studioPreviewLink, studioPublish, studioRender, studioSave, studioUpload } from './studio.ts';
+import { saveSiteFacts, siteFacts, studioAction, studioDiff, studioEntry, studioImages, studioList, studioPreviewLink, studioPublish, studioRender, studioSave, studioUpload } from './studio.ts';
 import { addMemberNote, approveWithdrawal, auditLog, endMemberSessions, listWithdrawals, lockMember, memberDetail, rejectPending, resetMemberSecondFactor, searchMembers, type Actor } from './desk.ts';
 import { resolveStaff } from './gate.ts';
 import { exportTable } from './export.ts';
@@ -123,4 +125,6 @@ export const consoleRoutes = [
   route(consoleContentPreviewLink, async ({ body }, ctx) => studioPreviewLink(await db(), body.kind, body.locale, actorOf(ctx))),
   route(consoleContentUpload, async ({ body }, ctx) => studioUpload(await db(), body, actorOf(ctx))),
   route(consoleContentImages, async () => studioImages(await db())),
+  route(consoleSiteFacts, () => siteFacts()),
+  route(consoleSaveSiteFacts, async ({ body }, ctx) => saveSiteFacts(await db(), body, ctx.t, actorOf(ctx))),
 ];

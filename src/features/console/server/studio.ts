@@ -29,14 +29,14 @@ import {
   type ContentKind,
   type EntrySummary,
 } from '../../content/index.ts';
-import { brand } from '../../../kernel/brand/index.ts';
+import { brand, brandFile, brandOverrides, setBrandOverrides } from '../../../kernel/brand/index.ts';
 import { recordAudit } from '../../../kernel/db/audit.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { clock } from '../../../kernel/clock.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { parseWith } from '../../../kernel/http/dispatch.ts';
 import { isLocale, type Locale } from '../../../kernel/locales.ts';
-import type { StudioDiff, StudioEntry, StudioImage, StudioList, StudioLocaleState } from '../contract.ts';
+import type { SiteFacts, StudioDiff, StudioEntry, StudioImage, StudioList, StudioLocaleState } from '../contract.ts';
 import type { Actor } from './desk.ts';
 
 const actorName = (a: Actor) => `staff:${a.session.username}`;
@@ -196,4 +196,33 @@ export async function studioPreviewLink(db: Db, kind: ContentKind, locale: strin
   if (!isLocale(locale)) throw new ApiError(400, 'request.invalid');
   const p = await createPreview(db, kind, actorName(a), now());
   return { url: `${kindPage(kind, locale)}?preview=${p.token}`, expiresAt: p.expiresAt.getTime() };
+}
+
+const factsOf = (b: { licences: SiteFacts['licences']; mirrors: SiteFacts['mirrors'] }): SiteFacts => ({
+  licences: { curacao: { ...b.licences.curacao }, ...(b.licences.mexico ? { mexico: { ...b.licences.mexico } } : {}) },
+  mirrors: b.mirrors.map((m) => ({ url: m.url, verifyCode: m.verifyCode })),
+});
+
+/** The licence texts and mirror sites as shown (the file with the studio's overrides), and as the file says. */
+export function siteFacts(): { current: SiteFacts; file: SiteFacts } {
+  return { current: factsOf(brand()), file: factsOf(brandFile()) };
+}
+
+/**
+ * Sets the licence texts and mirror sites: brand overrides, like an operator's flags, so every
+ * process shows them within a second (refreshBrand) and drops its cached pages; `brand reset`
+ * goes back to the file. A mirror's address is an official one (canonical links, the verify
+ * call), so only https addresses are taken, each once, and each code once.
+ */
+export async function saveSiteFacts(db: Db, facts: SiteFacts, t: TFunction, a: Actor): Promise<SiteFacts> {
+  const urls = facts.mirrors.map((m) => new URL(m.url).origin);
+  const codes = facts.mirrors.map((m) => m.verifyCode.toLowerCase());
+  const twice = (list: string[]) => list.findIndex((x, i) => list.indexOf(x) !== i);
+  if (twice(urls) >= 0) throw new ApiError(400, 'request.invalid', {}, { [`mirrors.${twice(urls)}.url`]: t('errors:field.invalid') });
+  if (twice(codes) >= 0) throw new ApiError(400, 'request.invalid', {}, { [`mirrors.${twice(codes)}.verifyCode`]: t('errors:field.invalid') });
+  const before = factsOf(brand());
+  const next = { licences: facts.licences, mirrors: facts.mirrors.map((m) => ({ url: new URL(m.url).origin, verifyCode: m.verifyCode })) };
+  await setBrandOverrides(db, { ...brandOverrides(), ...next });
+  await recordAudit(db, { actor: actorName(a), command: 'content facts', args: {}, ip: a.ip, before, after: next });
+  return factsOf(brand());
 }

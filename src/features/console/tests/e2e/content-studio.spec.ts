@@ -132,7 +132,7 @@ for (const { lang } of LANGS) {
       await visitor.context().close();
     });
 
-    test("an editor renames a notice of the home page's marquee, and visitors see the new words", async ({ page, browser }) => {
+    test("an editor renames a notice of the home page's marquee and the licence's holder, and visitors see the new words", async ({ page, browser }) => {
       test.setTimeout(90_000);
       const title = `Aviso ${Date.now().toString(36)}`;
       await firstLogin(page, lang, await addStaff('content'));
@@ -156,6 +156,18 @@ for (const { lang } of LANGS) {
       await expect(visitor.locator('.marquee a').filter({ hasText: title }).first()).toBeAttached();
       await visitor.goto(at('en', '/'));
       await expect(visitor.locator('.marquee a').filter({ hasText: 'Official addresses' }).first()).toBeAttached();
+
+      // The licence the footer states.
+      const holder = `Holder ${Date.now().toString(36)} N.V.`;
+      await page.getByRole('button', { name: ct(lang, 'content.back') }).click();
+      await page.getByRole('button', { name: ct(lang, 'content.facts.tab') }).click();
+      const curacao = page.getByRole('group', { name: ct(lang, 'content.facts.curacao') });
+      await curacao.getByLabel(ct(lang, 'content.facts.holder')).fill(holder);
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: ct(lang, 'content.facts.save') }).click();
+      await expect(page.getByRole('status').filter({ hasText: ct(lang, 'content.facts.saved') })).toBeVisible();
+      await visitor.goto(at('en', '/help'));
+      await expect(visitor.locator('footer')).toContainText(holder);
       await visitor.context().close();
     });
   });
