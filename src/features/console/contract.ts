@@ -410,8 +410,6 @@ export const consoleRunCommand = defineCall({
 // The content studio (issue 30): help sections and promotions' words, per language, with versions.
 
 export const CONTENT_KINDS = ['help', 'promotion', 'announcement', 'banner'] as const;
-/** The kinds shown on pages of their own (/help, /promotions), which a preview link can show drafts of. */
-export const PAGE_KINDS = ['help', 'promotion'] as const;
 const contentKind = z.enum(CONTENT_KINDS);
 export type StudioKind = z.infer<typeof contentKind>;
 /** A document's id: a help section's anchor, a promotion's number (checked by the kind on the server). */
@@ -535,7 +533,7 @@ export const consoleContentPreviewLink = defineCall({
   method: 'POST',
   path: '/wps/console/content/preview-link',
   staff: ['content'],
-  body: z.object({ kind: z.enum(PAGE_KINDS), locale: contentLocale }),
+  body: z.object({ kind: contentKind, locale: contentLocale }),
   value: z.object({ url: z.string(), expiresAt: z.number() }),
 });
 

@@ -35,6 +35,7 @@ export {
 export type { ContentKind, EntrySummary, VersionDetail, VersionInfo } from './server/studio.ts';
 export { importDocuments, provideMinimumAge, seedDocuments } from './server/transfer.ts';
 export { adoptLegacyRows } from './server/adopt.ts';
+export { homePreview } from './server/home-preview.ts';
 export { banners, homeNotices } from './server/queries.ts';
 export { IMAGE_LIMITS, listImages, mediaFile, renderDocument, uploadImage } from './server/images.ts';
 export type { ImageView } from './server/images.ts';

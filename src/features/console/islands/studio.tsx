@@ -18,7 +18,6 @@ import {
   consoleSiteFacts,
   CONTENT_KINDS,
   type SiteFacts,
-  PAGE_KINDS,
   type StudioDiff,
   type StudioEntry,
   type StudioKind,
@@ -37,8 +36,6 @@ interface Props {
 }
 
 type CL = Labels['content'];
-
-const isPageKind = (k: StudioKind): k is (typeof PAGE_KINDS)[number] => (PAGE_KINDS as readonly string[]).includes(k);
 
 const LANGUAGE_NAMES: Record<string, string> = { en: 'English', es: 'Español' };
 const langName = (l: string) => LANGUAGE_NAMES[l] ?? l;
@@ -325,7 +322,7 @@ function LocaleEditor(p: Props & { kind: StudioKind; slug: string; locale: strin
     if (r) p.onSaved(p.slug);
   }
 
-  async function previewLink(kind: (typeof PAGE_KINDS)[number]) {
+  async function previewLink(kind: StudioKind) {
     // The tab opens at once (a popup blocker allows it), then goes to the link.
     const tab = window.open('about:blank', '_blank');
     const r = await c.run(
@@ -502,11 +499,9 @@ function LocaleEditor(p: Props & { kind: StudioKind; slug: string; locale: strin
                 {T.unschedule}
               </button>
             )}
-            {isPageKind(kind) && (
-              <button type="button" className="btn btn-ghost btn-sm" onClick={() => void previewLink(kind)}>
-                {T.previewLink}
-              </button>
-            )}
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => void previewLink(kind)}>
+              {T.previewLink}
+            </button>
           </div>
           <div className="cs-inline-form">
             <Field id={`${id}-at`} label={T.scheduleAt}>

@@ -35,7 +35,7 @@ import type { Db } from '../../../kernel/db/index.ts';
 import { clock } from '../../../kernel/clock.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { parseWith } from '../../../kernel/http/dispatch.ts';
-import { isLocale, type Locale } from '../../../kernel/locales.ts';
+import { isLocale, localizePath, type Locale } from '../../../kernel/locales.ts';
 import type { SiteFacts, StudioDiff, StudioEntry, StudioImage, StudioList, StudioLocaleState } from '../contract.ts';
 import type { Actor } from './desk.ts';
 
@@ -195,7 +195,9 @@ export async function studioDiff(db: Db, entryId: number, from: number, to: numb
 export async function studioPreviewLink(db: Db, kind: ContentKind, locale: string, a: Actor): Promise<{ url: string; expiresAt: number }> {
   if (!isLocale(locale)) throw new ApiError(400, 'request.invalid');
   const p = await createPreview(db, kind, actorName(a), now());
-  return { url: `${kindPage(kind, locale)}?preview=${p.token}`, expiresAt: p.expiresAt.getTime() };
+  // Notices and banners are previewed where they are shown: the home page's marquee and carousel.
+  const page = kind === 'announcement' || kind === 'banner' ? localizePath('/', locale) : kindPage(kind, locale);
+  return { url: `${page}?preview=${p.token}`, expiresAt: p.expiresAt.getTime() };
 }
 
 const factsOf = (b: { licences: SiteFacts['licences']; mirrors: SiteFacts['mirrors'] }): SiteFacts => ({

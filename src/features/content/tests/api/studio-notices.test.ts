@@ -17,6 +17,7 @@ import { homeNotices } from '../../server/queries.ts';
 import { insertAnnouncements } from '../../server/announcements.ts';
 import { insertBanners } from '../../server/banners.ts';
 import { adoptLegacyRows } from '../../server/adopt.ts';
+import { homePreview } from '../../server/home-preview.ts';
 
 let t: TestDb;
 let editor: Awaited<ReturnType<typeof staffUser>>;
@@ -55,6 +56,21 @@ describe('notices and banners in the studio', () => {
     await post('/wps/console/content/action', { action: 'unpublish', entryId: en.json.value.entryId });
     expect((await homeNotices('en')).map((n) => n.title)).not.toContain('Maintenance moved');
     expect((await homeNotices('es')).map((n) => n.title)).toContain('Mantenimiento esta noche');
+  });
+
+  it("shows a notice's draft on the home page to whoever has the preview link, and to no one else", async () => {
+    const saved = await save('announcement', 'draft-only', 'es', { title: 'Borrador del aviso', order: 1, type: 'B', execution: 'B', audience: 'everyone' }, 'Aún no.');
+    expect(saved.status).toBe(200);
+    expect((await homeNotices('es')).map((n) => n.title)).not.toContain('Borrador del aviso');
+    const link = await post('/wps/console/content/preview-link', { kind: 'announcement', locale: 'es' });
+    expect(link.json.value.url).toMatch(/^\/es\/?\?preview=/);
+    const token = link.json.value.url.split('preview=')[1];
+    const preview = await homePreview(token, 'es');
+    expect(preview!.kind).toBe('announcement');
+    expect(preview!.notices!.map((n) => n.title)).toContain('Borrador del aviso');
+    expect(preview!.banners).toBeUndefined();
+    expect(await homePreview('not-a-token-of-anyone-000000', 'es')).toBeNull();
+    expect(await homePreview(undefined, 'es')).toBeNull();
   });
 
   it('publishes a banner with a studio image and a link, and refuses a link that could run script', async () => {
