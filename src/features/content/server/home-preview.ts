@@ -11,11 +11,9 @@ import { clock } from '../../../kernel/clock.ts';
 import type { Locale } from '../../../kernel/locales.ts';
 import type { AnnouncementItem, BannerItem } from '../contract.ts';
 import { contentEntry, contentVersion } from './tables.ts';
-import { previewKind, type announcementFields, type bannerFields } from './studio.ts';
+import { bannerWords, noticeWords, previewKind } from './studio.ts';
 import { bannerHref } from './banners.ts';
-import { htmlToText } from './markdown.ts';
 import { HOME_NOTICE_TYPES } from './queries.ts';
-import type { z } from 'zod';
 
 async function latest(kind: 'announcement' | 'banner', locale: Locale) {
   const d = await processDb();
@@ -33,36 +31,27 @@ export async function homePreview(token: string | undefined, locale: Locale): Pr
   const kind = await previewKind(await processDb(), token, new Date(clock.now()));
   if (kind === 'announcement') {
     const notices = (await latest('announcement', locale))
-      .map((r) => ({ r, f: r.fields as z.infer<typeof announcementFields> }))
-      .filter(({ f }) => f.audience === 'everyone' && f.execution === 'B' && (HOME_NOTICE_TYPES as readonly string[]).includes(f.type))
-      .sort((a, b) => a.f.order - b.f.order || a.r.entryId - b.r.entryId)
-      .map(({ r, f }) => ({
-        id: r.entryId,
-        title: htmlToText(f.title).replace(/[<>]/g, ''),
-        content: r.html,
-        type: f.type,
-        execution: f.execution,
-        promotionType: f.promotionType ?? null,
-        groupName: null,
-        isDemo: r.author === 'seed',
-      }));
+      .map((r) => ({ id: r.entryId, w: noticeWords(r) }))
+      .filter(({ w }) => w.audience === 'everyone' && w.execution === 'B' && (HOME_NOTICE_TYPES as readonly string[]).includes(w.type))
+      .sort((a, b) => a.w.order - b.w.order || a.id - b.id)
+      .map(({ id, w }) => ({ id, title: w.title, content: w.content, type: w.type, execution: w.execution, promotionType: w.promotionType, groupName: null, isDemo: w.isDemo }));
     return { kind, notices };
   }
   if (kind === 'banner') {
     const banners = (await latest('banner', locale))
-      .map((r) => ({ r, f: r.fields as z.infer<typeof bannerFields> }))
-      .filter(({ f }) => f.group === 'w_home')
-      .sort((a, b) => a.f.order - b.f.order || a.r.entryId - b.r.entryId)
-      .map(({ r, f }) => ({
-        id: r.entryId,
-        groupName: f.group,
-        title: f.title,
-        subtitle: f.subtitle ?? '',
-        imageUrl: f.image,
-        linkageType: f.linkageType ?? null,
-        target: f.target ?? null,
-        href: bannerHref(f.linkageType ?? null, f.target ?? null, locale),
-        isDemo: r.author === 'seed',
+      .map((r) => ({ id: r.entryId, w: bannerWords(r) }))
+      .filter(({ w }) => w.groupName === 'w_home')
+      .sort((a, b) => a.w.order - b.w.order || a.id - b.id)
+      .map(({ id, w }) => ({
+        id,
+        groupName: w.groupName,
+        title: w.title,
+        subtitle: w.subtitle,
+        imageUrl: w.imageUrl,
+        linkageType: w.linkageType,
+        target: w.target,
+        href: bannerHref(w.linkageType, w.target, locale),
+        isDemo: w.isDemo,
       }));
     return { kind, banners };
   }

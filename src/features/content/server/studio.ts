@@ -81,43 +81,54 @@ async function project(tx: Tx, e: Entry, versionId: number | null): Promise<void
   }
   const [v] = await tx.select({ fields: contentVersion.fields, html: contentVersion.html, author: contentVersion.author }).from(contentVersion).where(eq(contentVersion.id, versionId));
   if (!v) return;
-  const isDemo = v.author === 'seed';
   if (e.kind === 'announcement') {
-    const f = v.fields as z.infer<typeof announcementFields>;
-    const row = {
-      locale: e.locale,
-      type: f.type,
-      execution: f.execution,
-      // Titles are plain text; angle brackets go too, for clients that might place them as HTML.
-      title: htmlToText(f.title).replace(/[<>]/g, ''),
-      content: v.html,
-      promotionType: f.promotionType ?? null,
-      audience: f.audience,
-      sort: f.order,
-      isDemo,
-    };
+    const w = noticeWords(v);
+    const row = { locale: e.locale, type: w.type, execution: w.execution, title: w.title, content: w.content, promotionType: w.promotionType, audience: w.audience, sort: w.order, isDemo: w.isDemo };
     await tx
       .insert(announcement)
       .values({ ...row, entryId: e.id })
       .onConflictDoUpdate({ target: announcement.entryId, set: row });
     return;
   }
+  const w = bannerWords(v);
+  const row = { groupName: w.groupName, locale: e.locale, title: w.title, subtitle: w.subtitle, imageUrl: w.imageUrl, linkageType: w.linkageType, target: w.target, sort: w.order, isDemo: w.isDemo };
+  await tx
+    .insert(banner)
+    .values({ ...row, entryId: e.id })
+    .onConflictDoUpdate({ target: banner.entryId, set: row });
+}
+
+type StoredVersion = { fields: unknown; html: string; author: string };
+
+/** A notice's version as its table and the home page's preview show it. */
+export function noticeWords(v: StoredVersion) {
+  const f = v.fields as z.infer<typeof announcementFields>;
+  return {
+    type: f.type,
+    execution: f.execution,
+    audience: f.audience,
+    order: f.order,
+    // Titles are plain text; angle brackets go too, for clients that might place them as HTML.
+    title: htmlToText(f.title).replace(/[<>]/g, ''),
+    content: v.html,
+    promotionType: f.promotionType ?? null,
+    isDemo: v.author === 'seed',
+  };
+}
+
+/** A banner's version as its table and the home page's preview show it. */
+export function bannerWords(v: StoredVersion) {
   const f = v.fields as z.infer<typeof bannerFields>;
-  const row = {
+  return {
     groupName: f.group,
-    locale: e.locale,
+    order: f.order,
     title: f.title,
     subtitle: f.subtitle ?? '',
     imageUrl: f.image,
     linkageType: f.linkageType ?? null,
     target: f.target ?? null,
-    sort: f.order,
-    isDemo,
+    isDemo: v.author === 'seed',
   };
-  await tx
-    .insert(banner)
-    .values({ ...row, entryId: e.id })
-    .onConflictDoUpdate({ target: banner.entryId, set: row });
 }
 
 /** The longest body a document may have (a help page of about 30 printed pages). */
