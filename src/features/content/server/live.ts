@@ -54,17 +54,20 @@ function group<T extends { locale: Locale; order: number; id: string | number }>
   return out;
 }
 
+/** What a page needs of a document and its version. */
+const DOC_COLUMNS = {
+  kind: contentEntry.kind,
+  slug: contentEntry.slug,
+  locale: contentEntry.locale,
+  fields: contentVersion.fields,
+  html: contentVersion.html,
+  body: contentVersion.body,
+  publishedAt: contentEntry.publishedAt,
+};
+
 async function load(d: Db, revision: number): Promise<Snapshot> {
   const rows = await d
-    .select({
-      kind: contentEntry.kind,
-      slug: contentEntry.slug,
-      locale: contentEntry.locale,
-      fields: contentVersion.fields,
-      html: contentVersion.html,
-      body: contentVersion.body,
-      publishedAt: contentEntry.publishedAt,
-    })
+    .select(DOC_COLUMNS)
     .from(contentEntry)
     .innerJoin(contentVersion, eq(contentVersion.id, contentEntry.publishedVersion))
     .where(inArray(contentEntry.kind, [...PAGE_KINDS]));
@@ -174,15 +177,8 @@ export function listPromotions(locale: Locale, limit?: number): PromotionSummary
 /** The latest version of every document of a kind in a language, drafts included (a preview). */
 async function drafts(d: Db, kind: ContentKind, locale: Locale): Promise<(HelpSection | PromotionDocument)[]> {
   const rows = await d
-    .selectDistinctOn([contentEntry.id], {
-      kind: contentEntry.kind,
-      slug: contentEntry.slug,
-      locale: contentEntry.locale,
-      fields: contentVersion.fields,
-      html: contentVersion.html,
-      body: contentVersion.body,
-      publishedAt: contentVersion.createdAt,
-    })
+    // A draft's "since" is when it was saved.
+    .selectDistinctOn([contentEntry.id], { ...DOC_COLUMNS, publishedAt: contentVersion.createdAt })
     .from(contentEntry)
     .innerJoin(contentVersion, eq(contentVersion.entryId, contentEntry.id))
     .where(and(eq(contentEntry.kind, kind), eq(contentEntry.locale, locale)))
