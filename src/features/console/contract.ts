@@ -111,6 +111,86 @@ export const consoleRejectWithdrawal = defineCall({
   value: withdrawalRow,
 });
 
+export const DEPOSIT_STATUSES = ['pending', 'paid', 'failed', 'expired'] as const;
+const depositListRow = z.object({
+  id: z.string(),
+  memberId: z.number(),
+  username: z.string(),
+  at: z.number(),
+  /** The channel's name in the caller's language (its code when the brand no longer offers it). */
+  channel: z.string(),
+  provider: z.string(),
+  amount: z.string(),
+  /** pending, paid, failed or expired (a pending order past its time counts as expired, as the player's records say). */
+  status: z.enum(DEPOSIT_STATUSES),
+  /** The provider's own reference, once it sent one. */
+  providerRef: z.string().nullable(),
+  settledAt: z.number().nullable(),
+  /** The provider's side: how many callbacks it sent and what the last one did (credited, failed, bad_signature...). */
+  callbacks: z.number(),
+  lastCallback: z.string().nullable(),
+});
+export type ConsoleDeposit = z.infer<typeof depositListRow>;
+
+/** Deposits through the payment providers, newest first, with each one's provider state. */
+export const consoleDeposits = defineCall({
+  name: 'consoleDeposits',
+  method: 'GET',
+  path: '/wps/console/deposits',
+  staff: ['finance'],
+  query: z.object({ status: z.enum(DEPOSIT_STATUSES).optional(), username: z.string().trim().max(64).optional(), ...page }),
+  value: paged(depositListRow),
+});
+
+export const DRAW_STATUSES = ['open', 'drawn', 'cancelled'] as const;
+const drawRow = z.object({
+  game: z.string(),
+  gameName: z.string(),
+  drawNo: z.string(),
+  status: z.enum(DRAW_STATUSES),
+  /** Where an open draw stands now: not yet taking tickets, taking them, or closed and waiting for its draw. */
+  phase: z.enum(['upcoming', 'taking', 'closed', 'drawn', 'cancelled']),
+  closesAt: z.number(),
+  drawAt: z.number(),
+  drawnAt: z.number().nullable(),
+  numbers: z.array(z.number()).nullable(),
+  /** The seed's hash committed before the first ticket (the seed itself is published once drawn). */
+  serverSeedHash: z.string(),
+  tickets: z.number(),
+  stakes: z.string(),
+});
+export type ConsoleDraw = z.infer<typeof drawRow>;
+const drawKey = z.object({ game: z.string().trim().min(1).max(32), drawNo: z.string().trim().min(1).max(32) });
+
+/** The lottery's draws, newest first, by game and state, with their tickets and stakes; and the games. */
+export const consoleDraws = defineCall({
+  name: 'consoleDraws',
+  method: 'GET',
+  path: '/wps/console/lottery/draws',
+  staff: ['finance'],
+  query: z.object({ game: z.string().trim().max(32).optional(), status: z.enum(DRAW_STATUSES).optional(), ...page }),
+  value: paged(drawRow).extend({ games: z.array(z.object({ code: z.string(), name: z.string() })) }),
+});
+
+/** Cancels an open draw: every ticket on it is refunded, once. */
+export const consoleCancelDraw = defineCall({
+  name: 'consoleCancelDraw',
+  method: 'POST',
+  path: '/wps/console/lottery/cancel',
+  staff: ['finance'],
+  body: drawKey,
+  value: z.object({ refunded: z.number(), members: z.number(), amount: z.string() }),
+});
+
+/** Opens the next draws and draws the due ones now (the schedule's own step). */
+export const consoleRunDraws = defineCall({
+  name: 'consoleRunDraws',
+  method: 'POST',
+  path: '/wps/console/lottery/run',
+  staff: ['finance'],
+  value: z.object({ drawn: z.number() }),
+});
+
 /** Who may look members up. */
 const MEMBER_READERS = ['support', 'finance', 'risk', 'agents'] as const;
 
@@ -275,7 +355,10 @@ export const consoleAudit = defineCall({
 });
 
 /** The console's tables a staff member may download, each with the roles that read it. */
-export const EXPORT_TABLES = { withdrawals: ['finance'], members: MEMBER_READERS, audit: ['risk'], adjustments: ['finance'] } as const satisfies Record<string, readonly StaffRole[]>;
+export const EXPORT_TABLES = { withdrawals: ['finance'], deposits: ['finance'], members: MEMBER_READERS, audit: ['risk'], adjustments: ['finance'] } as const satisfies Record<
+  string,
+  readonly StaffRole[]
+>;
 export type ExportTable = keyof typeof EXPORT_TABLES;
 /** Rows a download holds at most (a larger list is narrowed by its filters first). */
 export const CONSOLE_EXPORT_MAX_ROWS = 50_000;
@@ -609,6 +692,69 @@ export const consoleSaveSiteFacts = defineCall({
   value: siteFacts,
 });
 
+const registerRule = z.object({ enabled: z.boolean(), required: z.boolean(), min: z.number().int().min(0).max(255), max: z.number().int().min(0).max(255) });
+const maintenanceState = z.object({
+  on: z.boolean(),
+  /** When it is announced to end (ms), or null. */
+  end: z.number().nullable(),
+  /** A line for visitors of the maintenance screen, or null. */
+  notice: z.string().nullable(),
+});
+const brandValue = z.object({
+  name: z.string(),
+  merchantCode: z.string(),
+  /** Each white-label flag of the brand file: in force now, and as the file says. */
+  flags: z.array(z.object({ id: z.string(), on: z.boolean(), file: z.boolean() })),
+  register: z.array(registerRule.extend({ field: z.string(), file: registerRule })),
+  protocol: z.enum(['strict', 'compatible']),
+  fileProtocol: z.enum(['strict', 'compatible']),
+  maintenance: maintenanceState,
+  /** Blocked subnets (CIDR). */
+  regions: z.array(z.string()),
+});
+export type ConsoleBrand = z.infer<typeof brandValue>;
+
+/** The brand in force: white-label flags, registration rules, protocol profile, maintenance and region blocks. */
+export const consoleBrand = defineCall({ name: 'consoleBrand', method: 'GET', path: '/wps/console/brand', staff: ['risk'], value: brandValue });
+
+/**
+ * Changes flags, registration rules or the protocol profile (owners): on every process within a
+ * second; `reset` drops them all (back to the brand file; the licences and mirrors stay).
+ */
+export const consoleSaveBrand = defineCall({
+  name: 'consoleSaveBrand',
+  method: 'POST',
+  path: '/wps/console/brand/rules',
+  staff: ['owner'],
+  body: z.object({
+    flags: z.record(z.string().max(32), z.boolean()).optional(),
+    register: z.record(z.string().max(32), registerRule.partial()).optional(),
+    protocol: z.enum(['strict', 'compatible']).optional(),
+    reset: z.boolean().optional(),
+  }),
+  value: brandValue,
+});
+
+/** Switches maintenance (risk): the whole site shows the maintenance screen; the console keeps answering. */
+export const consoleSetMaintenance = defineCall({
+  name: 'consoleSetMaintenance',
+  method: 'POST',
+  path: '/wps/console/brand/maintenance',
+  staff: ['risk'],
+  body: z.object({ on: z.boolean(), end: z.number().int().positive().nullable().optional(), notice: z.string().trim().max(300).nullable().optional() }),
+  value: brandValue,
+});
+
+/** Replaces the blocked subnets (risk); each must parse as an address or a CIDR subnet. */
+export const consoleSetRegions = defineCall({
+  name: 'consoleSetRegions',
+  method: 'POST',
+  path: '/wps/console/brand/regions',
+  staff: ['risk'],
+  body: z.object({ cidrs: z.array(z.string().trim().max(64)).max(500) }),
+  value: brandValue,
+});
+
 export const consoleCalls = [
   consoleLogin,
   consoleLogout,
@@ -616,6 +762,14 @@ export const consoleCalls = [
   consoleWithdrawals,
   consoleApproveWithdrawal,
   consoleRejectWithdrawal,
+  consoleDeposits,
+  consoleDraws,
+  consoleCancelDraw,
+  consoleRunDraws,
+  consoleBrand,
+  consoleSaveBrand,
+  consoleSetMaintenance,
+  consoleSetRegions,
   consoleMembers,
   consoleMember,
   consoleEndSessions,

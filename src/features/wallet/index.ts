@@ -7,7 +7,7 @@ export { balancesOf, payFromHouse } from './server/ledger.ts';
 export { balanceView } from './server/balance.ts';
 export type { Tx } from './server/ledger.ts';
 /** Read-only for joins by later features (an agent's team balances); only the wallet writes it. */
-export { gameRound, ledgerAccount, ledgerEntry, ledgerTransfer, memberDay, paymentOrder, withdrawal } from './server/tables.ts';
+export { gameRound, ledgerAccount, ledgerEntry, ledgerTransfer, memberDay, paymentCallback, paymentOrder, withdrawal } from './server/tables.ts';
 /** The operator's review of a withdrawal (the ops command's and the console's). */
 export { payWithdrawal, rejectWithdrawal } from './server/withdrawals.ts';
 export { adjustBalance } from './server/adjustments.ts';

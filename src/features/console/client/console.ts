@@ -8,16 +8,19 @@ import { atom, map } from 'nanostores';
 import { ApiFailure, createApiClient, type ApiClient, type ClientMessages } from '../../../kernel/http/client.ts';
 import { consoleLogout, consoleMe, type ConsoleMe, type StaffRole } from '../contract.ts';
 
-export type Section = 'dashboard' | 'withdrawals' | 'adjustments' | 'members' | 'content' | 'staff' | 'audit' | 'commands';
+export type Section = 'dashboard' | 'withdrawals' | 'deposits' | 'adjustments' | 'lottery' | 'brand' | 'members' | 'content' | 'staff' | 'audit' | 'commands';
 
 /** The sections in menu order, with the roles that see them (the owner sees all). */
 export const SECTIONS: readonly { id: Section; roles: readonly StaffRole[] }[] = [
   { id: 'dashboard', roles: ['finance', 'risk'] },
   { id: 'withdrawals', roles: ['finance'] },
+  { id: 'deposits', roles: ['finance'] },
+  { id: 'lottery', roles: ['finance'] },
   { id: 'adjustments', roles: ['finance'] },
   { id: 'members', roles: ['support', 'finance', 'risk', 'agents'] },
   { id: 'content', roles: ['content'] },
   { id: 'staff', roles: ['owner'] },
+  { id: 'brand', roles: ['risk'] },
   { id: 'audit', roles: ['risk'] },
   // Every role has commands of its own (each command declares the roles that run it).
   { id: 'commands', roles: ['finance', 'support', 'risk', 'content', 'agents'] },

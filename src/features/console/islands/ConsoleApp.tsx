@@ -11,6 +11,9 @@ import { Login } from './Login.tsx';
 import { NoticeLine, fill, type Labels } from './parts.tsx';
 import { Adjustments, Audit, Dashboard, Commands, Members, Staff, Withdrawals } from './sections.tsx';
 import { Studio } from './studio.tsx';
+import { Deposits } from './deposits.tsx';
+import { Lottery } from './lottery.tsx';
+import { Brand } from './brand.tsx';
 
 interface Props {
   labels: Labels;
@@ -21,7 +24,19 @@ interface Props {
   demo: boolean;
 }
 
-const VIEWS = { dashboard: Dashboard, withdrawals: Withdrawals, members: Members, content: Studio, staff: Staff, audit: Audit, commands: Commands, adjustments: Adjustments } as const;
+const VIEWS = {
+  dashboard: Dashboard,
+  withdrawals: Withdrawals,
+  deposits: Deposits,
+  lottery: Lottery,
+  brand: Brand,
+  members: Members,
+  content: Studio,
+  staff: Staff,
+  audit: Audit,
+  commands: Commands,
+  adjustments: Adjustments,
+} as const;
 
 export default function ConsoleApp({ labels: L, lang, merchant, language, messages, demo }: Props) {
   const [c] = useState(() => createConsole({ merchant, language, messages, sessionEnded: L.login.sessionEnded }));

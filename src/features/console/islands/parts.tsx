@@ -3,7 +3,7 @@
  * a field with its inline message. The tables are plain semantic HTML: the console's lists are
  * paged on the server, so a table library would bring sorting and virtual rows it does not need.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { consoleExport, type ExportTable } from '../contract.ts';
 import { saveFile } from '../../../ui/save-file.ts';
 import { formatDateTime } from '../../../kernel/intl.ts';
@@ -117,3 +117,22 @@ export function DownloadCsv({ L, c, table, filters = {} }: { L: Labels; c: Conso
     </button>
   );
 }
+
+export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+/** Loads a page whenever `key` changes; `reload` loads it again. */
+export function usePage<P extends Page<unknown>>(load: () => Promise<P | null>, key: string): { data: P | null; reload: () => void } {
+  const [data, setData] = useState<P | null>(null);
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void load().then((d) => live && d && setData(d));
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, tick]);
+  return { data, reload: () => setTick((t) => t + 1) };
+}
+
+export const pageOf = (f: Record<string, string>) => Math.max(1, Number(f.page) || 1);

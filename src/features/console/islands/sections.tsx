@@ -32,7 +32,7 @@ import {
 } from '../contract.ts';
 import { words, type ConsoleState } from '../client/console.ts';
 import { formatMoney } from '../../../kernel/money.ts';
-import { describedBy, DownloadCsv, Field, fill, Pager, Table, when, type Labels } from './parts.tsx';
+import { describedBy, DownloadCsv, Field, fill, pageOf, Pager, Table, usePage, when, type Labels } from './parts.tsx';
 import { MemberPage } from './member-page.tsx';
 import { intlLocale } from '../../../kernel/intl.ts';
 
@@ -44,25 +44,6 @@ interface Props {
   c: ConsoleState;
   lang: string;
 }
-
-type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
-
-/** Loads a page whenever `key` changes; `reload` loads it again. */
-function usePage<T>(load: () => Promise<Page<T> | null>, key: string): { data: Page<T> | null; reload: () => void } {
-  const [data, setData] = useState<Page<T> | null>(null);
-  const [tick, setTick] = useState(0);
-  useEffect(() => {
-    let live = true;
-    void load().then((d) => live && d && setData(d));
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, tick]);
-  return { data, reload: () => setTick((t) => t + 1) };
-}
-
-const pageOf = (f: Record<string, string>) => Math.max(1, Number(f.page) || 1);
 
 export function Withdrawals({ L, c, lang }: Props) {
   const id = useId();

@@ -19,6 +19,8 @@ import { brand } from '../../../kernel/brand/index.ts';
 import { CONSOLE_EXPORT_MAX_ROWS, EXPORT_TABLES, type consoleExport, type ExportTable } from '../contract.ts';
 import { listAdjustments } from './adjustments.ts';
 import { auditLog, listWithdrawals, searchMembers } from './desk.ts';
+import { listDeposits } from './deposits.ts';
+import { DEPOSIT_STATUSES } from '../contract.ts';
 import type { StaffSession } from './staff.ts';
 
 const PAGE_ROWS = 500;
@@ -45,7 +47,7 @@ async function* paged<T>(load: (page: number) => Promise<{ items: T[] }>, row: (
 
 const json = (v: unknown) => (v === null || v === undefined ? '' : JSON.stringify(v));
 
-function tableOf(db: Db, t: TFunction, q: Query): { headings: string[]; pages: AsyncGenerator<unknown[][]> } {
+function tableOf(db: Db, t: TFunction, q: Query, lang: string): { headings: string[]; pages: AsyncGenerator<unknown[][]> } {
   const w = (k: string) => t(`console:${k}`);
   switch (q.table) {
     case 'withdrawals':
@@ -65,6 +67,40 @@ function tableOf(db: Db, t: TFunction, q: Query): { headings: string[]; pages: A
           (r) => [r.id, r.username, r.amount, t(`console:withdrawals.statuses.${r.status}`, { defaultValue: r.status }), wallClock(r.requestedAt), r.payeeName ?? '', r.reviewedBy ?? '', r.note ?? ''],
         ),
       };
+    case 'deposits': {
+      const status = (DEPOSIT_STATUSES as readonly string[]).includes(q.status ?? '') ? (q.status as (typeof DEPOSIT_STATUSES)[number]) : undefined;
+      return {
+        headings: [
+          w('deposits.id'),
+          w('deposits.member'),
+          w('deposits.amount'),
+          w('deposits.channel'),
+          w('deposits.provider'),
+          w('deposits.state'),
+          w('deposits.created'),
+          w('deposits.settled'),
+          w('deposits.providerRef'),
+          w('deposits.callbacks'),
+          w('deposits.lastCallback'),
+        ],
+        pages: paged(
+          (page) => listDeposits(db, { status, username: q.username, page, pageSize: PAGE_ROWS }, lang),
+          (r) => [
+            r.id,
+            r.username,
+            r.amount,
+            r.channel,
+            r.provider,
+            t(`console:members.depositStatuses.${r.status}`),
+            wallClock(r.at),
+            wallClock(r.settledAt),
+            r.providerRef ?? '',
+            r.callbacks,
+            r.lastCallback ?? '',
+          ],
+        ),
+      };
+    }
     case 'members':
       return {
         headings: ['id', w('members.username'), w('members.status'), w('members.contact'), w('members.upline'), w('members.balance'), w('members.lastLogin'), w('members.created')],
@@ -103,11 +139,11 @@ function tableOf(db: Db, t: TFunction, q: Query): { headings: string[]; pages: A
 }
 
 /** Starts a download of a console table for `staff`, or refuses it (role, busy) with an envelope. */
-export async function exportTable(db: Db, t: TFunction, staff: StaffSession, q: Query): Promise<FileAnswer> {
+export async function exportTable(db: Db, t: TFunction, staff: StaffSession, q: Query, lang: string): Promise<FileAnswer> {
   if (!mayExport(staff.roles, q.table)) throw new ApiError(403, 'console.role.denied');
   const release = slots.take(String(staff.staffId));
   if (!release) throw new ApiError(429, 'console.export.busy');
-  const { headings, pages } = tableOf(db, t, q);
+  const { headings, pages } = tableOf(db, t, q, lang);
   // Named by the brand's day, as the rows' times are its wall clock.
   const day = dayIn(clock.now(), brand().timeZone);
   return streamCsv({ headings, pages, fileName: `${q.table}-${day}.csv`, maxSeconds: MAX_SECONDS, done: release, label: { staffId: staff.staffId, table: q.table } });

@@ -28,6 +28,14 @@ import {
   consoleStaff,
   consoleUpdateStaff,
   consoleWithdrawals,
+  consoleDeposits,
+  consoleDraws,
+  consoleCancelDraw,
+  consoleRunDraws,
+  consoleBrand,
+  consoleSaveBrand,
+  consoleSetMaintenance,
+  consoleSetRegions,
   consoleContentList,
   consoleContentEntry,
   consoleContentRender,
@@ -44,6 +52,9 @@ import {
 import { saveSiteFacts, siteFacts, studioAction, studioDiff, studioEntry, studioImages, studioList, studioPreviewLink, studioPublish, studioRender, studioSave, studioUpload } from './studio.ts';
 import { addMemberNote, approveWithdrawal, auditLog, endMemberSessions, listWithdrawals, lockMember, memberDetail, rejectPending, resetMemberSecondFactor, searchMembers, type Actor } from './desk.ts';
 import { resolveStaff } from './gate.ts';
+import { listDeposits } from './deposits.ts';
+import { brandView, saveBrand, setMaintenanceFor, setRegionsFor } from './brand.ts';
+import { cancelDrawFor, listDraws, lotteryGames, runDrawsFor } from './lottery.ts';
 import { exportTable } from './export.ts';
 import { commandsFor, runFor } from './commands.ts';
 import { dashboard } from './dashboard.ts';
@@ -79,10 +90,18 @@ export const consoleRoutes = [
   route(consoleWithdrawals, async ({ query }) => listWithdrawals(await db(), query)),
   route(consoleApproveWithdrawal, async ({ body }, ctx) => approveWithdrawal(await db(), body.id, actorOf(ctx))),
   route(consoleRejectWithdrawal, async ({ body }, ctx) => rejectPending(await db(), body.id, body.reason, actorOf(ctx))),
+  route(consoleDeposits, async ({ query }, ctx) => listDeposits(await db(), query, ctx.locale)),
+  route(consoleDraws, async ({ query }) => ({ ...(await listDraws(await db(), query)), games: lotteryGames() })),
+  route(consoleCancelDraw, async ({ body }, ctx) => cancelDrawFor(await db(), body.game, body.drawNo, actorOf(ctx))),
+  route(consoleRunDraws, async (_input, ctx) => runDrawsFor(await db(), actorOf(ctx))),
+  route(consoleBrand, async () => brandView(await db())),
+  route(consoleSaveBrand, async ({ body }, ctx) => saveBrand(await db(), body, ctx.t, actorOf(ctx))),
+  route(consoleSetMaintenance, async ({ body }, ctx) => setMaintenanceFor(await db(), body, ctx.t, actorOf(ctx))),
+  route(consoleSetRegions, async ({ body }, ctx) => setRegionsFor(await db(), body.cidrs, ctx.t, actorOf(ctx))),
   route(consoleMembers, async ({ query }) => searchMembers(await db(), query)),
   route(consoleMember, async ({ query }) => memberDetail(await db(), query.id)),
   route(consoleEndSessions, async ({ body }, ctx) => ({ ended: await endMemberSessions(await db(), body.memberId, body.sessionId, actorOf(ctx)) })),
-  route(consoleExport, async ({ query }, ctx) => exportTable(await db(), ctx.t, staffOf(ctx), query)),
+  route(consoleExport, async ({ query }, ctx) => exportTable(await db(), ctx.t, staffOf(ctx), query, ctx.locale)),
   route(consoleMemberNote, async ({ body }, ctx) => addMemberNote(await db(), body.memberId, body.text, actorOf(ctx))),
   route(consoleMemberLock, async ({ body }, ctx) => lockMember(await db(), body.memberId, body.locked, body.reason, actorOf(ctx))),
   route(consoleMemberResetSecondFactor, async ({ body }, ctx) => resetMemberSecondFactor(await db(), body.memberId, body.reason, actorOf(ctx))),

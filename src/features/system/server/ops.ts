@@ -2,9 +2,14 @@
 import path from 'node:path';
 import type { OpsCommand } from '../../../kernel/feature.ts';
 import { env } from '../../../kernel/env.ts';
+import type { OpsAnswer } from '../../../kernel/feature.ts';
+import type { Db } from '../../../kernel/db/index.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import { getT } from '../../../kernel/i18n/server.ts';
 import { applyOverrides, brandsDir, flattenWhitelabel, loadBrandFile, overridesKey, setBrandOverrides, type BrandOverrides } from '../../../kernel/brand/index.ts';
 import { readSetting } from '../../../kernel/db/settings.ts';
 import { MAINTENANCE_KEY, REGIONS_KEY, setMaintenance, setRegionBlock, type Maintenance, type RegionBlock } from './status.ts';
+import { brandRules, changeBrand, changeRegions, type BrandPatch } from './brand-admin.ts';
 
 export const maintenanceCommand: OpsCommand = {
   name: 'maintenance',
@@ -50,15 +55,34 @@ export const regionsCommand: OpsCommand = {
       return { ok: true, changed: true, output: 'No region is blocked.' };
     }
     if ((verb === 'block' || verb === 'unblock') && rest.length) {
-      const next = verb === 'block' ? [...new Set([...current, ...rest])] : current.filter((c) => !rest.includes(c));
-      await setRegionBlock(db, next);
-      return { ok: true, changed: true, output: `Blocked subnets: ${next.length ? next.join(', ') : '(none)'}` };
+      try {
+        const { after } = await changeRegions(db, verb === 'block' ? [...current, ...rest] : current.filter((c) => !rest.includes(c)));
+        return { ok: true, changed: true, output: `Blocked subnets: ${after.length ? after.join(', ') : '(none)'}` };
+      } catch (err) {
+        return refused(err);
+      }
     }
     return { ok: false, output: '' };
   },
 };
 
 const REGISTER_KEYS = ['enabled', 'required', 'min', 'max'] as const;
+type RulePatch = NonNullable<BrandPatch['register']>[string];
+
+/** A refusal of the shared functions (brand-admin.ts) as the command's answer, in English. */
+function refused(err: unknown): OpsAnswer {
+  if (!(err instanceof ApiError)) throw err;
+  return { ok: false, output: getT('en')(`errors:${err.errorCode}`, { ...err.params, defaultValue: err.errorCode }) };
+}
+
+async function change(db: Db, patch: BrandPatch, output: string): Promise<OpsAnswer> {
+  try {
+    await changeBrand(db, patch);
+    return { ok: true, changed: true, output };
+  } catch (err) {
+    return refused(err);
+  }
+}
 const onOff = (v: string | undefined): boolean | null => (v === 'on' || v === 'true' || v === '1' ? true : v === 'off' || v === 'false' || v === '0' ? false : null);
 
 /**
@@ -102,25 +126,20 @@ export const brandCommand: OpsCommand = {
     }
     if (verb === 'flag') {
       const [modId, state] = rest;
-      const known = Object.keys(flattenWhitelabel(loadBrandFile(env().BRAND).whitelabel));
-      if (!modId || !known.includes(modId)) return { ok: false, output: `Unknown flag ${modId ?? ''}; the brand has: ${known.join(', ')}` };
       const value = onOff(state);
+      if (!modId) return { ok: false, output: 'Name a flag (brand show lists them).' };
       if (value === null) return { ok: false, output: 'Say on or off.' };
-      await setBrandOverrides(db, { ...now, flags: { ...now.flags, [modId]: value } });
-      return { ok: true, changed: true, output: `${modId} is ${value ? 'on' : 'off'} on every process within a second.` };
+      return change(db, { flags: { [modId]: value } }, `${modId} is ${value ? 'on' : 'off'} on every process within a second.`);
     }
     if (verb === 'protocol') {
       const [profile] = rest;
       if (profile !== 'strict' && profile !== 'compatible') return { ok: false, output: 'Say strict or compatible.' };
-      await setBrandOverrides(db, { ...now, protocol: profile });
-      return { ok: true, changed: true, output: `The protocol profile is ${profile} on every process within a second.` };
+      return change(db, { protocol: profile }, `The protocol profile is ${profile} on every process within a second.`);
     }
     if (verb === 'register') {
       const [field] = rest;
-      const base = loadBrandFile(env().BRAND);
-      const rule = field ? base.register[field] : undefined;
-      if (!field || !rule) return { ok: false, output: `Unknown field ${field ?? ''}; the brand has: ${Object.keys(base.register).join(', ')}` };
-      const patch: NonNullable<BrandOverrides['register']>[string] = { ...now.register?.[field] };
+      if (!field) return { ok: false, output: 'Name a field (brand show lists them).' };
+      const patch: RulePatch = {};
       for (const k of REGISTER_KEYS) {
         const v = flags[k];
         if (v === undefined) continue;
@@ -135,14 +154,10 @@ export const brandCommand: OpsCommand = {
         }
       }
       if (!Object.keys(patch).length) return { ok: false, output: 'Give at least one of --enabled, --required, --min, --max.' };
-      const merged = { ...rule, ...patch };
-      if (merged.min > merged.max) return { ok: false, output: `min (${merged.min}) must not exceed max (${merged.max})` };
-      await setBrandOverrides(db, { ...now, register: { ...now.register, [field]: patch } });
-      return {
-        ok: true,
-        changed: true,
-        output: `${field}: ${merged.enabled ? 'on' : 'off'}${merged.required ? ', required' : ''}, ${merged.min}-${merged.max} characters, on every process within a second.`,
-      };
+      const answer = await change(db, { register: { [field]: patch } }, '');
+      if (!answer.ok) return answer;
+      const r = brandRules().register.find((x) => x.field === field)!;
+      return { ok: true, changed: true, output: `${field}: ${r.enabled ? 'on' : 'off'}${r.required ? ', required' : ''}, ${r.min}-${r.max} characters, on every process within a second.` };
     }
     return { ok: false, output: '' };
   },

@@ -60,10 +60,10 @@ describe('console downloads', () => {
   it('runs one download at a time per staff member, and frees it when the file is cancelled', async () => {
     const s = { staffId: finance.id, username: finance.username, roles: ['finance'], sessionId: 0 } as Parameters<typeof exportTable>[2];
     const tr = getT('en');
-    const first = await exportTable(t.db, tr, s, { table: 'withdrawals' });
-    await expect(exportTable(t.db, tr, s, { table: 'withdrawals' })).rejects.toMatchObject({ status: 429, errorCode: 'console.export.busy' });
+    const first = await exportTable(t.db, tr, s, { table: 'withdrawals' }, 'en');
+    await expect(exportTable(t.db, tr, s, { table: 'withdrawals' }, 'en')).rejects.toMatchObject({ status: 429, errorCode: 'console.export.busy' });
     await first.body.cancel();
-    const again = await exportTable(t.db, tr, s, { table: 'withdrawals' });
+    const again = await exportTable(t.db, tr, s, { table: 'withdrawals' }, 'en');
     expect(await new Response(again.body).text()).toContain('Order,Member');
   });
 });

@@ -4,7 +4,9 @@
  * finance staff member approves the withdrawal a player asked for and the player sees it paid;
  * support finds a member, ends their sessions, notes the case and locks the account (the player's page is signed out); an owner adds
  * a staff member who must choose a password and set up an authenticator app at the first login,
- * and runs an operator command from the console's command panel.
+ * runs an operator command from the console's command panel and blocks a subnet on the brand
+ * screen (a bad one refused under the field); finance also finds the player's deposit with the
+ * provider's word on it and a game's lottery draws.
  * axe looks at the login, the app's set-up, the recovery codes and each section once.
  */
 import { LANGS, flowInOneLanguage, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
@@ -27,6 +29,9 @@ for (const { lang } of LANGS) {
       await signIn(page, lang, player.username, player.password);
       const asked = await callApi<{ id: string }>(page, '/wps/wallet/withdraw', { method: 'POST', body: { amount: '40.00', idempotencyKey: `e2e-${Date.now()}` } });
       expect(asked.success).toBe(true);
+      const order = await callApi<{ orderId: string }>(page, '/wps/wallet/deposit', { method: 'POST', body: { amount: '25.00', channel: 'SANDBOX_CARD', idempotencyKey: `e2e-d-${Date.now()}` } });
+      expect(order.success).toBe(true);
+      expect((await callApi(page, '/wps/payment/sandbox/pay', { method: 'POST', body: { orderId: order.value.orderId, outcome: 'paid' } })).success).toBe(true);
 
       const staff = await browser.newContext();
       const desk = await staff.newPage();
@@ -54,6 +59,25 @@ for (const { lang } of LANGS) {
       await desk.getByRole('button', { name: ct(lang, 'adjust.submit') }).click();
       await expect(desk.getByRole('status').filter({ hasText: player.username })).toBeVisible();
       await expectNoSeriousA11yViolations(desk);
+      // The player's deposit, with what the payment provider said of it.
+      await desk.getByRole('link', { name: ct(lang, 'nav.deposits') }).click();
+      await desk.getByLabel(ct(lang, 'withdrawals.username')).fill(player.username);
+      await desk.getByRole('button', { name: ct(lang, 'common.search') }).click();
+      const deposit = desk.getByRole('row').filter({ hasText: order.value.orderId });
+      await expect(deposit).toContainText(ct(lang, 'members.depositStatuses.paid'));
+      await expect(deposit).toContainText(ct(lang, 'deposits.outcomes.credited'));
+      await expectNoSeriousA11yViolations(desk);
+      // The lottery's draws of one game, with their state (read only here: the suite shares the draws).
+      await desk.getByRole('link', { name: ct(lang, 'nav.lottery') }).click();
+      await desk.getByLabel(ct(lang, 'lottery.game')).selectOption('PK10');
+      await expect(desk).toHaveURL(/section=lottery.*game=PK10/);
+      await expect(
+        desk
+          .getByRole('row')
+          .filter({ hasText: ct(lang, 'lottery.phases.taking') })
+          .first(),
+      ).toBeVisible();
+      await expectNoSeriousA11yViolations(desk);
       await staff.close();
 
       await page.goto(at(lang, '/member?page=withdrawal'));
@@ -61,12 +85,12 @@ for (const { lang } of LANGS) {
         .getByRole('listitem')
         .filter({ hasText: usd(lang, '40') });
       await expect(card).toContainText(wt(lang, 'withdrawal.status.paid'));
-      // 100 - 40 + 10.
+      // 100 - 40 + 25 (the deposit) + 10.
       await expect(
         memberCentre(page, lang)
           .locator('.wl-summary > div')
           .filter({ hasText: wt(lang, 'withdrawal.available') }),
-      ).toContainText(usd(lang, '70'));
+      ).toContainText(usd(lang, '95'));
     });
 
     test("support finds a member, opens their page, ends their sessions, notes the case and locks the account; the player's page is signed out", async ({ page, browser }) => {
@@ -143,6 +167,22 @@ for (const { lang } of LANGS) {
       await page.getByRole('button', { name: ct(lang, 'commands.run') }).click();
       await expect(page.getByRole('status').filter({ hasText: ct(lang, 'commands.output') })).toContainText('(no region is blocked)');
       await expectNoSeriousA11yViolations(page);
+      // The brand screen: a subnet that does not parse is refused under the field; a documentation
+      // subnet (no test's address) is blocked, then lifted.
+      await page.getByRole('link', { name: ct(lang, 'nav.brand') }).click();
+      const cidrs = page.getByLabel(ct(lang, 'brand.cidrs'));
+      await cidrs.fill('192.0.2.0/24\n300.1.1.1/8');
+      await page.getByRole('button', { name: ct(lang, 'brand.saveRegions') }).click();
+      await expect(page.locator('.cs-field').filter({ has: cidrs }).getByRole('alert')).toContainText('300.1.1.1/8');
+      await expect(cidrs).toHaveAttribute('aria-invalid', 'true');
+      await expectNoSeriousA11yViolations(page);
+      await cidrs.fill('192.0.2.0/24');
+      await page.getByRole('button', { name: ct(lang, 'brand.saveRegions') }).click();
+      await expect(page.getByRole('status').filter({ hasText: ct(lang, 'brand.regionsSaved') })).toBeVisible();
+      await cidrs.fill('');
+      await page.getByRole('button', { name: ct(lang, 'brand.saveRegions') }).click();
+      await expect(cidrs).toHaveValue('');
+      await expect(cidrs).toHaveAttribute('aria-invalid', 'false');
 
       const other = await browser.newContext();
       const newcomer = await other.newPage();
