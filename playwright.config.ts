@@ -46,10 +46,10 @@ const PHONE_SPECS = [
   /lottery\.spec\.ts$/,
 ];
 
-/** One e2e server: `npm start` on a fresh data folder, after `before` (a shell prefix). */
-function e2eServer(port: number, dataDir: string, extra: Record<string, string>, before: string) {
+/** One e2e server: `npm start` on a fresh data folder. */
+function e2eServer(port: number, dataDir: string, extra: Record<string, string>) {
   return {
-    command: `${before}rm -rf "${dataDir}" && node_modules/.bin/node scripts/start.mjs`,
+    command: `rm -rf "${dataDir}" && node_modules/.bin/node scripts/start.mjs`,
     cwd: path.resolve(import.meta.dirname),
     url: `http://127.0.0.1:${port}/wps/system/status`,
     env: {
@@ -145,14 +145,9 @@ export default defineConfig({
   ],
   webServer: [
     // A fresh data folder on every run: delete it, then `npm start` (build if needed, migrate, seed).
-    e2eServer(E2E_PORT, E2E_DATA_DIR, {}, ''),
-    // The second demo brand on the same build (BRAND=sol), once the first server has built and
-    // started, so that the two never build at once.
-    e2eServer(
-      SOL_PORT,
-      `${E2E_DATA_DIR}-sol`,
-      { BRAND: 'sol' },
-      `node_modules/.bin/node -e "const u='http://127.0.0.1:${E2E_PORT}/wps/system/status';(async()=>{for(;;){try{if((await fetch(u)).ok)break}catch{}await new Promise(r=>setTimeout(r,500))}})()" && `,
-    ),
+    e2eServer(E2E_PORT, E2E_DATA_DIR, {}),
+    // The second demo brand on the same build (BRAND=sol), started at the same time: a build that
+    // is needed happens once (build-if-needed.mjs holds a lock; the other waits and finds it built).
+    e2eServer(SOL_PORT, `${E2E_DATA_DIR}-sol`, { BRAND: 'sol' }),
   ],
 });

@@ -30,10 +30,12 @@ export function brandRules() {
   const now = applyOverrides(file, brandOverrides());
   const fileFlags = flattenWhitelabel(file.whitelabel);
   const nowFlags = flattenWhitelabel(now.whitelabel);
+  // The switches are the tree's leaves; a module node (ACCOUNT, AGENT) only groups them.
+  const leaves = (nodes: typeof file.whitelabel): string[] => nodes.flatMap((n) => (n.childrenNodes.length ? leaves(n.childrenNodes) : [n.modId]));
   return {
     name: now.name,
     merchantCode: now.merchantCode,
-    flags: Object.keys(fileFlags).map((id) => ({ id, on: !!nowFlags[id], file: !!fileFlags[id] })),
+    flags: leaves(file.whitelabel).map((id) => ({ id, on: !!nowFlags[id], file: !!fileFlags[id] })),
     register: Object.entries(now.register).map(([field, r]) => ({ field, enabled: r.enabled, required: r.required, min: r.min, max: r.max, file: file.register[field] ?? r })),
     protocol: now.protocol,
     fileProtocol: file.protocol,
