@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { defineCall, fileAnswer, idParam } from '../../kernel/contract.ts';
+import { LOCALES, type Locale } from '../../kernel/locales.ts';
 
 /** The roles of staff (a staff member may have several; the owner may do everything). */
 export const STAFF_ROLES = ['owner', 'finance', 'support', 'risk', 'content', 'agents'] as const;
@@ -755,6 +756,59 @@ export const consoleSetRegions = defineCall({
   value: brandValue,
 });
 
+const applicationRow = z.object({ memberId: z.number(), username: z.string(), promotionId: z.number(), title: z.string(), appliedAt: z.number() });
+export type ConsoleApplication = z.infer<typeof applicationRow>;
+
+/** Promotion applications waiting for a decision, oldest first, titled in the caller's language. */
+export const consoleApplications = defineCall({
+  name: 'consoleApplications',
+  method: 'GET',
+  path: '/wps/console/engagement/applications',
+  staff: ['finance'],
+  value: z.object({ items: z.array(applicationRow) }),
+});
+
+/** Approves (pays the promotion's reward, with its wagering) or rejects an application; a message tells the member. */
+export const consoleDecideApplication = defineCall({
+  name: 'consoleDecideApplication',
+  method: 'POST',
+  path: '/wps/console/engagement/applications/decide',
+  staff: ['finance'],
+  body: z.object({ memberId: z.number().int().min(1), promotionId: z.number().int().min(1), decision: z.enum(['approve', 'reject']), note: z.string().trim().max(300).default('') }),
+  value: z.object({ status: z.string() }),
+});
+
+const messageText = z.object({ title: z.string().trim().min(1).max(100), body: z.string().trim().min(1).max(2000) });
+/**
+ * A platform message to members (by username) or to everyone: its words for every language,
+ * and optionally a language's own (keyed by locale code); marketing never reaches a member under
+ * a protection block.
+ */
+export const consoleSendMessage = defineCall({
+  name: 'consoleSendMessage',
+  method: 'POST',
+  path: '/wps/console/engagement/message',
+  staff: ['support'],
+  body: z.object({
+    everyone: z.boolean().default(false),
+    to: z.array(z.string().trim().min(1).max(64)).max(200).default([]),
+    words: messageText,
+    translations: z.partialRecord(z.enum(LOCALES.map((l) => l.code) as [Locale, ...Locale[]]), messageText).default({}),
+    marketing: z.boolean().default(false),
+  }),
+  value: z.object({ sent: z.number(), skipped: z.number(), everyone: z.boolean() }),
+});
+
+const sentMessageRow = z.object({ id: z.number(), at: z.number(), to: z.string().nullable(), title: z.string(), marketing: z.boolean() });
+/** The latest operator messages (50). */
+export const consoleMessages = defineCall({
+  name: 'consoleMessages',
+  method: 'GET',
+  path: '/wps/console/engagement/messages',
+  staff: ['support'],
+  value: z.object({ items: z.array(sentMessageRow) }),
+});
+
 export const consoleCalls = [
   consoleLogin,
   consoleLogout,
@@ -770,6 +824,10 @@ export const consoleCalls = [
   consoleSaveBrand,
   consoleSetMaintenance,
   consoleSetRegions,
+  consoleApplications,
+  consoleDecideApplication,
+  consoleSendMessage,
+  consoleMessages,
   consoleMembers,
   consoleMember,
   consoleEndSessions,

@@ -1,2 +1,2 @@
 /** The inbox feature's server face: what other features' server code may use. */
-export { sendOperatorMessage, sendSystemMessage, unreadOf } from './server/inbox.ts';
+export { recentOperatorMessages, sendOperatorMessage, sendSystemMessage, unreadOf } from './server/inbox.ts';

@@ -14,6 +14,7 @@ import { Studio } from './studio.tsx';
 import { Deposits } from './deposits.tsx';
 import { Lottery } from './lottery.tsx';
 import { Brand } from './brand.tsx';
+import { Engagement } from './engagement.tsx';
 
 interface Props {
   labels: Labels;
@@ -30,6 +31,7 @@ const VIEWS = {
   deposits: Deposits,
   lottery: Lottery,
   brand: Brand,
+  engagement: Engagement,
   members: Members,
   content: Studio,
   staff: Staff,

@@ -36,6 +36,10 @@ import {
   consoleSaveBrand,
   consoleSetMaintenance,
   consoleSetRegions,
+  consoleApplications,
+  consoleDecideApplication,
+  consoleSendMessage,
+  consoleMessages,
   consoleContentList,
   consoleContentEntry,
   consoleContentRender,
@@ -53,6 +57,7 @@ import { saveSiteFacts, siteFacts, studioAction, studioDiff, studioEntry, studio
 import { addMemberNote, approveWithdrawal, auditLog, endMemberSessions, listWithdrawals, lockMember, memberDetail, rejectPending, resetMemberSecondFactor, searchMembers, type Actor } from './desk.ts';
 import { resolveStaff } from './gate.ts';
 import { listDeposits } from './deposits.ts';
+import { applications, decide, messages, sendMessage } from './engagement.ts';
 import { brandView, saveBrand, setMaintenanceFor, setRegionsFor } from './brand.ts';
 import { cancelDrawFor, listDraws, lotteryGames, runDrawsFor } from './lottery.ts';
 import { exportTable } from './export.ts';
@@ -98,6 +103,10 @@ export const consoleRoutes = [
   route(consoleSaveBrand, async ({ body }, ctx) => saveBrand(await db(), body, ctx.t, actorOf(ctx))),
   route(consoleSetMaintenance, async ({ body }, ctx) => setMaintenanceFor(await db(), body, ctx.t, actorOf(ctx))),
   route(consoleSetRegions, async ({ body }, ctx) => setRegionsFor(await db(), body.cidrs, ctx.t, actorOf(ctx))),
+  route(consoleApplications, async (_input, ctx) => applications(await db(), ctx.locale)),
+  route(consoleDecideApplication, async ({ body }, ctx) => decide(await db(), body, actorOf(ctx))),
+  route(consoleSendMessage, async ({ body }, ctx) => sendMessage(await db(), body, ctx.t, actorOf(ctx))),
+  route(consoleMessages, async () => messages(await db())),
   route(consoleMembers, async ({ query }) => searchMembers(await db(), query)),
   route(consoleMember, async ({ query }) => memberDetail(await db(), query.id)),
   route(consoleEndSessions, async ({ body }, ctx) => ({ ended: await endMemberSessions(await db(), body.memberId, body.sessionId, actorOf(ctx)) })),

@@ -11,6 +11,7 @@ import type { InboxItem } from '../contract.ts';
 import { inboxMessage, inboxState } from './tables.ts';
 import { channelName } from '../../wallet/index.ts';
 import { blockedSql, isMarketable } from '../../protection/index.ts';
+import { member } from '../../accounts/index.ts';
 
 export interface Reader {
   id: number;
@@ -168,4 +169,23 @@ export async function sendOperatorMessage(db: Db | Tx, m: OperatorMessage): Prom
 /** A system message to a member, in the reader's language when read (`template` is the catalogue key of its title and body: `<ns>:<key>`); `marketing` hides it from a member under a protection block while the block holds. */
 export async function sendSystemMessage(tx: Tx | Db, memberId: number, template: string, params: Record<string, unknown>, eventId?: number, kind: 'system' | 'marketing' = 'system'): Promise<void> {
   await tx.insert(inboxMessage).values({ memberId, kind, template, params, eventId: eventId ?? null });
+}
+
+/** The latest operator messages (operator and marketing), newest first, with the member each went to (null: everyone). */
+export async function recentOperatorMessages(db: Db, limit = 50) {
+  const rows = await db
+    .select({ m: inboxMessage, username: member.username })
+    .from(inboxMessage)
+    .leftJoin(member, eq(member.id, inboxMessage.memberId))
+    .where(inArray(inboxMessage.kind, ['operator', 'marketing']))
+    .orderBy(desc(inboxMessage.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.m.id,
+    at: r.m.createdAt,
+    memberId: r.m.memberId,
+    username: r.username,
+    title: (r.m.title as Record<string, string> | null)?.default ?? '',
+    marketing: r.m.kind === 'marketing',
+  }));
 }

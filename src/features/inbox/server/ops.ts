@@ -2,13 +2,11 @@
  * Operator messages (`npm run ops -- message ...`): to one member, a list, or everyone (one row,
  * not one per member), with a title and body in the default language and, optionally, per language.
  */
-import { desc, inArray } from 'drizzle-orm';
 import { findByUsername } from '../../accounts/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import type { OpsAnswer, OpsCommand } from '../../../kernel/feature.ts';
 import { LOCALES } from '../../../kernel/locales.ts';
-import { sendOperatorMessage } from './inbox.ts';
-import { inboxMessage } from './tables.ts';
+import { recentOperatorMessages, sendOperatorMessage } from './inbox.ts';
 
 const USAGE = `  message send (--to USERNAME[,USERNAME...] | --everyone) --title TEXT --body TEXT [--title-es TEXT --body-es TEXT ...] [--marketing]
   message list`;
@@ -46,18 +44,10 @@ async function messageCommand(db: Db, verb: string | undefined, flags: Record<st
     return { ok: sent.length > 0, changed: sent.length > 0, output: `${sent.length} message(s) sent.${skipped}` };
   }
   if (verb === 'list') {
-    const rows = await db
-      .select()
-      .from(inboxMessage)
-      .where(inArray(inboxMessage.kind, ['operator', 'marketing']))
-      .orderBy(desc(inboxMessage.id))
-      .limit(50);
+    const rows = await recentOperatorMessages(db);
     return {
       ok: true,
-      output:
-        rows
-          .map((r) => `${r.id}  ${r.createdAt.toISOString()}  to ${r.memberId ?? 'everyone'}${r.kind === 'marketing' ? '  (marketing)' : ''}  ${(r.title as Record<string, string>).default}`)
-          .join('\n') || 'No operator messages.',
+      output: rows.map((r) => `${r.id}  ${r.at.toISOString()}  to ${r.memberId ?? 'everyone'}${r.marketing ? '  (marketing)' : ''}  ${r.title}`).join('\n') || 'No operator messages.',
     };
   }
   return { ok: false, output: USAGE };

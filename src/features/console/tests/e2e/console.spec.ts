@@ -133,6 +133,17 @@ for (const { lang } of LANGS) {
         .click();
       await expect(desk.getByRole('status').filter({ hasText: ct(lang, 'members.lockedDone') })).toBeVisible();
       await expect(detail.getByRole('button', { name: ct(lang, 'members.unlock') })).toBeVisible();
+      // A platform message to the member, from the engagement screen: a title is needed first.
+      await desk.getByRole('link', { name: ct(lang, 'nav.engagement') }).click();
+      await desk.getByLabel(ct(lang, 'engagement.to')).fill(player.username);
+      await desk.getByLabel(ct(lang, 'engagement.body'), { exact: true }).first().fill('We looked into your account.');
+      await desk.getByRole('button', { name: ct(lang, 'engagement.send') }).click();
+      await expect(desk.getByLabel(ct(lang, 'engagement.title'), { exact: true }).first()).toHaveAttribute('aria-invalid', 'true');
+      await desk.getByLabel(ct(lang, 'engagement.title'), { exact: true }).first().fill('About your account');
+      await desk.getByRole('button', { name: ct(lang, 'engagement.send') }).click();
+      await expect(desk.getByRole('status').filter({ hasText: ct(lang, 'engagement.sent', { count: 1 }) })).toBeVisible();
+      await expect(desk.getByRole('row').filter({ hasText: 'About your account' }).first()).toContainText(player.username);
+      await expectNoSeriousA11yViolations(desk);
       await staff.close();
 
       // The player's next call finds the session ended: the site signs them out and says so.
@@ -188,8 +199,8 @@ for (const { lang } of LANGS) {
       const newcomer = await other.newPage();
       await firstLogin(newcomer, lang, { username: name, password });
       await expect(newcomer.getByText(ct(lang, 'nav.signedInAs', { name, roles: ct(lang, 'roles.support') }))).toBeVisible();
-      // Support sees members and its commands, not staff, withdrawals or the audit log.
-      await expect(newcomer.getByRole('navigation', { name: ct(lang, 'nav.label') }).getByRole('link')).toHaveText([ct(lang, 'nav.members'), ct(lang, 'nav.commands')]);
+      // Support sees members, engagement (its messages) and its commands, not staff, withdrawals or the audit log.
+      await expect(newcomer.getByRole('navigation', { name: ct(lang, 'nav.label') }).getByRole('link')).toHaveText([ct(lang, 'nav.members'), ct(lang, 'nav.engagement'), ct(lang, 'nav.commands')]);
       await other.close();
       await page.getByRole('link', { name: ct(lang, 'nav.staff') }).click();
       await expect(page.getByRole('row').filter({ hasText: name })).toContainText(ct(lang, 'staff.appOn'));
