@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { defineCall, fileAnswer, idParam } from '../../kernel/contract.ts';
 import { LOCALES, type Locale } from '../../kernel/locales.ts';
+import { CONTRACT_KIND, contractView, termsInput } from '../agent/contract.ts';
 
 /** The roles of staff (a staff member may have several; the owner may do everything). */
 export const STAFF_ROLES = ['owner', 'finance', 'support', 'risk', 'content', 'agents'] as const;
@@ -809,6 +810,66 @@ export const consoleMessages = defineCall({
   value: z.object({ items: z.array(sentMessageRow) }),
 });
 
+/** Agent contracts, newest first, by kind, agent and state, with their parties and terms. */
+export const consoleContracts = defineCall({
+  name: 'consoleContracts',
+  method: 'GET',
+  path: '/wps/console/agents/contracts',
+  staff: ['agents'],
+  query: z.object({
+    kind: CONTRACT_KIND.optional(),
+    agent: z.string().trim().max(64).optional(),
+    status: z.enum(['offered', 'active', 'rejected', 'expired', 'withdrawn', 'ended']).optional(),
+    ...page,
+  }),
+  value: paged(contractView),
+});
+
+/** A contract from the house to an agent (terms as an agent's offer takes them); it is active at once. */
+export const consoleGrantContract = defineCall({
+  name: 'consoleGrantContract',
+  method: 'POST',
+  path: '/wps/console/agents/contracts/grant',
+  staff: ['agents'],
+  body: z.object({ agent: z.string().trim().min(1).max(64), kind: CONTRACT_KIND, terms: termsInput }),
+  value: z.object({ id: z.number() }),
+});
+
+/** Ends an active contract (the agent's own offers below it follow the contract rules). */
+export const consoleEndContract = defineCall({
+  name: 'consoleEndContract',
+  method: 'POST',
+  path: '/wps/console/agents/contracts/end',
+  staff: ['agents'],
+  body: z.object({ id: z.number().int().min(1) }),
+  value: z.object({ ended: z.literal(true) }),
+});
+
+const settledRow = z.object({ start: z.number(), end: z.number(), settledAt: z.number(), corrections: z.number(), lines: z.number(), paid: z.string() });
+/** The settled periods of a stream (daily, hourly, realtime, dividend:D|W|H|M), newest first. */
+export const consoleSettlements = defineCall({
+  name: 'consoleSettlements',
+  method: 'GET',
+  path: '/wps/console/agents/settlements',
+  staff: ['agents'],
+  query: z.object({ stream: z.string().trim().max(16).default('daily'), limit: z.coerce.number().int().min(1).max(200).default(30) }),
+  value: z.object({ streams: z.array(z.string()), items: z.array(settledRow) }),
+});
+
+const dryLine = z.object({ contractId: z.number(), agentId: z.number(), validBet: z.string(), tier: z.number(), rate: z.number(), due: z.string(), settled: z.boolean(), change: z.string() });
+/**
+ * The closed period of a stream that holds `at`: a dry run (what it would pay now, beside what it
+ * paid; nothing written) or a run (settled once; settled already: the corrections it needs).
+ */
+export const consoleSettle = defineCall({
+  name: 'consoleSettle',
+  method: 'POST',
+  path: '/wps/console/agents/settle',
+  staff: ['agents'],
+  body: z.object({ stream: z.string().trim().max(16), at: z.number().int().positive(), dryRun: z.boolean().default(true) }),
+  value: z.object({ period: z.string(), lines: z.array(dryLine).nullable(), outcome: z.string().nullable(), corrections: z.number().nullable() }),
+});
+
 export const consoleCalls = [
   consoleLogin,
   consoleLogout,
@@ -828,6 +889,11 @@ export const consoleCalls = [
   consoleDecideApplication,
   consoleSendMessage,
   consoleMessages,
+  consoleContracts,
+  consoleGrantContract,
+  consoleEndContract,
+  consoleSettlements,
+  consoleSettle,
   consoleMembers,
   consoleMember,
   consoleEndSessions,

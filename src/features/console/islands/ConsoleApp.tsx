@@ -15,6 +15,7 @@ import { Deposits } from './deposits.tsx';
 import { Lottery } from './lottery.tsx';
 import { Brand } from './brand.tsx';
 import { Engagement } from './engagement.tsx';
+import { Agents } from './agents.tsx';
 
 interface Props {
   labels: Labels;
@@ -32,6 +33,7 @@ const VIEWS = {
   lottery: Lottery,
   brand: Brand,
   engagement: Engagement,
+  agents: Agents,
   members: Members,
   content: Studio,
   staff: Staff,

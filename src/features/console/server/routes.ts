@@ -40,6 +40,11 @@ import {
   consoleDecideApplication,
   consoleSendMessage,
   consoleMessages,
+  consoleContracts,
+  consoleGrantContract,
+  consoleEndContract,
+  consoleSettlements,
+  consoleSettle,
   consoleContentList,
   consoleContentEntry,
   consoleContentRender,
@@ -57,6 +62,8 @@ import { saveSiteFacts, siteFacts, studioAction, studioDiff, studioEntry, studio
 import { addMemberNote, approveWithdrawal, auditLog, endMemberSessions, listWithdrawals, lockMember, memberDetail, rejectPending, resetMemberSecondFactor, searchMembers, type Actor } from './desk.ts';
 import { resolveStaff } from './gate.ts';
 import { listDeposits } from './deposits.ts';
+import { end as endContract, grant, settle, settlements } from './agents.ts';
+import { listContracts } from '../../agent/index.ts';
 import { applications, decide, messages, sendMessage } from './engagement.ts';
 import { brandView, saveBrand, setMaintenanceFor, setRegionsFor } from './brand.ts';
 import { cancelDrawFor, listDraws, lotteryGames, runDrawsFor } from './lottery.ts';
@@ -107,6 +114,11 @@ export const consoleRoutes = [
   route(consoleDecideApplication, async ({ body }, ctx) => decide(await db(), body, actorOf(ctx))),
   route(consoleSendMessage, async ({ body }, ctx) => sendMessage(await db(), body, ctx.t, actorOf(ctx))),
   route(consoleMessages, async () => messages(await db())),
+  route(consoleContracts, async ({ query }) => listContracts(await db(), query)),
+  route(consoleGrantContract, async ({ body }, ctx) => grant(await db(), body, ctx.t, actorOf(ctx))),
+  route(consoleEndContract, async ({ body }, ctx) => endContract(await db(), body.id, actorOf(ctx))),
+  route(consoleSettlements, async ({ query }, ctx) => settlements(await db(), query, ctx.t)),
+  route(consoleSettle, async ({ body }, ctx) => settle(await db(), body, ctx.t, actorOf(ctx))),
   route(consoleMembers, async ({ query }) => searchMembers(await db(), query)),
   route(consoleMember, async ({ query }) => memberDetail(await db(), query.id)),
   route(consoleEndSessions, async ({ body }, ctx) => ({ ended: await endMemberSessions(await db(), body.memberId, body.sessionId, actorOf(ctx)) })),

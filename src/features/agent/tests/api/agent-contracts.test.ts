@@ -438,7 +438,7 @@ describe('the operator: npm run ops -- contract and settle', () => {
     await round(PO, 40_00n, 0n);
     // A period that has not closed is refused; yesterday's is settled (nothing of this agent's then).
     const today = new Date().toISOString();
-    expect((await runOps(t.db, ['settle', 'run', '--stream', 'daily', '--at', today], 'test')).output).toMatch(/not closed/);
+    expect((await runOps(t.db, ['settle', 'run', '--stream', 'daily', '--at', today], 'test')).output).toMatch(/has not closed yet/);
     const dry = await runOps(t.db, ['settle', 'run', '--stream', 'daily', '--at', new Date(Date.now() - 86_400_000).toISOString(), '--dry-run'], 'test');
     expect(dry.output).toMatch(/^Dry run of daily/);
     const run = await runOps(t.db, ['settle', 'run', '--stream', 'daily', '--at', new Date(Date.now() - 86_400_000).toISOString()], 'test');

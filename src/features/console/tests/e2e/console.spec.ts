@@ -154,6 +154,33 @@ for (const { lang } of LANGS) {
       await expect(accountButton(page, lang, player.username)).toHaveCount(0);
     });
 
+    test("an agent manager reads the contracts, is told under the field that a player cannot hold one, and dry-runs a day's salaries", async ({ page }) => {
+      test.setTimeout(60_000);
+      await firstLogin(page, lang, await addStaff('agents'));
+      await page.getByRole('link', { name: ct(lang, 'nav.agents') }).click();
+      await expect(page.getByRole('heading', { name: ct(lang, 'agents.contracts') })).toBeVisible();
+      // The demo agent's salary from the house (demo data) is in force.
+      await page.getByLabel(ct(lang, 'agents.agent')).first().fill('demoagent');
+      await page.getByRole('button', { name: ct(lang, 'common.search') }).click();
+      await expect(page).toHaveURL(/section=agents.*agent=demoagent/);
+      await expect(
+        page
+          .getByRole('row')
+          .filter({ hasText: ct(lang, 'agents.house') })
+          .first(),
+      ).toContainText(ct(lang, 'agents.statuses.active'));
+      const grant = page.locator('form').filter({ has: page.getByRole('button', { name: ct(lang, 'agents.grantSubmit') }) });
+      await grant.getByLabel(ct(lang, 'agents.agent')).fill('demoplayer');
+      await grant.getByLabel(ct(lang, 'agents.tierRate', { n: 1 })).fill('1.5');
+      await grant.getByRole('button', { name: ct(lang, 'agents.grantSubmit') }).click();
+      await expect(grant.getByLabel(ct(lang, 'agents.agent'))).toHaveAttribute('aria-invalid', 'true');
+      await expect(grant.getByRole('alert')).toContainText('demoplayer');
+      // Yesterday's daily salaries (the field's default), as they would be paid now: nothing is paid.
+      await page.getByRole('button', { name: ct(lang, 'agents.dryRun') }).click();
+      await expect(page.getByRole('status').filter({ hasText: ct(lang, 'agents.dryDone', { period: '|' }).split('|')[1]! })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+
     test('an owner adds a staff member, who must choose a password and set up an app at the first login', async ({ page, browser }) => {
       test.setTimeout(90_000);
       await firstLogin(page, lang, await addStaff('owner'));
