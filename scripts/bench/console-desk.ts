@@ -22,6 +22,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { memberDetail, searchMembers } from '../../src/features/console/server/desk.ts';
+import { listDeposits } from '../../src/features/console/server/deposits.ts';
 import { openDb, type DbHandle } from '../../src/kernel/db/client.ts';
 import { rowsOf } from '../../src/kernel/db/rows.ts';
 import { brand } from '../../src/kernel/brand/index.ts';
@@ -30,7 +31,7 @@ import { freshDatabase } from './ledger.ts';
 import { openMigrated } from './spins.ts';
 import { percentile } from './timing.ts';
 
-export type ConsoleFigure = 'username' | 'email' | 'id' | 'upline' | 'member';
+export type ConsoleFigure = 'username' | 'email' | 'id' | 'upline' | 'member' | 'deposits';
 
 export interface ConsoleTimes {
   members: number;
@@ -43,10 +44,12 @@ export interface ConsoleTimes {
   p50: Record<ConsoleFigure, number>;
   p95: Record<ConsoleFigure, number>;
   /** Mean rows found per search, per kind (the total of the first page). */
-  meanTotal: Record<Exclude<ConsoleFigure, 'member'>, number>;
+  meanTotal: Record<Exclude<ConsoleFigure, 'member' | 'deposits'>, number>;
   /** Baselines, ms: one sequential scan of member (a search's conditions), of ledger_entry. */
   memberScanMs: number;
   entryScanMs: number;
+  /** Baseline of the deposit list, ms: one sequential scan of payment_order. */
+  depositScanMs: number;
   failures: string[];
 }
 
@@ -118,7 +121,7 @@ async function measure(handle: DbHandle, log: (s: string) => void): Promise<Omit
   };
 
   const failures: string[] = [];
-  const p50 = { username: 0, email: 0, id: 0, upline: 0, member: 0 };
+  const p50 = { username: 0, email: 0, id: 0, upline: 0, member: 0, deposits: 0 };
   const p95 = { ...p50 };
   const meanTotal = { username: 0, email: 0, id: 0, upline: 0 };
   const time = async (figure: ConsoleFigure, calls: (() => Promise<unknown>)[]) => {
@@ -156,6 +159,16 @@ async function measure(handle: DbHandle, log: (s: string) => void): Promise<Omit
     }),
   );
 
+  // The deposit list's pages as finance opens them: newest first, of every state or one, and a
+  // member's (the first pages, and a few deeper ones).
+  const depositQueries = sample.map((s, i) => [{}, { status: 'paid' as const }, { status: 'failed' as const }, { username: s.username }, { page: 2 + (i % 5) }][i % 5]!);
+  await time(
+    'deposits',
+    [...depositQueries.slice(0, WARMUP), ...depositQueries].map((q) => async () => {
+      await listDeposits(db, { page: 1, pageSize: PAGE_SIZE, ...q }, 'en');
+    }),
+  );
+
   // Baselines: the same answers without an index, one sequential scan each (best of 3); the
   // `|| ''` keeps the planner off the search's own indexes.
   const best = async (q: ReturnType<typeof sql>) => {
@@ -170,7 +183,8 @@ async function measure(handle: DbHandle, log: (s: string) => void): Promise<Omit
   const probe = queries.username[0]!.q;
   const memberScanMs = await best(sql`select count(*) from member where lower(username || '') like ${`${probe}%`} or lower(email || '') like ${`${probe}%`} or (mobile || '') like ${`${probe}%`}`);
   const entryScanMs = await best(sql`select count(*), sum(amount) from ledger_entry`);
-  return { members, rounds, transfers, entries, p50, p95, meanTotal, memberScanMs, entryScanMs, failures: [...new Set(failures)].slice(0, 10) };
+  const depositScanMs = await best(sql`select count(*), max(created_at) from payment_order`);
+  return { members, rounds, transfers, entries, p50, p95, meanTotal, memberScanMs, entryScanMs, depositScanMs, failures: [...new Set(failures)].slice(0, 10) };
 }
 
 /** Drops a table's secondary indexes and foreign keys (answers what puts them back): a bulk load without them, as a restore does. */

@@ -18,6 +18,7 @@ import { manifest as promotions } from '../features/promotions/manifest.ts';
 import { manifest as inbox } from '../features/inbox/manifest.ts';
 import { manifest as agent } from '../features/agent/manifest.ts';
 import { manifest as home } from '../features/home/manifest.ts';
+import { manifest as support } from '../features/support/manifest.ts';
 import { manifest as consoleFeature } from '../features/console/manifest.ts';
 import { provideStatusOffers } from '../features/system/index.ts';
 import { provideAccountGates, provideVipLevelName } from '../features/accounts/index.ts';
@@ -27,7 +28,7 @@ import { ApiError } from '../kernel/http/errors.ts';
 import { provideClientConfigEntries } from '../kernel/client-config.ts';
 import { runningOffers, vipLevelName } from '../features/promotions/index.ts';
 
-export const FEATURES: readonly FeatureManifest[] = [system, accounts, protection, games, wallet, play, lottery, content, promotions, inbox, agent, home, consoleFeature];
+export const FEATURES: readonly FeatureManifest[] = [system, accounts, protection, games, wallet, play, lottery, content, promotions, inbox, agent, home, support, consoleFeature];
 
 // What earlier features say of a later one's programmes (the status's hasVip and REFERRAL entry,
 // a member's VIP label): the promotions tell them here, since they may not ask.

@@ -18,3 +18,4 @@ export * from '../features/inbox/server/tables.ts';
 export * from '../features/agent/server/tables.ts';
 export * from '../features/protection/server/tables.ts';
 export * from '../features/console/server/tables.ts';
+export * from '../features/support/server/tables.ts';

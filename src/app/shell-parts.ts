@@ -12,5 +12,6 @@ import { shell as promotions } from '../features/promotions/shell.tsx';
 import { shell as inbox } from '../features/inbox/shell.tsx';
 import { shell as agent } from '../features/agent/shell.tsx';
 import { shell as home } from '../features/home/shell.tsx';
+import { shell as support } from '../features/support/shell.tsx';
 
-export const SHELL_PARTS: readonly ShellParts[] = [accounts, protection, wallet, promotions, inbox, agent, home];
+export const SHELL_PARTS: readonly ShellParts[] = [accounts, protection, wallet, promotions, inbox, agent, home, support];

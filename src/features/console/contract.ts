@@ -357,10 +357,15 @@ export const consoleAudit = defineCall({
 });
 
 /** The console's tables a staff member may download, each with the roles that read it. */
-export const EXPORT_TABLES = { withdrawals: ['finance'], deposits: ['finance'], members: MEMBER_READERS, audit: ['risk'], adjustments: ['finance'] } as const satisfies Record<
-  string,
-  readonly StaffRole[]
->;
+export const EXPORT_TABLES = {
+  withdrawals: ['finance'],
+  deposits: ['finance'],
+  draws: ['finance'],
+  contracts: ['agents'],
+  members: MEMBER_READERS,
+  audit: ['risk'],
+  adjustments: ['finance'],
+} as const satisfies Record<string, readonly StaffRole[]>;
 export type ExportTable = keyof typeof EXPORT_TABLES;
 /** Rows a download holds at most (a larger list is narrowed by its filters first). */
 export const CONSOLE_EXPORT_MAX_ROWS = 50_000;
@@ -383,6 +388,9 @@ export const consoleExport = defineCall({
     upline: z.string().trim().max(64).optional(),
     actor: z.string().trim().max(64).optional(),
     command: z.string().trim().max(64).optional(),
+    game: z.string().trim().max(32).optional(),
+    kind: z.string().trim().max(16).optional(),
+    agent: z.string().trim().max(64).optional(),
   }),
   value: fileAnswer,
 });
@@ -870,6 +878,51 @@ export const consoleSettle = defineCall({
   value: z.object({ period: z.string(), lines: z.array(dryLine).nullable(), outcome: z.string().nullable(), corrections: z.number().nullable() }),
 });
 
+const feedbackRow = z.object({
+  id: z.number(),
+  memberId: z.number(),
+  username: z.string(),
+  type: z.string(),
+  content: z.string(),
+  status: z.enum(['open', 'answered']),
+  createdAt: z.number(),
+  answer: z.string().nullable(),
+  answeredAt: z.number().nullable(),
+  answeredBy: z.string().nullable(),
+  images: z.array(z.object({ id: z.number(), width: z.number(), height: z.number() })),
+});
+export type ConsoleFeedback = z.infer<typeof feedbackRow>;
+
+/** Members' feedback: open ones oldest first (the queue), answered ones newest first. */
+export const consoleFeedback = defineCall({
+  name: 'consoleFeedback',
+  method: 'GET',
+  path: '/wps/console/feedback',
+  staff: ['support'],
+  query: z.object({ status: z.enum(['open', 'answered']).default('open'), ...page }),
+  value: paged(feedbackRow),
+});
+
+/** Answers an open feedback, once; the answer reaches the member as a platform message too. */
+export const consoleAnswerFeedback = defineCall({
+  name: 'consoleAnswerFeedback',
+  method: 'POST',
+  path: '/wps/console/feedback/answer',
+  staff: ['support'],
+  body: z.object({ id: z.number().int().min(1), answer: z.string().trim().min(1).max(2000) }),
+  value: z.object({ id: z.number(), status: z.literal('answered') }),
+});
+
+/** A picture of a feedback (WebP), for support's eyes. */
+export const consoleFeedbackImage = defineCall({
+  name: 'consoleFeedbackImage',
+  method: 'GET',
+  path: '/wps/console/feedback/image',
+  staff: ['support'],
+  query: z.object({ id: idParam }),
+  value: fileAnswer,
+});
+
 export const consoleCalls = [
   consoleLogin,
   consoleLogout,
@@ -894,6 +947,9 @@ export const consoleCalls = [
   consoleEndContract,
   consoleSettlements,
   consoleSettle,
+  consoleFeedback,
+  consoleAnswerFeedback,
+  consoleFeedbackImage,
   consoleMembers,
   consoleMember,
   consoleEndSessions,

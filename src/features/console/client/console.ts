@@ -8,7 +8,7 @@ import { atom, map } from 'nanostores';
 import { ApiFailure, createApiClient, type ApiClient, type ClientMessages } from '../../../kernel/http/client.ts';
 import { consoleLogout, consoleMe, type ConsoleMe, type StaffRole } from '../contract.ts';
 
-export type Section = 'dashboard' | 'withdrawals' | 'deposits' | 'adjustments' | 'lottery' | 'brand' | 'engagement' | 'agents' | 'members' | 'content' | 'staff' | 'audit' | 'commands';
+export type Section = 'dashboard' | 'withdrawals' | 'deposits' | 'adjustments' | 'lottery' | 'brand' | 'engagement' | 'agents' | 'feedback' | 'members' | 'content' | 'staff' | 'audit' | 'commands';
 
 /** The sections in menu order, with the roles that see them (the owner sees all). */
 export const SECTIONS: readonly { id: Section; roles: readonly StaffRole[] }[] = [
@@ -18,6 +18,7 @@ export const SECTIONS: readonly { id: Section; roles: readonly StaffRole[] }[] =
   { id: 'lottery', roles: ['finance'] },
   { id: 'adjustments', roles: ['finance'] },
   { id: 'members', roles: ['support', 'finance', 'risk', 'agents'] },
+  { id: 'feedback', roles: ['support'] },
   { id: 'engagement', roles: ['finance', 'support'] },
   { id: 'agents', roles: ['agents'] },
   { id: 'content', roles: ['content'] },

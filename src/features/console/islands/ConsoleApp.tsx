@@ -16,6 +16,7 @@ import { Lottery } from './lottery.tsx';
 import { Brand } from './brand.tsx';
 import { Engagement } from './engagement.tsx';
 import { Agents } from './agents.tsx';
+import { Feedback } from './feedback.tsx';
 
 interface Props {
   labels: Labels;
@@ -34,6 +35,7 @@ const VIEWS = {
   brand: Brand,
   engagement: Engagement,
   agents: Agents,
+  feedback: Feedback,
   members: Members,
   content: Studio,
   staff: Staff,

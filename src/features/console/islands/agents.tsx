@@ -9,7 +9,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { consoleContracts, consoleEndContract, consoleGrantContract, consoleSettle, consoleSettlements } from '../contract.ts';
 import type { ConsoleState } from '../client/console.ts';
 import { formatMoney } from '../../../kernel/money.ts';
-import { describedBy, Field, fill, pageOf, Pager, Table, usePage, when, type Labels } from './parts.tsx';
+import { describedBy, DownloadCsv, Field, fill, pageOf, Pager, Table, usePage, when, type Labels } from './parts.tsx';
 
 interface Props {
   L: Labels;
@@ -52,7 +52,10 @@ function Contracts({ L, c, lang }: Props) {
   }
   return (
     <section className="cs-section" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{A.contracts}</h2>
+      <div className="cs-section-head">
+        <h2 id={`${id}-h`}>{A.contracts}</h2>
+        <DownloadCsv L={L} c={c} table="contracts" filters={{ kind, status, agent: f.agent }} />
+      </div>
       <form
         className="cs-filters"
         onSubmit={(e) => {

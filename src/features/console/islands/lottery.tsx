@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { consoleCancelDraw, consoleDraws, consoleRunDraws, DRAW_STATUSES, type ConsoleDraw } from '../contract.ts';
 import type { ConsoleState } from '../client/console.ts';
 import { formatMoney } from '../../../kernel/money.ts';
-import { Field, fill, pageOf, Pager, Table, usePage, when, type Labels } from './parts.tsx';
+import { DownloadCsv, Field, fill, pageOf, Pager, Table, usePage, when, type Labels } from './parts.tsx';
 
 type Status = ConsoleDraw['status'];
 
@@ -43,9 +43,12 @@ export function Lottery({ L, c, lang }: { L: Labels; c: ConsoleState; lang: stri
     <section className="cs-section" aria-labelledby={`${id}-h`}>
       <div className="cs-section-head">
         <h2 id={`${id}-h`}>{D.title}</h2>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={() => void runDue()}>
-          {D.runDue}
-        </button>
+        <span className="cs-actions">
+          <DownloadCsv L={L} c={c} table="draws" filters={{ game: f.game, status }} />
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => void runDue()}>
+            {D.runDue}
+          </button>
+        </span>
       </div>
       <p className="muted">{D.lead}</p>
       <div className="cs-filters">

@@ -5,7 +5,7 @@
  * (a payment that went astray is an adjustment, with its reason and two keys).
  */
 import { and, count, desc, eq, gt, lte, or, sql, type SQL } from 'drizzle-orm';
-import { member } from '../../accounts/index.ts';
+import { findByUsername, member } from '../../accounts/index.ts';
 import { channelName, paymentCallback, paymentOrder } from '../../wallet/index.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { clock } from '../../../kernel/clock.ts';
@@ -24,7 +24,10 @@ function statusWhere(status: Status | undefined, now: Date): SQL | undefined {
 
 export async function listDeposits(db: Db, q: { status?: Status; username?: string; page: number; pageSize: number }, lang: string) {
   const now = new Date(clock.now());
-  const where = and(statusWhere(q.status, now), q.username ? eq(member.username, q.username.toLowerCase()) : undefined);
+  // A member's orders by their id (the member index); the count reads payment_order alone.
+  const who = q.username ? await findByUsername(db, q.username) : undefined;
+  if (q.username && !who) return { items: [], total: 0, page: q.page, pageSize: q.pageSize };
+  const where = and(statusWhere(q.status, now), who ? eq(paymentOrder.memberId, who.id) : undefined);
   const callbacks = db
     .select({ n: count().as('n'), last: sql<string | null>`(array_agg(${paymentCallback.outcome} order by ${paymentCallback.id} desc))[1]`.as('last') })
     .from(paymentCallback)
@@ -40,7 +43,7 @@ export async function listDeposits(db: Db, q: { status?: Status; username?: stri
       .orderBy(desc(paymentOrder.createdAt), desc(paymentOrder.id))
       .limit(q.pageSize)
       .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(paymentOrder).innerJoin(member, eq(member.id, paymentOrder.memberId)).where(where),
+    db.select({ n: count() }).from(paymentOrder).where(where),
   ]);
   const decimals = brand().currencyDecimals;
   return {

@@ -20,7 +20,9 @@ import { CONSOLE_EXPORT_MAX_ROWS, EXPORT_TABLES, type consoleExport, type Export
 import { listAdjustments } from './adjustments.ts';
 import { auditLog, listWithdrawals, searchMembers } from './desk.ts';
 import { listDeposits } from './deposits.ts';
-import { DEPOSIT_STATUSES } from '../contract.ts';
+import { listDraws } from './lottery.ts';
+import { listContracts } from '../../agent/index.ts';
+import { DEPOSIT_STATUSES, DRAW_STATUSES } from '../contract.ts';
 import type { StaffSession } from './staff.ts';
 
 const PAGE_ROWS = 500;
@@ -101,6 +103,33 @@ function tableOf(db: Db, t: TFunction, q: Query, lang: string): { headings: stri
         ),
       };
     }
+    case 'draws': {
+      const status = (DRAW_STATUSES as readonly string[]).includes(q.status ?? '') ? (q.status as (typeof DRAW_STATUSES)[number]) : undefined;
+      return {
+        headings: [w('lottery.game'), w('lottery.draw'), w('lottery.drawAt'), w('lottery.state'), w('lottery.numbers'), w('lottery.tickets'), w('lottery.stakes'), 'server seed hash'],
+        pages: paged(
+          (page) => listDraws(db, { game: q.game, status, page, pageSize: PAGE_ROWS }),
+          (r) => [r.gameName, r.drawNo, wallClock(r.drawAt), t(`console:lottery.phases.${r.phase}`), r.numbers?.join(' ') ?? '', r.tickets, r.stakes, r.serverSeedHash],
+        ),
+      };
+    }
+    case 'contracts':
+      return {
+        headings: [w('agents.id'), w('agents.agent'), w('agents.from'), w('agents.kind'), w('agents.rate'), w('agents.status'), w('agents.started'), 'terms'],
+        pages: paged(
+          (page) => listContracts(db, { kind: q.kind, agent: q.agent, status: q.status, page, pageSize: PAGE_ROWS }),
+          (r) => [
+            r.id,
+            r.agent,
+            r.upline ?? t('console:agents.house'),
+            t(`console:agents.kinds.${r.kind}`),
+            r.rate,
+            t(`console:agents.statuses.${r.status}`, { defaultValue: r.status }),
+            wallClock(r.startedAt),
+            json(r.terms),
+          ],
+        ),
+      };
     case 'members':
       return {
         headings: ['id', w('members.username'), w('members.status'), w('members.contact'), w('members.upline'), w('members.balance'), w('members.lastLogin'), w('members.created')],

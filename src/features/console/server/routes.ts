@@ -45,6 +45,9 @@ import {
   consoleEndContract,
   consoleSettlements,
   consoleSettle,
+  consoleFeedback,
+  consoleAnswerFeedback,
+  consoleFeedbackImage,
   consoleContentList,
   consoleContentEntry,
   consoleContentRender,
@@ -64,6 +67,7 @@ import { resolveStaff } from './gate.ts';
 import { listDeposits } from './deposits.ts';
 import { end as endContract, grant, settle, settlements } from './agents.ts';
 import { listContracts } from '../../agent/index.ts';
+import { answerFeedback, feedbackForStaff, pictureFile } from '../../support/index.ts';
 import { applications, decide, messages, sendMessage } from './engagement.ts';
 import { brandView, saveBrand, setMaintenanceFor, setRegionsFor } from './brand.ts';
 import { cancelDrawFor, listDraws, lotteryGames, runDrawsFor } from './lottery.ts';
@@ -119,6 +123,22 @@ export const consoleRoutes = [
   route(consoleEndContract, async ({ body }, ctx) => endContract(await db(), body.id, actorOf(ctx))),
   route(consoleSettlements, async ({ query }, ctx) => settlements(await db(), query, ctx.t)),
   route(consoleSettle, async ({ body }, ctx) => settle(await db(), body, ctx.t, actorOf(ctx))),
+  route(consoleFeedback, async ({ query }) => feedbackForStaff(await db(), query)),
+  route(consoleAnswerFeedback, async ({ body }, ctx) => {
+    const a = actorOf(ctx);
+    const d = await db();
+    const { before, after } = await answerFeedback(d, body.id, body.answer, a.session.username);
+    await recordAudit(d, {
+      actor: `staff:${a.session.username}`,
+      command: 'feedback answer',
+      args: { id: body.id },
+      ip: a.ip,
+      before: { status: before.status },
+      after: { status: after.status, answer: after.answer },
+    });
+    return { id: body.id, status: 'answered' as const };
+  }),
+  route(consoleFeedbackImage, async ({ query }) => pictureFile(await db(), query.id, null)),
   route(consoleMembers, async ({ query }) => searchMembers(await db(), query)),
   route(consoleMember, async ({ query }) => memberDetail(await db(), query.id)),
   route(consoleEndSessions, async ({ body }, ctx) => ({ ended: await endMemberSessions(await db(), body.memberId, body.sessionId, actorOf(ctx)) })),

@@ -103,6 +103,9 @@ export const paymentOrder = pgTable(
   },
   (t) => [
     index('payment_order_member_idx').on(t.memberId, t.createdAt),
+    // The console's deposit list, newest first across members, and of one state (issue 29).
+    index('payment_order_created_idx').on(t.createdAt),
+    index('payment_order_status_idx').on(t.status, t.createdAt),
     // The expiry job's scan (expireDepositOrders): only the few orders still pending.
     index('payment_order_pending_idx')
       .on(t.expiresAt)

@@ -71,6 +71,12 @@ describe('agent contracts', () => {
     expect(ended.find((r) => r.status === 404)!.json.errorCode).toBe('console.contract.notActive');
     const after = (await manager.call('/wps/console/agents/contracts', { query: { agent: agent.username, status: 'ended' } })).json.value.items;
     expect(after[0]).toMatchObject({ id, status: 'ended', endReason: 'operator' });
+    const csv = await manager.call('/wps/console/export', { query: { table: 'contracts', agent: agent.username } });
+    expect(csv.status).toBe(200);
+    const lines = csv.text.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(agent.username);
+    expect(lines[1]).toContain('2.25');
   });
 });
 

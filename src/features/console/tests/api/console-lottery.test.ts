@@ -84,6 +84,11 @@ describe('the lottery draws of the console', () => {
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ before: { status: 'open' }, after: { status: 'cancelled', refunded: 2 } });
 
+    const csv = await f1.call('/wps/console/export', { query: { table: 'draws', game: 'PK10', status: 'cancelled' } });
+    expect(csv.status).toBe(200);
+    expect(csv.text).toContain(slot.drawNo);
+    expect(csv.text).toContain(row.serverSeedHash);
+
     const a = await auditLedger(t.db);
     expect({ total: a.total, drifted: a.drifted, unbalanced: a.unbalanced, negative: a.negative }).toEqual({ total: 0n, drifted: [], unbalanced: [], negative: [] });
   });

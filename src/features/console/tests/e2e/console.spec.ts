@@ -227,7 +227,12 @@ for (const { lang } of LANGS) {
       await firstLogin(newcomer, lang, { username: name, password });
       await expect(newcomer.getByText(ct(lang, 'nav.signedInAs', { name, roles: ct(lang, 'roles.support') }))).toBeVisible();
       // Support sees members, engagement (its messages) and its commands, not staff, withdrawals or the audit log.
-      await expect(newcomer.getByRole('navigation', { name: ct(lang, 'nav.label') }).getByRole('link')).toHaveText([ct(lang, 'nav.members'), ct(lang, 'nav.engagement'), ct(lang, 'nav.commands')]);
+      await expect(newcomer.getByRole('navigation', { name: ct(lang, 'nav.label') }).getByRole('link')).toHaveText([
+        ct(lang, 'nav.members'),
+        ct(lang, 'nav.feedback'),
+        ct(lang, 'nav.engagement'),
+        ct(lang, 'nav.commands'),
+      ]);
       await other.close();
       await page.getByRole('link', { name: ct(lang, 'nav.staff') }).click();
       await expect(page.getByRole('row').filter({ hasText: name })).toContainText(ct(lang, 'staff.appOn'));
