@@ -64,6 +64,9 @@ export const consoleLogout = defineCall({ name: 'consoleLogout', method: 'POST',
 /** Who is signed in to the console: the staff member of the cookie's session, or null (the page then shows the login). */
 export const consoleMe = defineCall({ name: 'consoleMe', method: 'GET', path: '/wps/console/session/me', value: me.nullable() });
 
+/** The latest instant a console call takes (ms): the year 2100, far inside what a Date holds. */
+const LATEST_TIME = Date.UTC(2100, 0, 1);
+
 const page = { page: z.coerce.number().int().min(1).max(100_000).default(1), pageSize: z.coerce.number().int().min(1).max(200).default(50) };
 const paged = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
 
@@ -751,7 +754,7 @@ export const consoleSetMaintenance = defineCall({
   method: 'POST',
   path: '/wps/console/brand/maintenance',
   staff: ['risk'],
-  body: z.object({ on: z.boolean(), end: z.number().int().positive().nullable().optional(), notice: z.string().trim().max(300).nullable().optional() }),
+  body: z.object({ on: z.boolean(), end: z.number().int().positive().max(LATEST_TIME).nullable().optional(), notice: z.string().trim().max(300).nullable().optional() }),
   value: brandValue,
 });
 
@@ -874,7 +877,7 @@ export const consoleSettle = defineCall({
   method: 'POST',
   path: '/wps/console/agents/settle',
   staff: ['agents'],
-  body: z.object({ stream: z.string().trim().max(16), at: z.number().int().positive(), dryRun: z.boolean().default(true) }),
+  body: z.object({ stream: z.string().trim().max(16), at: z.number().int().positive().max(LATEST_TIME), dryRun: z.boolean().default(true) }),
   value: z.object({ period: z.string(), lines: z.array(dryLine).nullable(), outcome: z.string().nullable(), corrections: z.number().nullable() }),
 });
 

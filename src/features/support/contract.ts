@@ -13,8 +13,8 @@ import { defineCall, fileAnswer, idParam } from '../../kernel/contract.ts';
 export const FEEDBACK_MAX_CONTENT = 140;
 export const FEEDBACK_MAX_IMAGES = 3;
 export const FEEDBACK_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-/** Base64 of the largest image, read in full so that a too-large picture is told so in words. */
-const IMAGE_BASE64_MAX = Math.ceil((2 * FEEDBACK_IMAGE_MAX_BYTES * 4) / 3) + 200;
+/** Base64 of the largest image and a tenth more, read in full so that a picture a little too large is told so in words. */
+const IMAGE_BASE64_MAX = Math.ceil((1.1 * FEEDBACK_IMAGE_MAX_BYTES * 4) / 3) + 200;
 
 export const feedbackImageInput = z.object({ name: z.string().max(300), data: z.string().min(1).max(IMAGE_BASE64_MAX) });
 

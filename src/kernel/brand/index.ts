@@ -9,7 +9,7 @@ import { setIntlLocales } from '../intl.ts';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { db as getDb, type Db } from '../db/index.ts';
-import { readSetting, writeSetting } from '../db/settings.ts';
+import { readSetting, updateSetting, writeSetting } from '../db/settings.ts';
 import { env, projectRoot } from '../env.ts';
 import { parseBrandFile } from './schema.ts';
 import { LOCALES } from '../locales.ts';
@@ -136,6 +136,18 @@ export async function setBrandOverrides(db: Db, next: BrandOverrides): Promise<v
   await writeSetting(db, overridesKey(), next);
   fetched = null;
   adopt(next);
+}
+
+/**
+ * Changes the stored overrides from what is stored now (not this process's copy, which may be a
+ * second old), under the setting's row lock, so that changes made at once by several staff or
+ * processes are all kept; applies the result in this process at once.
+ */
+export async function updateBrandOverrides(db: Db, change: (current: BrandOverrides) => BrandOverrides): Promise<{ before: BrandOverrides; after: BrandOverrides }> {
+  const r = await updateSetting<BrandOverrides>(db, overridesKey(), {}, change);
+  fetched = null;
+  adopt(r.after);
+  return r;
 }
 
 /** Calls `listener` whenever the brand changes in this process (the page cache forgets its pages). */

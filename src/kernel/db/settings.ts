@@ -18,6 +18,25 @@ export async function writeSetting(db: Db, key: string, value: unknown): Promise
     .onConflictDoUpdate({ target: systemSetting.key, set: { value, updatedAt: sql`now()` } });
 }
 
+/**
+ * Changes one setting from what is stored now, under a row lock: two changes at once (two
+ * processes, the console and the command line) apply one after the other, and neither is lost.
+ * Answers the value before and after.
+ */
+export async function updateSetting<T>(db: Db, key: string, fallback: T, change: (current: T) => T): Promise<{ before: T; after: T }> {
+  return db.transaction(async (tx) => {
+    await tx.insert(systemSetting).values({ key, value: fallback }).onConflictDoNothing();
+    const [row] = await tx.select({ value: systemSetting.value }).from(systemSetting).where(eq(systemSetting.key, key)).for('update');
+    const before = (row?.value ?? fallback) as T;
+    const after = change(before);
+    await tx
+      .update(systemSetting)
+      .set({ value: after, updatedAt: sql`now()` })
+      .where(eq(systemSetting.key, key));
+    return { before, after };
+  });
+}
+
 const secrets = new Map<string, WeakMap<Db, Promise<string>>>();
 
 /**

@@ -115,7 +115,8 @@ function Contracts({ L, c, lang }: Props) {
               ) : confirming === k.id ? (
                 <span key="cf" className="cs-inline" role="group" aria-label={fill(A.confirmEnd, { id: k.id, agent: k.agent })}>
                   <span>{fill(A.confirmEnd, { id: k.id, agent: k.agent })}</span>
-                  <button type="button" className="btn btn-sm btn-primary" onClick={() => void end(k.id)}>
+                  {/* The confirmation takes the focus from the button it replaced. */}
+                  <button type="button" className="btn btn-sm btn-primary" autoFocus onClick={() => void end(k.id)}>
                     {A.yesEnd}
                   </button>
                   <button type="button" className="btn btn-sm btn-ghost" onClick={() => setConfirming(null)}>

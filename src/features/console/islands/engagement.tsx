@@ -72,7 +72,7 @@ function Applications({ L, c, lang }: Props) {
             rejecting === key(a) ? (
               <form key="rj" className="cs-inline" onSubmit={(e) => void decide(a, 'reject', e)}>
                 <label htmlFor={`${id}-n-${key(a)}`}>{E.note}</label>
-                <input id={`${id}-n-${key(a)}`} maxLength={300} value={note} onChange={(e) => setNote(e.target.value)} />
+                <input id={`${id}-n-${key(a)}`} maxLength={300} value={note} autoFocus onChange={(e) => setNote(e.target.value)} />
                 <button type="submit" className="btn btn-sm btn-ghost">
                   {E.confirmReject}
                 </button>

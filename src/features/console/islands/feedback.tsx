@@ -65,9 +65,14 @@ export function Feedback({ L, c, lang }: { L: Labels; c: ConsoleState; lang: str
                     {item.images.length > 0 && (
                       <div className="cs-feedback-images">
                         {item.images.map((img, i) => (
-                          <a key={img.id} href={`/wps/console/feedback/image?id=${img.id}`} target="_blank" rel="noopener">
-                            <img src={`/wps/console/feedback/image?id=${img.id}`} width={img.width} height={img.height} alt={fill(F.picture, { n: i + 1, name: item.username })} loading="lazy" />
-                          </a>
+                          <img
+                            key={img.id}
+                            src={`/wps/console/feedback/image?id=${img.id}`}
+                            width={img.width}
+                            height={img.height}
+                            alt={fill(F.picture, { n: i + 1, name: item.username })}
+                            loading="lazy"
+                          />
                         ))}
                       </div>
                     )}

@@ -102,7 +102,8 @@ export function Lottery({ L, c, lang }: { L: Labels; c: ConsoleState; lang: stri
               ) : confirming === key(d) ? (
                 <span key="cf" className="cs-inline" role="group" aria-label={fill(D.confirmLabel, { draw: `${d.gameName} ${d.drawNo}` })}>
                   <span>{fill(D.confirm, { tickets: d.tickets, amount: formatMoney(d.stakes, lang, me.currencySymbol) })}</span>
-                  <button type="button" className="btn btn-sm btn-primary" onClick={() => void cancel(d)}>
+                  {/* The confirmation takes the focus from the button it replaced. */}
+                  <button type="button" className="btn btn-sm btn-primary" autoFocus onClick={() => void cancel(d)}>
                     {D.confirmCancel}
                   </button>
                   <button type="button" className="btn btn-sm btn-ghost" onClick={() => setConfirming(null)}>

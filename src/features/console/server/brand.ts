@@ -6,10 +6,8 @@
  */
 import type { TFunction } from 'i18next';
 import { brandRules, changeBrand, changeMaintenance, changeRegions, resetBrandRules, siteStatus } from '../../system/index.ts';
-import { clock } from '../../../kernel/clock.ts';
 import { recordAudit } from '../../../kernel/db/audit.ts';
 import type { Db } from '../../../kernel/db/index.ts';
-import { ApiError } from '../../../kernel/http/errors.ts';
 import type { ConsoleBrand } from '../contract.ts';
 import type { Actor } from './desk.ts';
 
@@ -32,8 +30,7 @@ export async function saveBrand(
 
 export async function setMaintenanceFor(db: Db, body: { on: boolean; end?: number | null; notice?: string | null }, t: TFunction, a: Actor) {
   const end = body.on ? (body.end ?? null) : null;
-  if (end !== null && end <= clock.now()) throw new ApiError(400, 'brand.maintenance.end', {}, { end: t('errors:brand.maintenance.end') });
-  const { before, after } = await changeMaintenance(db, { on: body.on, end, notice: body.on ? body.notice || null : null });
+  const { before, after } = await changeMaintenance(db, { on: body.on, end, notice: body.on ? body.notice || null : null }, t);
   await recordAudit(db, { actor: actorName(a), command: `maintenance ${body.on ? 'on' : 'off'}`, args: body, ip: a.ip, before, after });
   return brandView(db);
 }

@@ -29,7 +29,7 @@ import {
   type ContentKind,
   type EntrySummary,
 } from '../../content/index.ts';
-import { brand, brandFile, brandOverrides, setBrandOverrides } from '../../../kernel/brand/index.ts';
+import { brand, brandFile, updateBrandOverrides } from '../../../kernel/brand/index.ts';
 import { recordAudit } from '../../../kernel/db/audit.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { clock } from '../../../kernel/clock.ts';
@@ -224,7 +224,8 @@ export async function saveSiteFacts(db: Db, facts: SiteFacts, t: TFunction, a: A
   if (twice(codes) >= 0) throw new ApiError(400, 'request.invalid', {}, { [`mirrors.${twice(codes)}.verifyCode`]: t('errors:field.invalid') });
   const before = factsOf(brand());
   const next = { licences: facts.licences, mirrors: facts.mirrors.map((m) => ({ url: new URL(m.url).origin, verifyCode: m.verifyCode })) };
-  await setBrandOverrides(db, { ...brandOverrides(), ...next });
+  // Under the overrides' row lock, from what is stored: a flag another process just changed is kept.
+  await updateBrandOverrides(db, (current) => ({ ...current, ...next }));
   await recordAudit(db, { actor: actorName(a), command: 'content facts', args: {}, ip: a.ip, before, after: next });
   return factsOf(brand());
 }

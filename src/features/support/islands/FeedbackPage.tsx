@@ -5,7 +5,7 @@
  * support's answer. Pictures of sent feedback are fetched with the session (never public) and
  * shown from memory.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { api } from '../../accounts/client.ts';
 import { fill, useLabels } from '../../../shell/labels.tsx';
 import { formatDateTime } from '../../../kernel/intl.ts';
@@ -38,6 +38,8 @@ export default function FeedbackPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
   const [tick, setTick] = useState(0);
+  // A second press while one is being sent does nothing (a picture's upload takes a moment).
+  const inFlight = useRef(false);
 
   useEffect(() => {
     void api()
@@ -46,6 +48,7 @@ export default function FeedbackPage() {
       .catch((err: unknown) => setOutcome({ ok: false, text: err instanceof Error ? err.message : String(err) }));
   }, [tick]);
 
+  if (!mine && outcome && !outcome.ok) return <FormError message={outcome.text} />;
   if (!l || !mine) return <p className="muted">{labels.auth.loading}</p>;
   const F = l.feedback;
   const typeName = (t: string) => F.types[t as keyof typeof F.types] ?? t;
@@ -70,6 +73,8 @@ export default function FeedbackPage() {
 
   async function send(e: FormEvent) {
     e.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
     setErrors({});
     setOutcome(null);
     try {
@@ -85,6 +90,8 @@ export default function FeedbackPage() {
       const fe = Object.fromEntries(Object.entries(x.fieldErrors ?? {}).map(([k, v]) => [k.startsWith('images') ? 'images' : k, v]));
       setErrors(fe);
       setOutcome({ ok: false, text: x.message ?? String(err) });
+    } finally {
+      inFlight.current = false;
     }
   }
 
@@ -228,15 +235,18 @@ export default function FeedbackPage() {
 function Picture(p: { id: number; width: number; height: number; alt: string }) {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
+    let live = true;
     let made: string | null = null;
     void api()
       .download(feedbackImage, { query: { id: p.id } })
       .then((f) => {
+        if (!live) return;
         made = URL.createObjectURL(f.blob);
         setUrl(made);
       })
-      .catch(() => setUrl(null));
+      .catch(() => live && setUrl(null));
     return () => {
+      live = false;
       if (made) URL.revokeObjectURL(made);
     };
   }, [p.id]);

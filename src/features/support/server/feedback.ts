@@ -22,6 +22,7 @@ import { getT } from '../../../kernel/i18n/server.ts';
 import { ImageRefusal, processImage, sniffImage } from '../../../kernel/images.ts';
 import { LOCALES } from '../../../kernel/locales.ts';
 import { FileAnswer } from '../../../kernel/contract.ts';
+import { keyedSlots } from '../../../kernel/slots.ts';
 import { FEEDBACK_IMAGE_MAX_BYTES, type FeedbackView } from '../contract.ts';
 import { supportSettings } from './settings.ts';
 import { feedback, feedbackPicture } from './tables.ts';
@@ -50,30 +51,41 @@ function viewOf(r: Row, images: ImageRow[]): FeedbackView {
 
 const field = (t: TFunction, code: string, name: string, params: Record<string, string | number> = {}) => new ApiError(400, code, params, { [name]: t(`errors:${code}`, params) });
 
-/** Checks and stores the pictures; answers their rows to insert (without the feedback's id). */
+/**
+ * Checks every picture cheaply first (size, the type by its bytes), then decodes and re-encodes
+ * them, and stores them only once all passed: a refused picture leaves no file behind. Answers
+ * their rows to insert (without the feedback's id).
+ */
 async function storePictures(images: { name: string; data: string }[], t: TFunction) {
-  const out: { storeKey: string; width: number; height: number }[] = [];
-  for (const [i, img] of images.entries()) {
+  const decoded = images.map((img, i) => {
     const bytes = Buffer.from(img.data, 'base64');
     const name = `images.${i}`;
     if (bytes.byteLength > FEEDBACK_IMAGE_MAX_BYTES) throw field(t, 'support.feedback.imageSize', name, { max: 5 });
     const type = sniffImage(bytes);
     // The spec takes png and jpg only, whatever the file's name says.
     if (type !== 'png' && type !== 'jpeg') throw field(t, 'support.feedback.imageType', name);
-    let processed;
+    return { bytes, name };
+  });
+  const processed = [];
+  for (const { bytes, name } of decoded) {
     try {
-      processed = await processImage(bytes, LIMITS, [MAX_WIDTH]);
+      processed.push((await processImage(bytes, LIMITS, [MAX_WIDTH])).variants[0]!);
     } catch (err) {
       if (err instanceof ImageRefusal) throw field(t, err.reason === 'size' ? 'support.feedback.imageSize' : 'support.feedback.imageUnreadable', name, { max: 5 });
       throw err;
     }
-    const v = processed.variants[0]!;
+  }
+  const out: { storeKey: string; width: number; height: number }[] = [];
+  for (const v of processed) {
     const storeKey = `fb-${randomBytes(16).toString('hex')}.webp`;
     await fileStore().put(storeKey, v.bytes, 'image/webp');
     out.push({ storeKey, width: v.width, height: v.height });
   }
   return out;
 }
+
+/** One feedback in the making per member at a time (a second one at once is refused), eight per process. */
+const sending = keyedSlots({ perKey: 1, total: 8 });
 
 export async function submitFeedback(db: Db, memberId: number, body: { type: string; content: string; images: { name: string; data: string }[] }, t: TFunction): Promise<FeedbackView> {
   const s = feedbackSettings();
@@ -86,21 +98,27 @@ export async function submitFeedback(db: Db, memberId: number, body: { type: str
     .from(feedback)
     .where(and(eq(feedback.memberId, memberId), gt(feedback.createdAt, since)));
   if (Number(recent?.n ?? 0) >= s.perHour) throw new ApiError(429, 'support.feedback.tooMany', { count: s.perHour });
-  // The pictures are checked and stored first: a refused one leaves no feedback behind.
-  const pictures = await storePictures(body.images, t);
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(feedback)
-      .values({ memberId, type: body.type, content: body.content, createdAt: new Date(clock.now()) })
-      .returning();
-    const images = pictures.length
-      ? await tx
-          .insert(feedbackPicture)
-          .values(pictures.map((p) => ({ ...p, feedbackId: row!.id })))
-          .returning()
-      : [];
-    return viewOf(row!, images);
-  });
+  const release = sending.take(String(memberId));
+  if (!release) throw new ApiError(429, 'support.feedback.busy');
+  try {
+    // The pictures are checked and stored first: a refused one leaves no feedback (and no file) behind.
+    const pictures = await storePictures(body.images, t);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(feedback)
+        .values({ memberId, type: body.type, content: body.content, createdAt: new Date(clock.now()) })
+        .returning();
+      const images = pictures.length
+        ? await tx
+            .insert(feedbackPicture)
+            .values(pictures.map((p) => ({ ...p, feedbackId: row!.id })))
+            .returning()
+        : [];
+      return viewOf(row!, images);
+    });
+  } finally {
+    release();
+  }
 }
 
 async function withImages(db: Db, rows: Row[]) {

@@ -6,8 +6,10 @@
  * Each refusal is an ApiError naming the field, so the console shows it under that field and the
  * command line prints it.
  */
-import { applyOverrides, brandOverrides, flattenWhitelabel, loadBrandFile, overridesKey, setBrandOverrides, type BrandOverrides } from '../../../kernel/brand/index.ts';
+import { applyOverrides, brandOverrides, flattenWhitelabel, loadBrandFile, updateBrandOverrides, type BrandOverrides } from '../../../kernel/brand/index.ts';
+import type { WhitelabelNode } from '../../../kernel/brand/whitelabel.ts';
 import { env } from '../../../kernel/env.ts';
+import { clock } from '../../../kernel/clock.ts';
 import { readSetting } from '../../../kernel/db/settings.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
@@ -22,7 +24,8 @@ export interface BrandPatch {
   protocol?: 'strict' | 'compatible';
 }
 
-const storedOverrides = (db: Db) => readSetting<BrandOverrides>(db, overridesKey(), {});
+/** The switches are the tree's leaves; a module node (ACCOUNT, AGENT) only groups them. */
+const leaves = (nodes: WhitelabelNode[]): string[] => nodes.flatMap((n) => (n.childrenNodes.length ? leaves(n.childrenNodes) : [n.modId]));
 
 /** The brand file's flags, rules and profile, and what is in force now (file plus overrides). */
 export function brandRules() {
@@ -30,8 +33,6 @@ export function brandRules() {
   const now = applyOverrides(file, brandOverrides());
   const fileFlags = flattenWhitelabel(file.whitelabel);
   const nowFlags = flattenWhitelabel(now.whitelabel);
-  // The switches are the tree's leaves; a module node (ACCOUNT, AGENT) only groups them.
-  const leaves = (nodes: typeof file.whitelabel): string[] => nodes.flatMap((n) => (n.childrenNodes.length ? leaves(n.childrenNodes) : [n.modId]));
   return {
     name: now.name,
     merchantCode: now.merchantCode,
@@ -54,38 +55,43 @@ function refuse(t: TFunction, code: string, params: Record<string, string>, fiel
  */
 export async function changeBrand(db: Db, patch: BrandPatch, t: TFunction = getT('en')): Promise<{ before: BrandOverrides; after: BrandOverrides }> {
   const file = loadBrandFile(env().BRAND);
-  // The stored overrides, not this process's copy (up to a second old): another process may have just changed them.
-  const before = await storedOverrides(db);
-  const known = Object.keys(flattenWhitelabel(file.whitelabel));
-  const next: BrandOverrides = { ...before };
-  for (const [id, on] of Object.entries(patch.flags ?? {})) {
-    if (!known.includes(id)) throw refuse(t, 'brand.flag.unknown', { flag: id, known: known.join(', ') }, `flags.${id}`);
-    next.flags = { ...next.flags, [id]: on };
-  }
-  for (const [field, p] of Object.entries(patch.register ?? {})) {
-    const rule = file.register[field];
-    if (!rule) throw refuse(t, 'brand.register.unknown', { field, known: Object.keys(file.register).join(', ') }, `register.${field}`);
-    const merged = { ...rule, ...before.register?.[field], ...p };
-    if (merged.min > merged.max) throw refuse(t, 'brand.register.range', { field, min: String(merged.min), max: String(merged.max) }, `register.${field}.min`);
-    next.register = { ...next.register, [field]: { ...before.register?.[field], ...p } };
-  }
-  if (patch.protocol) next.protocol = patch.protocol;
-  await setBrandOverrides(db, next);
-  return { before, after: next };
+  const known = leaves(file.whitelabel);
+  for (const id of Object.keys(patch.flags ?? {})) if (!known.includes(id)) throw refuse(t, 'brand.flag.unknown', { flag: id, known: known.join(', ') }, `flags.${id}`);
+  for (const field of Object.keys(patch.register ?? {}))
+    if (!Object.hasOwn(file.register, field)) throw refuse(t, 'brand.register.unknown', { field, known: Object.keys(file.register).join(', ') }, `register.${field}`);
+  // The stored overrides under their row lock (updateBrandOverrides), not this process's copy:
+  // another staff member or process may have just changed them.
+  const refused: { error?: ApiError } = {};
+  const r = await updateBrandOverrides(db, (before) => {
+    const next: BrandOverrides = { ...before };
+    for (const [id, on] of Object.entries(patch.flags ?? {})) next.flags = { ...next.flags, [id]: on };
+    for (const [field, p] of Object.entries(patch.register ?? {})) {
+      const merged = { ...file.register[field]!, ...before.register?.[field], ...p };
+      if (merged.min > merged.max) {
+        refused.error = refuse(t, 'brand.register.range', { field, min: String(merged.min), max: String(merged.max) }, `register.${field}.min`);
+        return before;
+      }
+      next.register = { ...next.register, [field]: { ...before.register?.[field], ...p } };
+    }
+    if (patch.protocol) next.protocol = patch.protocol;
+    return next;
+  });
+  if (refused.error) throw refused.error;
+  return r;
 }
 
 /**
  * Drops the operators' flags, rules and profile: back to the brand file. The licence texts and
  * mirror sites the content studio set are kept (the `brand reset` command drops those too).
  */
-export async function resetBrandRules(db: Db): Promise<{ before: BrandOverrides; after: BrandOverrides }> {
-  const before = await storedOverrides(db);
-  const after: BrandOverrides = { ...before };
-  delete after.flags;
-  delete after.register;
-  delete after.protocol;
-  await setBrandOverrides(db, after);
-  return { before, after };
+export function resetBrandRules(db: Db): Promise<{ before: BrandOverrides; after: BrandOverrides }> {
+  return updateBrandOverrides(db, (before) => {
+    const after: BrandOverrides = { ...before };
+    delete after.flags;
+    delete after.register;
+    delete after.protocol;
+    return after;
+  });
 }
 
 /** Maintenance and the blocked subnets as they are now. */
@@ -94,8 +100,9 @@ export async function siteStatus(db: Db): Promise<{ maintenance: Maintenance; re
   return { maintenance, regions: regions.cidrs };
 }
 
-/** Switches maintenance (its end and notice kept only while on); returns the state before. */
-export async function changeMaintenance(db: Db, m: Maintenance): Promise<{ before: Maintenance; after: Maintenance }> {
+/** Switches maintenance (its end and notice kept only while on; an end already past is refused); returns the state before. */
+export async function changeMaintenance(db: Db, m: Maintenance, t: TFunction = getT('en')): Promise<{ before: Maintenance; after: Maintenance }> {
+  if (m.on && m.end !== null && m.end <= clock.now()) throw refuse(t, 'brand.maintenance.end', {}, 'end');
   const { maintenance: before } = await siteStatus(db);
   const after = m.on ? m : { on: false, end: null, notice: null };
   await setMaintenance(db, after);

@@ -8,8 +8,8 @@ import { ApiError } from '../../../kernel/http/errors.ts';
 import { getT } from '../../../kernel/i18n/server.ts';
 import { applyOverrides, brandsDir, flattenWhitelabel, loadBrandFile, overridesKey, setBrandOverrides, type BrandOverrides } from '../../../kernel/brand/index.ts';
 import { readSetting } from '../../../kernel/db/settings.ts';
-import { MAINTENANCE_KEY, REGIONS_KEY, setMaintenance, setRegionBlock, type Maintenance, type RegionBlock } from './status.ts';
-import { brandRules, changeBrand, changeRegions, type BrandPatch } from './brand-admin.ts';
+import { MAINTENANCE_KEY, REGIONS_KEY, type Maintenance, type RegionBlock } from './status.ts';
+import { brandRules, changeBrand, changeMaintenance, changeRegions, type BrandPatch } from './brand-admin.ts';
 
 export const maintenanceCommand: OpsCommand = {
   name: 'maintenance',
@@ -25,11 +25,15 @@ export const maintenanceCommand: OpsCommand = {
         end = Date.parse(flags.end);
         if (Number.isNaN(end)) return { ok: false, output: `Not a time: ${flags.end} (use ISO 8601, e.g. 2026-12-01T10:00:00Z)` };
       }
-      await setMaintenance(db, { on: true, end, notice: flags.notice ?? null });
+      try {
+        await changeMaintenance(db, { on: true, end, notice: flags.notice?.trim() || null });
+      } catch (err) {
+        return refused(err);
+      }
       return { ok: true, changed: true, output: `Maintenance is on${end ? ` until ${new Date(end).toISOString()}` : ''}.` };
     }
     if (verb === 'off') {
-      await setMaintenance(db, { on: false, end: null, notice: null });
+      await changeMaintenance(db, { on: false, end: null, notice: null });
       return { ok: true, changed: true, output: 'Maintenance is off.' };
     }
     if (verb === 'status') {
@@ -51,7 +55,7 @@ export const regionsCommand: OpsCommand = {
     const current = (await readSetting<RegionBlock>(db, REGIONS_KEY, { cidrs: [] })).cidrs;
     if (verb === 'list') return { ok: true, output: current.length ? current.join('\n') : '(no region is blocked)' };
     if (verb === 'clear') {
-      await setRegionBlock(db, []);
+      await changeRegions(db, []);
       return { ok: true, changed: true, output: 'No region is blocked.' };
     }
     if ((verb === 'block' || verb === 'unblock') && rest.length) {

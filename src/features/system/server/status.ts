@@ -60,6 +60,8 @@ export function parseCidr(cidr: string): { address: string; prefix: number; fami
   const version = isIP(address ?? '');
   if (!address || version === 0) throw new Error(`Not an IP address or CIDR: ${cidr}`);
   const maxPrefix = version === 4 ? 32 : 128;
+  // Digits only: '/' alone, '/0x10' or '/1e1' would read as another prefix (an empty one as /0, every address).
+  if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) throw new Error(`Bad prefix length in ${cidr}`);
   const prefix = prefixText === undefined ? maxPrefix : Number(prefixText);
   if (!Number.isInteger(prefix) || prefix < 0 || prefix > maxPrefix) throw new Error(`Bad prefix length in ${cidr}`);
   return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };

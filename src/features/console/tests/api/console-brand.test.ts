@@ -66,6 +66,20 @@ describe('flags, registration rules and the protocol profile', () => {
     expect(await flagOf('FREEPLAY3')).toBe('1');
   });
 
+  it('keeps both of two changes made at once (the stored overrides are changed under their row lock)', async () => {
+    const owner2 = await staffUser(['owner']);
+    const [a, b] = await Promise.all([
+      owner.call('/wps/console/brand/rules', { method: 'POST', body: { flags: { FREEPLAY3: false } } }),
+      owner2.call('/wps/console/brand/rules', { method: 'POST', body: { register: { email: { required: true } } } }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(brandOverrides()).toMatchObject({ flags: { FREEPLAY3: false }, register: { email: { required: true } } });
+    const unknownField = await owner.call('/wps/console/brand/rules', { method: 'POST', body: { register: { constructor: { min: 1 } } } });
+    expect(unknownField.json.errorCode).toBe('brand.register.unknown');
+    const moduleNode = await owner.call('/wps/console/brand/rules', { method: 'POST', body: { flags: { ACCOUNT: false } } });
+    expect(moduleNode.json.errorCode).toBe('brand.flag.unknown');
+  });
+
   it('refuses a minimum above the maximum under its field, in the caller language, and an unknown flag', async () => {
     const r = await owner.call('/wps/console/brand/rules', { method: 'POST', body: { register: { email: { min: 90, max: 80 } } }, headers: { language: 'es' } });
     expect([r.status, r.json.errorCode]).toEqual([400, 'brand.register.range']);
@@ -79,6 +93,7 @@ describe('flags, registration rules and the protocol profile', () => {
 describe('maintenance and region blocks', () => {
   it('risk switches maintenance: the site answers 503, the console keeps answering; an end in the past is refused', async () => {
     const past = await risk.call('/wps/console/brand/maintenance', { method: 'POST', body: { on: true, end: Date.now() - 60_000 } });
+    expect((await risk.call('/wps/console/brand/maintenance', { method: 'POST', body: { on: true, end: 9e15 } })).status).toBe(400);
     expect([past.status, past.json.errorCode]).toEqual([400, 'brand.maintenance.end']);
     expect(past.json.fieldErrors.end).toBeTruthy();
 
@@ -97,6 +112,9 @@ describe('maintenance and region blocks', () => {
   });
 
   it('risk blocks subnets (the site answers status 2 there), a bad one is refused naming its line', async () => {
+    // A slip of the keyboard that would read as /0 (every address) is refused, not taken.
+    for (const typo of ['203.0.113.0/', '203.0.113.0/0x10', '203.0.113.0/1e1'])
+      expect((await risk.call('/wps/console/brand/regions', { method: 'POST', body: { cidrs: [typo] } })).json.errorCode, typo).toBe('brand.region.invalid');
     const bad = await risk.call('/wps/console/brand/regions', { method: 'POST', body: { cidrs: ['10.0.0.0/8', '300.1.1.1/8'] } });
     expect([bad.status, bad.json.errorCode]).toEqual([400, 'brand.region.invalid']);
     expect(bad.json.fieldErrors['cidrs.1']).toMatch(/300\.1\.1\.1/);

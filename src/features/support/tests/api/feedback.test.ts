@@ -93,6 +93,8 @@ describe('a feedback', () => {
 
   it('refuses pictures by their bytes and size, an unknown type and long words, under their fields, leaving nothing', async () => {
     const u = await walletUser();
+    const stored = () => [...files.keys()].filter((k) => k.startsWith('fb-')).length;
+    const before = stored();
     const lying = await send(
       u,
       {
@@ -117,7 +119,21 @@ describe('a feedback', () => {
     expect(long.json.fieldErrors.content).toBeTruthy();
     const four = await send(u, { type: 'game', content: 'Look', images: Array.from({ length: 4 }, () => ({ name: 'p.png', data: picture(20, 20, '.png') })) });
     expect(four.status).toBe(400);
+    // A good picture beside one that is a png by its first bytes but cut short: refused when decoded, and neither is kept.
+    const cut = Buffer.from(picture(200, 200, '.png'), 'base64')
+      .subarray(0, 60)
+      .toString('base64');
+    const truncated = await send(u, {
+      type: 'game',
+      content: 'Look',
+      images: [
+        { name: 'ok.png', data: picture(64, 64, '.png') },
+        { name: 'cut.png', data: cut },
+      ],
+    });
+    expect([truncated.json.errorCode, Object.keys(truncated.json.fieldErrors)]).toEqual(['support.feedback.imageUnreadable', ['images.1']]);
     expect((await u.call('/wps/feedback/mine')).json.value.items).toEqual([]);
+    expect(stored()).toBe(before);
   });
 
   it('is at most five an hour from one member, and not for a trial account or a visitor', async () => {
