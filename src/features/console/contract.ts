@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { defineCall, fileAnswer, idParam } from '../../kernel/contract.ts';
 import { LOCALES, type Locale } from '../../kernel/locales.ts';
 import { CONTRACT_KIND, contractView, termsInput } from '../agent/contract.ts';
+import { feedbackView } from '../support/contract.ts';
 
 /** The roles of staff (a staff member may have several; the owner may do everything). */
 export const STAFF_ROLES = ['owner', 'finance', 'support', 'risk', 'content', 'agents'] as const;
@@ -881,19 +882,8 @@ export const consoleSettle = defineCall({
   value: z.object({ period: z.string(), lines: z.array(dryLine).nullable(), outcome: z.string().nullable(), corrections: z.number().nullable() }),
 });
 
-const feedbackRow = z.object({
-  id: z.number(),
-  memberId: z.number(),
-  username: z.string(),
-  type: z.string(),
-  content: z.string(),
-  status: z.enum(['open', 'answered']),
-  createdAt: z.number(),
-  answer: z.string().nullable(),
-  answeredAt: z.number().nullable(),
-  answeredBy: z.string().nullable(),
-  images: z.array(z.object({ id: z.number(), width: z.number(), height: z.number() })),
-});
+/** A member's feedback (support's view of it) with who sent it and who answered. */
+const feedbackRow = feedbackView.extend({ memberId: z.number(), username: z.string(), answeredBy: z.string().nullable() });
 export type ConsoleFeedback = z.infer<typeof feedbackRow>;
 
 /** Members' feedback: open ones oldest first (the queue), answered ones newest first. */

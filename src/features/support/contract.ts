@@ -18,7 +18,7 @@ const IMAGE_BASE64_MAX = Math.ceil((1.1 * FEEDBACK_IMAGE_MAX_BYTES * 4) / 3) + 2
 
 export const feedbackImageInput = z.object({ name: z.string().max(300), data: z.string().min(1).max(IMAGE_BASE64_MAX) });
 
-const feedbackView = z.object({
+export const feedbackView = z.object({
   id: z.number(),
   type: z.string(),
   content: z.string(),

@@ -9,7 +9,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { consoleContracts, consoleEndContract, consoleGrantContract, consoleSettle, consoleSettlements } from '../contract.ts';
 import type { ConsoleState } from '../client/console.ts';
 import { formatMoney } from '../../../kernel/money.ts';
-import { describedBy, DownloadCsv, Field, fill, pageOf, Pager, Table, usePage, when, type Labels } from './parts.tsx';
+import { describedBy, DownloadCsv, Field, FilterSelect, fill, pageOf, Pager, Table, usePage, when, type Labels } from './parts.tsx';
 
 interface Props {
   L: Labels;
@@ -63,26 +63,22 @@ function Contracts({ L, c, lang }: Props) {
           c.setFilters({ ...f, agent: agent.trim(), page: '' });
         }}
       >
-        <Field id={`${id}-k`} label={A.kind}>
-          <select id={`${id}-k`} value={kind ?? ''} onChange={(e) => c.setFilters({ ...f, kind: e.target.value, page: '' })}>
-            <option value="">{L.common.any}</option>
-            {KINDS.map((k) => (
-              <option key={k} value={k}>
-                {A.kinds[k]}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${id}-s`} label={A.status}>
-          <select id={`${id}-s`} value={status ?? ''} onChange={(e) => c.setFilters({ ...f, status: e.target.value, page: '' })}>
-            <option value="">{L.common.any}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {A.statuses[s]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <FilterSelect
+          id={`${id}-k`}
+          label={A.kind}
+          value={kind ?? ''}
+          any={L.common.any}
+          options={KINDS.map((k) => ({ value: k, label: A.kinds[k] }))}
+          onChange={(v) => c.setFilters({ ...f, kind: v, page: '' })}
+        />
+        <FilterSelect
+          id={`${id}-s`}
+          label={A.status}
+          value={status ?? ''}
+          any={L.common.any}
+          options={STATUSES.map((s) => ({ value: s, label: A.statuses[s] }))}
+          onChange={(v) => c.setFilters({ ...f, status: v, page: '' })}
+        />
         <Field id={`${id}-a`} label={A.agent}>
           <input id={`${id}-a`} value={agent} onChange={(e) => setAgent(e.target.value)} />
         </Field>

@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { consoleDeposits, DEPOSIT_STATUSES, type ConsoleDeposit } from '../contract.ts';
 import type { ConsoleState } from '../client/console.ts';
 import { formatMoney } from '../../../kernel/money.ts';
-import { DownloadCsv, Field, pageOf, Pager, Table, usePage, when, type Labels } from './parts.tsx';
+import { DownloadCsv, Field, FilterSelect, pageOf, Pager, Table, usePage, when, type Labels } from './parts.tsx';
 
 type Status = ConsoleDeposit['status'];
 
@@ -36,16 +36,14 @@ export function Deposits({ L, c, lang }: { L: Labels; c: ConsoleState; lang: str
           c.setFilters({ ...f, username: username.trim(), page: '' });
         }}
       >
-        <Field id={`${id}-s`} label={D.state}>
-          <select id={`${id}-s`} value={status ?? ''} onChange={(e) => c.setFilters({ ...f, status: e.target.value, page: '' })}>
-            <option value="">{L.common.any}</option>
-            {DEPOSIT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {states[s]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <FilterSelect
+          id={`${id}-s`}
+          label={D.state}
+          value={status ?? ''}
+          any={L.common.any}
+          options={DEPOSIT_STATUSES.map((s) => ({ value: s, label: states[s] }))}
+          onChange={(v) => c.setFilters({ ...f, status: v, page: '' })}
+        />
         <Field id={`${id}-u`} label={L.withdrawals.username}>
           <input id={`${id}-u`} value={username} onChange={(e) => setUsername(e.target.value)} />
         </Field>

@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import { consoleCancelDraw, consoleDraws, consoleRunDraws, DRAW_STATUSES, type ConsoleDraw } from '../contract.ts';
 import type { ConsoleState } from '../client/console.ts';
 import { formatMoney } from '../../../kernel/money.ts';
-import { DownloadCsv, Field, fill, pageOf, Pager, Table, usePage, when, type Labels } from './parts.tsx';
+import { DownloadCsv, FilterSelect, fill, pageOf, Pager, Table, usePage, when, type Labels } from './parts.tsx';
 
 type Status = ConsoleDraw['status'];
 
@@ -52,26 +52,22 @@ export function Lottery({ L, c, lang }: { L: Labels; c: ConsoleState; lang: stri
       </div>
       <p className="muted">{D.lead}</p>
       <div className="cs-filters">
-        <Field id={`${id}-g`} label={D.game}>
-          <select id={`${id}-g`} value={f.game ?? ''} onChange={(e) => c.setFilters({ ...f, game: e.target.value, page: '' })}>
-            <option value="">{L.common.any}</option>
-            {data?.games.map((g) => (
-              <option key={g.code} value={g.code}>
-                {g.name}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field id={`${id}-s`} label={D.state}>
-          <select id={`${id}-s`} value={status ?? ''} onChange={(e) => c.setFilters({ ...f, status: e.target.value, page: '' })}>
-            <option value="">{L.common.any}</option>
-            {DRAW_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {D.statuses[s]}
-              </option>
-            ))}
-          </select>
-        </Field>
+        <FilterSelect
+          id={`${id}-g`}
+          label={D.game}
+          value={f.game ?? ''}
+          any={L.common.any}
+          options={(data?.games ?? []).map((g) => ({ value: g.code, label: g.name }))}
+          onChange={(v) => c.setFilters({ ...f, game: v, page: '' })}
+        />
+        <FilterSelect
+          id={`${id}-s`}
+          label={D.state}
+          value={status ?? ''}
+          any={L.common.any}
+          options={DRAW_STATUSES.map((s) => ({ value: s, label: D.statuses[s] }))}
+          onChange={(v) => c.setFilters({ ...f, status: v, page: '' })}
+        />
       </div>
       {!data ? (
         <p className="muted">{L.common.loading}</p>

@@ -95,6 +95,22 @@ export function Field(p: { id: string; label: string; error?: string; hint?: str
   );
 }
 
+/** A filter's choice list (its value in the address): "any" first when given, then the options. */
+export function FilterSelect(p: { id: string; label: string; value: string; any?: string; options: readonly { value: string; label: string }[]; onChange: (value: string) => void }) {
+  return (
+    <Field id={p.id} label={p.label}>
+      <select id={p.id} value={p.value} onChange={(e) => p.onChange(e.target.value)}>
+        {p.any !== undefined && <option value="">{p.any}</option>}
+        {p.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
 /** aria-describedby for a field's hint and error. */
 export const describedBy = (id: string, o: { hint?: boolean; error?: string }) => [o.hint ? `${id}-hint` : '', o.error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 
