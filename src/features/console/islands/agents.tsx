@@ -9,7 +9,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { consoleContracts, consoleEndContract, consoleGrantContract, consoleSettle, consoleSettlements } from '../contract.ts';
 import type { ConsoleState } from '../client/console.ts';
 import { formatMoney } from '../../../kernel/money.ts';
-import { describedBy, DownloadCsv, Field, FilterSelect, fill, pageOf, Pager, Table, usePage, when, type Labels } from './parts.tsx';
+import { ConfirmButton, describedBy, DownloadCsv, Field, FilterSelect, fill, pageOf, Pager, Table, usePage, when, type Labels } from './parts.tsx';
 
 interface Props {
   L: Labels;
@@ -337,9 +337,7 @@ function Settlements({ L, c, lang }: Props) {
         <button type="button" className="btn btn-ghost" onClick={() => void go(true)}>
           {A.dryRun}
         </button>
-        <button type="button" className="btn btn-primary" onClick={() => void go(false)}>
-          {A.run}
-        </button>
+        <ConfirmButton className="btn btn-primary" label={A.run} question={A.runQuestion} yes={A.run} no={L.common.cancel} onConfirm={() => void go(false)} />
       </div>
       {result?.lines && (
         <Table

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { consoleBrand, consoleSaveBrand, consoleSetMaintenance, consoleSetRegions, type ConsoleBrand } from '../contract.ts';
 import type { ConsoleState } from '../client/console.ts';
-import { describedBy, Field, fill, when, type Labels } from './parts.tsx';
+import { ConfirmButton, describedBy, Field, fill, when, type Labels } from './parts.tsx';
 
 type Rules = Pick<ConsoleBrand, 'flags' | 'register' | 'protocol'>;
 
@@ -64,6 +64,7 @@ export function Brand({ L, c, lang }: { L: Labels; c: ConsoleState; lang: string
   }
   const setRule = (i: number, patch: Partial<Rules['register'][number]>) => setRules({ ...rules, register: rules.register.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
   const m = data.maintenance;
+  const startOrUpdate = () => void send(() => c.client.call(consoleSetMaintenance, { body: { on: true, end: fromLocal(maint.end), notice: maint.notice.trim() || null } }), B.maintenanceOn);
   const regionError = Object.entries(errors).find(([k]) => k.startsWith('cidrs.'))?.[1];
 
   return (
@@ -77,7 +78,8 @@ export function Brand({ L, c, lang }: { L: Labels; c: ConsoleState; lang: string
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          void send(() => c.client.call(consoleSetMaintenance, { body: { on: true, end: fromLocal(maint.end), notice: maint.notice.trim() || null } }), B.maintenanceOn);
+          // Starting it takes the whole site down: that asks first (ConfirmButton below); an update does not.
+          if (m.on) startOrUpdate();
         }}
       >
         <h3 id={`${id}-mh`}>{B.maintenance}</h3>
@@ -96,9 +98,13 @@ export function Brand({ L, c, lang }: { L: Labels; c: ConsoleState; lang: string
           <input id={`${id}-notice`} maxLength={300} value={maint.notice} onChange={(e) => setMaint({ ...maint, notice: e.target.value })} aria-invalid={!!errors.notice} />
         </Field>
         <div className="cs-actions">
-          <button type="submit" className="btn btn-primary">
-            {m.on ? B.maintenanceUpdate : B.maintenanceStart}
-          </button>
+          {m.on ? (
+            <button type="submit" className="btn btn-primary">
+              {B.maintenanceUpdate}
+            </button>
+          ) : (
+            <ConfirmButton className="btn btn-primary" label={B.maintenanceStart} question={B.maintenanceQuestion} yes={B.maintenanceStart} no={L.common.cancel} onConfirm={startOrUpdate} />
+          )}
           {m.on && (
             <button type="button" className="btn btn-ghost" onClick={() => void send(() => c.client.call(consoleSetMaintenance, { body: { on: false } }), B.maintenanceOff)}>
               {B.maintenanceStop}
@@ -220,9 +226,13 @@ export function Brand({ L, c, lang }: { L: Labels; c: ConsoleState; lang: string
             <button type="submit" className="btn btn-primary">
               {B.saveRules}
             </button>
-            <button type="button" className="btn btn-ghost" onClick={() => void send(() => c.client.call(consoleSaveBrand, { body: { reset: true } }), B.resetDone)}>
-              {B.reset}
-            </button>
+            <ConfirmButton
+              label={B.reset}
+              question={B.resetQuestion}
+              yes={B.reset}
+              no={L.common.cancel}
+              onConfirm={() => void send(() => c.client.call(consoleSaveBrand, { body: { reset: true } }), B.resetDone)}
+            />
           </div>
         )}
       </form>

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { consoleApplications, consoleDecideApplication, consoleMessages, consoleSendMessage, type ConsoleApplication } from '../contract.ts';
 import type { ConsoleState } from '../client/console.ts';
-import { describedBy, Field, fill, Table, when, type Labels } from './parts.tsx';
+import { ConfirmButton, describedBy, Field, fill, Table, when, type Labels } from './parts.tsx';
 
 interface Props {
   L: Labels;
@@ -111,8 +111,8 @@ function Messages({ L, c, lang }: Props) {
   }, [c, tick]);
   const set = (patch: Partial<typeof EMPTY>) => setForm({ ...form, ...patch });
 
-  async function send(e: FormEvent) {
-    e.preventDefault();
+  async function send(e?: FormEvent) {
+    e?.preventDefault();
     setErrors({});
     const es = form.titleEs.trim() || form.bodyEs.trim() ? { es: { title: form.titleEs, body: form.bodyEs } } : {};
     try {
@@ -159,7 +159,16 @@ function Messages({ L, c, lang }: Props) {
   return (
     <section className="cs-section" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>{E.messages}</h2>
-      <form className="card cs-form" onSubmit={(e) => void send(e)} noValidate aria-labelledby={`${id}-h`}>
+      <form
+        className="card cs-form"
+        onSubmit={(e) => {
+          // A message to everyone asks first (the ConfirmButton below).
+          if (form.everyone) e.preventDefault();
+          else void send(e);
+        }}
+        noValidate
+        aria-labelledby={`${id}-h`}
+      >
         <label className="cs-check">
           <input type="checkbox" checked={form.everyone} onChange={(e) => set({ everyone: e.target.checked })} />
           {E.everyone}
@@ -176,9 +185,13 @@ function Messages({ L, c, lang }: Props) {
           <input type="checkbox" checked={form.marketing} onChange={(e) => set({ marketing: e.target.checked })} />
           {E.marketing}
         </label>
-        <button type="submit" className="btn btn-primary">
-          {E.send}
-        </button>
+        {form.everyone ? (
+          <ConfirmButton className="btn btn-primary" label={E.send} question={E.sendEveryoneQuestion} yes={E.send} no={L.common.cancel} onConfirm={() => void send()} />
+        ) : (
+          <button type="submit" className="btn btn-primary">
+            {E.send}
+          </button>
+        )}
       </form>
       <h3>{E.latest}</h3>
       {!sent ? (

@@ -95,6 +95,39 @@ export function Field(p: { id: string; label: string; error?: string; hint?: str
   );
 }
 
+/**
+ * A button whose action changes the live site or pays money: the first press asks (the question
+ * takes the focus), the second does it; Cancel goes back.
+ */
+export function ConfirmButton(p: { label: string; question: string; yes: string; no: string; onConfirm: () => void; className?: string }) {
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <button type="button" className={p.className ?? 'btn btn-ghost'} onClick={() => setAsking(true)}>
+        {p.label}
+      </button>
+    );
+  return (
+    <span className="cs-inline" role="group" aria-label={p.question}>
+      <span>{p.question}</span>
+      <button
+        type="button"
+        className="btn btn-sm btn-primary"
+        autoFocus
+        onClick={() => {
+          setAsking(false);
+          p.onConfirm();
+        }}
+      >
+        {p.yes}
+      </button>
+      <button type="button" className="btn btn-sm btn-ghost" onClick={() => setAsking(false)}>
+        {p.no}
+      </button>
+    </span>
+  );
+}
+
 /** A filter's choice list (its value in the address): "any" first when given, then the options. */
 export function FilterSelect(p: { id: string; label: string; value: string; any?: string; options: readonly { value: string; label: string }[]; onChange: (value: string) => void }) {
   return (

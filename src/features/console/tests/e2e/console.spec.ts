@@ -178,6 +178,12 @@ for (const { lang } of LANGS) {
       // Yesterday's daily salaries (the field's default), as they would be paid now: nothing is paid.
       await page.getByRole('button', { name: ct(lang, 'agents.dryRun') }).click();
       await expect(page.getByRole('status').filter({ hasText: ct(lang, 'agents.dryDone', { period: '|' }).split('|')[1]! })).toBeVisible();
+      // Settling pays: it asks first, and Cancel leaves it be.
+      await page.getByRole('button', { name: ct(lang, 'agents.run') }).click();
+      const ask = page.getByRole('group', { name: ct(lang, 'agents.runQuestion') });
+      await expect(ask.getByRole('button', { name: ct(lang, 'agents.run') })).toBeFocused();
+      await ask.getByRole('button', { name: ct(lang, 'common.cancel') }).click();
+      await expect(ask).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);
     });
 
