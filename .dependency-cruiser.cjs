@@ -16,7 +16,7 @@ const SERVER_ONLY = [
   '^src/features/[^/]+/index\\.ts$',
   '^src/features/[^/]+/manifest\\.ts$',
   '^src/kernel/(db|captcha)/',
-  '^src/kernel/http/(?!client\\.ts$|session-keys\\.ts$)',
+  '^src/kernel/http/(?!client\\.ts$|session-keys\\.ts$|event-stream\\.ts$)',
   '^src/kernel/(env|log|rate-limit|idempotency|clock)\\.ts$',
   '^src/kernel/i18n/(server|catalogues)\\.ts$',
   '^src/kernel/envelope/server\\.ts$',

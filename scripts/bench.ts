@@ -48,6 +48,9 @@
 //      in-process, one at a time, p95 of 300 calls each (< 200 ms) with the p50 beside it, beside
 //      one sequential scan of member (the searches) or of ledger_entry (the page). `npm run bench
 //      -- console` measures only this (no build needed).
+//   m. the live chat across two server processes on PostgreSQL (scripts/bench/chat.ts): an
+//      answer's p95 from support's process to the member's stream on the other, with 200
+//      conversations open, beside the answer call's own p95. `npm run bench -- chat` only.
 // It starts its own server on a fresh PGlite folder under the system temp dir (ports 4710, 4711,
 // or BENCH_PORT and the next one), talks only to 127.0.0.1, prints a table with PASS/FAIL per
 // target and writes the same to bench-results.json. Exit code 1 when a target is missed.
@@ -66,6 +69,7 @@ import { measurePow } from './bench/pow.ts';
 import { auditOk, measureSpins, openMigrated, preparePlayers as prepareSpinPlayers, setLimits, type SpinLoad } from './bench/spins.ts';
 import { measureAgentReports, type ReportTimes } from './bench/agent-reports.ts';
 import { measureConsole, type ConsoleTimes } from './bench/console-desk.ts';
+import { measureChat, type ChatTimes } from './bench/chat.ts';
 import { measureExportLoadPglite, measureExportLoadPostgres, type ExportLoad } from './bench/export-load.ts';
 import { measureDrawSettlement, measureTickets, prepareTicketPlayers, type DrawSettlement, type TicketLoad } from './bench/lottery.ts';
 import { benchServerUrl, freshDatabase, findPgbench, measureLedgerPglite, measureLedgerPostgres, postgresUnreachable, runPgbench, type LedgerLoad, type PgbenchRun } from './bench/ledger.ts';
@@ -178,6 +182,28 @@ async function agentReportRows(spinRate?: number): Promise<ReportTimes | null> {
     });
   }
   return a;
+}
+
+/** The live chat's row (section m): an answer's latency across two processes; null when PostgreSQL is unreachable. */
+async function chatRows(): Promise<ChatTimes | null> {
+  const unreachable = await postgresUnreachable(benchServerUrl());
+  if (unreachable) {
+    console.log(`PostgreSQL is not reachable (${unreachable}): no chat figures.`);
+    return null;
+  }
+  console.log('The live chat across two processes on PostgreSQL (200 open conversations)...');
+  const c = await measureChat((line) => console.log(line));
+  console.log(`  ${c.answers} answers to ${c.conversations} conversations; p50 ${c.p50.toFixed(1)} ms; ${c.lost} lost`);
+  rows.push({
+    figure: `chat answer to the member's stream on another process, p95 (${c.conversations} conversations; ${c.lost} lost)`,
+    value: c.p95,
+    unit: 'ms',
+    baseline: c.sendP95,
+    baselineLabel: 'p95 of the answer call itself',
+    target: '< 300 ms, none lost',
+    pass: c.p95 < 300 && c.lost === 0,
+  });
+  return c;
 }
 
 /** The console's rows (section l); answers the figures, or null when PostgreSQL is unreachable. */
@@ -502,6 +528,13 @@ try {
       );
     await cleanup();
     process.exit(ok && rows.every((r) => r.pass !== false) ? 0 : 1);
+  }
+  if (process.argv.includes('chat')) {
+    const measured = await chatRows();
+    for (const r of rows)
+      console.log(`${r.figure.padEnd(90)} ${r.value.toFixed(1).padStart(7)} ${r.unit}  (baseline ${r.baseline?.toFixed(1)} ${r.unit}: ${r.baselineLabel})  ${r.target}  ${r.pass ? 'PASS' : 'FAIL'}`);
+    await cleanup();
+    process.exit(measured && rows.every((r) => r.pass !== false) ? 0 : 1);
   }
   if (process.argv.includes('console')) {
     const measured = await consoleRows();

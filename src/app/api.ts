@@ -14,6 +14,7 @@ import { refreshBrand } from '../kernel/brand/index.ts';
 import { refreshContent } from '../features/content/index.ts';
 import { CONSOLE_PREFIX, consoleAddressGate, provideCommands, resolveStaff } from '../features/console/index.ts';
 import { COMMANDS, runOps } from './ops.ts';
+import { CHAT_API_PREFIX } from '../features/support/contract.ts';
 
 // The console runs the operator commands through the same function as `npm run ops`.
 provideCommands(COMMANDS, runOps);
@@ -27,13 +28,15 @@ export const allRoutes: Route[] = FEATURES.flatMap((f) => f.routes) as Route[];
  * or, for a round, being refunded by the sweeper.
  */
 const SERVER_DOORS = ['/wps/payment/callback/', '/wps/game/wallet/'];
+/** Calls a visitor kept out by maintenance or a region block may still make: the live chat, where those screens send them. */
+const OPEN_DURING_STATUS = [CHAT_API_PREFIX];
 
 /** While the site is in maintenance or the caller's region is blocked, only /wps/system and the server doors answer. */
 async function statusGate(call: CallDef, ctx: HandlerContext): Promise<void> {
   // The console answers in maintenance and from a blocked region (staff end them), but only from
   // the brand's allowed addresses.
   if (call.path.startsWith(CONSOLE_PREFIX)) return consoleAddressGate(ctx);
-  if (call.path.startsWith('/wps/system/') || SERVER_DOORS.some((p) => call.path.startsWith(p))) return;
+  if (call.path.startsWith('/wps/system/') || [...SERVER_DOORS, ...OPEN_DURING_STATUS].some((p) => call.path.startsWith(p))) return;
   const status = statusFor(await systemState(), ctx.ip);
   if (status === 1) throw new ApiError(503, 'system.maintenance');
   if (status === 2) throw new ApiError(403, 'system.region.restricted');
@@ -49,7 +52,7 @@ export function createApi(options: { checkAnswers?: boolean } = {}) {
       await Promise.all([refreshBrand(), refreshContent()]);
       await statusGate(call, ctx);
     },
-    resolveSession: async (token) => resolveSession(await db(), token),
+    resolveSession: async (token, _ctx, o) => resolveSession(await db(), token, o),
     resolveStaff,
     openEnvelope,
     checkAnswers: options.checkAnswers ?? process.env.CONTRACT_CHECK_ANSWERS === '1',

@@ -7,5 +7,6 @@ import type { BootPart } from '../shell/boot-parts.ts';
 import { boot as games } from '../features/games/boot-part.ts';
 import { boot as play } from '../features/play/boot-part.ts';
 import { boot as home } from '../features/home/boot-part.ts';
+import { boot as support } from '../features/support/boot-part.ts';
 
-export const BOOT_PARTS: readonly BootPart[] = [games, play, home];
+export const BOOT_PARTS: readonly BootPart[] = [games, play, home, support];

@@ -18,6 +18,7 @@ import { pages as content } from '../features/content/pages.ts';
 import { pages as promotions } from '../features/promotions/pages.ts';
 import { pages as agent } from '../features/agent/pages.ts';
 import { pages as home } from '../features/home/pages.ts';
+import { pages as support } from '../features/support/pages.ts';
 import { pages as consolePages } from '../features/console/pages.ts';
 
 /** A declared page with the file that renders it (relative to the project root). */
@@ -39,6 +40,7 @@ export const SITE_PAGES: SitePage[] = [
   ...of('features/promotions', promotions),
   ...of('features/agent', agent),
   ...of('features/home', home),
+  ...of('features/support', support),
   ...of('features/console', consolePages),
   // The shell's not-found page: Astro serves /404 for any unknown address (and /es/404 in Spanish).
   ...of('shell', [{ path: '/404', view: 'views/NotFoundPage.astro' }]),

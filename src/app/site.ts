@@ -9,6 +9,7 @@ import { isLocale, localizePath, splitLocale } from '../kernel/locales.ts';
 import { log } from '../kernel/log.ts';
 import { statusFor, systemState } from '../features/system/server/status.ts';
 import { createApi } from './api.ts';
+import { CHAT_PAGE } from '../features/support/contract.ts';
 import { refusal } from '../kernel/http/dispatch.ts';
 import { clientIp, toRequest, writeResponse } from '../kernel/http/node-bridge.ts';
 import { captureForCache, clearPageCache, dropCachedPages, serveCached } from '../kernel/http/page-cache.ts';
@@ -132,7 +133,8 @@ export function createSiteHandler(options: SiteOptions) {
         }
         req.headers[CLIENT_IP_HEADER] = ip;
         const status = statusFor(await systemState(), ip);
-        if (status !== 0) {
+        if (status !== 0 && bare !== CHAT_PAGE) {
+          // (The live chat's page stays: the status screens send people to it.)
           req.headers[STATUS_HEADER] = String(status);
           req.url = localizePath(STATUS_PAGE, splitLocale(path).locale);
         } else if (options.cache && !/[?&]preview=/.test(req.url ?? '')) {

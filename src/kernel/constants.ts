@@ -20,3 +20,9 @@ export const CAPTCHA_REFRESH_MS = 1000;
 export const COOKIE_LIFE_MS = 86_400_000;
 /** Announcement popup (spec 2.8, 9): 9 items per page, a page range of 5 and 1 margin page. */
 export const ANNOUNCE_POPUP = { pageSize: 9, pageRange: 5, marginPages: 1 } as const;
+
+/**
+ * The live chat's page (issue 31): the LIVECHAT channel of the brand's customer service opens it
+ * (the status call answers this path, localized, as the channel's address).
+ */
+export const LIVE_CHAT_PATH = '/chat';

@@ -33,6 +33,12 @@ export interface CallDef<Q extends z.ZodType = z.ZodType, B extends z.ZodType = 
   cacheSeconds: number;
   /** Largest body this call accepts, when above the dispatcher's default (64 KB). */
   maxBodyBytes?: number;
+  /**
+   * Made on the caller's behalf rather than by them (a stream that listens, a read mark or a
+   * reload a change set off): it checks the session without counting as use, so a window left
+   * open does not keep a session from its idle expiry.
+   */
+  passive?: boolean;
 }
 
 type Opt<T, D> = T extends undefined ? D : T;
@@ -48,6 +54,7 @@ export function defineCall<Q extends z.ZodType | undefined = undefined, B extend
   form?: boolean;
   cacheSeconds?: number;
   maxBodyBytes?: number;
+  passive?: boolean;
   query?: Q;
   body?: B;
   value: V;
@@ -91,6 +98,21 @@ export class FileAnswer {
 
 /** The value schema of a call that answers a streamed file (FileAnswer). */
 export const fileAnswer = z.instanceof(FileAnswer);
+
+/**
+ * The answer of a call that sends server-sent events (text/event-stream) for as long as the
+ * caller listens: the body is the events as they come; cancelling it (the caller went away) is
+ * the producer's signal to let go. Refusals before the stream are in the envelope.
+ */
+export class EventStreamAnswer {
+  readonly body: ReadableStream<Uint8Array>;
+  constructor(body: ReadableStream<Uint8Array>) {
+    this.body = body;
+  }
+}
+
+/** The value schema of a call that answers server-sent events (EventStreamAnswer). */
+export const eventStream = z.instanceof(EventStreamAnswer);
 
 /** The envelope of every /wps answer. */
 export interface Envelope<T = unknown> {

@@ -23,6 +23,11 @@ export async function callApi(path: string, o: CallOptions = {}) {
     headers.set('content-type', 'application/json');
   }
   const res = await api(new Request(url, { method: o.method ?? 'GET', headers, body }), { ip: o.ip ?? '127.0.0.1' });
+  // A stream of events (the live chat's) never ends by itself: its opening is the answer; it is let go.
+  if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    await res.body?.cancel();
+    return { status: res.status, headers: res.headers, text: '', json: null };
+  }
   const text = await res.text();
   // A file answer (a CSV export) is not JSON: its text is in `text`, and `json` is null.
   const isJson = (res.headers.get('content-type') ?? '').includes('application/json');

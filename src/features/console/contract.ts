@@ -6,10 +6,10 @@
  * decimal text in major units, times as ms since the epoch.
  */
 import { z } from 'zod';
-import { defineCall, fileAnswer, idParam } from '../../kernel/contract.ts';
+import { defineCall, eventStream, fileAnswer, idParam, INT4_MAX } from '../../kernel/contract.ts';
 import { LOCALES, type Locale } from '../../kernel/locales.ts';
 import { CONTRACT_KIND, contractView, termsInput } from '../agent/contract.ts';
-import { feedbackView } from '../support/contract.ts';
+import { chatConversationView, chatMessageView, feedbackView } from '../support/contract.ts';
 
 /** The roles of staff (a staff member may have several; the owner may do everything). */
 export const STAFF_ROLES = ['owner', 'finance', 'support', 'risk', 'content', 'agents'] as const;
@@ -916,6 +916,142 @@ export const consoleFeedbackImage = defineCall({
   value: fileAnswer,
 });
 
+/* ---- The live chat's desk (issue 31, support) ---- */
+
+const deskRow = z.object({
+  id: z.number(),
+  status: z.enum(['waiting', 'open', 'closed']),
+  assignedTo: z.string().nullable(),
+  memberId: z.number().nullable(),
+  name: z.string(),
+  visitor: z.boolean(),
+  contact: z.string().nullable(),
+  createdAt: z.number(),
+  lastMessageAt: z.number(),
+  waitingSeconds: z.number(),
+  unread: z.number(),
+  preview: z.string(),
+});
+export type ConsoleDeskRow = z.infer<typeof deskRow>;
+
+/** The desk's queue: waiting conversations oldest first, the caller's, the others'; the staff who can take a transfer; canned replies. */
+export const consoleChatQueue = defineCall({
+  name: 'consoleChatQueue',
+  method: 'GET',
+  path: '/wps/console/chat/queue',
+  // Reloaded by every change the desk's stream reports: not the staff member's own doing.
+  passive: true,
+  staff: ['support'],
+  value: z.object({
+    waiting: z.array(deskRow),
+    mine: z.array(deskRow),
+    others: z.array(deskRow),
+    agents: z.array(z.object({ username: z.string(), open: z.number() })),
+    perAgent: z.number(),
+    canned: z.array(z.string()),
+  }),
+});
+
+/** Closed conversations, newest first (transcripts, reopening), optionally one member's. */
+export const consoleChatClosed = defineCall({
+  name: 'consoleChatClosed',
+  method: 'GET',
+  path: '/wps/console/chat/closed',
+  staff: ['support'],
+  query: z.object({ memberId: idParam.optional(), ...page }),
+  value: paged(deskRow),
+});
+
+/** One conversation with every message (notes included). */
+export const consoleChatConversation = defineCall({
+  name: 'consoleChatConversation',
+  method: 'GET',
+  path: '/wps/console/chat/conversation',
+  staff: ['support'],
+  query: z.object({ id: idParam }),
+  value: z.object({ row: deskRow, conversation: chatConversationView, messages: z.array(chatMessageView), blocked: z.boolean() }),
+});
+
+const chatId = z.object({ id: z.number().int().min(1).max(INT4_MAX) });
+
+/** Takes a waiting conversation. */
+export const consoleChatTake = defineCall({ name: 'consoleChatTake', method: 'POST', path: '/wps/console/chat/take', staff: ['support'], body: chatId, value: chatConversationView });
+
+/** Hands a conversation to another staff member of support. */
+export const consoleChatTransfer = defineCall({
+  name: 'consoleChatTransfer',
+  method: 'POST',
+  path: '/wps/console/chat/transfer',
+  staff: ['support'],
+  body: chatId.extend({ to: z.string().trim().min(1).max(40) }),
+  value: z.object({ assignedTo: z.string() }),
+});
+
+/** An answer to the member, or a note for staff only. */
+export const consoleChatSend = defineCall({
+  name: 'consoleChatSend',
+  method: 'POST',
+  path: '/wps/console/chat/send',
+  staff: ['support'],
+  body: chatId.extend({ body: z.string().trim().min(1).max(4000), note: z.boolean().default(false) }),
+  value: chatMessageView,
+});
+
+export const consoleChatRead = defineCall({
+  name: 'consoleChatRead',
+  method: 'POST',
+  path: '/wps/console/chat/read',
+  passive: true,
+  staff: ['support'],
+  body: chatId.extend({ upTo: z.number().int().min(0) }),
+  value: z.object({}),
+});
+export const consoleChatTyping = defineCall({ name: 'consoleChatTyping', method: 'POST', path: '/wps/console/chat/typing', staff: ['support'], body: chatId, value: z.object({}) });
+export const consoleChatClose = defineCall({ name: 'consoleChatClose', method: 'POST', path: '/wps/console/chat/close', staff: ['support'], body: chatId, value: chatConversationView });
+export const consoleChatReopen = defineCall({ name: 'consoleChatReopen', method: 'POST', path: '/wps/console/chat/reopen', staff: ['support'], body: chatId, value: chatConversationView });
+
+/** Bars a member from the chat (with a reason), or lifts it. */
+export const consoleChatBlock = defineCall({
+  name: 'consoleChatBlock',
+  method: 'POST',
+  path: '/wps/console/chat/block',
+  staff: ['support'],
+  body: z.object({ memberId: z.number().int().min(1).max(INT4_MAX), blocked: z.boolean(), reason: z.string().trim().max(500).default('') }),
+  value: z.object({ blocked: z.boolean() }),
+});
+
+/** A picture of a conversation (a message id), for support's eyes. */
+export const consoleChatPicture = defineCall({
+  name: 'consoleChatPicture',
+  method: 'GET',
+  path: '/wps/console/chat/picture',
+  passive: true,
+  staff: ['support'],
+  query: z.object({ id: idParam }),
+  value: fileAnswer,
+});
+
+/** A conversation's transcript (plain text). */
+export const consoleChatTranscript = defineCall({
+  name: 'consoleChatTranscript',
+  method: 'GET',
+  path: '/wps/console/chat/transcript',
+  staff: ['support'],
+  query: z.object({ id: idParam }),
+  value: fileAnswer,
+});
+
+/** Server-sent events: with `id`, that conversation's (messages by id, state, typing, read); without, the desk's `changed` signals. */
+export const consoleChatStream = defineCall({
+  name: 'consoleChatStream',
+  method: 'GET',
+  path: '/wps/console/chat/stream',
+  passive: true,
+  staff: ['support'],
+  query: z.object({ id: idParam.optional(), after: z.coerce.number().int().min(0).optional() }),
+  value: eventStream,
+});
+
 export const consoleCalls = [
   consoleLogin,
   consoleLogout,
@@ -943,6 +1079,20 @@ export const consoleCalls = [
   consoleFeedback,
   consoleAnswerFeedback,
   consoleFeedbackImage,
+  consoleChatQueue,
+  consoleChatClosed,
+  consoleChatConversation,
+  consoleChatTake,
+  consoleChatTransfer,
+  consoleChatSend,
+  consoleChatRead,
+  consoleChatTyping,
+  consoleChatClose,
+  consoleChatReopen,
+  consoleChatBlock,
+  consoleChatTranscript,
+  consoleChatPicture,
+  consoleChatStream,
   consoleMembers,
   consoleMember,
   consoleEndSessions,

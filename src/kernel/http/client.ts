@@ -26,6 +26,8 @@ export interface ClientOptions {
   messages: ClientMessages;
   /** The session token, when there is one. */
   token?: () => string | null;
+  /** Headers of every call besides the wire notes' (the live chat's visitor key). */
+  extraHeaders?: () => Record<string, string>;
   baseURL?: string;
   timeoutMs?: number;
   /** How long a file download may take (default 5 minutes). */
@@ -124,7 +126,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   };
 
   async function send<C extends CallDef>(def: C, input: CallInput<C>, fresh = false): Promise<ValueOf<C>> {
-    const headers: Record<string, string> = { Merchant: options.merchant, Language: options.language, Device: 'web' };
+    const headers: Record<string, string> = { ...options.extraHeaders?.(), Merchant: options.merchant, Language: options.language, Device: 'web' };
     const token = options.token?.();
     if (token) headers.Authorization = token;
     let body: unknown = def.method === 'GET' ? undefined : ((input.body ?? {}) as Record<string, unknown>);
@@ -166,7 +168,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   }
 
   async function download<C extends CallDef>(def: C, input: CallInput<C>): Promise<DownloadedFile> {
-    const headers: Record<string, string> = { Merchant: options.merchant, Language: options.language, Device: 'web' };
+    const headers: Record<string, string> = { ...options.extraHeaders?.(), Merchant: options.merchant, Language: options.language, Device: 'web' };
     const token = options.token?.();
     if (token) headers.Authorization = token;
     const url = new URL(def.path, options.baseURL ?? (typeof location !== 'undefined' ? location.origin : 'http://localhost'));
@@ -233,7 +235,7 @@ function toFailure(err: unknown, messages: ClientMessages): ApiFailure {
  * The client for this page: brand, language and messages come from the JSON the layout embeds
  * (`<script type="application/json" id="client-config">`); the token from session storage.
  */
-export function pageApiClient(): ApiClient {
+export function pageApiClient(extraHeaders?: () => Record<string, string>): ApiClient {
   const el = typeof document !== 'undefined' ? document.getElementById('client-config') : null;
   const cfg = el ? (JSON.parse(el.textContent || '{}') as { merchant: string; language: string; messages: ClientMessages }) : null;
   if (!cfg) throw new Error('The page has no client-config element');
@@ -241,6 +243,7 @@ export function pageApiClient(): ApiClient {
     merchant: cfg.merchant,
     language: cfg.language,
     messages: cfg.messages,
+    extraHeaders,
     token: () => {
       try {
         return sessionStorage.getItem(TOKEN_KEY);

@@ -36,7 +36,8 @@ export function negotiateEncoding(req: IncomingMessage): Encoding | 'deflate' | 
 const middleware = compression({
   threshold: COMPRESS_THRESHOLD,
   // Not answers without a body (304 Not Modified, 204): they describe a representation, they carry none.
-  filter: (req, res) => res.statusCode !== 304 && res.statusCode !== 204 && compression.filter(req, res),
+  // Nor server-sent events: each must leave as it is written, and a compressor holds bytes back.
+  filter: (req, res) => res.statusCode !== 304 && res.statusCode !== 204 && !String(res.getHeader('content-type') ?? '').startsWith('text/event-stream') && compression.filter(req, res),
   level: 6,
   brotli: { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } },
 });

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { FileAnswer, type CallDef, type Envelope, type Method } from '../contract.ts';
+import { EventStreamAnswer, FileAnswer, type CallDef, type Envelope, type Method } from '../contract.ts';
 import { localeFromApi, type Locale } from '../locales.ts';
 import { brand } from '../brand/index.ts';
 import { getT } from '../i18n/server.ts';
@@ -52,12 +52,12 @@ export function route<C extends CallDef>(call: C, fn: HandlerFn<C>): Route<C> {
 export interface DispatcherOptions {
   routes: Route[];
   /** Turns a token into a session, or null when it is unknown or expired. */
-  resolveSession?: (token: string, ctx: HandlerContext) => Promise<unknown | null>;
+  resolveSession?: (token: string, ctx: HandlerContext, o: { slide: boolean }) => Promise<unknown | null>;
   /**
    * Turns the caller's console cookie into a staff session with its roles, or null: for calls
    * declared with `staff` (the console's own, never a member's token).
    */
-  resolveStaff?: (ctx: HandlerContext) => Promise<{ roles: readonly string[] } | null>;
+  resolveStaff?: (ctx: HandlerContext, o: { slide: boolean }) => Promise<{ roles: readonly string[] } | null>;
   /**
    * Opens the body of an enc call (`{ value }` plus the Encryption header) and answers the plain
    * body, or throws ApiError (undecryptable, stale, replayed). Enc calls are refused without it.
@@ -112,11 +112,11 @@ export function createDispatcher(options: DispatcherOptions) {
       checkMerchant(req.headers);
       if (r.call.token) {
         if (!ctx.token) throw new ApiError(401, 'login.not.session');
-        ctx.session = (await options.resolveSession?.(ctx.token, ctx)) ?? null;
+        ctx.session = (await options.resolveSession?.(ctx.token, ctx, { slide: !r.call.passive })) ?? null;
         if (!ctx.session) throw new ApiError(401, 'user.or.token.invalid');
       }
       if (r.call.staff) {
-        const staff = (await options.resolveStaff?.(ctx)) ?? null;
+        const staff = (await options.resolveStaff?.(ctx, { slide: !r.call.passive })) ?? null;
         if (!staff) throw new ApiError(401, 'console.session.none');
         const allowed = r.call.staff;
         if (allowed.length && !staff.roles.includes('owner') && !allowed.some((role) => staff.roles.includes(role))) throw new ApiError(403, 'console.role.denied');
@@ -139,6 +139,7 @@ export function createDispatcher(options: DispatcherOptions) {
         if (!checked.success) throw new Error(`Answer of ${r.call.name} breaks its contract: ${z.prettifyError(checked.error)}`);
       }
       if (value instanceof FileAnswer) return fileResponse(value, req, ctx);
+      if (value instanceof EventStreamAnswer) return eventStreamResponse(value, req, ctx);
       const headers = new Headers(ctx.response.headers);
       for (const [k, v] of Object.entries(JSON_HEADERS)) headers.set(k, v);
       headers.set('x-request-id', requestId);
@@ -173,6 +174,24 @@ function fileResponse(file: FileAnswer, req: Request, ctx: HandlerContext): Resp
     return new Response(null, { status: 200, headers });
   }
   return new Response(file.body, { status: 200, headers });
+}
+
+/**
+ * Server-sent events: never cached, never compressed (the compressing middleware leaves
+ * text/event-stream alone, compress.ts) and never buffered by a proxy (`X-Accel-Buffering: no`,
+ * which the node bridge also reads to send each event as it comes).
+ */
+function eventStreamResponse(stream: EventStreamAnswer, req: Request, ctx: HandlerContext): Response {
+  const headers = new Headers(ctx.response.headers);
+  headers.set('content-type', 'text/event-stream; charset=utf-8');
+  headers.set('cache-control', 'no-store');
+  headers.set('x-accel-buffering', 'no');
+  headers.set('x-request-id', ctx.requestId);
+  if (req.method === 'HEAD') {
+    void stream.body.cancel();
+    return new Response(null, { status: 200, headers });
+  }
+  return new Response(stream.body, { status: 200, headers });
 }
 
 /** Parses a Cookie header; a malformed pair is skipped. */

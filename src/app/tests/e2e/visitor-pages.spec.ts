@@ -271,7 +271,8 @@ test("the side menu's customer service offers the floating widget's choices, a p
   const menu = page.locator('#side-menu');
   const entry = menu.locator('details.sm-service');
   await entry.locator('> summary').click();
-  // The demo brand: Telegram in two languages (a picker), and Facebook.
+  // The demo brand: our live chat (its own page, opened in the customer-service window), Telegram
+  // in two languages (a picker), and Facebook.
   const telegram = entry.locator('details.picker');
   await telegram.locator('> summary').click();
   const choices = async (root: ReturnType<Page['locator']>) => root.locator('a').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
@@ -280,5 +281,6 @@ test("the side menu's customer service offers the floating widget's choices, a p
   expect(fromMenu).toEqual(expect.arrayContaining(['https://t.me/lucky_demo_support', 'https://t.me/lucky_demo_soporte', 'https://facebook.com/luckydemo']));
   // The same choices as the widget's.
   expect(fromMenu.sort()).toEqual((await choices(page.locator('.cs-widget .cs-panel'))).sort());
-  await expect(entry.getByRole('link').first()).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(entry.locator('a[data-live-chat]')).toHaveAttribute('href', localized('/chat', lang));
+  await expect(telegram.getByRole('link').first()).toHaveAttribute('rel', 'noopener noreferrer');
 });

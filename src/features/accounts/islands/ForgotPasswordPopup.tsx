@@ -17,6 +17,7 @@ import { Field, PasswordField } from './fields.tsx';
 import { MobileCodeFields, useMobileCodeOf } from './mobile-code.tsx';
 import { goHome } from './flow.ts';
 import { useLabels } from '../../../shell/labels.tsx';
+import { openLiveChat } from '../../../ui/live-chat.ts';
 import { issueText } from './issue-text.ts';
 
 export default function ForgotPasswordPopup({ onClose }: { onClose: () => void }) {
@@ -103,9 +104,15 @@ export default function ForgotPasswordPopup({ onClose }: { onClose: () => void }
         {service && (
           <p className="switch">
             {auth.forget.needHelp}{' '}
-            <a href={service.path} target="_blank" rel="noopener noreferrer">
-              {auth.customerService}
-            </a>
+            {service.csType === 'LIVECHAT' ? (
+              <a href={service.path} onClick={(e) => (e.preventDefault(), openLiveChat(service.path))}>
+                {auth.customerService}
+              </a>
+            ) : (
+              <a href={service.path} target="_blank" rel="noopener noreferrer">
+                {auth.customerService}
+              </a>
+            )}
           </p>
         )}
       </form>

@@ -54,7 +54,7 @@ export async function openSession(db: Db, m: { id: number; lastLoginAt: Date | n
 }
 
 /** The live session of a token, sliding its expiry; null when unknown, expired, revoked or the member is frozen. */
-export async function resolveSession(db: Db, token: string): Promise<AccountSession | null> {
+export async function resolveSession(db: Db, token: string, o: { slide?: boolean } = {}): Promise<AccountSession | null> {
   if (token.length < 20 || token.length > 100) return null;
   const now = clock.now();
   const rows = await db
@@ -74,7 +74,7 @@ export async function resolveSession(db: Db, token: string): Promise<AccountSess
     .where(and(eq(memberSession.tokenHash, hashToken(token)), isNull(memberSession.revokedAt), gt(memberSession.expiresAt, new Date(now))));
   const row = rows[0];
   if (!row || row.status !== 'active') return null;
-  if (now - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+  if (o.slide !== false && now - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     await db
       .update(memberSession)
       .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + IDLE_MS) })
@@ -133,6 +133,15 @@ export async function callerSession(ctx: HandlerContext): Promise<AccountSession
   if (ctx.session) return ctx.session as AccountSession;
   if (!ctx.token) return null;
   return resolveSession(await getDb(), ctx.token);
+}
+
+/**
+ * The session of a token, for a call that resolves it itself (one a visitor may make too, as the
+ * live chat's); `slide: false` for what is done on the member's behalf (a stream that listens, a
+ * read mark), which must end with the session, never keep it alive.
+ */
+export async function sessionOfToken(token: string, o: { slide: boolean }): Promise<AccountSession | null> {
+  return resolveSession(await getDb(), token, o);
 }
 
 /** The session of a token call (the dispatcher has resolved it). */

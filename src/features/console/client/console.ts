@@ -8,7 +8,8 @@ import { atom, map } from 'nanostores';
 import { ApiFailure, createApiClient, type ApiClient, type ClientMessages } from '../../../kernel/http/client.ts';
 import { consoleLogout, consoleMe, type ConsoleMe, type StaffRole } from '../contract.ts';
 
-export type Section = 'dashboard' | 'withdrawals' | 'deposits' | 'adjustments' | 'lottery' | 'brand' | 'engagement' | 'agents' | 'feedback' | 'members' | 'content' | 'staff' | 'audit' | 'commands';
+export type Section =
+  'dashboard' | 'withdrawals' | 'deposits' | 'adjustments' | 'lottery' | 'brand' | 'engagement' | 'agents' | 'chat' | 'feedback' | 'members' | 'content' | 'staff' | 'audit' | 'commands';
 
 /** The sections in menu order, with the roles that see them (the owner sees all). */
 export const SECTIONS: readonly { id: Section; roles: readonly StaffRole[] }[] = [
@@ -18,6 +19,7 @@ export const SECTIONS: readonly { id: Section; roles: readonly StaffRole[] }[] =
   { id: 'lottery', roles: ['finance'] },
   { id: 'adjustments', roles: ['finance'] },
   { id: 'members', roles: ['support', 'finance', 'risk', 'agents'] },
+  { id: 'chat', roles: ['support'] },
   { id: 'feedback', roles: ['support'] },
   { id: 'engagement', roles: ['finance', 'support'] },
   { id: 'agents', roles: ['agents'] },
@@ -137,7 +139,10 @@ export function createConsole(o: { merchant: string; language: string; messages:
     $me.set(null);
   }
 
-  return { client, $me, $section, $filters, $notice, start, open, setFilters, signedIn, run, logout };
+  /** The wire notes' headers, for what does not go through the client (the chat desk's event streams). */
+  const apiHeaders = () => ({ Merchant: o.merchant, Language: o.language, Device: 'web' });
+
+  return { client, apiHeaders, $me, $section, $filters, $notice, start, open, setFilters, signedIn, run, logout };
 }
 
 export type ConsoleState = ReturnType<typeof createConsole>;

@@ -17,6 +17,7 @@ import { Brand } from './brand.tsx';
 import { Engagement } from './engagement.tsx';
 import { Agents } from './agents.tsx';
 import { Feedback } from './feedback.tsx';
+import { Chat } from './chat.tsx';
 
 interface Props {
   labels: Labels;
@@ -35,6 +36,7 @@ const VIEWS = {
   brand: Brand,
   engagement: Engagement,
   agents: Agents,
+  chat: Chat,
   feedback: Feedback,
   members: Members,
   content: Studio,

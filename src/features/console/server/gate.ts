@@ -29,8 +29,8 @@ export function consoleAddressGate(ctx: HandlerContext): void {
 }
 
 /** The staff session of the caller's console cookie, or null. */
-export async function resolveStaff(ctx: HandlerContext): Promise<StaffSession | null> {
+export async function resolveStaff(ctx: HandlerContext, o: { slide?: boolean } = {}): Promise<StaffSession | null> {
   const token = ctx.cookies[CONSOLE_COOKIE];
   if (!token) return null;
-  return resolveStaffSession(await db(), token);
+  return resolveStaffSession(await db(), token, o);
 }

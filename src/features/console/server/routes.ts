@@ -48,6 +48,20 @@ import {
   consoleFeedback,
   consoleAnswerFeedback,
   consoleFeedbackImage,
+  consoleChatQueue,
+  consoleChatClosed,
+  consoleChatConversation,
+  consoleChatTake,
+  consoleChatTransfer,
+  consoleChatSend,
+  consoleChatRead,
+  consoleChatTyping,
+  consoleChatClose,
+  consoleChatReopen,
+  consoleChatBlock,
+  consoleChatTranscript,
+  consoleChatPicture,
+  consoleChatStream,
   consoleContentList,
   consoleContentEntry,
   consoleContentRender,
@@ -67,7 +81,8 @@ import { resolveStaff } from './gate.ts';
 import { listDeposits } from './deposits.ts';
 import { end as endContract, grant, settle, settlements } from './agents.ts';
 import { listContracts } from '../../agent/index.ts';
-import { answerFeedback, feedbackForStaff, pictureFile } from '../../support/index.ts';
+import { answerFeedback, chatPictureFile, deskClosed, deskConversation, feedbackForStaff, pictureFile, readAsStaff, sendAsStaff, transcriptFile, typingAsStaff } from '../../support/index.ts';
+import { block as blockChat, close as closeChat, queueFor, reopen as reopenChat, stream as chatStream, take as takeChat, transfer as transferChat } from './chat-desk.ts';
 import { applications, decide, messages, sendMessage } from './engagement.ts';
 import { brandView, saveBrand, setMaintenanceFor, setRegionsFor } from './brand.ts';
 import { cancelDrawFor, listDraws, lotteryGames, runDrawsFor } from './lottery.ts';
@@ -139,6 +154,20 @@ export const consoleRoutes = [
     return { id: body.id, status: 'answered' as const };
   }),
   route(consoleFeedbackImage, async ({ query }) => pictureFile(await db(), query.id, null)),
+  route(consoleChatQueue, async (_input, ctx) => queueFor(await db(), staffOf(ctx).username, ctx.locale)),
+  route(consoleChatClosed, async ({ query }) => deskClosed(await db(), query)),
+  route(consoleChatConversation, async ({ query }) => deskConversation(await db(), query.id)),
+  route(consoleChatTake, async ({ body }, ctx) => takeChat(await db(), body.id, actorOf(ctx))),
+  route(consoleChatTransfer, async ({ body }, ctx) => transferChat(await db(), body.id, body.to, actorOf(ctx))),
+  route(consoleChatSend, async ({ body }, ctx) => sendAsStaff(await db(), body.id, staffOf(ctx).username, body.body, body.note)),
+  route(consoleChatRead, async ({ body }) => (await readAsStaff(await db(), body.id, body.upTo), {})),
+  route(consoleChatTyping, async ({ body }) => (await typingAsStaff(await db(), body.id), {})),
+  route(consoleChatClose, async ({ body }, ctx) => closeChat(await db(), body.id, actorOf(ctx))),
+  route(consoleChatReopen, async ({ body }, ctx) => reopenChat(await db(), body.id, actorOf(ctx))),
+  route(consoleChatBlock, async ({ body }, ctx) => blockChat(await db(), body, actorOf(ctx))),
+  route(consoleChatTranscript, async ({ query }, ctx) => transcriptFile(await db(), query.id, ctx.locale)),
+  route(consoleChatPicture, async ({ query }) => chatPictureFile(await db(), query.id, null)),
+  route(consoleChatStream, async ({ query }, ctx) => chatStream(await db(), ctx, query, staffOf(ctx).username)),
   route(consoleMembers, async ({ query }) => searchMembers(await db(), query)),
   route(consoleMember, async ({ query }) => memberDetail(await db(), query.id)),
   route(consoleEndSessions, async ({ body }, ctx) => ({ ended: await endMemberSessions(await db(), body.memberId, body.sessionId, actorOf(ctx)) })),

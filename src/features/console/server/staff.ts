@@ -133,7 +133,7 @@ export async function revokeStaffSessions(db: Db, staffId: number): Promise<void
 }
 
 /** The live staff session of a cookie's token, sliding its expiry; null when unknown, idle, ended or the staff member is locked. */
-export async function resolveStaffSession(db: Db, token: string): Promise<StaffSession | null> {
+export async function resolveStaffSession(db: Db, token: string, o: { slide?: boolean } = {}): Promise<StaffSession | null> {
   if (token.length < 20 || token.length > 100) return null;
   const now = clock.now();
   const [row] = await db
@@ -142,7 +142,7 @@ export async function resolveStaffSession(db: Db, token: string): Promise<StaffS
     .innerJoin(staff, eq(staff.id, staffSession.staffId))
     .where(and(eq(staffSession.tokenHash, hashToken(token)), isNull(staffSession.revokedAt), gt(staffSession.expiresAt, new Date(now))));
   if (!row || row.status !== 'active') return null;
-  if (now - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+  if (o.slide !== false && now - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
     await db
       .update(staffSession)
       .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + idleMs()) })

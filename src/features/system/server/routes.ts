@@ -4,6 +4,8 @@ import { COUNTRIES } from './countries.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { route } from '../../../kernel/http/dispatch.ts';
 import { normaliseIp, statusFor, systemState } from './status.ts';
+import { LIVE_CHAT_PATH } from '../../../kernel/constants.ts';
+import { localizePath } from '../../../kernel/locales.ts';
 
 /**
  * What the status says the brand runs (spec 3's hasVip and availablePromo), as the feature that
@@ -45,7 +47,9 @@ export const systemRoutes = [
         languages: b.languages,
         whitelabel: b.whitelabel,
         register: b.register,
-        customerService: b.customerService,
+        // LIVECHAT is our own chat (issue 31): its address is the site's chat page in the caller's
+        // language, whatever the brand file names (FACEBOOK and TELEGRAM stay the brand's links).
+        customerService: b.customerService.map((c) => (c.csType === 'LIVECHAT' ? { ...c, path: localizePath(LIVE_CHAT_PATH, ctx.locale) } : c)),
         domainRoute: { mainDomain: b.mainDomain, mirrors: b.mirrors },
         resources: b.resources,
         mainDomain: b.mainDomain,

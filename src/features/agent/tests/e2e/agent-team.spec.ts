@@ -80,7 +80,9 @@ for (const { lang } of LANGS) {
       await expect(centre).toBeHidden();
       await item('customerService').click();
       await expect(panel.getByRole('heading', { level: 2, name: t(lang, 'auth', 'agent.items.customerService') })).toBeVisible();
-      await expect(panel.locator('.agent-service a').first()).toHaveAttribute('href', /^(https:|mailto:)/);
+      // The live chat is our own page; the other channels are the brand's links.
+      await expect(panel.locator('.agent-service a').first()).toHaveAttribute('href', '/chat');
+      await expect(panel.locator('.agent-service a').nth(1)).toHaveAttribute('href', /^(https:|mailto:)/);
       await item('teamManagement').click();
 
       // Search, and the section is remembered across a reload.

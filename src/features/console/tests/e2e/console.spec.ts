@@ -232,9 +232,10 @@ for (const { lang } of LANGS) {
       const newcomer = await other.newPage();
       await firstLogin(newcomer, lang, { username: name, password });
       await expect(newcomer.getByText(ct(lang, 'nav.signedInAs', { name, roles: ct(lang, 'roles.support') }))).toBeVisible();
-      // Support sees members, engagement (its messages) and its commands, not staff, withdrawals or the audit log.
+      // Support sees members, the live chat, feedback, engagement (its messages) and its commands, not staff, withdrawals or the audit log.
       await expect(newcomer.getByRole('navigation', { name: ct(lang, 'nav.label') }).getByRole('link')).toHaveText([
         ct(lang, 'nav.members'),
+        ct(lang, 'nav.chat'),
         ct(lang, 'nav.feedback'),
         ct(lang, 'nav.engagement'),
         ct(lang, 'nav.commands'),
