@@ -84,10 +84,12 @@ export async function measureChat(say: (line: string) => void): Promise<ChatTime
     const convOf: number[] = [];
     const arrivals = new Map<number, number>();
     for (let i = 0; i < CONVERSATIONS; i++) {
+      // Each member from an address of their own (the server trusts the forwarded address here), as real members are.
+      const address = `10.1.${i >> 8}.${i & 255}`;
       const r = (await (
         await fetch(`${a}/wps/chat/send`, {
           method: 'POST',
-          headers: { ...HEADERS, authorization: tokens[i]!, 'x-forwarded-for': `10.1.${i >> 8}.${i & 255}` },
+          headers: { ...HEADERS, authorization: tokens[i]!, 'x-forwarded-for': address },
           body: JSON.stringify({ body: 'Hello, where is my withdrawal?', clientKey: `bench-${i}-x` }),
         })
       ).json()) as {
@@ -96,7 +98,8 @@ export async function measureChat(say: (line: string) => void): Promise<ChatTime
       convOf.push(r.value.conversation.id);
       const ctrl = new AbortController();
       aborts.push(ctrl);
-      const res = await fetch(`${a}/wps/chat/stream`, { headers: { ...HEADERS, authorization: tokens[i]! }, signal: ctrl.signal });
+      const res = await fetch(`${a}/wps/chat/stream`, { headers: { ...HEADERS, authorization: tokens[i]!, 'x-forwarded-for': address }, signal: ctrl.signal });
+      if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) throw new Error(`stream ${i} refused: ${res.status} ${await res.text()}`);
       const parser = createParser({
         onEvent: (e) => {
           if (e.event === 'message') arrivals.set(Number(e.id), performance.now());
