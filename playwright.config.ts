@@ -44,6 +44,7 @@ const PHONE_SPECS = [
   /referral\.spec\.ts$/,
   /free-spins\.spec\.ts$/,
   /lottery\.spec\.ts$/,
+  /chat\.spec\.ts$/,
 ];
 
 /** One e2e server: `npm start` on a fresh data folder. */

@@ -946,10 +946,22 @@ export const consoleChatQueue = defineCall({
     waiting: z.array(deskRow),
     mine: z.array(deskRow),
     others: z.array(deskRow),
-    agents: z.array(z.object({ username: z.string(), open: z.number() })),
+    agents: z.array(z.object({ username: z.string(), open: z.number(), online: z.boolean() })),
+    /** The caller takes new chats by themselves while their desk is open. */
+    accepting: z.boolean(),
     perAgent: z.number(),
     canned: z.array(z.string()),
   }),
+});
+
+/** Whether the caller takes new chats by themselves (auto-assignment by load, while their desk is open). */
+export const consoleChatAccepting = defineCall({
+  name: 'consoleChatAccepting',
+  method: 'POST',
+  path: '/wps/console/chat/accepting',
+  staff: ['support'],
+  body: z.object({ accepting: z.boolean() }),
+  value: z.object({ accepting: z.boolean() }),
 });
 
 /** Closed conversations, newest first (transcripts, reopening), optionally one member's. */
@@ -1080,6 +1092,7 @@ export const consoleCalls = [
   consoleAnswerFeedback,
   consoleFeedbackImage,
   consoleChatQueue,
+  consoleChatAccepting,
   consoleChatClosed,
   consoleChatConversation,
   consoleChatTake,

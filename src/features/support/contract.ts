@@ -193,6 +193,16 @@ export const chatStream = defineCall({
   value: eventStream,
 });
 
-export const CHAT_CALLS = [chatState, chatSend, chatSendPicture, chatPicture, chatRead, chatTyping, chatClose, chatHistory, chatClaim, chatStream];
+/**
+ * The live-streamer calls of the spec (section 7: "model list and launch chat under
+ * /wps/relay/CBS_", launch chat answering `value.chatUrl`; their names, methods and list shape are
+ * not shown). This product has no live streamers: the model list is honestly empty, and launching
+ * a chat answers the address of our own live chat with support (the status call's LIVECHAT path),
+ * so a client that asks for a chat gets one that answers.
+ */
+export const liveModelList = defineCall({ name: 'liveModelList', method: 'GET', path: '/wps/relay/CBS_getModelList', token: true, value: z.array(z.object({ id: z.string(), name: z.string() })) });
+export const liveLaunchChat = defineCall({ name: 'liveLaunchChat', method: 'POST', path: '/wps/relay/CBS_launchChat', token: true, value: z.object({ chatUrl: z.string() }) });
+
+export const CHAT_CALLS = [liveModelList, liveLaunchChat, chatState, chatSend, chatSendPicture, chatPicture, chatRead, chatTyping, chatClose, chatHistory, chatClaim, chatStream];
 
 export const supportCalls = [feedbackSubmit, feedbackList, feedbackImage, ...CHAT_CALLS];

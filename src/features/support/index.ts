@@ -17,6 +17,9 @@ export {
   transferConversation,
   typingAsStaff,
   chatSettings,
+  agentStates,
+  seeAgent,
+  setAccepting,
   chatPictureFile,
   type DeskRow,
 } from './server/chat.ts';

@@ -14,6 +14,7 @@ import { saveFile } from '../../../ui/save-file.ts';
 import { Linkified } from '../../../ui/linkify.tsx';
 import type { ChatConversationView, ChatMessageView } from '../../support/contract.ts';
 import {
+  consoleChatAccepting,
   consoleChatBlock,
   consoleChatClose,
   consoleChatConversation,
@@ -114,6 +115,19 @@ export function Chat({ L, c, lang }: { L: Labels; c: ConsoleState; lang: string 
             {list(C.waitingList, queue.q.waiting, C.noneWaiting)}
             {list(C.mine, queue.q.mine, C.noneMine)}
             {list(C.others, queue.q.others, C.noneOthers)}
+            <label className="cs-check">
+              <input
+                type="checkbox"
+                checked={queue.q.accepting}
+                onChange={(e) => {
+                  const accepting = e.target.checked;
+                  // Shown at once; a refusal puts the queue's own answer back.
+                  setQueue((q) => q && { ...q, q: { ...q.q, accepting } });
+                  void c.run((api) => api.call(consoleChatAccepting, { body: { accepting } })).then(() => reload.current());
+                }}
+              />{' '}
+              {fill(C.auto, { n: queue.q.perAgent })}
+            </label>
             <p className="cs-sub">{fill(C.limit, { n: queue.q.perAgent })}</p>
           </div>
           {selected ? <Conversation key={selected} L={L} c={c} lang={lang} id={selected} queue={queue.q} onChange={() => reload.current()} /> : <p className="muted">{C.pick}</p>}
@@ -228,7 +242,7 @@ function Conversation({ L, c, lang, id, queue, onChange }: { L: Labels; c: Conso
                   .filter((a) => a.username !== me?.username)
                   .map((a) => (
                     <option key={a.username} value={a.username}>
-                      {fill(C.agentLoad, { name: a.username, n: a.open })}
+                      {fill(a.online ? C.agentLoad : C.agentAway, { name: a.username, n: a.open })}
                     </option>
                   ))}
               </select>

@@ -11,8 +11,10 @@ import type { Db } from '../../../kernel/db/index.ts';
 import { recordAudit } from '../../../kernel/db/audit.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import {
+  agentStates,
   chatConversation,
   chatSettings,
+  seeAgent,
   closeAsStaff,
   conversationStream,
   deskQueue,
@@ -41,13 +43,14 @@ async function chatAgents(db: Db): Promise<string[]> {
 }
 
 export async function queueFor(db: Db, username: string, lang: string) {
-  const [q, agents] = await Promise.all([deskQueue(db, username), chatAgents(db)]);
+  const [q, agents, states] = await Promise.all([deskQueue(db, username), chatAgents(db), agentStates(db)]);
   const open = new Map<string, number>();
   for (const r of [...q.mine, ...q.others]) if (r.assignedTo) open.set(r.assignedTo, (open.get(r.assignedTo) ?? 0) + 1);
   const s = chatSettings();
   return {
     ...q,
-    agents: agents.map((u) => ({ username: u, open: open.get(u) ?? 0 })),
+    agents: agents.map((u) => ({ username: u, open: open.get(u) ?? 0, online: states.get(u)?.online ?? false })),
+    accepting: states.get(username)?.accepting ?? false,
     perAgent: s.perAgent,
     canned: s.canned[lang] ?? s.canned.default ?? [],
   };
@@ -101,16 +104,20 @@ export async function block(db: Db, body: { memberId: number; blocked: boolean; 
 const streams = keyedSlots({ perKey: 8, total: 2_000 });
 
 /** A stream of the desk (no id) or of one conversation; it ends once the staff session has, or its roles no longer answer chats. */
-export function stream(db: Db, ctx: HandlerContext, q: { id?: number; after?: number }, username: string) {
+export async function stream(db: Db, ctx: HandlerContext, q: { id?: number; after?: number }, username: string) {
   const token = ctx.cookies[CONSOLE_COOKIE] ?? '';
   // Listening is not using: the check does not slide the session's idle expiry.
+  // The desk's own stream (no id) is the staff member's presence: new chats may go to them while it is open.
   const alive = async () => {
     const s = await resolveStaffSession(db, token, { slide: false });
-    return !!s && s.roles.some((r) => r === 'support' || r === 'owner');
+    const ok = !!s && s.roles.some((r) => r === 'support' || r === 'owner');
+    if (ok && !q.id) await seeAgent(db, username);
+    return ok;
   };
   const lastId = Number(ctx.headers.get('last-event-id') ?? q.after ?? 0);
   const after = Number.isSafeInteger(lastId) && lastId > 0 ? lastId : 0;
   const release = streams.take(username);
   if (!release) throw new ApiError(429, 'support.chat.streams');
+  if (!q.id) await seeAgent(db, username);
   return q.id ? conversationStream(db, q.id, { forStaff: true, after, alive, onEnd: release }) : deskStream(alive, release);
 }

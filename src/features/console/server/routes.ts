@@ -49,6 +49,7 @@ import {
   consoleAnswerFeedback,
   consoleFeedbackImage,
   consoleChatQueue,
+  consoleChatAccepting,
   consoleChatClosed,
   consoleChatConversation,
   consoleChatTake,
@@ -81,7 +82,19 @@ import { resolveStaff } from './gate.ts';
 import { listDeposits } from './deposits.ts';
 import { end as endContract, grant, settle, settlements } from './agents.ts';
 import { listContracts } from '../../agent/index.ts';
-import { answerFeedback, chatPictureFile, deskClosed, deskConversation, feedbackForStaff, pictureFile, readAsStaff, sendAsStaff, transcriptFile, typingAsStaff } from '../../support/index.ts';
+import {
+  answerFeedback,
+  chatPictureFile,
+  setAccepting,
+  deskClosed,
+  deskConversation,
+  feedbackForStaff,
+  pictureFile,
+  readAsStaff,
+  sendAsStaff,
+  transcriptFile,
+  typingAsStaff,
+} from '../../support/index.ts';
 import { block as blockChat, close as closeChat, queueFor, reopen as reopenChat, stream as chatStream, take as takeChat, transfer as transferChat } from './chat-desk.ts';
 import { applications, decide, messages, sendMessage } from './engagement.ts';
 import { brandView, saveBrand, setMaintenanceFor, setRegionsFor } from './brand.ts';
@@ -155,6 +168,7 @@ export const consoleRoutes = [
   }),
   route(consoleFeedbackImage, async ({ query }) => pictureFile(await db(), query.id, null)),
   route(consoleChatQueue, async (_input, ctx) => queueFor(await db(), staffOf(ctx).username, ctx.locale)),
+  route(consoleChatAccepting, async ({ body }, ctx) => (await setAccepting(await db(), staffOf(ctx).username, body.accepting), { accepting: body.accepting })),
   route(consoleChatClosed, async ({ query }) => deskClosed(await db(), query)),
   route(consoleChatConversation, async ({ query }) => deskConversation(await db(), query.id)),
   route(consoleChatTake, async ({ body }, ctx) => takeChat(await db(), body.id, actorOf(ctx))),

@@ -36,7 +36,7 @@ import { FEEDBACK_IMAGE_MAX_BYTES } from '../contract.ts';
 import type { ChatConversationView, ChatMessageView } from '../contract.ts';
 import { announce, eventStreamOf, type ChatSignal } from './chat-live.ts';
 import { supportSettings } from './settings.ts';
-import { chatBlock, chatConversation, chatMessage } from './tables.ts';
+import { chatAgent, chatBlock, chatConversation, chatMessage } from './tables.ts';
 
 type Conversation = typeof chatConversation.$inferSelect;
 type Message = typeof chatMessage.$inferSelect;
@@ -292,7 +292,15 @@ export async function sendAsChatter(
         return { conversation: conversationView(c), message: messageView(again!, false) };
       }
       let last = inserted.id;
-      if (started) {
+      // A new conversation goes at once to the least loaded staff member on the desk who takes new chats, if any.
+      const assigned = started ? await autoAssign(tx, c) : null;
+      if (assigned) {
+        const [joined] = await tx
+          .insert(chatMessage)
+          .values({ conversationId: c.id, author: 'system', body: systemLine(c.locale, 'joined'), createdAt: new Date(clock.now()) })
+          .returning();
+        last = joined!.id;
+      } else if (started) {
         const hours = chatHours(c.locale);
         const line = hours.open
           ? systemLine(c.locale, 'wait', { minutes: await waitMinutes(tx) })
@@ -470,6 +478,57 @@ export async function claimChat(db: Db, memberId: number, rawKey: string): Promi
 }
 
 /* ---- The desk (support in the console) ---- */
+
+/** A desk seen within this long is on: new chats may go to its staff member. */
+export const DESK_SEEN_MS = 60_000;
+
+/**
+ * Gives a new conversation to the staff member on the desk (seen in the last minute, taking new
+ * chats) with the fewest open conversations under the brand's per-agent limit, the one who was
+ * given one longest ago first. Their row is locked (skip locked): two new conversations at once
+ * go to two staff members, or one waits, and no one is given more than the limit this way.
+ * Answers who, or null (it waits in the queue).
+ */
+async function autoAssign(tx: Tx, c: Conversation): Promise<string | null> {
+  const now = clock.now();
+  const openOf = sql<number>`(select count(*)::int from ${chatConversation} x where x.status = 'open' and x.assigned_to = ${chatAgent.username})`;
+  const [pick] = await tx
+    .select({ username: chatAgent.username })
+    .from(chatAgent)
+    .where(and(eq(chatAgent.accepting, true), gt(chatAgent.lastSeenAt, new Date(now - DESK_SEEN_MS)), lt(openOf, chatSettings().perAgent)))
+    .orderBy(asc(openOf), sql`${chatAgent.lastAssignedAt} asc nulls first`)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!pick) return null;
+  await tx.update(chatConversation).set({ status: 'open', assignedTo: pick.username }).where(eq(chatConversation.id, c.id));
+  await tx
+    .update(chatAgent)
+    .set({ lastAssignedAt: new Date(now) })
+    .where(eq(chatAgent.username, pick.username));
+  return pick.username;
+}
+
+/** The staff member's desk is open (its stream's start and heartbeat). */
+export async function seeAgent(db: Db, username: string): Promise<void> {
+  const now = new Date(clock.now());
+  await db
+    .insert(chatAgent)
+    .values({ username, lastSeenAt: now })
+    .onConflictDoUpdate({ target: chatAgent.username, set: { lastSeenAt: now } });
+}
+
+/** Whether the staff member takes new chats by themselves. */
+export async function setAccepting(db: Db, username: string, accepting: boolean): Promise<void> {
+  const now = new Date(clock.now());
+  await db.insert(chatAgent).values({ username, accepting, lastSeenAt: now }).onConflictDoUpdate({ target: chatAgent.username, set: { accepting } });
+}
+
+/** Each staff member's desk: on (seen in the last minute) and taking new chats. */
+export async function agentStates(db: Db): Promise<Map<string, { online: boolean; accepting: boolean }>> {
+  const rows = await db.select().from(chatAgent);
+  const now = clock.now();
+  return new Map(rows.map((r) => [r.username, { online: r.lastSeenAt.getTime() > now - DESK_SEEN_MS, accepting: r.accepting }]));
+}
 
 export interface DeskRow {
   id: number;

@@ -3,6 +3,8 @@ import { db } from '../../../kernel/db/index.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { route, type HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { keyedSlots } from '../../../kernel/slots.ts';
+import { LIVE_CHAT_PATH } from '../../../kernel/constants.ts';
+import { localizePath } from '../../../kernel/locales.ts';
 import { requireRealAccount, sessionOfToken } from '../../accounts/index.ts';
 import {
   CHAT_KEY_HEADER,
@@ -20,6 +22,8 @@ import {
   feedbackImage,
   feedbackList,
   feedbackSubmit,
+  liveLaunchChat,
+  liveModelList,
 } from '../contract.ts';
 import {
   chatPictureFile,
@@ -79,6 +83,8 @@ function typingAllowed(key: string): boolean {
 }
 
 export const supportRoutes = [
+  route(liveModelList, () => []),
+  route(liveLaunchChat, (_input, ctx) => ({ chatUrl: localizePath(LIVE_CHAT_PATH, ctx.locale) })),
   route(feedbackSubmit, async ({ body }, ctx) => submitFeedback(await db(), memberOf(ctx), body, ctx.t)),
   route(feedbackList, async (_input, ctx) => myFeedback(await db(), memberOf(ctx))),
   route(feedbackImage, async ({ query }, ctx) => pictureFile(await db(), query.id, memberOf(ctx))),

@@ -1,6 +1,6 @@
 /** Customer service's tables (issue 31): feedback and its pictures, the live chat. */
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { member } from '../../accounts/server/tables.ts';
 
 /** A member's feedback: a question type and words; open until support answers it (once). */
@@ -124,4 +124,18 @@ export const chatBlock = pgTable('chat_block', {
   createdAt: timestamp('created_at', { withTimezone: true })
     .notNull()
     .default(sql`now()`),
+});
+
+/**
+ * A staff member at the chat desk (a console username): whether they take new chats by
+ * themselves, and when their desk was last seen open (its stream's heartbeat, from any process).
+ * New conversations go to the least loaded one seen in the last minute who takes them.
+ */
+export const chatAgent = pgTable('chat_agent', {
+  username: text('username').primaryKey(),
+  accepting: boolean('accepting').notNull().default(false),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true })
+    .notNull()
+    .default(sql`now()`),
+  lastAssignedAt: timestamp('last_assigned_at', { withTimezone: true }),
 });

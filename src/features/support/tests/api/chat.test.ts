@@ -208,6 +208,15 @@ describe('a member and support', () => {
   });
 });
 
+describe("the spec's live-streamer calls", () => {
+  it('list no models (there are none) and launch our own chat', async () => {
+    const u = await walletUser();
+    expect((await u.call('/wps/relay/CBS_getModelList')).json.value).toEqual([]);
+    expect((await u.call('/wps/relay/CBS_launchChat', { method: 'POST', headers: { language: 'ES' } })).json.value).toEqual({ chatUrl: '/es/chat' });
+    expect((await callApi('/wps/relay/CBS_launchChat', { method: 'POST' })).status).toBe(401);
+  });
+});
+
 describe('the limits', () => {
   it('refuses a message too long, too many a minute, and a barred member', async () => {
     const u = await walletUser();
@@ -327,5 +336,47 @@ describe('answers left unread', () => {
     clock.now = realNow;
     const state = (await u.call('/wps/chat/state')).json.value;
     expect(state.messages[1].body).toMatch(/All our agents are away now .*We will answer in your messages/);
+  });
+});
+
+describe('auto-assignment', () => {
+  it('gives a new chat to the least loaded staff member whose desk is open and who takes new chats, never a desk left or one who does not', async () => {
+    const a = await staffUser(['support']);
+    const b = await staffUser(['support']);
+    const idle = await staffUser(['support']);
+    const deskA = await openStream('/wps/console/chat/stream', { cookie: a.cookie });
+    const deskB = await openStream('/wps/console/chat/stream', { cookie: b.cookie });
+    const deskIdle = await openStream('/wps/console/chat/stream', { cookie: idle.cookie });
+    await desk('accepting', { accepting: true }, a);
+    await desk('accepting', { accepting: true }, b);
+    try {
+      const first = await walletUser();
+      const c1 = (await say(first, 'First question')).json.value.conversation;
+      expect(c1.status).toBe('open');
+      const state = (await first.call('/wps/chat/state')).json.value;
+      expect(state.messages.map((m: { author: string; body: string }) => [m.author, m.body])).toEqual([
+        ['member', 'First question'],
+        ['system', 'An agent has joined the chat.'],
+      ]);
+      const [r1] = await t.db.select().from(chatConversation).where(eq(chatConversation.id, c1.id));
+      const second = await walletUser();
+      const c2 = (await say(second, 'Second question')).json.value.conversation;
+      const [r2] = await t.db.select().from(chatConversation).where(eq(chatConversation.id, c2.id));
+      // One each: the second goes to the one with fewer open chats.
+      expect([r1!.assignedTo, r2!.assignedTo].sort()).toEqual([a.username, b.username].sort());
+      expect((await a.call('/wps/console/chat/queue')).json.value).toMatchObject({ accepting: true });
+
+      // A minute after their desks were last seen, no one is on: the next chat waits.
+      clock.now = () => Date.now() + 61_000;
+      const third = await walletUser();
+      expect((await say(third, 'Third question')).json.value.conversation.status).toBe('waiting');
+      clock.now = realNow;
+      for (const id of [c1.id, c2.id]) await desk('close', { id }, support);
+    } finally {
+      clock.now = realNow;
+      await desk('accepting', { accepting: false }, a);
+      await desk('accepting', { accepting: false }, b);
+      await Promise.all([deskA.close(), deskB.close(), deskIdle.close()]);
+    }
   });
 });

@@ -3,9 +3,10 @@
  * the service widget (the customer-service window), asks about a withdrawal; a support staff member
  * takes it at the console's desk and answers; the player sees the answer arrive without a reload,
  * and their message marked read. A visitor who sends without saying who they are is told so under
- * the field. Each flow in one language, on the desktop; axe on the chat room and the desk.
+ * the field (on the phone too, where the chat opens in place). Each flow in one language; axe on
+ * the chat window, the desk and the phone's chat page.
  */
-import { LANGS, flowInOneLanguage, onProject, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
+import { LANGS, flowInOneLanguage, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, signIn, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { addStaff, firstLogin } from '../../../../../tests/e2e-support/staff.ts';
@@ -15,10 +16,11 @@ const ct = (lang: Lang, key: string, values: Record<string, string | number> = {
 
 for (const { lang } of LANGS) {
   test.describe(`live chat in ${lang.toUpperCase()}`, () => {
-    onProject('desktop');
     flowInOneLanguage(lang);
 
-    test('a player asks support about a withdrawal in the chat window and gets the answer live', async ({ page, browser }) => {
+    test('a player asks support about a withdrawal in the chat window and gets the answer live', async ({ page, browser }, testInfo) => {
+      // The customer-service window is the desktop's; the phone opens the same page in place (the visitor's test).
+      test.skip(testInfo.project.name !== 'desktop', 'the chat window is the desktop form');
       test.setTimeout(90_000);
       const player = await createUser();
       await signIn(page, lang, player.username, player.password);
@@ -62,9 +64,11 @@ for (const { lang } of LANGS) {
       await staff.close();
     });
 
-    test('a visitor who writes without saying who they are is told so under the field', async ({ page }) => {
+    test('a visitor who writes without saying who they are is told so under the field', async ({ page }, testInfo) => {
       await page.goto(at(lang, '/chat'));
       await expect(page.getByRole('group', { name: rt(lang, 'who') })).toBeVisible();
+      // The page in place on a phone: axe reads it there.
+      if (testInfo.project.name === 'phone') await expectNoSeriousA11yViolations(page);
       const box = page.getByPlaceholder(rt(lang, 'message'));
       await box.fill(lang === 'en' ? 'I cannot log in.' : 'No puedo entrar.');
       await page.getByRole('button', { name: rt(lang, 'send'), exact: true }).click();
