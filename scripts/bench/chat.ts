@@ -8,9 +8,9 @@
  * the p95 of the answer call itself (B's answer to support), measured in the same run: what is
  * above it is the crossing from one process to the other.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { createParser } from 'eventsource-parser';
+import type { ChildProcess } from 'node:child_process';
+import { startServerProcess, stopServerProcesses } from '../../tests/support/server-process.ts';
+import { readEvents } from '../../tests/support/sse.ts';
 import { openSession } from '../../src/features/accounts/server/sessions.ts';
 import { createMember } from '../../src/features/accounts/server/members.ts';
 import { PLAYER_TYPE } from '../../src/features/accounts/contract.ts';
@@ -35,26 +35,8 @@ const CONVERSATIONS = Number(process.env.BENCH_CHAT_CONVERSATIONS ?? 200);
 const ANSWERS = Number(process.env.BENCH_CHAT_ANSWERS ?? 1000);
 const IN_FLIGHT = 20;
 const HEADERS = { merchant: 'DEMO', language: 'EN', device: 'web', 'content-type': 'application/json' };
-const root = path.resolve(import.meta.dirname, '../..');
 
-function startProcess(url: string, children: ChildProcess[]): Promise<string> {
-  const env = { ...(process.env as Record<string, string>), PORT: '0', HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'error', DATABASE_URL: url, DATA_DIR: '', TRUST_PROXY: '1' };
-  const child = spawn(process.execPath, ['tests/support/wallet-server-child.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no LISTENING within 120 s:\n${out.slice(-2000)}`)), 120_000);
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /LISTENING (\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.stderr!.on('data', (d) => (out += d));
-  });
-}
+const startProcess = (url: string, children: ChildProcess[]) => startServerProcess(url, children, { TRUST_PROXY: '1' });
 
 export async function measureChat(say: (line: string) => void): Promise<ChatTimes> {
   const fresh = await freshDatabase('chat');
@@ -100,19 +82,9 @@ export async function measureChat(say: (line: string) => void): Promise<ChatTime
       aborts.push(ctrl);
       const res = await fetch(`${a}/wps/chat/stream`, { headers: { ...HEADERS, authorization: tokens[i]!, 'x-forwarded-for': address }, signal: ctrl.signal });
       if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) throw new Error(`stream ${i} refused: ${res.status} ${await res.text()}`);
-      const parser = createParser({
-        onEvent: (e) => {
-          if (e.event === 'message') arrivals.set(Number(e.id), performance.now());
-        },
+      readEvents(res.body!, (e) => {
+        if (e.event === 'message') arrivals.set(Number(e.id), performance.now());
       });
-      const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-      void (async () => {
-        for (;;) {
-          const x = await reader.read().catch(() => ({ done: true, value: undefined }));
-          if (x.done) return;
-          parser.feed(x.value!);
-        }
-      })();
     }
     say(`  ${CONVERSATIONS} streams open on one process; answering ${ANSWERS} times from the other...`);
     const sentAt = new Map<number, number>();
@@ -144,8 +116,7 @@ export async function measureChat(say: (line: string) => void): Promise<ChatTime
     return { conversations: CONVERSATIONS, answers: sentAt.size, p50: percentile(latencies, 50), p95: percentile(latencies, 95), sendP95: percentile(sendMs, 95), lost };
   } finally {
     for (const c of aborts) c.abort();
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-    await new Promise((r) => setTimeout(r, 300));
+    await stopServerProcesses(children);
     await fresh.drop().catch(() => undefined);
   }
 }

@@ -212,6 +212,8 @@ const memberRow = z.object({
   createdAt: z.number(),
   lastLoginAt: z.number().nullable(),
   balance: z.string(),
+  /** The VIP level's name (null: a trial account). */
+  vip: z.string().nullable(),
 });
 export type ConsoleMemberRow = z.infer<typeof memberRow>;
 

@@ -17,7 +17,7 @@ import { Field, PasswordField } from './fields.tsx';
 import { MobileCodeFields, useMobileCodeOf } from './mobile-code.tsx';
 import { goHome } from './flow.ts';
 import { useLabels } from '../../../shell/labels.tsx';
-import { openLiveChat } from '../../../ui/live-chat.ts';
+import { ServiceLink } from '../../../ui/ServiceLink.tsx';
 import { issueText } from './issue-text.ts';
 
 export default function ForgotPasswordPopup({ onClose }: { onClose: () => void }) {
@@ -103,16 +103,7 @@ export default function ForgotPasswordPopup({ onClose }: { onClose: () => void }
         </button>
         {service && (
           <p className="switch">
-            {auth.forget.needHelp}{' '}
-            {service.csType === 'LIVECHAT' ? (
-              <a href={service.path} onClick={(e) => (e.preventDefault(), openLiveChat(service.path))}>
-                {auth.customerService}
-              </a>
-            ) : (
-              <a href={service.path} target="_blank" rel="noopener noreferrer">
-                {auth.customerService}
-              </a>
-            )}
+            {auth.forget.needHelp} <ServiceLink channel={service}>{auth.customerService}</ServiceLink>
           </p>
         )}
       </form>

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { $status, loadStatus } from '../../accounts/client.ts';
 import type { AgentLabels } from '../client/labels.ts';
-import { openLiveChat } from '../../../ui/live-chat.ts';
+import { ServiceLink } from '../../../ui/ServiceLink.tsx';
 
 export function CustomerService({ a, title }: { a: AgentLabels; title: string }) {
   const status = useStore($status);
@@ -23,16 +23,7 @@ export function CustomerService({ a, title }: { a: AgentLabels; title: string })
         <ul className="agent-service">
           {channels.map((c) => (
             <li key={`${c.csType}:${c.path}`}>
-              {c.csType === 'LIVECHAT' ? (
-                // Our own chat, in the customer-service window (it takes the tab's session along).
-                <a href={c.path} onClick={(e) => (e.preventDefault(), openLiveChat(c.path))}>
-                  {c.title}
-                </a>
-              ) : (
-                <a href={c.path} target="_blank" rel="noopener noreferrer">
-                  {c.title}
-                </a>
-              )}
+              <ServiceLink channel={c}>{c.title}</ServiceLink>
             </li>
           ))}
         </ul>

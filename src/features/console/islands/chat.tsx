@@ -404,6 +404,8 @@ function MemberContext({ L, c, lang, memberId }: { L: Labels; c: ConsoleState; l
     <aside className="cs-chat-context" aria-label={C.context}>
       <h4>{C.context}</h4>
       <dl>
+        <dt>{C.vip}</dt>
+        <dd>{m.member.vip ?? '–'}</dd>
         <dt>{C.balance}</dt>
         <dd>{m.balances.map((b) => `${b.wallet}: ${b.amount}`).join(' · ') || m.member.balance}</dd>
         <dt>{C.protection}</dt>

@@ -9,7 +9,7 @@
  * second keys at once pay once. The first cannot turn the second.
  */
 import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { disableTotp, findById, isAgentType, member, memberSession, revokeMemberSessions, revokeSession, setMemberFrozen } from '../../accounts/index.ts';
+import { disableTotp, findById, isAgentType, vipLabel, member, memberSession, revokeMemberSessions, revokeSession, setMemberFrozen } from '../../accounts/index.ts';
 import { blockOf, limitsOf } from '../../protection/index.ts';
 import { gameRound, ledgerAccount, ledgerEntry, ledgerTransfer, paymentOrder, payWithdrawal, rejectWithdrawal, withdrawal } from '../../wallet/index.ts';
 import { fairnessOfRounds } from '../../play/index.ts';
@@ -182,6 +182,7 @@ function memberRowOf(r: { m: typeof member.$inferSelect; upline: string | null; 
     createdAt: r.m.createdAt.getTime(),
     lastLoginAt: r.m.lastLoginAt?.getTime() ?? null,
     balance: fmt(BigInt(r.balance)),
+    vip: vipLabel(r.m.type, r.m.vipLevel),
   };
 }
 

@@ -4,44 +4,24 @@
  * in that process's help call once its content look-up (at most once a second) has seen the change.
  * PGlite is one process: not applicable.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
+import { startServerProcess, stopServerProcesses } from '../../../../../tests/support/server-process.ts';
 import { publishVersion, saveVersion } from '../../server/studio.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
-const root = path.resolve(import.meta.dirname, '../../../../..');
 let t: TestDb;
-let child: ChildProcess | null = null;
+const children: ChildProcess[] = [];
 let url = '';
 
 beforeAll(async () => {
   if (!onPostgres) return;
   t = await openTestDb();
-  const env = { ...(process.env as Record<string, string>), PORT: '0', HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'error', DATABASE_URL: t.url!, DATA_DIR: '' };
-  child = spawn(process.execPath, ['tests/support/wallet-server-child.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no LISTENING within 120 s:\n${out.slice(-2000)}`)), 120_000);
-    child!.stdout!.on('data', (d) => {
-      out += d;
-      const m = /LISTENING (\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child!.stderr!.on('data', (d) => (out += d));
-  });
+  url = await startServerProcess(t.url!, children);
 }, 130_000);
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = once(child, 'exit');
-    child.kill('SIGKILL');
-    await exited;
-  }
+  await stopServerProcesses(children);
   if (onPostgres) await t.dispose();
 });
 

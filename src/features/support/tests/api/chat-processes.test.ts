@@ -5,39 +5,20 @@
  * is then cut, support answers twice, and a stream reopened with its Last-Event-ID gets exactly
  * those two. PGlite is one process: not applicable.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import path from 'node:path';
-import { createParser } from 'eventsource-parser';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { staffUser } from '../../../../../tests/support/staff.ts';
 import { walletUser } from '../../../../../tests/support/wallet.ts';
+import { startServerProcess, stopServerProcesses } from '../../../../../tests/support/server-process.ts';
+import { readEvents } from '../../../../../tests/support/sse.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
-const root = path.resolve(import.meta.dirname, '../../../../..');
 const HEADERS = { merchant: 'DEMO', language: 'EN', device: 'web' };
 let t: TestDb;
 const children: ChildProcess[] = [];
 
-async function startProcess(): Promise<string> {
-  const env = { ...(process.env as Record<string, string>), PORT: '0', HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'error', DATABASE_URL: t.url!, DATA_DIR: '' };
-  const child = spawn(process.execPath, ['tests/support/wallet-server-child.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  return new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`no LISTENING within 120 s:\n${out.slice(-2000)}`)), 120_000);
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = /LISTENING (\S+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.stderr!.on('data', (d) => (out += d));
-  });
-}
+const startProcess = () => startServerProcess(t.url!, children);
 
 let a = '';
 let b = '';
@@ -47,12 +28,7 @@ beforeAll(async () => {
   [a, b] = await Promise.all([startProcess(), startProcess()]);
 }, 130_000);
 afterAll(async () => {
-  for (const child of children) {
-    if (child.exitCode !== null) continue;
-    const exited = once(child, 'exit');
-    child.kill('SIGKILL');
-    await exited;
-  }
+  await stopServerProcesses(children);
   if (onPostgres) await t.dispose();
 });
 
@@ -63,22 +39,9 @@ function follow(base: string, token: string, lastEventId?: string) {
   const ready = (async () => {
     const res = await fetch(`${base}/wps/chat/stream`, { headers: { ...HEADERS, authorization: token, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) }, signal: ctrl.signal });
     expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const parser = createParser({
-      onEvent: (e) => {
-        if (e.event === 'message') {
-          const m = JSON.parse(e.data) as { id: number; body: string };
-          got.push({ id: m.id, body: m.body, at: performance.now() });
-        }
-      },
+    readEvents(res.body!, (e) => {
+      if (e.event === 'message') got.push({ id: Number(e.data.id), body: String(e.data.body), at: performance.now() });
     });
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      for (;;) {
-        const r = await reader.read().catch(() => ({ done: true, value: undefined }));
-        if (r.done) return;
-        parser.feed(r.value!);
-      }
-    })();
   })();
   return { got, ready, close: () => ctrl.abort() };
 }

@@ -11,12 +11,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { createParser } from 'eventsource-parser';
 import { randomBytes } from 'node:crypto';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { staffUser } from '../../../../../tests/support/staff.ts';
 import { walletUser } from '../../../../../tests/support/wallet.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
+import { readEvents, type StreamEvent } from '../../../../../tests/support/sse.ts';
 import { createApi } from '../../../../app/api.ts';
 import { clock } from '../../../../kernel/clock.ts';
 import { opsAudit } from '../../../../kernel/db/tables.ts';
@@ -56,7 +56,7 @@ const desk = (path: string, body: Record<string, unknown>, who = support) => who
 /** A stream read as it comes: its events so far, and a wait for one that matches. */
 async function openStream(path: string, headers: Record<string, string>) {
   const res = await api(new Request(`http://test.local${path}`, { headers: { merchant: 'DEMO', language: 'EN', device: 'web', ...headers } }), { ip: '127.0.0.1' });
-  const events: { event: string; data: Record<string, unknown>; id?: string }[] = [];
+  const events: StreamEvent[] = [];
   if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
     const json = (await res.json()) as { errorCode: string };
     const refused = async (): Promise<(typeof events)[number]> => {
@@ -65,20 +65,10 @@ async function openStream(path: string, headers: Record<string, string>) {
     return { status: res.status, json, events, waitFor: refused, close: async () => undefined };
   }
   const waiters: (() => void)[] = [];
-  const parser = createParser({
-    onEvent: (e) => {
-      events.push({ event: e.event ?? 'message', data: JSON.parse(e.data) as Record<string, unknown>, id: e.id });
-      for (const w of waiters.splice(0)) w();
-    },
+  const reader = readEvents(res.body!, (e) => {
+    events.push(e);
+    for (const w of waiters.splice(0)) w();
   });
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    for (;;) {
-      const r = await reader.read().catch(() => ({ done: true, value: undefined }));
-      if (r.done) return;
-      parser.feed(r.value!);
-    }
-  })();
   const waitFor = async (pred: (e: (typeof events)[number]) => boolean, ms = 3000) => {
     const started = Date.now();
     for (;;) {
