@@ -45,6 +45,7 @@ const PHONE_SPECS = [
   /free-spins\.spec\.ts$/,
   /lottery\.spec\.ts$/,
   /chat\.spec\.ts$/,
+  /missions\.spec\.ts$/,
 ];
 
 /** One e2e server: `npm start` on a fresh data folder. */

@@ -5,7 +5,7 @@
  */
 import { atom } from 'nanostores';
 import { lazy } from 'react';
-import { rewardList } from './contract.ts';
+import { missionSummary, rewardList } from './contract.ts';
 import { $isTrial, $member, api } from '../accounts/client.ts';
 
 export const $availableRewards = atom<number>(0);
@@ -18,6 +18,22 @@ export async function refreshRewards(): Promise<void> {
   }
   try {
     $availableRewards.set((await api().call(rewardList)).available);
+  } catch {
+    /* the badge keeps its last count */
+  }
+}
+
+/** How many mission rewards the member may claim (the missions page's red badge). */
+export const $claimableMissions = atom<number>(0);
+
+/** Asks the server for the member's missions (which writes the rewards of steps reached) and keeps their count to claim. */
+export async function refreshMissions(): Promise<void> {
+  if (!$member.get() || $isTrial.get()) {
+    $claimableMissions.set(0);
+    return;
+  }
+  try {
+    $claimableMissions.set((await api().call(missionSummary)).claimable);
   } catch {
     /* the badge keeps its last count */
   }

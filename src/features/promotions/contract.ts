@@ -86,8 +86,8 @@ export const depositOffers = defineCall({
 
 export const rewardItem = z.object({
   id: z.number().int(),
-  /** rebate (a day's rebate of a promotion), signin (a day's sign-in), vip (a level-up or monthly VIP bonus), raffle (a raffle prize), referral (a friend invited, for the referrer and the friend) or operator (granted by hand). */
-  kind: z.enum(['rebate', 'operator', 'signin', 'vip', 'raffle', 'referral']),
+  /** rebate (a day's rebate of a promotion), signin (a day's sign-in), vip (a level-up or monthly VIP bonus), raffle (a raffle prize), referral (a friend invited, for the referrer and the friend), mission (a mission's step reached) or operator (granted by hand). */
+  kind: z.enum(['rebate', 'operator', 'signin', 'vip', 'raffle', 'referral', 'mission']),
   promotionId: z.number().int().nullable(),
   title: z.string(),
   /** What it is for, when it says: the brand day (rebate, sign-in), the VIP level reached or the month (vip), the friend's masked name (referral). */
@@ -358,7 +358,66 @@ export const claimRafflePromotion = defineCall({
   value: z.object({ claimed: z.array(rewardItem), available: z.number().int() }),
 });
 
+/** A step of a mission: its target, its reward and the reward's state in the current period. */
+export const missionStep = z.object({
+  /** Money ('100.00') for money goals, else a count ('20'). */
+  target: z.string(),
+  reward: z.string(),
+  /** The turnover the reward's bonus asks once claimed ('0.00': none). */
+  turnover: z.string(),
+  /** open: not reached yet; claimable: reached, its reward waits in the reward centre; claimed; expired. */
+  state: z.enum(['open', 'claimable', 'claimed', 'expired']),
+  /** The reward centre's reward of a reached step (claimed with rewardClaim). */
+  rewardId: z.number().int().nullable(),
+});
+
+export const missionView = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  /** D daily, W weekly (from Monday), M monthly, once: one run between two days. */
+  period: z.enum(['D', 'W', 'M', 'once']),
+  /** What counts (server/mission-settings.ts): the page words it. */
+  goal: z.object({
+    kind: z.enum(['deposit', 'wager', 'rounds', 'winMultiple', 'loginDays', 'lotteryTickets', 'friends']),
+    measure: z.enum(['amount', 'count']).nullable(),
+    categories: z.array(z.string()),
+    vendors: z.array(z.string()),
+    multiple: z.number().nullable(),
+    minBet: z.string().nullable(),
+    consecutive: z.boolean().nullable(),
+  }),
+  unit: z.enum(['money', 'count']),
+  /** Progress in the current period, and the last step's target. */
+  progress: z.string(),
+  target: z.string(),
+  /** The current period's first instant and the instant it resets or ends (null: never). */
+  startsAt: z.number(),
+  endsAt: z.number().nullable(),
+  steps: z.array(missionStep),
+  /** claimable: a reward waits; done: every step reached; open: steps to go. */
+  state: z.enum(['open', 'claimable', 'done']),
+});
+export type MissionView = z.infer<typeof missionView>;
+
+export const missionsValue = z.object({
+  /** Mission rewards waiting in the reward centre (the missions page's red badge). */
+  claimable: z.number().int(),
+  symbol: z.string(),
+  missions: z.array(missionView),
+});
+export type MissionsValue = z.infer<typeof missionsValue>;
+
+/** Spec 7's missions call: the caller's missions of the current periods, with progress and steps (the spec shows no shape: this one is ours). */
+export const missionSummary = defineCall({
+  name: 'MCSFE_getMissionSummaryDetails',
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getMissionSummaryDetails',
+  token: true,
+  value: missionsValue,
+});
+
 export const promotionCalls = [
+  missionSummary,
   depositOffers,
   freeSpinsStatus,
   freeSpinsClaim,

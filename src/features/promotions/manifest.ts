@@ -2,6 +2,8 @@
 import type { FeatureManifest } from '../../kernel/feature.ts';
 import { promotionCalls, promotionEvents } from './contract.ts';
 import { promotionRules } from './server/settings.ts';
+import { missionRules } from './server/mission-settings.ts';
+import { runMissionJob } from './server/missions.ts';
 import { promotionRoutes } from './server/routes.ts';
 import * as tables from './server/tables.ts';
 import { depositConsumer } from './server/engine.ts';
@@ -15,7 +17,7 @@ export const manifest: FeatureManifest = {
   name: 'promotions',
   calls: promotionCalls,
   events: promotionEvents,
-  settings: [promotionRules],
+  settings: [promotionRules, missionRules],
   routes: promotionRoutes,
   tables,
   consumers: [depositConsumer, vipConsumer, referralConsumer],
@@ -31,6 +33,8 @@ export const manifest: FeatureManifest = {
     { name: 'promotions.raffles', everyMs: 60_000, atStart: true, run: (db, now) => runRaffleJobs(db, now) },
     // Invite friends: friends who played since the last run (a deposit decides at once, through the outbox).
     { name: 'promotions.referral', everyMs: 60_000, atStart: true, run: (db, now) => runReferralJob(db, now) },
+    // Missions: the periods that closed, each member's reached steps written into the reward centre once.
+    { name: 'promotions.missions', everyMs: 5 * 60_000, atStart: true, run: (db, now) => runMissionJob(db, now) },
     { name: 'promotions.rewards', everyMs: 5 * 60_000, atStart: true, run: (db, now) => runRewardJobs(db, now) },
   ],
 };

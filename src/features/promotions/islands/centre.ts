@@ -1,8 +1,9 @@
-/** What the promotions put in the member-centre overlay: the reward centre (spec 2.14), the referral page and the VIP page, and the deposit page's promotions (a slot of the wallet's page). */
+/** What the promotions put in the member-centre overlay: the reward centre (spec 2.14), the missions, the referral page and the VIP page, and the deposit page's promotions (a slot of the wallet's page). */
 import type { CentreModule } from '../../../shell/parts.ts';
 import RewardCentre from './RewardCentre.tsx';
 import ReferralPage from './ReferralPage.tsx';
 import VipPage from './VipPage.tsx';
+import MissionsPage from './MissionsPage.tsx';
 import DepositOffers from './DepositOffers.tsx';
 import { useLabels } from '../../../shell/labels.tsx';
 import { withUiWords } from '../../../ui/words.tsx';
@@ -14,6 +15,6 @@ function useLang(): string {
 
 export const centre: CentreModule = {
   // The referral and VIP pages' lists are the UI kit's, which read its words (the kernel's `common`).
-  PAGES: { rewards: RewardCentre, referral: withUiWords(ReferralPage, useLang), vip: withUiWords(VipPage, useLang) },
+  PAGES: { rewards: RewardCentre, referral: withUiWords(ReferralPage, useLang), vip: withUiWords(VipPage, useLang), missions: withUiWords(MissionsPage, useLang) },
   SLOTS: { 'deposit.offers': DepositOffers },
 };

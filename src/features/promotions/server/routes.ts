@@ -18,7 +18,9 @@ import {
   raffleStatus,
   raffleVerify,
   claimRafflePromotion,
+  missionSummary,
 } from '../contract.ts';
+import { missionsOf } from './missions.ts';
 import { claimRafflePrizes, raffleStatus as raffleStatusOf, verifyDraw } from './raffle.ts';
 import { vipStatus as vipStatusOf } from './vip.ts';
 import { referralStatus as referralStatusOf } from './referral.ts';
@@ -59,5 +61,6 @@ export const promotionRoutes = [
   route(vipStatus, async (_input, ctx) => vipStatusOf(await db(), requireRealAccount(ctx).memberId)),
   route(signinStatus, async (_input, ctx) => signinCalendar(await db(), sessionOf(ctx).memberId)),
   route(signinToday, async (_input, ctx) => signIn(await db(), requireRealAccount(ctx).memberId, ctx.locale)),
+  route(missionSummary, async (_input, ctx) => missionsOf(await db(), sessionOf(ctx).memberId, ctx.locale)),
   route(rewardClaim, async ({ body }, ctx) => claimReward(await db(), requireRealAccount(ctx).memberId, body.id, ctx.locale)),
 ];

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { CATEGORY_ORDER } from '../../../kernel/categories.ts';
 import { brandSection } from '../../../kernel/brand/sections.ts';
 import { minorAmount } from '../../../kernel/brand/fields.ts';
+import { missionRules } from './mission-settings.ts';
 
 const minor = minorAmount;
 
@@ -230,8 +231,8 @@ export function vipLevelName(level: number): string | null {
   return levels[Math.min(level, levels.length - 1)]!.name;
 }
 
-/** Which of its programmes the brand runs, for the start-up status (spec 3: hasVip, the REFERRAL entry). */
-export function runningOffers(): { vip: boolean; referral: boolean } {
+/** Which of its programmes the brand runs, for the start-up status (spec 3: hasVip, the REFERRAL and MISSION entries). */
+export function runningOffers(): { vip: boolean; referral: boolean; missions: boolean } {
   const rules = promotionRules();
-  return { vip: vipProgramme(rules) !== null, referral: referralProgramme(rules) !== null };
+  return { vip: vipProgramme(rules) !== null, referral: referralProgramme(rules) !== null, missions: missionRules().length > 0 };
 }

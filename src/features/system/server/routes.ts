@@ -12,9 +12,9 @@ import { localizePath } from '../../../kernel/locales.ts';
  * runs it tells it (the promotions, handed in by the app: src/app/features.ts). The system feature
  * comes first, so it is told rather than asks; nothing runs until then.
  */
-let offers: () => { vip: boolean; referral: boolean } = () => ({ vip: false, referral: false });
+let offers: () => { vip: boolean; referral: boolean; missions: boolean } = () => ({ vip: false, referral: false, missions: false });
 
-export function provideStatusOffers(f: () => { vip: boolean; referral: boolean }): void {
+export function provideStatusOffers(f: () => { vip: boolean; referral: boolean; missions: boolean }): void {
   offers = f;
 }
 
@@ -58,7 +58,10 @@ export const systemRoutes = [
         launchGameCDNs: b.launchGameCDNs,
         recommendedVendor: b.recommendedVendor,
         hasVip: offers().vip,
-        availablePromo: [{ code: 'REFERRAL' as const, enabled: offers().referral }],
+        availablePromo: [
+          { code: 'REFERRAL' as const, enabled: offers().referral },
+          { code: 'MISSION' as const, enabled: offers().missions },
+        ],
       },
     };
   }),
