@@ -86,8 +86,8 @@ export const depositOffers = defineCall({
 
 export const rewardItem = z.object({
   id: z.number().int(),
-  /** rebate (a day's rebate of a promotion), signin (a day's sign-in), vip (a level-up or monthly VIP bonus), raffle (a raffle prize), referral (a friend invited, for the referrer and the friend), mission (a mission's step reached) or operator (granted by hand). */
-  kind: z.enum(['rebate', 'operator', 'signin', 'vip', 'raffle', 'referral', 'mission']),
+  /** rebate (a day's rebate of a promotion), signin (a day's sign-in), vip (a level-up or monthly VIP bonus), raffle (a raffle prize), referral (a friend invited, for the referrer and the friend), mission (a mission's step reached), leaderboard (a leaderboard prize) or operator (granted by hand). */
+  kind: z.enum(['rebate', 'operator', 'signin', 'vip', 'raffle', 'referral', 'mission', 'leaderboard']),
   promotionId: z.number().int().nullable(),
   title: z.string(),
   /** What it is for, when it says: the brand day (rebate, sign-in), the VIP level reached or the month (vip), the friend's masked name (referral). */
@@ -416,8 +416,79 @@ export const missionSummary = defineCall({
   value: missionsValue,
 });
 
+const leaderboardEntry = z.object({ rank: z.number().int(), account: z.string(), score: z.string(), mine: z.boolean() });
+
+export const leaderboardView = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  period: z.enum(['D', 'W', 'M']),
+  goal: z.object({ kind: z.enum(['deposit', 'wager', 'rounds']), categories: z.array(z.string()), vendors: z.array(z.string()) }),
+  unit: z.enum(['money', 'count']),
+  /** The smallest score that takes part. */
+  minScore: z.string(),
+  /** Prizes by rank, the first's first. */
+  prizes: z.array(z.string()),
+  /** The current period and the SHA-256 of its seed (ties of its final standings are broken by it). */
+  startsAt: z.number(),
+  endsAt: z.number(),
+  seedHash: hex64,
+  /** The top 20 now, names masked; equal scores share a rank until the end. */
+  top: z.array(leaderboardEntry),
+  /** The caller's score and rank (null below the minimum); null for a trial account or a member who takes no part. */
+  me: z.object({ score: z.string(), rank: z.number().int().nullable() }).nullable(),
+  /** The last paid period: its winners and revealed seed. */
+  last: z
+    .object({
+      key: z.string(),
+      from: z.string(),
+      to: z.string(),
+      seedHash: hex64,
+      seed: hex64,
+      entries: z.number().int(),
+      winners: z.array(leaderboardEntry.omit({ mine: true }).extend({ amount: z.string(), mine: z.boolean() })),
+    })
+    .nullable(),
+});
+export type LeaderboardView = z.infer<typeof leaderboardView>;
+export const leaderboardsValue = z.object({ symbol: z.string(), boards: z.array(leaderboardView) });
+export type LeaderboardsValue = z.infer<typeof leaderboardsValue>;
+
+/** Spec 7's mission leaderboard (the cash-back tile): the brand's leaderboards with the top and the caller's rank (the spec shows no shape: this one is ours). */
+export const missionLeaderboard = defineCall({
+  name: 'MCSFE_getMissionLeaderboard',
+  method: 'GET',
+  path: '/wps/relay/MCSFE_getMissionLeaderboard',
+  token: true,
+  value: leaderboardsValue,
+});
+
+export const leaderboardVerification = z.object({
+  boardId: z.number().int(),
+  periodKey: z.string(),
+  seed: hex64,
+  seedHash: hex64,
+  seedMatchesHash: z.boolean(),
+  /** The HMAC-SHA256 message of a member's tie-break, keyed by the seed's bytes. */
+  message: z.string(),
+  winners: z.array(z.object({ rank: z.number().int(), memberId: z.number().int(), account: z.string(), score: z.string(), tiebreak: z.string() })),
+  /** The winners' order recomputed from the seed (score, then tie-break) is the recorded one. */
+  matches: z.boolean(),
+});
+export type LeaderboardVerification = z.infer<typeof leaderboardVerification>;
+
+/** Recomputes a paid leaderboard period's order from its revealed seed (public). */
+export const leaderboardVerify = defineCall({
+  name: 'leaderboardVerify',
+  method: 'GET',
+  path: '/wps/promotions/leaderboard/verify',
+  query: z.object({ boardId: intParam(1, 1_000_000), periodKey: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) }),
+  value: leaderboardVerification,
+});
+
 export const promotionCalls = [
   missionSummary,
+  missionLeaderboard,
+  leaderboardVerify,
   depositOffers,
   freeSpinsStatus,
   freeSpinsClaim,

@@ -2,7 +2,8 @@
 import type { FeatureManifest } from '../../kernel/feature.ts';
 import { promotionCalls, promotionEvents } from './contract.ts';
 import { promotionRules } from './server/settings.ts';
-import { missionRules } from './server/mission-settings.ts';
+import { leaderboardRules, missionRules } from './server/mission-settings.ts';
+import { runLeaderboardJob } from './server/leaderboards.ts';
 import { runMissionJob } from './server/missions.ts';
 import { promotionRoutes } from './server/routes.ts';
 import * as tables from './server/tables.ts';
@@ -17,7 +18,7 @@ export const manifest: FeatureManifest = {
   name: 'promotions',
   calls: promotionCalls,
   events: promotionEvents,
-  settings: [promotionRules, missionRules],
+  settings: [promotionRules, missionRules, leaderboardRules],
   routes: promotionRoutes,
   tables,
   consumers: [depositConsumer, vipConsumer, referralConsumer],
@@ -35,6 +36,8 @@ export const manifest: FeatureManifest = {
     { name: 'promotions.referral', everyMs: 60_000, atStart: true, run: (db, now) => runReferralJob(db, now) },
     // Missions: the periods that closed, each member's reached steps written into the reward centre once.
     { name: 'promotions.missions', everyMs: 5 * 60_000, atStart: true, run: (db, now) => runMissionJob(db, now) },
+    // Mission leaderboards: the current periods' scores every minute; closed periods paid once.
+    { name: 'promotions.leaderboards', everyMs: 60_000, atStart: true, run: (db, now) => runLeaderboardJob(db, now) },
     { name: 'promotions.rewards', everyMs: 5 * 60_000, atStart: true, run: (db, now) => runRewardJobs(db, now) },
   ],
 };

@@ -1,7 +1,8 @@
 /**
  * The missions page of the member centre (issue 32; spec 2.14): each mission of the current
  * period with its progress bar, the time left until it resets or ends, and its steps; a reached
- * step's reward is claimed here or in the reward centre. The member centre's red badge counts
+ * step's reward is claimed here or in the reward centre. The mission leaderboards (the side menu's
+ * cash-back tile opens this page) come first. The member centre's red badge counts
  * the rewards to claim. The steps live in the page's store (../client/missions.ts).
  */
 import { useEffect, useState } from 'react';
@@ -14,6 +15,7 @@ import type { MissionView } from '../contract.ts';
 import { createMissions, timeLeft, type MissionsStore } from '../client/missions.ts';
 import { hasWagering } from '../client/reward-centre.ts';
 import { usePromotionLabels, type PromotionLabels } from './labels.ts';
+import LeaderboardBlocks from './LeaderboardBlock.tsx';
 
 type Words = PromotionLabels['missions'];
 
@@ -43,6 +45,7 @@ export default function MissionsPage() {
   if (!l) return null;
   return (
     <div className="wl-page ms-page">
+      <LeaderboardBlocks fmt={fmt} now={now} tick={now} />
       <p className="wl-note">{l.lead}</p>
       {notice && (
         <p className="wl-note wl-note-warn" role="status">

@@ -106,3 +106,60 @@ export const missionRules = brandSection(
     .default([])
     .refine((ms) => new Set(ms.map((m) => m.id)).size === ms.length, { message: 'two missions have the same id' }),
 );
+
+/**
+ * The mission leaderboards (issue 32; spec 2.5: the cash-back tile): each period (the brand's day,
+ * week from Monday, or month) ranks the members by one measure of the wallet's daily figures
+ * (valid bets of the named games, their rounds, or deposits), and pays `prizes[0]` to the first,
+ * `prizes[1]` to the second... once the period has closed, into the reward centre. A member takes
+ * part from `minScore` on; ties are broken by the period's committed seed (provably fair).
+ */
+export const leaderboardSchema = z
+  .object({
+    id: z.number().int().positive(),
+    titles: z.record(z.string(), z.string().trim().min(1).max(60)).refine((t) => 'en' in t, { message: 'needs an English title (en)' }),
+    period: z.enum(['D', 'W', 'M']),
+    goal: z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('deposit'), measure: z.enum(['amount', 'count']).default('amount') }).strict(),
+      z.object({ kind: z.literal('wager'), ...games }).strict(),
+      z.object({ kind: z.literal('rounds'), ...games }).strict(),
+    ]),
+    /** The smallest score that takes part (minor units for money measures, else a count). */
+    minScore: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(1),
+    /** Prizes by rank, the first's first. */
+    prizes: z
+      .array(minorAmount.refine((n) => n > 0n, 'must be more than zero'))
+      .min(1)
+      .max(100),
+    wagering: z
+      .object({
+        multiple: z.number().min(0).max(200),
+        days: z.number().int().min(1).max(365),
+        weights: z.partialRecord(z.enum(CATEGORY_ORDER), z.number().int().min(0).max(100)).default({}),
+        maxBet: minorAmount.optional(),
+      })
+      .strict()
+      .optional(),
+    claimDays: z.number().int().min(1).max(90).default(7),
+  })
+  .strict();
+
+export type Leaderboard = z.output<typeof leaderboardSchema>;
+
+/** The brand's leaderboards (ids unique). */
+export const leaderboardRules = brandSection(
+  'leaderboards',
+  z
+    .array(leaderboardSchema)
+    .max(10)
+    .default([])
+    .refine((ls) => new Set(ls.map((l) => l.id)).size === ls.length, { message: 'two leaderboards have the same id' }),
+);
+
+/** The mission or leaderboard of a reward's reference (`mission:<id>:...`, `leaderboard:<id>:...`), for its wagering at claim time. */
+export function wageringOfReference(reference: string): Mission['wagering'] {
+  const m = /^(mission|leaderboard):(\d+):/.exec(reference);
+  if (!m) return undefined;
+  const id = Number(m[2]);
+  return m[1] === 'mission' ? missionRules().find((x) => x.id === id)?.wagering : leaderboardRules().find((x) => x.id === id)?.wagering;
+}

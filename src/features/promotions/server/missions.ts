@@ -101,7 +101,7 @@ const ids = (memberIds: readonly number[]) =>
   );
 
 /** The rounds a goal counts, as a condition on the vendor code `col` (its categories through the vendor table). */
-function gamesFilter(g: { categories?: string[]; vendors?: string[] }, col: SQL): SQL {
+export function gamesFilter(g: { categories?: string[]; vendors?: string[] }, col: SQL): SQL {
   const parts: SQL[] = [];
   if (g.categories)
     parts.push(
@@ -381,12 +381,6 @@ export async function runMissionJob(db: Db, now = clock.now()): Promise<{ period
     }
   }
   return { periods, written };
-}
-
-/** The mission of a reward's reference, for its wagering at claim time. */
-export function missionOfReference(reference: string): Mission | undefined {
-  const m = /^mission:(\d+):/.exec(reference);
-  return m ? missionRules().find((x) => x.id === Number(m[1])) : undefined;
 }
 
 /** Not exported through the feature's face; used by tests of the reward rows. */

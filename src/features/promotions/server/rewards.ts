@@ -22,7 +22,7 @@ import { grantBonus, money } from '../../wallet/index.ts';
 import type { RewardItem } from '../contract.ts';
 import { runPromotions } from './engine.ts';
 import { promoReward } from './tables.ts';
-import { missionOfReference } from './missions.ts';
+import { wageringOfReference } from './mission-settings.ts';
 
 const DAY = 86_400_000;
 /** A day's rebate is computed this long after the day closed, so that its last rounds have settled. */
@@ -146,11 +146,12 @@ export async function claimReward(db: Db, memberId: number, id: number, locale: 
     const now = clock.now();
     if (r.status !== 'claimable' || r.expiresAt.getTime() <= now) throw new ApiError(409, 'promotion.reward.expired');
     const titles = Object.fromEntries(LOCALES.map((l) => [l.code, titleOf(r, l.code)]));
-    const wagering = r.turnover > 0n ? (r.kind === 'mission' ? missionOfReference(r.reference)?.wagering : promotionRules().find((p) => p.id === r.promotionId)?.wagering) : undefined;
+    const wagering =
+      r.turnover > 0n ? (r.kind === 'mission' || r.kind === 'leaderboard' ? wageringOfReference(r.reference) : promotionRules().find((p) => p.id === r.promotionId)?.wagering) : undefined;
     const granted = await grantBonus(tx, {
       memberId,
       reference: `reward:${r.id}`,
-      source: r.promotionId !== null ? `promotion:${r.promotionId}` : r.kind === 'mission' ? r.reference.split(':').slice(0, 2).join(':') : 'operator',
+      source: r.promotionId !== null ? `promotion:${r.promotionId}` : r.kind === 'mission' || r.kind === 'leaderboard' ? r.reference.split(':').slice(0, 2).join(':') : 'operator',
       titles,
       amount: r.amount,
       turnoverRequired: r.turnover,

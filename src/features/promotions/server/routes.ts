@@ -19,7 +19,10 @@ import {
   raffleVerify,
   claimRafflePromotion,
   missionSummary,
+  missionLeaderboard,
+  leaderboardVerify,
 } from '../contract.ts';
+import { leaderboardsOf, verifyLeaderboard } from './leaderboards.ts';
 import { missionsOf } from './missions.ts';
 import { claimRafflePrizes, raffleStatus as raffleStatusOf, verifyDraw } from './raffle.ts';
 import { vipStatus as vipStatusOf } from './vip.ts';
@@ -62,5 +65,10 @@ export const promotionRoutes = [
   route(signinStatus, async (_input, ctx) => signinCalendar(await db(), sessionOf(ctx).memberId)),
   route(signinToday, async (_input, ctx) => signIn(await db(), requireRealAccount(ctx).memberId, ctx.locale)),
   route(missionSummary, async (_input, ctx) => missionsOf(await db(), sessionOf(ctx).memberId, ctx.locale)),
+  route(missionLeaderboard, async (_input, ctx) => leaderboardsOf(await db(), sessionOf(ctx).memberId, ctx.locale)),
+  route(leaderboardVerify, async ({ query }) => {
+    if (query.boardId === undefined) throw new ApiError(400, 'promotion.leaderboard.unknown');
+    return verifyLeaderboard(await db(), query.boardId, query.periodKey);
+  }),
   route(rewardClaim, async ({ body }, ctx) => claimReward(await db(), requireRealAccount(ctx).memberId, body.id, ctx.locale)),
 ];

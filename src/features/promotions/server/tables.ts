@@ -168,3 +168,70 @@ export const promoReferral = pgTable(
   },
   (t) => [index('promo_referral_referrer_idx').on(t.referrerId, t.month)],
 );
+
+/**
+ * A period of a mission leaderboard (issue 32): written with its server seed when the period is
+ * first seen, whose SHA-256 is shown from then on; paid once after the period (status open ->
+ * paid in one transaction with its prizes), the seed revealed with the result. Ties of the final
+ * standings are broken by HMAC-SHA256(seed, `leaderboard:<id>:<period key>:<member id>`).
+ */
+export const leaderboardPeriod = pgTable(
+  'leaderboard_period',
+  {
+    boardId: integer('board_id').notNull(),
+    /** The period's first instant, ISO. */
+    periodKey: text('period_key').notNull(),
+    periodEnd: timestamp('period_end', { withTimezone: true }).notNull(),
+    seed: text('seed').notNull(),
+    seedHash: text('seed_hash').notNull(),
+    /** open, then paid. */
+    status: text('status').notNull(),
+    /** Members who took part, set when paid. */
+    entries: integer('entries'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.boardId, t.periodKey] }),
+    index('leaderboard_period_open_idx')
+      .on(t.periodEnd)
+      .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * A member's score in a leaderboard period: the period's sum of the board's measure in the daily
+ * figures, refreshed by the job every minute for everyone, and for the member when they look.
+ * Read top first by the index; a member's rank is 1 + the scores above theirs.
+ */
+export const leaderboardScore = pgTable(
+  'leaderboard_score',
+  {
+    boardId: integer('board_id').notNull(),
+    periodKey: text('period_key').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    score: bigint('score', { mode: 'bigint' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.boardId, t.periodKey, t.memberId] }), index('leaderboard_score_rank_idx').on(t.boardId, t.periodKey, t.score.desc(), t.memberId)],
+);
+
+/** A prize of a paid leaderboard period: the rank's member, their score and tie-break, and the reward they claim. */
+export const leaderboardPrize = pgTable(
+  'leaderboard_prize',
+  {
+    boardId: integer('board_id').notNull(),
+    periodKey: text('period_key').notNull(),
+    rank: integer('rank').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    score: bigint('score', { mode: 'bigint' }).notNull(),
+    /** HMAC-SHA256(seed, `leaderboard:<id>:<period key>:<member id>`), hex: the smaller ranks first among equal scores. */
+    tiebreak: text('tiebreak').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    rewardId: bigint('reward_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.boardId, t.periodKey, t.rank] })],
+);

@@ -9,6 +9,7 @@ import { addDays } from '../../../kernel/days.ts';
 import { longestRun, missionPeriod, stepsReached } from '../server/missions.ts';
 import { missionSchema, type Mission } from '../server/mission-settings.ts';
 import { timeLeft } from '../client/missions.ts';
+import { rankEntries, sharedRanks, tiebreakOf } from '../server/leaderboards.ts';
 
 const TZ = 'America/Mexico_City'; // UTC-6, no daylight saving since 2022
 const H = 3_600_000;
@@ -94,5 +95,37 @@ describe('the brand file', () => {
     expect(bad({ steps: [10, 10].map((target) => ({ target, reward: { kind: 'money', amount: 1 } })) })).toBe(false);
     expect(bad({ goal: { kind: 'wager', categories: ['CASINO'] } })).toBe(false);
     expect(bad({ steps: [{ target: 100, reward: { kind: 'money', amount: 0 } }] })).toBe(false);
+  });
+});
+
+describe('a leaderboard', () => {
+  const seed = 'ab'.repeat(32);
+  it('shares a rank among equal scores before the end (1, 2, 2, 4)', () => {
+    expect(sharedRanks([])).toEqual([]);
+    expect(sharedRanks([30n, 20n, 20n, 5n, 5n, 1n])).toEqual([1, 2, 2, 4, 4, 6]);
+  });
+
+  it("orders the final standings by score, then by the seed's tie-break, whatever the order it is given", () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.record({ memberId: fc.integer({ min: 1, max: 10_000 }), score: fc.bigInt({ min: 1n, max: 5n }) }), { selector: (e) => e.memberId, maxLength: 30 }), (entries) => {
+        const ranked = rankEntries(seed, 1, 'k', entries);
+        const again = rankEntries(seed, 1, 'k', [...entries].reverse());
+        expect(again.map((e) => e.memberId)).toEqual(ranked.map((e) => e.memberId));
+        ranked.forEach((e, i) => {
+          expect(e.rank).toBe(i + 1);
+          expect(e.tiebreak).toBe(tiebreakOf(seed, 1, 'k', e.memberId));
+          const next = ranked[i + 1];
+          if (next) expect(e.score > next.score || (e.score === next.score && e.tiebreak < next.tiebreak)).toBe(true);
+        });
+      }),
+    );
+  });
+
+  it('breaks ties differently with another seed, period or board (HMAC of all three)', () => {
+    const a = tiebreakOf(seed, 1, 'k', 7);
+    expect(a).toMatch(/^[0-9a-f]{64}$/);
+    expect(tiebreakOf('cd'.repeat(32), 1, 'k', 7)).not.toBe(a);
+    expect(tiebreakOf(seed, 1, 'k2', 7)).not.toBe(a);
+    expect(tiebreakOf(seed, 2, 'k', 7)).not.toBe(a);
   });
 });

@@ -1,0 +1,325 @@
+/**
+ * Mission leaderboards (issue 32; spec 2.5's cash-back tile): the brand's leaderboards
+ * (server/mission-settings.ts) rank the members of each period by a measure of the wallet's daily
+ * figures, and pay prizes by rank once the period has closed.
+ *
+ * - Scores live in `leaderboard_score`, one row per member and period, set (not added) from the
+ *   daily figures: by the job `promotions.leaderboards` every minute for everyone, and for the
+ *   member when they look, so their own rank moves at once. A bet's transaction does nothing more.
+ * - When a period is first seen its row is written with 32 random bytes as the server seed; their
+ *   SHA-256 is shown from then on. After the period (and ten minutes for its last rounds) one
+ *   transaction locks that row, sets the final scores, ranks them by score and, among equal scores,
+ *   by HMAC-SHA256(seed, `leaderboard:<id>:<period key>:<member id>`) (hex, smaller first), writes
+ *   each prize's reward into the reward centre and marks the period paid: once, whatever the
+ *   number of processes, and again from the start after a crash. The seed is revealed then; anyone
+ *   can recompute the order of the tied (`rankEntries`, the verify call).
+ * - Trial accounts and members whom marketing may not reach take no part and win nothing.
+ */
+import { createHmac } from 'node:crypto';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { brand } from '../../../kernel/brand/index.ts';
+import { clock } from '../../../kernel/clock.ts';
+import type { Db, Tx } from '../../../kernel/db/index.ts';
+import { rowsOf } from '../../../kernel/db/rows.ts';
+import { dayIn, type Day } from '../../../kernel/days.ts';
+import { hashServerSeed, makeServerSeed, seedMatchesHash } from '../../../kernel/fairness.ts';
+import { ApiError } from '../../../kernel/http/errors.ts';
+import { LOCALES, type Locale } from '../../../kernel/locales.ts';
+import { maskName } from '../../../kernel/mask.ts';
+import { periodAt, type Period } from '../../../kernel/periods.ts';
+import { TRIAL_TYPE, isTrialType } from '../../accounts/contract.ts';
+import { member } from '../../accounts/index.ts';
+import { blockedSql, isMarketable } from '../../protection/index.ts';
+import { money } from '../../wallet/index.ts';
+import type { LeaderboardVerification, LeaderboardsValue, LeaderboardView } from '../contract.ts';
+import { leaderboardRules, type Leaderboard } from './mission-settings.ts';
+import { gamesFilter, MISSION_GRACE_MS } from './missions.ts';
+import { leaderboardPeriod, leaderboardPrize, promoReward } from './tables.ts';
+
+const DAY = 86_400_000;
+/** How many of the top the tile shows. */
+export const TOP = 20;
+
+interface BoardPeriod extends Period {
+  key: string;
+  fromDay: Day;
+  toDay: Day;
+}
+
+/** The board's period that holds `at`. */
+export function boardPeriod(b: Leaderboard, at: number, tz: string): BoardPeriod {
+  const p = periodAt(b.period, at, tz);
+  return { ...p, key: new Date(p.start).toISOString(), fromDay: dayIn(p.start, tz), toDay: dayIn(p.end - 1, tz) };
+}
+
+/** Is the board's measure money (minor units)? */
+const isMoney = (b: Leaderboard) => b.goal.kind === 'wager' || (b.goal.kind === 'deposit' && b.goal.measure === 'amount');
+
+/** The measure of one daily-figures row `md`, and the rows it reads. */
+function measureOf(b: Leaderboard): { value: SQL; rows: SQL } {
+  const g = b.goal;
+  if (g.kind === 'deposit') return { value: g.measure === 'amount' ? sql`md.deposit` : sql`md.deposit_count::bigint`, rows: sql`md.vendor = ''` };
+  return { value: g.kind === 'wager' ? sql`md.valid_bet` : sql`md.bet_count::bigint`, rows: sql`md.vendor <> '' and ${gamesFilter(g, sql`md.vendor`)}` };
+}
+
+const notBlocked = (m: string) => sql.raw(`not exists (select 1 from rg_member g where g.member_id = ${m}.id and g.block_kind is not null and (${blockedSql('g')}))`);
+
+/** The period's row, with its committed seed (written once, the first time it is seen). */
+async function ensurePeriod(db: Db | Tx, b: Leaderboard, p: BoardPeriod): Promise<{ seedHash: string; status: string }> {
+  const fresh = makeServerSeed();
+  await db
+    .insert(leaderboardPeriod)
+    .values({ boardId: b.id, periodKey: p.key, periodEnd: new Date(p.end), seed: fresh.serverSeed, seedHash: fresh.serverSeedHash, status: 'open' })
+    .onConflictDoNothing();
+  const [row] = await db
+    .select({ seedHash: leaderboardPeriod.seedHash, status: leaderboardPeriod.status })
+    .from(leaderboardPeriod)
+    .where(and(eq(leaderboardPeriod.boardId, b.id), eq(leaderboardPeriod.periodKey, p.key)));
+  return row!;
+}
+
+/** Sets the period's scores from the daily figures (every member's, or those of `memberIds`); answers how many changed. */
+export async function refreshScores(db: Db | Tx, b: Leaderboard, p: BoardPeriod, memberIds?: readonly number[]): Promise<number> {
+  const { value, rows } = measureOf(b);
+  const only = memberIds
+    ? sql`and md.member_id in (${sql.join(
+        memberIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
+  const out = rowsOf(
+    await db.execute(sql`
+      insert into leaderboard_score (board_id, period_key, member_id, score, updated_at)
+      select ${b.id}, ${p.key}, md.member_id, sum(${value}), now()
+      from member_day md join member m on m.id = md.member_id and m.type <> ${TRIAL_TYPE}
+      where md.day >= ${p.fromDay} and md.day <= ${p.toDay} and ${rows} ${only} and ${notBlocked('m')}
+      group by md.member_id
+      having sum(${value}) > 0
+      on conflict (board_id, period_key, member_id) do update set score = excluded.score, updated_at = excluded.updated_at
+      where leaderboard_score.score <> excluded.score
+      returning 1`),
+  );
+  return out.length;
+}
+
+/** The tie-break of a member in a period: HMAC-SHA256(seed, `leaderboard:<id>:<key>:<member id>`), hex. */
+export function tiebreakOf(seed: string, boardId: number, periodKey: string, memberId: number): string {
+  return createHmac('sha256', Buffer.from(seed, 'hex')).update(`leaderboard:${boardId}:${periodKey}:${memberId}`).digest('hex');
+}
+
+/**
+ * The final order of a period's entries: by score, the highest first; among equal scores by
+ * tie-break, the smaller first.
+ * @example rankEntries(seed, 1, key, [{ memberId: 7, score: 10n }, { memberId: 9, score: 20n }])[0].memberId // 9
+ */
+export function rankEntries(
+  seed: string,
+  boardId: number,
+  periodKey: string,
+  entries: readonly { memberId: number; score: bigint }[],
+): { memberId: number; score: bigint; tiebreak: string; rank: number }[] {
+  return entries
+    .map((e) => ({ ...e, tiebreak: tiebreakOf(seed, boardId, periodKey, e.memberId) }))
+    .sort((a, b) => (a.score === b.score ? (a.tiebreak < b.tiebreak ? -1 : a.tiebreak > b.tiebreak ? 1 : 0) : a.score > b.score ? -1 : 1))
+    .map((e, i) => ({ ...e, rank: i + 1 }));
+}
+
+const titlesOf = (b: Leaderboard): Record<string, string> => Object.fromEntries(LOCALES.map((l) => [l.code, b.titles[l.code] ?? b.titles.en!]));
+const turnoverOf = (b: Leaderboard, amount: bigint) => (b.wagering ? (amount * BigInt(Math.round(b.wagering.multiple * 100))) / 100n : 0n);
+
+/**
+ * Pays a closed period once: final scores, the ranking with its tie-breaks, each prize's reward,
+ * the period marked paid, in one transaction under the period's row lock. Answers the prizes
+ * written (none when it was paid already or nobody took part).
+ */
+export async function payPeriod(db: Db, b: Leaderboard, p: BoardPeriod, now = clock.now()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(leaderboardPeriod)
+      .where(and(eq(leaderboardPeriod.boardId, b.id), eq(leaderboardPeriod.periodKey, p.key)))
+      .for('update');
+    if (!row || row.status !== 'open') return 0;
+    await refreshScores(tx, b, p);
+    // The contenders: every score at least the last prize's (ties at the edge included), of members who may still win.
+    const n = b.prizes.length;
+    const contenders = rowsOf(
+      await tx.execute(sql`
+        with s as (
+          select s.member_id, s.score from leaderboard_score s join member m on m.id = s.member_id and m.type <> ${TRIAL_TYPE}
+          where s.board_id = ${b.id} and s.period_key = ${p.key} and s.score >= ${b.minScore} and ${notBlocked('m')}
+        )
+        select member_id, score::text as score, (select count(*)::int from s) as entries from s
+        where s.score >= coalesce((select score from s order by score desc offset ${n - 1} limit 1), 0)`),
+    );
+    const ranked = rankEntries(
+      row.seed,
+      b.id,
+      p.key,
+      contenders.map((c) => ({ memberId: Number(c.member_id), score: BigInt(String(c.score)) })),
+    ).slice(0, n);
+    const titles = titlesOf(b);
+    const expiresAt = new Date(now + b.claimDays * DAY);
+    for (const w of ranked) {
+      const amount = b.prizes[w.rank - 1]!;
+      const [reward] = await tx
+        .insert(promoReward)
+        .values({
+          memberId: w.memberId,
+          kind: 'leaderboard',
+          reference: `leaderboard:${b.id}:${p.key}`,
+          titles,
+          period: `${p.fromDay} – ${p.toDay} · #${w.rank}`,
+          amount,
+          turnover: turnoverOf(b, amount),
+          wageringDays: b.wagering?.days ?? null,
+          status: 'claimable',
+          createdAt: new Date(now),
+          expiresAt,
+        })
+        .returning({ id: promoReward.id });
+      await tx.insert(leaderboardPrize).values({ boardId: b.id, periodKey: p.key, rank: w.rank, memberId: w.memberId, score: w.score, tiebreak: w.tiebreak, amount, rewardId: reward!.id });
+    }
+    await tx
+      .update(leaderboardPeriod)
+      .set({ status: 'paid', entries: Number(contenders[0]?.entries ?? 0), paidAt: new Date(now) })
+      .where(and(eq(leaderboardPeriod.boardId, b.id), eq(leaderboardPeriod.periodKey, p.key)));
+    return ranked.length;
+  });
+}
+
+/**
+ * The job: each board's current period (its seed committed, its scores set), then every period
+ * that closed (ten minutes ago) and is not paid yet, paid once.
+ */
+export async function runLeaderboardJob(db: Db, now = clock.now()): Promise<{ refreshed: number; paid: number }> {
+  const tz = brand().timeZone;
+  let refreshed = 0;
+  let paid = 0;
+  for (const b of leaderboardRules()) {
+    const current = boardPeriod(b, now, tz);
+    await ensurePeriod(db, b, current);
+    refreshed += await refreshScores(db, b, current);
+    const due = await db
+      .select({ key: leaderboardPeriod.periodKey, end: leaderboardPeriod.periodEnd })
+      .from(leaderboardPeriod)
+      .where(and(eq(leaderboardPeriod.boardId, b.id), eq(leaderboardPeriod.status, 'open'), sql`${leaderboardPeriod.periodEnd} <= ${new Date(now - MISSION_GRACE_MS)}`))
+      .orderBy(leaderboardPeriod.periodEnd);
+    for (const d of due) paid += await payPeriod(db, b, boardPeriod(b, new Date(d.key).getTime(), tz), now);
+  }
+  return { refreshed, paid };
+}
+
+/** Ranks in a top list as shown before the end: equal scores share the rank of the first of them (1, 2, 2, 4). */
+export function sharedRanks(scores: readonly bigint[]): number[] {
+  const out: number[] = [];
+  scores.forEach((s, i) => out.push(i > 0 && scores[i - 1] === s ? out[i - 1]! : i + 1));
+  return out;
+}
+
+/** One board as the caller sees it: the top, the caller's own rank, and the last paid period's winners with its revealed seed. */
+async function boardView(db: Db, b: Leaderboard, memberId: number | null, locale: Locale, now: number): Promise<LeaderboardView> {
+  const tz = brand().timeZone;
+  const p = boardPeriod(b, now, tz);
+  const { seedHash } = await ensurePeriod(db, b, p);
+  if (memberId !== null) await refreshScores(db, b, p, [memberId]);
+  const show = (v: bigint) => (isMoney(b) ? money(v) : String(v));
+  const top = rowsOf(
+    await db.execute(sql`
+      select s.member_id, s.score::text as score, m.username from leaderboard_score s join member m on m.id = s.member_id
+      where s.board_id = ${b.id} and s.period_key = ${p.key} and s.score >= ${b.minScore}
+      order by s.score desc, s.member_id limit ${TOP}`),
+  );
+  const scores = top.map((r) => BigInt(String(r.score)));
+  const ranks = sharedRanks(scores);
+  let me: LeaderboardView['me'] = null;
+  if (memberId !== null) {
+    const [mine] = rowsOf(
+      await db.execute(sql`
+        select s.score::text as score,
+          (select count(*)::int from leaderboard_score o where o.board_id = ${b.id} and o.period_key = ${p.key} and o.score > s.score) as above
+        from leaderboard_score s where s.board_id = ${b.id} and s.period_key = ${p.key} and s.member_id = ${memberId}`),
+    );
+    const score = mine ? BigInt(String(mine.score)) : 0n;
+    me = { score: show(score), rank: mine && score >= BigInt(b.minScore) ? Number(mine.above) + 1 : null };
+  }
+  const [last] = await db
+    .select()
+    .from(leaderboardPeriod)
+    .where(and(eq(leaderboardPeriod.boardId, b.id), eq(leaderboardPeriod.status, 'paid')))
+    .orderBy(desc(leaderboardPeriod.periodEnd))
+    .limit(1);
+  let lastView: LeaderboardView['last'] = null;
+  if (last) {
+    const winners = rowsOf(
+      await db.execute(sql`
+        select z.rank, z.member_id, z.score::text as score, z.amount::text as amount, z.tiebreak, m.username from leaderboard_prize z join member m on m.id = z.member_id
+        where z.board_id = ${b.id} and z.period_key = ${last.periodKey} order by z.rank`),
+    );
+    const lp = boardPeriod(b, new Date(last.periodKey).getTime(), tz);
+    lastView = {
+      key: last.periodKey,
+      from: lp.fromDay,
+      to: lp.toDay,
+      seedHash: last.seedHash,
+      seed: last.seed,
+      entries: last.entries ?? 0,
+      winners: winners.map((w) => ({
+        rank: Number(w.rank),
+        account: maskName(String(w.username)),
+        score: show(BigInt(String(w.score))),
+        amount: money(BigInt(String(w.amount))),
+        mine: Number(w.member_id) === memberId,
+      })),
+    };
+  }
+  return {
+    id: b.id,
+    title: b.titles[locale] ?? b.titles.en!,
+    period: b.period,
+    goal: { kind: b.goal.kind, categories: 'categories' in b.goal ? (b.goal.categories ?? []) : [], vendors: 'vendors' in b.goal ? (b.goal.vendors ?? []) : [] },
+    unit: isMoney(b) ? 'money' : 'count',
+    minScore: show(BigInt(b.minScore)),
+    prizes: b.prizes.map((x) => money(x)),
+    startsAt: p.start,
+    endsAt: p.end,
+    seedHash,
+    top: top.map((r, i) => ({ rank: ranks[i]!, account: maskName(String(r.username)), score: show(scores[i]!), mine: Number(r.member_id) === memberId })),
+    me,
+    last: lastView,
+  };
+}
+
+/** The brand's leaderboards as the caller sees them (spec 7's MCSFE_getMissionLeaderboard). Trial accounts and blocked members see them without a place of their own. */
+export async function leaderboardsOf(db: Db, memberId: number, locale: Locale, now = clock.now()): Promise<LeaderboardsValue> {
+  const [m] = await db.select({ type: member.type }).from(member).where(eq(member.id, memberId));
+  const takesPart = !!m && !isTrialType(m.type) && (await isMarketable(db, memberId));
+  const boards: LeaderboardView[] = [];
+  for (const b of leaderboardRules()) boards.push(await boardView(db, b, takesPart ? memberId : null, locale, now));
+  return { symbol: brand().currencySymbol, boards };
+}
+
+/** Recomputes a paid period's prize order from its revealed seed and the winners' scores (public: anyone may check). */
+export async function verifyLeaderboard(db: Db, boardId: number, periodKey: string): Promise<LeaderboardVerification> {
+  const [row] = await db
+    .select()
+    .from(leaderboardPeriod)
+    .where(and(eq(leaderboardPeriod.boardId, boardId), eq(leaderboardPeriod.periodKey, periodKey)));
+  if (!row || row.status !== 'paid') throw new ApiError(404, 'promotion.leaderboard.unknown');
+  const prizes = rowsOf(
+    await db.execute(sql`select z.rank, z.member_id, z.score::text as score, z.tiebreak, m.username from leaderboard_prize z join member m on m.id = z.member_id
+      where z.board_id = ${boardId} and z.period_key = ${periodKey} order by z.rank`),
+  );
+  const recorded = prizes.map((z) => ({ rank: Number(z.rank), memberId: Number(z.member_id), score: BigInt(String(z.score)), tiebreak: String(z.tiebreak), account: maskName(String(z.username)) }));
+  const again = rankEntries(row.seed, boardId, periodKey, recorded);
+  return {
+    boardId,
+    periodKey,
+    seed: row.seed,
+    seedHash: row.seedHash,
+    seedMatchesHash: seedMatchesHash(row.seed, row.seedHash) && hashServerSeed(row.seed) === row.seedHash,
+    message: `leaderboard:${boardId}:${periodKey}:<member id>`,
+    winners: recorded.map((r) => ({ rank: r.rank, memberId: r.memberId, account: r.account, score: String(r.score), tiebreak: r.tiebreak })),
+    matches: again.every((a, i) => a.memberId === recorded[i]!.memberId && a.tiebreak === recorded[i]!.tiebreak),
+  };
+}
