@@ -51,6 +51,11 @@
 //   m. the live chat across two server processes on PostgreSQL (scripts/bench/chat.ts): an
 //      answer's p95 from support's process to the member's stream on the other, with 200
 //      conversations open, beside the answer call's own p95. `npm run bench -- chat` only.
+//   n. missions and the mission leaderboard on PostgreSQL (scripts/bench/engagement.ts): 100,000
+//      players with this week's daily figures; the leaderboard call (top 20 and the player's rank)
+//      p95 (< 50 ms) beside one scan of the scores, the leaderboard job's runs, and a closed day's
+//      mission settlement in rounds counted per second beside the ledger's rounds/s in the same
+//      run (>= 0.5 x). `npm run bench -- engagement` only.
 // It starts its own server on a fresh PGlite folder under the system temp dir (ports 4710, 4711,
 // or BENCH_PORT and the next one), talks only to 127.0.0.1, prints a table with PASS/FAIL per
 // target and writes the same to bench-results.json. Exit code 1 when a target is missed.
@@ -70,6 +75,7 @@ import { auditOk, measureSpins, openMigrated, preparePlayers as prepareSpinPlaye
 import { measureAgentReports, type ReportTimes } from './bench/agent-reports.ts';
 import { measureConsole, type ConsoleTimes } from './bench/console-desk.ts';
 import { measureChat, type ChatTimes } from './bench/chat.ts';
+import { measureEngagement, type EngagementTimes } from './bench/engagement.ts';
 import { measureExportLoadPglite, measureExportLoadPostgres, type ExportLoad } from './bench/export-load.ts';
 import { measureDrawSettlement, measureTickets, prepareTicketPlayers, type DrawSettlement, type TicketLoad } from './bench/lottery.ts';
 import { benchServerUrl, freshDatabase, findPgbench, measureLedgerPglite, measureLedgerPostgres, postgresUnreachable, runPgbench, type LedgerLoad, type PgbenchRun } from './bench/ledger.ts';
@@ -204,6 +210,54 @@ async function chatRows(): Promise<ChatTimes | null> {
     pass: c.p95 < 300 && c.lost === 0,
   });
   return c;
+}
+
+/** Missions and the leaderboard (section n); null when PostgreSQL is unreachable. */
+async function engagementRows(): Promise<EngagementTimes | null> {
+  const unreachable = await postgresUnreachable(benchServerUrl());
+  if (unreachable) {
+    console.log(`PostgreSQL is not reachable (${unreachable}): no engagement figures.`);
+    return null;
+  }
+  console.log('Missions and the mission leaderboard on PostgreSQL (100,000 players)...');
+  const e = await measureEngagement((line) => console.log(line));
+  rows.push({
+    figure: `leaderboard call (top 20 and own rank), p95 (${e.scores.toLocaleString('en')} on the board)`,
+    value: e.boardP95,
+    unit: 'ms',
+    baseline: e.scoreScanMs,
+    baselineLabel: 'one scan of the scores',
+    target: '< 50 ms',
+    pass: e.boardP95 < 50,
+  });
+  rows.push({
+    figure: `leaderboard job, every score set (${e.scores.toLocaleString('en')}); again unchanged ${e.jobAgainSeconds.toFixed(1)} s`,
+    value: e.jobFirstSeconds,
+    unit: 's',
+    baseline: null,
+    baselineLabel: '',
+    target: '< 60 s (it runs each minute)',
+    pass: e.jobAgainSeconds < 60,
+  });
+  rows.push({
+    figure: `mission progress: rounds counted/s settling a closed day (${e.roundsCounted.toLocaleString('en')} rounds, ${e.rewards.toLocaleString('en')} rewards)`,
+    value: e.countedPerSecond,
+    unit: '/s',
+    baseline: e.ledger.roundsPerSecond,
+    baselineLabel: 'ledger rounds/s, PostgreSQL, 50 players',
+    target: '>= 0.5 x the ledger',
+    pass: e.countedPerSecond >= 0.5 * e.ledger.roundsPerSecond,
+  });
+  rows.push({
+    figure: 'missions page for one player (8 missions), p95',
+    value: e.missionsP95,
+    unit: 'ms',
+    baseline: e.boardP95,
+    baselineLabel: 'the leaderboard call',
+    target: '< 100 ms',
+    pass: e.missionsP95 < 100,
+  });
+  return e;
 }
 
 /** The console's rows (section l); answers the figures, or null when PostgreSQL is unreachable. */
@@ -533,6 +587,15 @@ try {
     const measured = await chatRows();
     for (const r of rows)
       console.log(`${r.figure.padEnd(90)} ${r.value.toFixed(1).padStart(7)} ${r.unit}  (baseline ${r.baseline?.toFixed(1)} ${r.unit}: ${r.baselineLabel})  ${r.target}  ${r.pass ? 'PASS' : 'FAIL'}`);
+    await cleanup();
+    process.exit(measured && rows.every((r) => r.pass !== false) ? 0 : 1);
+  }
+  if (process.argv.includes('engagement')) {
+    const measured = await engagementRows();
+    for (const r of rows)
+      console.log(
+        `${r.figure.padEnd(100)} ${r.value.toFixed(1).padStart(9)} ${r.unit}  ${r.baseline === null ? '' : `(baseline ${r.baseline.toFixed(1)} ${r.unit}: ${r.baselineLabel})`}  ${r.target}  ${r.pass ? 'PASS' : 'FAIL'}`,
+      );
     await cleanup();
     process.exit(measured && rows.every((r) => r.pass !== false) ? 0 : 1);
   }

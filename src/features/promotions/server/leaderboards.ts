@@ -37,6 +37,8 @@ import { gamesFilter, MISSION_GRACE_MS } from './missions.ts';
 import { leaderboardPeriod, leaderboardPrize, promoReward } from './tables.ts';
 
 const DAY = 86_400_000;
+/** Scores changed by one run of the job from which the table's statistics are refreshed at once. */
+const BULK = 5_000;
 /** How many of the top the tile shows. */
 export const TOP = 20;
 
@@ -199,7 +201,12 @@ export async function runLeaderboardJob(db: Db, now = clock.now()): Promise<{ re
   for (const b of leaderboardRules()) {
     const current = boardPeriod(b, now, tz);
     await ensurePeriod(db, b, current);
-    refreshed += await refreshScores(db, b, current);
+    const changed = await refreshScores(db, b, current);
+    refreshed += changed;
+    // Many scores written at once (a new period, a busy minute): the planner's figures and the
+    // visibility map are brought up to date now rather than at autovacuum's next pass, so that the
+    // top stays a walk down the index and a rank an index-only count.
+    if (changed >= BULK) await db.execute(sql`vacuum (analyze) leaderboard_score`);
     const due = await db
       .select({ key: leaderboardPeriod.periodKey, end: leaderboardPeriod.periodEnd })
       .from(leaderboardPeriod)
@@ -224,11 +231,15 @@ async function boardView(db: Db, b: Leaderboard, memberId: number | null, locale
   const { seedHash } = await ensurePeriod(db, b, p);
   if (memberId !== null) await refreshScores(db, b, p, [memberId]);
   const show = (v: bigint) => (isMoney(b) ? money(v) : String(v));
+  // The top first (down the index, whatever the planner thinks of the table's size), then its names.
   const top = rowsOf(
     await db.execute(sql`
-      select s.member_id, s.score::text as score, m.username from leaderboard_score s join member m on m.id = s.member_id
-      where s.board_id = ${b.id} and s.period_key = ${p.key} and s.score >= ${b.minScore}
-      order by s.score desc, s.member_id limit ${TOP}`),
+      select t.member_id, t.score::text as score, m.username from (
+        select s.member_id, s.score from leaderboard_score s
+        where s.board_id = ${b.id} and s.period_key = ${p.key} and s.score >= ${b.minScore}
+        order by s.score desc nulls last, s.member_id limit ${TOP}
+      ) t join member m on m.id = t.member_id
+      order by t.score desc, t.member_id`),
   );
   const scores = top.map((r) => BigInt(String(r.score)));
   const ranks = sharedRanks(scores);
