@@ -3,7 +3,7 @@
  * Features are listed in dependency order: a feature may use the ones before it, never after.
  * Keep this list in the order of src/app/features.ts (a test checks that they agree).
  */
-const FEATURES = ['system', 'accounts', 'protection', 'games', 'wallet', 'play', 'lottery', 'content', 'promotions', 'inbox', 'agent', 'home', 'support', 'console'];
+const FEATURES = ['system', 'accounts', 'protection', 'games', 'wallet', 'play', 'lottery', 'content', 'points', 'promotions', 'inbox', 'agent', 'home', 'support', 'console'];
 
 /** What a feature shows other parts of the house: its server face, its browser face and its Astro parts. */
 const FACES = ['^src/features/[^/]+/index\\.ts$', '^src/features/[^/]+/client\\.ts$', '^src/features/[^/]+/contract\\.ts$', '^src/features/[^/]+/components/[^/]+\\.astro$'];

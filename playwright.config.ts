@@ -45,6 +45,7 @@ const PHONE_SPECS = [
   /free-spins\.spec\.ts$/,
   /lottery\.spec\.ts$/,
   /chat\.spec\.ts$/,
+  /point-mall\.spec\.ts$/,
   /missions\.spec\.ts$/,
 ];
 

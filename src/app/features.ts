@@ -14,6 +14,7 @@ import { manifest as wallet } from '../features/wallet/manifest.ts';
 import { manifest as play } from '../features/play/manifest.ts';
 import { manifest as lottery } from '../features/lottery/manifest.ts';
 import { manifest as content } from '../features/content/manifest.ts';
+import { manifest as points } from '../features/points/manifest.ts';
 import { manifest as promotions } from '../features/promotions/manifest.ts';
 import { manifest as inbox } from '../features/inbox/manifest.ts';
 import { manifest as agent } from '../features/agent/manifest.ts';
@@ -28,7 +29,7 @@ import { ApiError } from '../kernel/http/errors.ts';
 import { provideClientConfigEntries } from '../kernel/client-config.ts';
 import { runningOffers, vipLevelName } from '../features/promotions/index.ts';
 
-export const FEATURES: readonly FeatureManifest[] = [system, accounts, protection, games, wallet, play, lottery, content, promotions, inbox, agent, home, support, consoleFeature];
+export const FEATURES: readonly FeatureManifest[] = [system, accounts, protection, games, wallet, play, lottery, content, points, promotions, inbox, agent, home, support, consoleFeature];
 
 // What earlier features say of a later one's programmes (the status's hasVip and REFERRAL entry,
 // a member's VIP label): the promotions tell them here, since they may not ask.

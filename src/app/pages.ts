@@ -15,6 +15,7 @@ import { pages as wallet } from '../features/wallet/pages.ts';
 import { pages as play } from '../features/play/pages.ts';
 import { pages as lottery } from '../features/lottery/pages.ts';
 import { pages as content } from '../features/content/pages.ts';
+import { pages as points } from '../features/points/pages.ts';
 import { pages as promotions } from '../features/promotions/pages.ts';
 import { pages as agent } from '../features/agent/pages.ts';
 import { pages as home } from '../features/home/pages.ts';
@@ -37,6 +38,7 @@ export const SITE_PAGES: SitePage[] = [
   ...of('features/play', play),
   ...of('features/lottery', lottery),
   ...of('features/content', content),
+  ...of('features/points', points),
   ...of('features/promotions', promotions),
   ...of('features/agent', agent),
   ...of('features/home', home),

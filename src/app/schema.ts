@@ -13,6 +13,7 @@ export * from '../features/wallet/server/tables.ts';
 export * from '../features/play/server/tables.ts';
 export * from '../features/lottery/server/tables.ts';
 export * from '../features/content/server/tables.ts';
+export * from '../features/points/server/tables.ts';
 export * from '../features/promotions/server/tables.ts';
 export * from '../features/inbox/server/tables.ts';
 export * from '../features/agent/server/tables.ts';

@@ -1,5 +1,9 @@
 /** The wallet feature's server face: what other features' server code and pages may use. */
-export { gameAccount, mainAccount } from './server/accounts.ts';
+export { gameAccount, mainAccount, pointsAccount, POINTS_CURRENCY } from './server/accounts.ts';
+/** Points in the ledger (issue 32): the points feature earns, spends and converts through these. */
+export { convertPoints, earnPoints, earnPointsOnce, pointsBalance, pointsByType, pointsMovements, spendPoints } from './server/points.ts';
+export { isShortOfMoney } from './server/ledger.ts';
+export { checkPaymentPassword } from './server/payment-password.ts';
 export { placeBet, playRound, playRoundAtOnce, refundRound, roundOwner, settleRound, type EngineWrites } from './server/game-play.ts';
 export type { BetRequest, RoundAnswer } from './server/game-play.ts';
 export { openRounds, refundRounds, settleRounds, type BatchOutcome, type RoundResult } from './server/round-batches.ts';

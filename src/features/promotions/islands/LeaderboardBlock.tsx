@@ -13,8 +13,8 @@ import { usePromotionLabels, type PromotionLabels } from './labels.ts';
 
 type Words = PromotionLabels['leaderboard'];
 
-/** The boards, read when the page opens and again when `tick` changes (a claim, a new minute). */
-export default function LeaderboardBlocks({ fmt, now, tick }: { fmt: (a: string) => string; now: number; tick: number }) {
+/** The boards, read when the page opens (their time left counts down with `now`). */
+export default function LeaderboardBlocks({ fmt, now }: { fmt: (a: string) => string; now: number }) {
   const labels = useLabels();
   const words = usePromotionLabels(labels.lang);
   const [data, setData] = useState<LeaderboardsValue | null>(null);
@@ -27,7 +27,7 @@ export default function LeaderboardBlocks({ fmt, now, tick }: { fmt: (a: string)
     return () => {
       live = false;
     };
-  }, [tick]);
+  }, []);
   if (!words || !data) return null;
   return (
     <>
@@ -53,7 +53,7 @@ function Board({ b, l, left, fmt, now }: { b: LeaderboardView; l: Words; left: P
         <h4 id={head}>{fill(l.heading, { title: b.title })}</h4>
         <span className="wl-badge wl-info">{fill(left.endsIn, { time: fill(left[t.unit], t) })}</span>
       </div>
-      <p className="wl-note">{fill(l.lead, { measure: measureOf(b, l), count: b.prizes.length })}</p>
+      <p className="wl-note">{fill(b.prizes.length === 1 ? l.lead_one : l.lead, { measure: measureOf(b, l), count: b.prizes.length })}</p>
       <p className="lb-prizes">
         <strong>{l.prizes}:</strong> {b.prizes.map((p, i) => fill(l.prize, { rank: i + 1, amount: fmt(p) })).join(' · ')}
       </p>
@@ -67,7 +67,7 @@ function Board({ b, l, left, fmt, now }: { b: LeaderboardView; l: Words; left: P
       ) : (
         <ol className="lb-top" aria-label={fill(l.top, { count: b.top.length })}>
           {b.top.map((r, i) => (
-            <li key={i} className={r.mine ? 'lb-mine' : undefined} aria-current={r.mine ? 'true' : undefined}>
+            <li key={i} className={r.mine ? 'lb-mine' : undefined}>
               <span className="lb-rank">{`#${r.rank}`}</span>
               <span className="lb-name">{r.mine ? `${r.account} (${l.you})` : r.account}</span>
               <span className="lb-score money">{shown(r.score)}</span>

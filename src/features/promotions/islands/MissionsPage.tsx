@@ -45,7 +45,7 @@ export default function MissionsPage() {
   if (!l) return null;
   return (
     <div className="wl-page ms-page">
-      <LeaderboardBlocks fmt={fmt} now={now} tick={now} />
+      <LeaderboardBlocks fmt={fmt} now={now} />
       <p className="wl-note">{l.lead}</p>
       {notice && (
         <p className="wl-note wl-note-warn" role="status">

@@ -97,6 +97,7 @@ export async function refreshScores(db: Db | Tx, b: Leaderboard, p: BoardPeriod,
       where md.day >= ${p.fromDay} and md.day <= ${p.toDay} and ${rows} ${only} and ${notBlocked('m')}
       group by md.member_id
       having sum(${value}) > 0
+      order by md.member_id
       on conflict (board_id, period_key, member_id) do update set score = excluded.score, updated_at = excluded.updated_at
       where leaderboard_score.score <> excluded.score
       returning 1`),
@@ -201,12 +202,17 @@ export async function runLeaderboardJob(db: Db, now = clock.now()): Promise<{ re
   for (const b of leaderboardRules()) {
     const current = boardPeriod(b, now, tz);
     await ensurePeriod(db, b, current);
-    const changed = await refreshScores(db, b, current);
+    // One process refreshes a board at a time (the others skip this minute): the upsert locks
+    // every row it meets, and two of them at once would only wait on each other.
+    const changed = await db.transaction(async (tx) => {
+      const [lock] = rowsOf(await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext(${`promotions.leaderboard.${b.id}`})) as ok`));
+      return lock?.ok === true || lock?.ok === 't' ? refreshScores(tx, b, current) : 0;
+    });
     refreshed += changed;
     // Many scores written at once (a new period, a busy minute): the planner's figures and the
     // visibility map are brought up to date now rather than at autovacuum's next pass, so that the
     // top stays a walk down the index and a rank an index-only count.
-    if (changed >= BULK) await db.execute(sql`vacuum (analyze) leaderboard_score`);
+    if (changed >= BULK) await db.execute(sql`vacuum (analyze, skip_locked) leaderboard_score`);
     const due = await db
       .select({ key: leaderboardPeriod.periodKey, end: leaderboardPeriod.periodEnd })
       .from(leaderboardPeriod)
@@ -237,6 +243,7 @@ async function boardView(db: Db, b: Leaderboard, memberId: number | null, locale
       select t.member_id, t.score::text as score, m.username from (
         select s.member_id, s.score from leaderboard_score s
         where s.board_id = ${b.id} and s.period_key = ${p.key} and s.score >= ${b.minScore}
+          and not exists (select 1 from rg_member g where g.member_id = s.member_id and g.block_kind is not null and (${sql.raw(blockedSql('g'))}))
         order by s.score desc nulls last, s.member_id limit ${TOP}
       ) t join member m on m.id = t.member_id
       order by t.score desc, t.member_id`),

@@ -26,7 +26,7 @@ import { readSetting, writeSetting } from '../../../kernel/db/settings.ts';
 import { addDays, dayIn, dayStart, type Day } from '../../../kernel/days.ts';
 import { LOCALES, type Locale } from '../../../kernel/locales.ts';
 import { periodAt, previousPeriod } from '../../../kernel/periods.ts';
-import { TRIAL_TYPE, isTrialType } from '../../accounts/contract.ts';
+import { PLAYER_TYPE, TRIAL_TYPE, isTrialType } from '../../accounts/contract.ts';
 import { member } from '../../accounts/index.ts';
 import { blockedSql, isMarketable } from '../../protection/index.ts';
 import { money } from '../../wallet/index.ts';
@@ -88,8 +88,8 @@ export function longestRun(days: readonly Day[]): number {
 /** How many of the steps a progress reaches. */
 export const stepsReached = (m: Mission, progress: bigint): number => m.steps.filter((s) => progress >= BigInt(s.target)).length;
 
-/** The reward's reference of a step (unique per member). */
-export const missionReference = (missionId: number, periodKey: string, step: number): string => `mission:${missionId}:${periodKey}:${step}`;
+/** The reward's reference of a step (unique per member): keyed by the step's target, so that a step an operator adds later does not take another's place. */
+export const missionReference = (missionId: number, periodKey: string, target: number): string => `mission:${missionId}:${periodKey}:${target}`;
 
 /** The turnover a mission's reward asks once claimed. */
 export const missionTurnover = (m: Mission, amount: bigint): bigint => (m.wagering ? (amount * BigInt(Math.round(m.wagering.multiple * 100))) / 100n : 0n);
@@ -147,7 +147,10 @@ function measureSql(g: MissionGoal, p: MissionPeriod, memberIds: readonly number
     case 'friends':
       return sql`select f.upline_id as member_id, count(distinct f.id)::text as v from member f
         join member_day md on md.member_id = f.id and md.vendor = '' and md.deposit_count > 0 and ${days}
-        where f.upline_id in (${ids(memberIds)}) and f.type <> ${TRIAL_TYPE} group by f.upline_id`;
+        where f.upline_id in (${ids(memberIds)}) and f.type <> ${TRIAL_TYPE}
+          -- A player's invited friends; an agent's registrations are its team, not friends (the referral programme's rule).
+          and exists (select 1 from member u where u.id = f.upline_id and u.type = ${PLAYER_TYPE})
+        group by f.upline_id`;
   }
 }
 
@@ -202,7 +205,7 @@ async function award(db: Db | Tx, m: Mission, p: MissionPeriod, progress: Map<nu
       values.push({
         memberId,
         kind: 'mission',
-        reference: missionReference(m.id, p.key, i),
+        reference: missionReference(m.id, p.key, m.steps[i]!.target),
         titles,
         period: periodLabel(p),
         amount,
@@ -253,7 +256,7 @@ export async function missionsOf(db: Db, memberId: number, locale: Locale, now =
     progressOf.set(mission.id, done);
     await award(db, mission, period, new Map([[memberId, done]]), now);
   }
-  const refs = running.flatMap(({ mission, period }) => mission.steps.map((_, i) => missionReference(mission.id, period.key, i)));
+  const refs = running.flatMap(({ mission, period }) => mission.steps.map((st) => missionReference(mission.id, period.key, st.target)));
   const rewards = refs.length
     ? await db
         .select({ id: promoReward.id, reference: promoReward.reference, status: promoReward.status, expiresAt: promoReward.expiresAt })
@@ -264,8 +267,8 @@ export async function missionsOf(db: Db, memberId: number, locale: Locale, now =
   for (const { mission, period } of running) {
     const done = progressOf.get(mission.id) ?? 0n;
     const isMoney = countsMoney(mission.goal);
-    const steps = mission.steps.map((s, i) => {
-      const r = byRef.get(missionReference(mission.id, period.key, i));
+    const steps = mission.steps.map((s) => {
+      const r = byRef.get(missionReference(mission.id, period.key, s.target));
       const state = !r ? 'open' : r.status === 'claimable' && r.expiresAt.getTime() <= now ? 'expired' : (r.status as 'claimable' | 'claimed' | 'expired');
       const turnover = missionTurnover(mission, s.reward.amount);
       return { target: isMoney ? money(BigInt(s.target)) : String(s.target), reward: money(s.reward.amount), turnover: money(turnover), state, rewardId: r?.id ?? null } as const;
@@ -300,15 +303,25 @@ function goalView(g: MissionGoal): MissionView['goal'] {
   };
 }
 
-/** The members who may have progressed in a period (activity of the goal's kind), for the job. */
-async function candidates(db: Db, g: MissionGoal, p: MissionPeriod): Promise<number[]> {
-  const days = sql`md.day >= ${p.fromDay}${p.toDay ? sql` and md.day <= ${p.toDay}` : sql``}`;
+/**
+ * The members who may have progressed in a period (activity of the goal's kind in it), for the
+ * job; `sinceDay`: only those active from that brand day on (a running one-off mission's recent
+ * progress).
+ */
+async function candidates(db: Db, g: MissionGoal, p: MissionPeriod, sinceDay?: Day): Promise<number[]> {
+  const from = sinceDay && sinceDay > p.fromDay ? sinceDay : p.fromDay;
+  const days = sql`md.day >= ${from}${p.toDay ? sql` and md.day <= ${p.toDay}` : sql``}`;
+  const start = new Date(Math.max(p.start, sinceDay ? dayStart(from, brand().timeZone) : p.start));
+  const instants = (col: SQL) => sql`${col} >= ${start}${p.end !== null ? sql` and ${col} < ${new Date(p.end)}` : sql``}`;
   const q =
     g.kind === 'loginDays'
-      ? sql`select distinct s.member_id from member_session s where s.created_at >= ${new Date(p.start)}${p.end !== null ? sql` and s.created_at < ${new Date(p.end)}` : sql``}`
+      ? sql`select distinct s.member_id from member_session s where ${instants(sql`s.created_at`)}`
       : g.kind === 'friends'
         ? sql`select distinct f.upline_id as member_id from member f join member_day md on md.member_id = f.id and md.vendor = '' and md.deposit_count > 0 and ${days} where f.upline_id is not null`
-        : sql`select distinct md.member_id from member_day md where ${days}`;
+        : g.kind === 'lotteryTickets'
+          ? // A ticket reaches the daily figures only when its draw settles: the tickets themselves say who bought.
+            sql`select distinct t.member_id from lottery_ticket t where ${instants(sql`t.created_at`)}`
+          : sql`select distinct md.member_id from member_day md where ${days}`;
   return rowsOf(await db.execute(q)).map((r) => Number(r.member_id));
 }
 
@@ -327,8 +340,8 @@ const BATCH = 500;
 const SETTLED_KEY = 'promotions.missions.settled';
 
 /** Writes the rewards of every step reached in one closed period of a mission; answers how many were new. */
-export async function settleMissionPeriod(db: Db, m: Mission, p: MissionPeriod, now = clock.now()): Promise<number> {
-  const all = await candidates(db, m.goal, p);
+export async function settleMissionPeriod(db: Db, m: Mission, p: MissionPeriod, now = clock.now(), sinceDay?: Day): Promise<number> {
+  const all = await candidates(db, m.goal, p, sinceDay);
   // Eligibility as at the period's end (its last instant), so that the job decides as the page did.
   const at = Math.min(p.end ?? now, now) - 1;
   let written = 0;
@@ -358,18 +371,25 @@ export async function runMissionJob(db: Db, now = clock.now()): Promise<{ period
   let written = 0;
   for (const m of missionRules()) {
     const due: MissionPeriod[] = [];
+    const w = windowOf(m, tz);
     if (m.period === 'once') {
-      const w = windowOf(m, tz);
       if (m.end && w.end + MISSION_GRACE_MS <= now && w.end + m.claimDays * DAY > now && settled[m.id] !== 'once') {
         const p = missionPeriod(m, w.end - 1, tz);
         if (p) due.push(p);
       }
+      // A one-off mission still running has no close to wait for: the steps reached by members
+      // active since yesterday are written now, so that none is lost to a member who never looks
+      // (and whose eligibility might lapse before they do).
+      const running = missionPeriod(m, now, tz);
+      if (running) written += await settleMissionPeriod(db, m, running, now, addDays(dayIn(now, tz), -1));
     } else {
       let p = previousPeriod(periodAt(m.period, now - MISSION_GRACE_MS, tz), tz);
+      const last = settled[m.id] && settled[m.id] !== 'once' ? settled[m.id]! : null;
       while (p.end + m.claimDays * DAY > now) {
-        const mp = missionPeriod(m, p.start, tz) ?? missionPeriod(m, p.end - 1, tz);
-        if (mp && settled[m.id] !== undefined && mp.key <= settled[m.id]!) break;
-        if (mp) due.unshift(mp);
+        // The mission's part of the period: from its first instant within the mission's days.
+        const mp = missionPeriod(m, Math.max(p.start, w.start), tz);
+        if (mp && last !== null && mp.key <= last) break;
+        if (mp && (mp.end ?? 0) <= p.end) due.unshift(mp);
         p = previousPeriod(p, tz);
       }
     }

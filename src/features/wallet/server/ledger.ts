@@ -35,7 +35,12 @@ export type TransferKind =
   | 'bonus_forfeit'
   | 'salary'
   | 'dividend'
-  | 'adjustment';
+  | 'adjustment'
+  /** Points (issue 32): earned, redeemed in the mall, converted to money, given back for a refused redemption. Points accounts only. */
+  | 'points_earn'
+  | 'points_redeem'
+  | 'points_convert'
+  | 'points_refund';
 
 /** One leg: `amount` minor units leave `from` and arrive at `to` (account codes). */
 export interface Leg {
@@ -261,6 +266,10 @@ export interface LedgerAudit {
   unbalanced: number[];
   /** Member accounts below zero. */
   negative: string[];
+  /** Transfers that move more than one currency (money and points, issue 32, never mix). */
+  mixed: number[];
+  /** Sum of the balances per currency (each must be 0). */
+  byCurrency: Record<string, bigint>;
   /**
    * Wallets whose game money disagrees with their rounds: every bet debited from a wallet, every
    * win and refund credited to it, must be those of the rounds that name it (game_round's
@@ -286,6 +295,10 @@ export async function auditLedger(db: Db): Promise<LedgerAudit> {
       (select count(*)::int from ledger_transfer) as transfers
     from ledger_account`);
   const negative = await db.execute(sql`select code from ledger_account where not allow_negative and balance < 0`);
+  const mixed = await db.execute(sql`
+    select e.transfer_id from ledger_entry e join ledger_account a on a.id = e.account_id
+    group by e.transfer_id having count(distinct a.currency) > 1`);
+  const currencies = await db.execute(sql`select currency, coalesce(sum(balance), 0)::text as total from ledger_account group by currency`);
   const misrouted = await db.execute(sql`
     with moved as (
       select a.code,
@@ -313,6 +326,8 @@ export async function auditLedger(db: Db): Promise<LedgerAudit> {
     drifted: rowsOf(drifted).map((r) => ({ code: String(r.code), balance: BigInt(String(r.balance)), entries: BigInt(String(r.entries)) })),
     unbalanced: rowsOf(unbalanced).map((r) => Number(r.id)),
     negative: rowsOf(negative).map((r) => String(r.code)),
+    mixed: rowsOf(mixed).map((r) => Number(r.transfer_id)),
+    byCurrency: Object.fromEntries(rowsOf(currencies).map((r) => [String(r.currency), BigInt(String(r.total))])),
     misrouted: rowsOf(misrouted).map((r) => ({
       code: String(r.code),
       ledger: { bet: big(r.lbet), win: big(r.lwin), refund: big(r.lrefund) },

@@ -112,12 +112,17 @@ export function adjustCommand(db: Db, flags: Record<string, string>, actor: stri
 /** ledger:audit */
 export async function ledgerAuditCommand(db: Db): Promise<WalletOpsAnswer> {
   const a = await auditLedger(db);
-  const sound = a.total === 0n && !a.drifted.length && !a.unbalanced.length && !a.negative.length && !a.misrouted.length;
+  const sound = a.total === 0n && Object.values(a.byCurrency).every((t) => t === 0n) && !a.drifted.length && !a.unbalanced.length && !a.negative.length && !a.mixed.length && !a.misrouted.length;
   const lines = [
     `accounts ${a.accounts}, transfers ${a.transfers}, sum of all balances ${a.total}`,
     `drifted balances: ${a.drifted.length ? a.drifted.map((d) => `${d.code} (stored ${d.balance}, entries ${d.entries})`).join(', ') : 'none'}`,
     `unbalanced transfers: ${a.unbalanced.length ? a.unbalanced.join(', ') : 'none'}`,
     `negative member accounts: ${a.negative.length ? a.negative.join(', ') : 'none'}`,
+    `sum per currency: ${
+      Object.entries(a.byCurrency)
+        .map(([c, t]) => `${c} ${t}`)
+        .join(', ') || 'none'
+    }; transfers mixing currencies: ${a.mixed.length ? a.mixed.join(', ') : 'none'}`,
     `game money in the wrong wallet: ${
       a.misrouted.length
         ? a.misrouted.map((m) => `${m.code} (ledger bet/win/refund ${m.ledger.bet}/${m.ledger.win}/${m.ledger.refund}, rounds ${m.rounds.bet}/${m.rounds.win}/${m.rounds.refund})`).join(', ')

@@ -26,6 +26,15 @@ export async function checkPaymentPassword(db: Db, m: Pick<Member, 'id' | 'payme
     await tried.release();
     throw new ApiError(429, 'wallet.paymentPassword.locked', { minutes: minutesLeft(state) });
   }
-  if (!(await passwords.verify(given, m.paymentPasswordHash))) throw new ApiError(400, 'wallet.paymentPassword.incorrect');
+  let right: boolean;
+  try {
+    right = await passwords.verify(given, m.paymentPasswordHash);
+  } catch (err) {
+    // Not checked (the server's password checks were all busy: 429 password.busy): the try does
+    // not count, or a member retrying as told would lock their own payment password.
+    await tried.release();
+    throw err;
+  }
+  if (!right) throw new ApiError(400, 'wallet.paymentPassword.incorrect');
   await reset(db, key);
 }

@@ -6,7 +6,7 @@
  * ledger_entry (account_id, created_at), game_round (member_id, created_at), ledger_transfer
  * (member_id, created_at), payment_order (member_id, created_at), withdrawal (member_id, requested_at).
  */
-import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import { addDays, dayIn, daysBetween, dayStart as startOfDayIn, isDay } from '../../../kernel/days.ts';
 import { clock } from '../../../kernel/clock.ts';
 import { brand } from '../../../kernel/brand/index.ts';
@@ -80,7 +80,13 @@ const countOf = (rows: { n: number }[]) => rows[0]?.n ?? 0;
 /** The account record: the member's ledger entries, newest first, optionally of one transfer kind. */
 export async function transactionsPage(db: Db, memberId: number, q: { from?: string; to?: string; kind?: string } & PageQuery) {
   const r = dayRange(q);
-  const where = and(eq(ledgerAccount.memberId, memberId), gte(ledgerEntry.createdAt, r.start), lt(ledgerEntry.createdAt, r.end), q.kind ? eq(ledgerTransfer.kind, q.kind) : undefined);
+  const where = and(
+    eq(ledgerAccount.memberId, memberId),
+    ne(ledgerAccount.kind, 'points'),
+    gte(ledgerEntry.createdAt, r.start),
+    lt(ledgerEntry.createdAt, r.end),
+    q.kind ? eq(ledgerTransfer.kind, q.kind) : undefined,
+  );
   const base = () =>
     db
       .select({
@@ -185,7 +191,7 @@ function memberTransferSums(db: Db, memberId: number, kinds: string[], r: DayRan
     })
     .from(ledgerTransfer)
     .innerJoin(ledgerEntry, eq(ledgerEntry.transferId, ledgerTransfer.id))
-    .innerJoin(ledgerAccount, and(eq(ledgerAccount.id, ledgerEntry.accountId), eq(ledgerAccount.memberId, memberId)))
+    .innerJoin(ledgerAccount, and(eq(ledgerAccount.id, ledgerEntry.accountId), eq(ledgerAccount.memberId, memberId), ne(ledgerAccount.kind, 'points')))
     .where(and(eq(ledgerTransfer.memberId, memberId), inArray(ledgerTransfer.kind, kinds), gte(ledgerTransfer.createdAt, r.start), lt(ledgerTransfer.createdAt, r.end)))
     .groupBy(ledgerTransfer.id);
 }

@@ -169,6 +169,12 @@ describe('goals', () => {
     expect(mission(await summary(u), 7)!.progress).toBe('0');
     await addToDay(t.db, friend.id, noon(today()), '', { depositCount: 1, deposit: 1000n });
     expect(mission(await summary(u), 7)).toMatchObject({ progress: '1', endsAt: null, steps: [expect.objectContaining({ state: 'claimable' }), expect.objectContaining({ state: 'open' })] });
+
+    // An agent's registrations are its team, not invited friends.
+    const agent = await walletUser({ type: 1 });
+    const teamMember = await makeUser({ uplineId: agent.id });
+    await addToDay(t.db, teamMember.id, noon(today()), '', { depositCount: 1, deposit: 1000n });
+    expect(mission(await summary(agent), 7)!.progress).toBe('0');
   });
 });
 
@@ -208,7 +214,7 @@ describe('periods', () => {
     const now = dayStart(dayIn(Date.now(), tz()), tz()) + 11 * 60_000;
     await t.db.execute(sql`delete from system_setting where key = 'promotions.missions.settled'`);
     await runMissionJob(t.db, now);
-    expect(await refs()).toEqual([`mission:2:${key}:0`, `mission:2:${key}:1`]);
+    expect(await refs()).toEqual([`mission:2:${key}:20`, `mission:2:${key}:50`]);
     await t.db.execute(sql`delete from system_setting where key = 'promotions.missions.settled'`);
     const again = await runMissionJob(t.db, now);
     expect(await refs()).toHaveLength(2);

@@ -20,7 +20,8 @@ import { expireDepositOrders, handlePaymentCallback, sandboxCallbackBody } from 
 import { sandboxSecret } from '../../../../providers/payments/index.ts';
 import { confirmLimit, periodStartSql } from '../../../protection/server/limits.ts';
 import { periodAt } from '../../../../kernel/periods.ts';
-import { dayIn } from '../../../../kernel/days.ts';
+import { dayIn, dayStart } from '../../../../kernel/days.ts';
+import { brand } from '../../../../kernel/brand/index.ts';
 
 const P = '/wps/member/protection';
 const SPIN = '/wps/sandbox/game/spin';
@@ -262,7 +263,16 @@ describe('limits', () => {
 
   it('refuses a launch once the day play time is used up', async () => {
     const u = await walletUser();
-    await setLimit(u, 'session', 'day', '30');
+    // Play time counts from the brand day's start: early in the day there are fewer minutes to
+    // use up, so the limit is at most the minutes the day has had (the test once failed in the
+    // first 40 minutes after midnight, brand time).
+    const tz = brand().timeZone;
+    let since = Math.floor((Date.now() - dayStart(dayIn(Date.now(), tz), tz)) / 60_000);
+    if (since < 2) {
+      await new Promise((done) => setTimeout(done, (2 - since) * 60_000));
+      since = 2;
+    }
+    await setLimit(u, 'session', 'day', String(Math.min(30, since - 1)));
     expect((await u.call(`/wps/game/launchGame?nodeId=${slot}&accountType=1`)).status).toBe(200);
     await t.db.execute(sql`update member_session set created_at = created_at - interval '40 minutes' where member_id = ${u.id}`);
     await t.db.execute(sql`update member_session set last_seen_at = now() where member_id = ${u.id}`);
