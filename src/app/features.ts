@@ -28,12 +28,13 @@ import { provideMinimumAge } from '../features/content/index.ts';
 import { ApiError } from '../kernel/http/errors.ts';
 import { provideClientConfigEntries } from '../kernel/client-config.ts';
 import { runningOffers, vipLevelName } from '../features/promotions/index.ts';
+import { pointsRules } from '../features/points/index.ts';
 
 export const FEATURES: readonly FeatureManifest[] = [system, accounts, protection, games, wallet, play, lottery, content, points, promotions, inbox, agent, home, support, consoleFeature];
 
 // What earlier features say of a later one's programmes (the status's hasVip and REFERRAL entry,
 // a member's VIP label): the promotions tell them here, since they may not ask.
-provideStatusOffers(runningOffers);
+provideStatusOffers(() => ({ ...runningOffers(), points: pointsRules() !== undefined }));
 provideVipLevelName(vipLevelName);
 // Player protection guards the account's doors (login, registration), which come before it.
 provideAccountGates({

@@ -8,10 +8,11 @@ import type { ShellParts } from '../shell/parts.ts';
 import { shell as accounts } from '../features/accounts/shell.tsx';
 import { shell as protection } from '../features/protection/shell.tsx';
 import { shell as wallet } from '../features/wallet/shell.tsx';
+import { shell as points } from '../features/points/shell.tsx';
 import { shell as promotions } from '../features/promotions/shell.tsx';
 import { shell as inbox } from '../features/inbox/shell.tsx';
 import { shell as agent } from '../features/agent/shell.tsx';
 import { shell as home } from '../features/home/shell.tsx';
 import { shell as support } from '../features/support/shell.tsx';
 
-export const SHELL_PARTS: readonly ShellParts[] = [accounts, protection, wallet, promotions, inbox, agent, home, support];
+export const SHELL_PARTS: readonly ShellParts[] = [accounts, protection, wallet, points, promotions, inbox, agent, home, support];

@@ -33,7 +33,7 @@ export const centreWord = (lang: Lang, key: string) => t(lang, 'centre', key);
 
 /** A member-centre page's name in the menu, from the catalogue of the feature that declares it. */
 export function pageTitle(lang: Lang, name: string): string {
-  for (const ns of ['wallet', 'promotions', 'inbox', 'protection']) {
+  for (const ns of ['wallet', 'promotions', 'inbox', 'protection', 'points']) {
     try {
       return t(lang, ns, `centre.pages.${name}`);
     } catch {

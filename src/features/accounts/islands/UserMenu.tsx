@@ -107,6 +107,8 @@ export default function UserMenu() {
   const href = (p: string) => localPath(labels, p);
   // Invite only while the brand runs invite friends (spec 3's REFERRAL entry of availablePromo, spec 6); agents recruit with their team code.
   const referralEnabled = !isAgent && !!status?.info.availablePromo?.some((p) => p.code === 'REFERRAL' && p.enabled);
+  // The points mall while the brand runs points (the POINTS entry), for players.
+  const pointsEnabled = !isAgent && !!status?.info.availablePromo?.some((p) => p.code === 'POINTS' && p.enabled);
 
   return createPortal(
     <div className="user-menu" ref={rootRef}>
@@ -143,6 +145,13 @@ export default function UserMenu() {
               {auth.menu.withdraw}
             </a>
           </li>
+          {pointsEnabled && (
+            <li>
+              <a href={href('/member?page=points')} onClick={memberAction}>
+                {auth.menu.points}
+              </a>
+            </li>
+          )}
           {member.vip && (
             <li>
               <a href={href('/member?page=vip')} onClick={memberAction}>

@@ -2,14 +2,14 @@
  * The points mall in a real browser (issue 32): a visitor sees the items with a login link; a
  * member given 1,000 points (by the operator's command) redeems the $5 bonus with their password
  * (a wrong one refused under the field), converts 100 points to $1.00, and finds the redemption in
- * the redeem history. English on the phone, Spanish on the desktop; axe once, on the desktop.
+ * the redeem history and on the member centre's points page. English on the phone, Spanish on the desktop; axe once, on the desktop.
  * Stock, limits, refusals and the ledger are proven by the API tests (tests/api/points.test.ts).
  */
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { axeOnce, LANGS, phoneInEnglishOnly, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, signIn, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { ops } from '../../../../../tests/e2e-support/server.ts';
-import { usd } from '../../../../../tests/e2e-support/wallet.ts';
+import { memberCentre, pageTitle, usd } from '../../../../../tests/e2e-support/wallet.ts';
 
 const pt = (lang: Lang, key: string, values: Record<string, string | number> = {}) => t(lang, 'points', key, values);
 const BONUS = { en: '$5 bonus (demo)', es: 'Bono de $5 (demo)' } as const;
@@ -57,6 +57,14 @@ for (const { lang } of LANGS) {
       // The redeem history lists it, done.
       const history = page.getByRole('region', { name: pt(lang, 'historyTitle') });
       await expect(history.getByRole('row').filter({ hasText: BONUS[lang] })).toContainText(pt(lang, 'statuses.done'));
+
+      // The member centre's points page: the points now, their details and the same history.
+      await page.goto(at(lang, '/member?page=points'));
+      const centre = memberCentre(page, lang);
+      await expect(centre.getByRole('heading', { level: 3, name: pageTitle(lang, 'points') })).toBeVisible();
+      await expect(centre.getByText(pt(lang, 'pointsCount', { count: 400 }), { exact: true })).toBeVisible();
+      await expect(centre.getByRole('region', { name: pt(lang, 'detailsTitle') })).toContainText(pt(lang, 'types.grant'));
+      await expect(centre.getByRole('region', { name: pt(lang, 'historyTitle') })).toContainText(BONUS[lang]);
     });
   });
 }
