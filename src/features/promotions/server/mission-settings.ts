@@ -18,6 +18,17 @@ const games = {
   vendors: z.array(vendorCode).min(1).optional(),
 };
 
+/** A money reward's wagering once claimed, as a multiple of its amount within `days` (the promotions' weights and largest bet); none: free money. */
+const rewardWagering = z
+  .object({
+    multiple: z.number().min(0).max(200),
+    days: z.number().int().min(1).max(365),
+    weights: z.partialRecord(z.enum(CATEGORY_ORDER), z.number().int().min(0).max(100)).default({}),
+    maxBet: minorAmount.optional(),
+  })
+  .strict()
+  .optional();
+
 export const MISSION_GOALS = ['deposit', 'wager', 'rounds', 'winMultiple', 'loginDays', 'lotteryTickets', 'friends'] as const;
 
 /**
@@ -79,15 +90,7 @@ export const missionSchema = z
       .strict()
       .default({}),
     /** The money rewards' wagering once claimed (none: free money). */
-    wagering: z
-      .object({
-        multiple: z.number().min(0).max(200),
-        days: z.number().int().min(1).max(365),
-        weights: z.partialRecord(z.enum(CATEGORY_ORDER), z.number().int().min(0).max(100)).default({}),
-        maxBet: minorAmount.optional(),
-      })
-      .strict()
-      .optional(),
+    wagering: rewardWagering,
     /** Days a reached step's reward may be claimed after its period ended. */
     claimDays: z.number().int().min(1).max(90).default(7),
   })
@@ -131,15 +134,7 @@ export const leaderboardSchema = z
       .array(minorAmount.refine((n) => n > 0n, 'must be more than zero'))
       .min(1)
       .max(100),
-    wagering: z
-      .object({
-        multiple: z.number().min(0).max(200),
-        days: z.number().int().min(1).max(365),
-        weights: z.partialRecord(z.enum(CATEGORY_ORDER), z.number().int().min(0).max(100)).default({}),
-        maxBet: minorAmount.optional(),
-      })
-      .strict()
-      .optional(),
+    wagering: rewardWagering,
     claimDays: z.number().int().min(1).max(90).default(7),
   })
   .strict();
