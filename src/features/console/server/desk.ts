@@ -8,7 +8,7 @@
  * through the wallet's payWithdrawal, which locks the withdrawal and pays only a pending one: two
  * second keys at once pay once. The first cannot turn the second.
  */
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { disableTotp, findById, isAgentType, vipLabel, member, memberSession, revokeMemberSessions, revokeSession, setMemberFrozen } from '../../accounts/index.ts';
 import { blockOf, limitsOf } from '../../protection/index.ts';
 import { gameRound, ledgerAccount, ledgerEntry, ledgerTransfer, paymentOrder, payWithdrawal, rejectWithdrawal, withdrawal } from '../../wallet/index.ts';
@@ -224,7 +224,8 @@ export async function memberDetail(db: Db, id: number): Promise<ConsoleMemberDet
     db
       .select({ code: ledgerAccount.code, kind: ledgerAccount.kind, vendor: ledgerAccount.vendor, balance: ledgerAccount.balance })
       .from(ledgerAccount)
-      .where(eq(ledgerAccount.memberId, id))
+      // Money only: the points account (issue 32) is whole points in its own currency.
+      .where(and(eq(ledgerAccount.memberId, id), ne(ledgerAccount.kind, 'points')))
       .orderBy(ledgerAccount.id),
     db.select().from(memberSession).where(eq(memberSession.memberId, id)).orderBy(desc(memberSession.id)).limit(20),
     db
@@ -232,7 +233,15 @@ export async function memberDetail(db: Db, id: number): Promise<ConsoleMemberDet
       .from(ledgerEntry)
       .innerJoin(ledgerAccount, eq(ledgerAccount.id, ledgerEntry.accountId))
       .innerJoin(ledgerTransfer, eq(ledgerTransfer.id, ledgerEntry.transferId))
-      .where(inArray(ledgerEntry.accountId, db.select({ id: ledgerAccount.id }).from(ledgerAccount).where(eq(ledgerAccount.memberId, id))))
+      .where(
+        inArray(
+          ledgerEntry.accountId,
+          db
+            .select({ id: ledgerAccount.id })
+            .from(ledgerAccount)
+            .where(and(eq(ledgerAccount.memberId, id), ne(ledgerAccount.kind, 'points'))),
+        ),
+      )
       .orderBy(desc(ledgerEntry.id))
       .limit(50),
     db.select().from(withdrawal).where(eq(withdrawal.memberId, id)).orderBy(desc(withdrawal.requestedAt)).limit(20),

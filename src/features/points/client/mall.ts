@@ -6,6 +6,7 @@
  */
 import { map } from 'nanostores';
 import { ApiFailure, type ApiClient } from '../../../kernel/http/client.ts';
+import { refreshBalance } from '../../wallet/client.ts';
 import { convertPoints, mallItems, pointsBalance, redeemItem, redemptions, type MallItemView, type RedemptionView } from '../contract.ts';
 
 export interface MallView {
@@ -74,9 +75,12 @@ export function createMall(o: { client: ApiClient; member: boolean }) {
       const r = await client.call(redeemItem, { body: { itemId, paymentPassword: input.paymentPassword, idempotencyKey: redeemKey, address: input.address } });
       patch({ done: { kind: 'redeemed', title: r.redemption.title, points: r.points }, open: null, points: r.points });
       redeemKey = newKey();
+      void refreshBalance();
       await load();
     } catch (err) {
       patch({ error: refusal(err) });
+      // The item may have sold out or the points changed meanwhile: show them as they are.
+      void load().catch(() => {});
     } finally {
       patch({ busy: false });
     }
@@ -90,6 +94,7 @@ export function createMall(o: { client: ApiClient; member: boolean }) {
       const r = await client.call(convertPoints, { body: { points, paymentPassword, idempotencyKey: convertKey } });
       convertKey = newKey();
       patch({ done: { kind: 'converted', money: r.money, points: r.points }, points: r.points });
+      void refreshBalance();
     } catch (err) {
       patch({ error: refusal(err, 'form') });
     } finally {

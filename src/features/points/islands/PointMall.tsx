@@ -7,6 +7,7 @@
 import { useEffect, useId, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $member, $sessionState, api } from '../../accounts/client.ts';
+import { isTrialType } from '../../accounts/contract.ts';
 import { fill } from '../../../kernel/i18n/browser.ts';
 import { formatMoney } from '../../../kernel/money.ts';
 import { createMall, type MallStore, type MallView } from '../client/mall.ts';
@@ -16,6 +17,8 @@ import type pointsCatalogue from '../i18n/en/points.json';
 export type PointsLabels = typeof pointsCatalogue;
 
 interface Props {
+  /** Does the brand convert points to money? */
+  canConvert: boolean;
   labels: PointsLabels;
   lang: string;
   symbol: string;
@@ -58,14 +61,14 @@ function Input(p: {
   );
 }
 
-export default function PointMall({ labels: l, lang, symbol, loginHref }: Props) {
+export default function PointMall({ labels: l, lang, symbol, loginHref, canConvert }: Props) {
   const session = useStore($sessionState);
   const member = useStore($member);
   const [store, setStore] = useState<MallStore | null>(null);
   // The store follows the session: made once it is known (a visitor's, or the member's).
   useEffect(() => {
     if (session === 'loading') return;
-    const s = createMall({ client: api(), member: session === 'member' });
+    const s = createMall({ client: api(), member: session === 'member' && !isTrialType($member.get()?.type ?? 0) });
     setStore(s);
     void s.load().catch(() => {});
   }, [session, member?.id]);
@@ -73,7 +76,10 @@ export default function PointMall({ labels: l, lang, symbol, loginHref }: Props)
   const money = (a: string) => formatMoney(a, lang, symbol);
   const count = (n: number) => fill(n === 1 ? l.pointsCount_one : l.pointsCount, { count: n.toLocaleString(lang) });
   // Spec 7's passwordCheck: the payment password, or the login password for a member who has none.
-  const passwordLabel = member && !member.hasPaymentPassword ? l.loginPassword : l.paymentPassword;
+  const usesLogin = !!member && !member.hasPaymentPassword;
+  const passwordLabel = usesLogin ? l.loginPassword : l.paymentPassword;
+  const passwordFill = usesLogin ? 'current-password' : 'off';
+  const trial = !!member && isTrialType(member.type);
   const errorOf = (field: NonNullable<MallView['error']>['field']) => (view.error?.field === field ? view.error.text || l.required : null);
   if (!store) return null;
   return (
@@ -83,19 +89,15 @@ export default function PointMall({ labels: l, lang, symbol, loginHref }: Props)
           {view.done.kind === 'redeemed' ? fill(l.redeemed, { title: view.done.title, points: view.done.points }) : fill(l.converted, { money: money(view.done.money), points: view.done.points })}
         </p>
       )}
-      {view.error?.field === 'form' && (
-        <p className="pm-error" role="alert">
-          {view.error.text}
-        </p>
-      )}
       {view.points !== null && (
         <section className="pm-mine" aria-labelledby="pm-mine">
           <h2 id="pm-mine">{l.yourPoints}</h2>
           <p className="pm-points">{count(view.points)}</p>
-          <ConvertForm store={store} l={l} errorOf={errorOf} busy={view.busy} passwordLabel={passwordLabel} />
+          {canConvert && <ConvertForm store={store} l={l} errorOf={errorOf} busy={view.busy} passwordLabel={passwordLabel} passwordFill={passwordFill} />}
           {member && !member.hasPaymentPassword && <p className="muted">{l.noPasswordHint}</p>}
         </section>
       )}
+      {trial && <p className="muted">{l.trial}</p>}
       <section aria-labelledby="pm-items">
         <h2 id="pm-items">{l.itemsTitle}</h2>
         {view.items === null ? null : view.items.length === 0 ? (
@@ -103,7 +105,20 @@ export default function PointMall({ labels: l, lang, symbol, loginHref }: Props)
         ) : (
           <ul className="pm-items">
             {view.items.map((i) => (
-              <Item key={i.id} i={i} l={l} money={money} count={count} view={view} store={store} errorOf={errorOf} member={session === 'member'} loginHref={loginHref} passwordLabel={passwordLabel} />
+              <Item
+                key={i.id}
+                i={i}
+                l={l}
+                money={money}
+                count={count}
+                view={view}
+                store={store}
+                errorOf={errorOf}
+                member={session === 'member' && !trial}
+                loginHref={loginHref}
+                passwordLabel={passwordLabel}
+                passwordFill={passwordFill}
+              />
             ))}
           </ul>
         )}
@@ -165,6 +180,7 @@ function Item(p: {
   member: boolean;
   loginHref: string;
   passwordLabel: string;
+  passwordFill: string;
 }) {
   const { i, l } = p;
   const soldOut = i.left === 0;
@@ -189,7 +205,7 @@ function Item(p: {
           {l.loginToRedeem}
         </a>
       ) : open ? (
-        <RedeemForm i={i} l={l} store={p.store} errorOf={p.errorOf} busy={p.view.busy} passwordLabel={p.passwordLabel} />
+        <RedeemForm i={i} l={l} store={p.store} errorOf={p.errorOf} busy={p.view.busy} passwordLabel={p.passwordLabel} passwordFill={p.passwordFill} />
       ) : (
         <button type="button" className="btn btn-primary btn-sm" disabled={soldOut || full || p.view.busy} aria-label={fill(l.redeemNamed, { title: i.title })} onClick={() => p.store.openItem(i.id)}>
           {l.redeem}
@@ -199,7 +215,15 @@ function Item(p: {
   );
 }
 
-function RedeemForm(p: { i: MallItemView; l: PointsLabels; store: MallStore; errorOf: (f: NonNullable<MallView['error']>['field']) => string | null; busy: boolean; passwordLabel: string }) {
+function RedeemForm(p: {
+  i: MallItemView;
+  l: PointsLabels;
+  store: MallStore;
+  errorOf: (f: NonNullable<MallView['error']>['field']) => string | null;
+  busy: boolean;
+  passwordLabel: string;
+  passwordFill: string;
+}) {
   const { i, l } = p;
   const [password, setPassword] = useState('');
   const [to, setTo] = useState({ name: '', phone: '', address: '' });
@@ -216,10 +240,15 @@ function RedeemForm(p: { i: MallItemView; l: PointsLabels; store: MallStore; err
           <Input label={l.address} name="address" value={to.address} onChange={(v) => setTo({ ...to, address: v })} error={p.errorOf('address')} autoComplete="street-address" />
         </>
       )}
-      <Input label={p.passwordLabel} name="paymentPassword" type="password" value={password} onChange={setPassword} error={p.errorOf('password')} autoComplete="current-password" />
+      <Input label={p.passwordLabel} name="paymentPassword" type="password" value={password} onChange={setPassword} error={p.errorOf('password')} autoComplete={p.passwordFill} />
+      {p.errorOf('form') && (
+        <p className="pm-error" role="alert">
+          {p.errorOf('form')}
+        </p>
+      )}
       <div className="pm-actions">
         <button type="submit" className="btn btn-primary btn-sm" disabled={p.busy}>
-          {fill(l.confirm, { points: i.points })}
+          {fill(l.confirm, { points: i.points.toLocaleString(document.documentElement.lang) })}
         </button>
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => p.store.openItem(null)}>
           {l.cancel}
@@ -229,7 +258,7 @@ function RedeemForm(p: { i: MallItemView; l: PointsLabels; store: MallStore; err
   );
 }
 
-function ConvertForm(p: { store: MallStore; l: PointsLabels; errorOf: (f: NonNullable<MallView['error']>['field']) => string | null; busy: boolean; passwordLabel: string }) {
+function ConvertForm(p: { store: MallStore; l: PointsLabels; errorOf: (f: NonNullable<MallView['error']>['field']) => string | null; busy: boolean; passwordLabel: string; passwordFill: string }) {
   const { l } = p;
   const [points, setPoints] = useState('');
   const [password, setPassword] = useState('');
@@ -249,9 +278,13 @@ function ConvertForm(p: { store: MallStore; l: PointsLabels; errorOf: (f: NonNul
         value={password}
         onChange={setPassword}
         error={open === null ? p.errorOf('password') : null}
-        autoComplete="off"
-        inputMode="numeric"
+        autoComplete={p.passwordFill}
       />
+      {open === null && p.errorOf('form') && (
+        <p className="pm-error" role="alert">
+          {p.errorOf('form')}
+        </p>
+      )}
       <button type="submit" className="btn btn-primary btn-sm" disabled={p.busy}>
         {l.convertButton}
       </button>

@@ -2,10 +2,10 @@
  * Earning points (issue 32): per valid bet of each type for each closed brand day, and per
  * credited deposit. Both exactly once:
  * - a closed day's points are computed by the job `points.earn` from the wallet's daily figures
- *   (valid bets by vendor, the vendor's category giving the type) ten minutes after the day, for
- *   the last seven days so that a day missed while the server was down is earned on start; one
- *   transaction per day writes the members' `points_day` rows (one per member and day: a second
- *   process finds them there and writes nothing) and their points;
+ *   (valid bets by vendor, the vendor's category giving the type) ten minutes after the day, and
+ *   again for each of the last seven days (a bet settled after its day closed, a day missed while
+ *   the server was down): one transaction per day, under the day's advisory lock, pays each
+ *   member and type what the day earns now less what it had earned (`points_day`);
  * - a deposit's points are the outbox consumer's, in its batch's transaction (the consumer's cursor).
  * Trial accounts and members whom marketing may not reach (player protection) earn none.
  */
@@ -37,44 +37,53 @@ function typeCase() {
   return sql.join([sql`case v.game_type`, ...BET_POINT_TYPES.flatMap((t) => categoriesOf(t).map((c) => sql`when ${c} then ${t}`)), sql`end`], sql` `);
 }
 
-/** Earns one closed day's points, once per member; answers how many members earned. */
+/**
+ * Earns one closed day's points: what the day's valid bets earn now, less what they earned before
+ * (points_day), per member and type; answers how many members earned. One run per day at a time
+ * across processes (a transaction-level advisory lock), so a difference is paid once.
+ */
 export async function earnDay(db: Db, day: Day): Promise<number> {
   const rules = pointsRules();
   if (!rules || Object.keys(rules.earn).length === 0) return 0;
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`points.earn:${day}`}))`);
     const rows = rowsOf(
       await tx.execute(sql`
         select md.member_id, ${typeCase()} as type, sum(md.valid_bet)::text as bets
         from member_day md join vendor v on v.code = md.vendor
         join member m on m.id = md.member_id and m.type <> ${TRIAL_TYPE}
         where md.day = ${day} and md.vendor <> '' and md.valid_bet > 0
-          and not exists (select 1 from points_day p where p.member_id = md.member_id and p.day = ${day})
           and not exists (select 1 from rg_member g where g.member_id = m.id and g.block_kind is not null and (${sql.raw(blockedSql('g'))}))
         group by 1, 2`),
     );
-    const byMember = new Map<number, Map<BetPointType, bigint>>();
+    const before = new Map(
+      rowsOf(await tx.execute(sql`select member_id, type, points::text as points from points_day where day = ${day}`)).map((r) => [`${r.member_id}:${r.type}`, BigInt(String(r.points))]),
+    );
+    const due: { memberId: number; type: BetPointType; points: bigint; more: bigint }[] = [];
     for (const r of rows) {
       const type = r.type as BetPointType | null;
       const rate = type ? rules.earn[type] : undefined;
       if (!type || !rate) continue;
       const points = pointsFor(BigInt(String(r.bets)), rate);
-      if (points <= 0n) continue;
-      const id = Number(r.member_id);
-      const m = byMember.get(id) ?? new Map<BetPointType, bigint>();
-      m.set(type, points);
-      byMember.set(id, m);
+      const more = points - (before.get(`${r.member_id}:${type}`) ?? 0n);
+      if (more > 0n) due.push({ memberId: Number(r.member_id), type, points, more });
     }
-    if (byMember.size === 0) return 0;
-    // The day's rows first: a member another process has just earned for is skipped here.
-    const values = [...byMember].map(([id, types]) => sql`(${id}, ${day}::date, ${[...types.values()].reduce((a, b) => a + b, 0n)}::bigint)`);
-    const fresh = new Set(
-      rowsOf(await tx.execute(sql`insert into points_day (member_id, day, points) values ${sql.join(values, sql`, `)} on conflict do nothing returning member_id`)).map((r) => Number(r.member_id)),
-    );
+    if (due.length === 0) return 0;
+    // One parameter for any number of members (a statement takes at most 65,535).
+    const json = JSON.stringify(due.map((d) => ({ m: d.memberId, t: d.type, p: d.points.toString() })));
+    await tx.execute(sql`
+      insert into points_day (member_id, day, type, points)
+      select x.m, ${day}::date, x.t, x.p from jsonb_to_recordset(${json}::jsonb) as x(m integer, t text, p bigint)
+      on conflict (member_id, day, type) do update set points = excluded.points, at = now()`);
     for (const type of BET_POINT_TYPES) {
-      const items = [...byMember].filter(([id, t]) => fresh.has(id) && t.has(type)).map(([memberId, t]) => ({ memberId, points: t.get(type)! }));
-      await earnPoints(tx, items, `points:${day}`, type);
+      await earnPoints(
+        tx,
+        due.filter((d) => d.type === type).map((d) => ({ memberId: d.memberId, points: d.more })),
+        `points:${day}`,
+        type,
+      );
     }
-    return fresh.size;
+    return new Set(due.map((d) => d.memberId)).size;
   });
 }
 

@@ -226,11 +226,12 @@ export async function setRedemptionStatus(db: Db, id: number, status: 'shipped' 
     const allowed: Record<string, string[]> = { pending: ['shipped', 'done', 'refused'], shipped: ['done', 'refused'] };
     if (r.kind !== 'goods' || !(allowed[r.status] ?? []).includes(status)) throw new ApiError(409, 'points.redemption.status', { from: r.status, to: status });
     if (status === 'refused') {
-      await spendPoints(tx, { memberId: r.memberId, points: r.points, kind: 'points_refund', reference: `mall:${r.id}`, memo: 'refund' });
+      // The item's stock row before the points (the order a redemption takes its locks in: no deadlock).
       await tx
         .update(mallStock)
         .set({ sold: sql`${mallStock.sold} - 1` })
         .where(eq(mallStock.itemId, r.itemId));
+      await spendPoints(tx, { memberId: r.memberId, points: r.points, kind: 'points_refund', reference: `mall:${r.id}`, memo: 'refund' });
     }
     const [row] = await tx
       .update(mallRedemption)

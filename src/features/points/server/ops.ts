@@ -1,51 +1,65 @@
 /**
- * Operator commands of the points mall (issue 32): the redemptions waiting to be sent, and a
- * redemption moved on (shipped, done, or refused: its points and stock given back); the points
- * job run now.
+ * Operator commands of points and the mall (issue 32). `points` (finance: it makes value) gives a
+ * member points by hand or runs the earning job now; `mall` (support and finance) lists the goods
+ * waiting to be sent and moves a redemption on (shipped, done, or refused: its points and stock
+ * given back).
  */
+import { randomBytes } from 'node:crypto';
+import { asc, inArray } from 'drizzle-orm';
 import type { OpsCommand } from '../../../kernel/feature.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
-import { desc, inArray } from 'drizzle-orm';
-import { setRedemptionStatus } from './mall.ts';
-import { runEarnJob } from './earning.ts';
-import { randomBytes } from 'node:crypto';
+import { isTrialType } from '../../accounts/contract.ts';
 import { findByUsername } from '../../accounts/index.ts';
 import { earnPointsOnce } from '../../wallet/index.ts';
+import { setRedemptionStatus } from './mall.ts';
+import { runEarnJob } from './earning.ts';
 import { mallRedemption } from './tables.ts';
 
-const USAGE = `  points redemptions                                   goods redemptions pending or shipped, oldest first
-  points status --id <N> --to <shipped|done|refused> [--note <text>]
+const POINTS_USAGE = `  points grant --username <U> --points <N> --reason <text>
+                                                       give a member points by hand (at most 1,000,000;
+                                                       recorded with the reason)
+  points run                                           earn the closed days' points now`;
+
+const MALL_USAGE = `  mall redemptions                                     goods redemptions pending or shipped, oldest first
+  mall status --id <N> --to <shipped|done|refused> [--note <text>]
                                                        move a goods redemption on (refused gives its points
-                                                       and its stock back)
-  points run                                           earn the closed days' points now
-  points grant --username <U> --points <N> --reason <text>
-                                                       give a member points by hand (recorded with the reason)`;
+                                                       and its stock back)`;
 
 export const pointsCommands: OpsCommand[] = [
   {
     name: 'points',
-    consoleRoles: ['support', 'finance'],
-    usage: USAGE,
-    options: ['id', 'to', 'note', 'username', 'points', 'reason'],
+    consoleRoles: ['finance'],
+    usage: POINTS_USAGE,
+    options: ['username', 'points', 'reason'],
     async run(db, { verb, flags }) {
       if (verb === 'run') {
         const n = await runEarnJob(db, Date.now());
-        return { ok: true, changed: n > 0, output: `${n} member-day(s) earned points.` };
+        return { ok: true, changed: n > 0, output: `${n} member(s) earned points.` };
       }
       if (verb === 'grant') {
         const m = await findByUsername(db, String(flags.username ?? ''));
         const n = Number(flags.points);
         const reason = flags.reason && flags.reason !== 'true' ? flags.reason : '';
-        if (!m || !Number.isInteger(n) || n <= 0 || !reason) return { ok: false, output: `--username (a member), --points and --reason are required\n${USAGE}` };
-        const done = await db.transaction((tx) => earnPointsOnce(tx, m.id, BigInt(n), `points:grant:${m.id}:${randomBytes(8).toString('hex')}:${reason.slice(0, 80)}`, 'grant'));
-        return { ok: true, changed: !!done, output: `Granted ${n} points to ${m.username} (${reason}).` };
+        if (!m || isTrialType(m.type) || !Number.isInteger(n) || n <= 0 || n > 1_000_000 || !reason)
+          return { ok: false, output: `--username (a real account), --points (1 to 1,000,000) and --reason are required\n${POINTS_USAGE}` };
+        await db.transaction((tx) => earnPointsOnce(tx, m.id, BigInt(n), `points:grant:${m.id}:${randomBytes(8).toString('hex')}`, 'grant'));
+        return { ok: true, changed: true, output: `Granted ${n} points to ${m.username} (${reason}).` };
       }
+      return { ok: false, output: POINTS_USAGE };
+    },
+  },
+  {
+    name: 'mall',
+    consoleRoles: ['support', 'finance'],
+    usage: MALL_USAGE,
+    options: ['id', 'to', 'note'],
+    async run(db, { verb, flags }) {
       if (verb === 'redemptions') {
         const rows = await db
           .select()
           .from(mallRedemption)
           .where(inArray(mallRedemption.status, ['pending', 'shipped']))
-          .orderBy(desc(mallRedemption.createdAt))
+          .orderBy(asc(mallRedemption.createdAt))
           .limit(200);
         return {
           ok: true,
@@ -61,7 +75,7 @@ export const pointsCommands: OpsCommand[] = [
       if (verb === 'status') {
         const id = Number(flags.id);
         const to = flags.to;
-        if (!Number.isInteger(id) || id <= 0 || (to !== 'shipped' && to !== 'done' && to !== 'refused')) return { ok: false, output: `--id and --to are required\n${USAGE}` };
+        if (!Number.isInteger(id) || id <= 0 || (to !== 'shipped' && to !== 'done' && to !== 'refused')) return { ok: false, output: `--id and --to are required\n${MALL_USAGE}` };
         try {
           const r = await setRedemptionStatus(db, id, to, flags.note && flags.note !== 'true' ? flags.note : null);
           return { ok: true, changed: true, output: `Redemption ${r.id} is now ${r.status}.` };
@@ -70,7 +84,7 @@ export const pointsCommands: OpsCommand[] = [
           throw err;
         }
       }
-      return { ok: false, output: USAGE };
+      return { ok: false, output: MALL_USAGE };
     },
   },
 ];

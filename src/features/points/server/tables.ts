@@ -7,7 +7,11 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { member } from '../../accounts/server/tables.ts';
 
-/** A brand day whose valid bets have earned their points, per member: written with the points, once. */
+/**
+ * The points a member's valid bets of one type on one brand day have earned so far: the job sets
+ * it to what the day's figures earn now and pays the difference, so a bet that settles after the
+ * day closed (a lottery draw, a sports result) still earns, and nothing earns twice.
+ */
 export const pointsDay = pgTable(
   'points_day',
   {
@@ -15,10 +19,12 @@ export const pointsDay = pgTable(
       .notNull()
       .references(() => member.id),
     day: date('day', { mode: 'string' }).notNull(),
+    /** live, lott, pvp, rng or sports. */
+    type: text('type').notNull(),
     points: bigint('points', { mode: 'bigint' }).notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.memberId, t.day] })],
+  (t) => [primaryKey({ columns: [t.memberId, t.day, t.type] }), index('points_day_day_idx').on(t.day)],
 );
 
 /** How many of a mall item have been redeemed (refused redemptions give theirs back); never above the item's stock. */

@@ -73,25 +73,29 @@ describe('earning', () => {
     expect(await points(u)).toBe(14);
     await earnDay(t.db, day);
     expect(await points(u)).toBe(14);
+    // A bet of that day settled after it closed (a draw, a result): the day earns the difference, once.
+    await addToDay(t.db, u.id, at, 'JL', { betCount: 1, validBet: 500n }); // 130.50 of slots now: 13 points
+    await Promise.all([earnDay(t.db, day), earnDay(t.db, day)]);
+    expect(await points(u)).toBe(15);
 
     const order = (await u.call('/wps/wallet/deposit', { method: 'POST', body: { amount: '55.00', channel: 'SANDBOX_CARD', idempotencyKey: newKey() } })).json.value;
     expect((await callApi('/wps/payment/sandbox/pay', { method: 'POST', body: { orderId: order.orderId, outcome: 'paid' } })).status).toBe(200);
     await consumeAll(t.db, depositPointsConsumer);
     await consumeAll(t.db, depositPointsConsumer);
-    expect(await points(u)).toBe(19);
+    expect(await points(u)).toBe(20);
 
     const balance = (await u.call('/wps/relay/PTS_getPointBalance')).json.value;
-    expect(balance.points).toBe(19);
+    expect(balance.points).toBe(20);
     expect(balance.byType).toEqual(
       expect.arrayContaining([
-        { type: 'rng', points: 12 },
+        { type: 'rng', points: 13 },
         { type: 'live', points: 2 },
         { type: 'deposit', points: 5 },
       ]),
     );
     const details = (await u.call('/wps/relay/PTS_getMemberTransactionDetail', { query: { from: day } })).json.value;
-    expect(details.totalCount).toBe(3);
-    expect(details.content[0]).toMatchObject({ type: 'deposit', points: 5, balanceAfter: 19 });
+    expect(details.totalCount).toBe(4);
+    expect(details.content[0]).toMatchObject({ type: 'deposit', points: 5, balanceAfter: 20 });
   });
 
   it('trial accounts and members who excluded themselves earn nothing', async () => {

@@ -15,7 +15,7 @@ import { RecordList, useRecords } from '../records.tsx';
 import { Money, useDateTime, useWallet, walletName } from '../ui.tsx';
 
 /** The kinds of entry the contract names (contract/wallet.ts transactionRecord). */
-const KINDS = ['deposit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'bet', 'win', 'refund', 'wallet_transfer', 'upline_transfer', 'bonus', 'adjustment'] as const;
+const KINDS = ['deposit', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_payout', 'bet', 'win', 'refund', 'wallet_transfer', 'upline_transfer', 'bonus', 'adjustment', 'points_convert'] as const;
 
 /** The name of an entry's kind (its code when the catalogue does not know it). */
 export function kindName(w: WalletLabels, kind: string): string {
