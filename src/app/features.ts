@@ -27,8 +27,8 @@ import { externallyExcluded, loginGate, protectionSettings } from '../features/p
 import { provideMinimumAge } from '../features/content/index.ts';
 import { ApiError } from '../kernel/http/errors.ts';
 import { provideClientConfigEntries } from '../kernel/client-config.ts';
-import { runningOffers, vipLevelName } from '../features/promotions/index.ts';
-import { pointsRules } from '../features/points/index.ts';
+import { grantRaffleTickets, raffleTitle, runningOffers, vipLevelName } from '../features/promotions/index.ts';
+import { pointsRules, provideRaffleTickets } from '../features/points/index.ts';
 
 export const FEATURES: readonly FeatureManifest[] = [system, accounts, protection, games, wallet, play, lottery, content, points, promotions, inbox, agent, home, support, consoleFeature];
 
@@ -36,6 +36,8 @@ export const FEATURES: readonly FeatureManifest[] = [system, accounts, protectio
 // a member's VIP label): the promotions tell them here, since they may not ask.
 provideStatusOffers(() => ({ ...runningOffers(), points: pointsRules() !== undefined }));
 provideVipLevelName(vipLevelName);
+// The points mall's raffle-ticket items give tickets in the promotions' raffles.
+provideRaffleTickets({ grant: grantRaffleTickets, title: raffleTitle });
 // Player protection guards the account's doors (login, registration), which come before it.
 provideAccountGates({
   login: loginGate,

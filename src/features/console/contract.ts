@@ -10,6 +10,7 @@ import { defineCall, eventStream, fileAnswer, idParam, INT4_MAX } from '../../ke
 import { LOCALES, type Locale } from '../../kernel/locales.ts';
 import { CONTRACT_KIND, contractView, termsInput } from '../agent/contract.ts';
 import { chatConversationView, chatMessageView, feedbackView } from '../support/contract.ts';
+import { REDEMPTION_STATUSES, redemptionView } from '../points/contract.ts';
 
 /** The roles of staff (a staff member may have several; the owner may do everything). */
 export const STAFF_ROLES = ['owner', 'finance', 'support', 'risk', 'content', 'agents'] as const;
@@ -793,6 +794,34 @@ export const consoleDecideApplication = defineCall({
   value: z.object({ status: z.string() }),
 });
 
+const redemptionRow = redemptionView.extend({
+  memberId: z.number(),
+  username: z.string(),
+  /** Where goods go (goods only). */
+  address: z.object({ name: z.string(), phone: z.string(), address: z.string() }).nullable(),
+});
+export type ConsoleRedemption = z.infer<typeof redemptionRow>;
+
+/** The points mall's redemptions (issue 32): goods waiting first (pending, then shipped, oldest first), by state and member. */
+export const consoleRedemptions = defineCall({
+  name: 'consoleRedemptions',
+  method: 'GET',
+  path: '/wps/console/mall/redemptions',
+  staff: ['support', 'finance'],
+  query: z.object({ status: z.enum(REDEMPTION_STATUSES).optional(), username: z.string().trim().max(64).optional(), ...page }),
+  value: paged(redemptionRow),
+});
+
+/** Moves a goods redemption on: shipped (a tracking note), done, or refused (its points and stock given back; the note tells the member why). */
+export const consoleRedemptionStatus = defineCall({
+  name: 'consoleRedemptionStatus',
+  method: 'POST',
+  path: '/wps/console/mall/redemptions/status',
+  staff: ['support', 'finance'],
+  body: z.object({ id: z.number().int().min(1), to: z.enum(['shipped', 'done', 'refused']), note: z.string().trim().max(300).default('') }),
+  value: z.object({ status: z.enum(REDEMPTION_STATUSES) }),
+});
+
 const messageText = z.object({ title: z.string().trim().min(1).max(100), body: z.string().trim().min(1).max(2000) });
 /**
  * A platform message to members (by username) or to everyone: its words for every language,
@@ -1085,6 +1114,8 @@ export const consoleCalls = [
   consoleDecideApplication,
   consoleSendMessage,
   consoleMessages,
+  consoleRedemptions,
+  consoleRedemptionStatus,
   consoleContracts,
   consoleGrantContract,
   consoleEndContract,

@@ -12,7 +12,7 @@ const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 const page = <T extends z.ZodType>(item: T) => z.object({ content: z.array(item), pageNum: z.number().int(), totalPages: z.number().int(), totalCount: z.number().int() });
 
-export const pointTypeName = z.enum(['live', 'lott', 'pvp', 'rng', 'sports', 'deposit', 'grant', 'redeem', 'convert', 'refund']);
+export const pointTypeName = z.enum(['live', 'lott', 'pvp', 'rng', 'sports', 'deposit', 'grant', 'reward', 'redeem', 'convert', 'refund']);
 export type PointTypeName = z.infer<typeof pointTypeName>;
 
 export const pointsBalanceValue = z.object({
@@ -43,11 +43,17 @@ export const pointsConfig = defineCall({ name: 'PTS_getConfig', method: 'GET', p
 export const mallItemView = z.object({
   id: z.number().int(),
   title: z.string(),
-  kind: z.enum(['bonus', 'goods']),
+  /** bonus: money with wagering; goods: sent to an address; freeSpins: spins of a slot; raffleTickets: tickets in a raffle's current draw. */
+  kind: z.enum(['bonus', 'goods', 'freeSpins', 'raffleTickets']),
   points: z.number().int(),
   /** The bonus's money and the turnover it asks (bonus items), else null. */
   amount: z.string().nullable(),
   turnover: z.string().nullable(),
+  /** How many spins or tickets (those items), else null; the slot's or the raffle's name. */
+  quantity: z.number().int().nullable(),
+  on: z.string().nullable(),
+  /** A free-spins item's slot, to launch it once redeemed (null for the others). */
+  game: z.object({ nodeId: z.number().int(), vassalage: z.string() }).nullable(),
   /** Left in stock (null: no limit). */
   left: z.number().int().nullable(),
   /** How many one member may redeem (null: no limit), and how many the caller has (0 for a visitor). */
@@ -68,16 +74,21 @@ export const mallItems = defineCall({
   value: z.object({ items: z.array(mallItemView), symbol: z.string() }),
 });
 
+/** A redemption's states: goods go pending -> shipped -> done, or refused (points and stock back); the others are done at once. */
+export const REDEMPTION_STATUSES = ['pending', 'shipped', 'done', 'refused'] as const;
+
 export const redemptionView = z.object({
   id: z.number().int(),
   itemId: z.number().int(),
   title: z.string(),
-  kind: z.enum(['bonus', 'goods']),
+  kind: z.enum(['bonus', 'goods', 'freeSpins', 'raffleTickets']),
   /** Points required (spent). */
   points: z.number().int(),
   /** The bonus's money, else null. */
   amount: z.string().nullable(),
-  status: z.enum(['pending', 'shipped', 'done', 'refused']),
+  /** The spins or tickets it gave, else null. */
+  quantity: z.number().int().nullable(),
+  status: z.enum(REDEMPTION_STATUSES),
   note: z.string().nullable(),
   createdAt: z.number(),
   updatedAt: z.number(),

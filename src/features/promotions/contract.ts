@@ -84,6 +84,23 @@ export const depositOffers = defineCall({
   value: z.object({ offers: z.array(depositOffer), missed: z.array(missedOffer), symbol: z.string() }),
 });
 
+/**
+ * What a reward gives (issue 32): money (`amount`), points, free spins (of the slot `on`) or
+ * raffle tickets (in the raffle `on`), `count` of them.
+ */
+export const prizeView = z.object({
+  kind: z.enum(['money', 'points', 'freeSpins', 'raffleTickets']),
+  /** The money ('12.50'); null for the others. */
+  amount: z.string().nullable(),
+  /** The points, spins or tickets; null for money. */
+  count: z.number().int().nullable(),
+  /** The free spins' slot or the tickets' raffle, by name (null when it is gone). */
+  on: z.string().nullable(),
+  /** The free spins' slot, to launch it (null for the others). */
+  game: z.object({ nodeId: z.number().int(), vassalage: z.string() }).nullable(),
+});
+export type PrizeView = z.infer<typeof prizeView>;
+
 export const rewardItem = z.object({
   id: z.number().int(),
   /** rebate (a day's rebate of a promotion), signin (a day's sign-in), vip (a level-up or monthly VIP bonus), raffle (a raffle prize), referral (a friend invited, for the referrer and the friend), mission (a mission's step reached), leaderboard (a leaderboard prize) or operator (granted by hand). */
@@ -92,9 +109,12 @@ export const rewardItem = z.object({
   title: z.string(),
   /** What it is for, when it says: the brand day (rebate, sign-in), the VIP level reached or the month (vip), the friend's masked name (referral). */
   period: z.string().nullable(),
+  /** The money it pays ('0.00' when it gives something else: see `prize`). */
   amount: z.string(),
   /** The turnover its bonus asks once claimed ('0.00': none). */
   turnover: z.string(),
+  /** What it gives. */
+  prize: prizeView,
   status: z.enum(['claimable', 'claimed', 'expired']),
   createdAt: z.number(),
   expiresAt: z.number(),
@@ -362,8 +382,8 @@ export const claimRafflePromotion = defineCall({
 export const missionStep = z.object({
   /** Money ('100.00') for money goals, else a count ('20'). */
   target: z.string(),
-  reward: z.string(),
-  /** The turnover the reward's bonus asks once claimed ('0.00': none). */
+  reward: prizeView,
+  /** The turnover a money reward's bonus asks once claimed ('0.00': none, or not money). */
   turnover: z.string(),
   /** open: not reached yet; claimable: reached, its reward waits in the reward centre; claimed; expired. */
   state: z.enum(['open', 'claimable', 'claimed', 'expired']),
@@ -427,15 +447,18 @@ export const leaderboardView = z.object({
   /** The smallest score that takes part. */
   minScore: z.string(),
   /** Prizes by rank, the first's first. */
-  prizes: z.array(z.string()),
+  prizes: z.array(prizeView),
   /** The current period and the SHA-256 of its seed (ties of its final standings are broken by it). */
   startsAt: z.number(),
   endsAt: z.number(),
   seedHash: hex64,
   /** The top 20 now, names masked; equal scores share a rank until the end. */
   top: z.array(leaderboardEntry),
-  /** The caller's score and rank (null below the minimum); null for a trial account or a member who takes no part. */
-  me: z.object({ score: z.string(), rank: z.number().int().nullable() }).nullable(),
+  /**
+   * The caller's score and rank (null below the minimum), and their entrant code in this period
+   * (the verify call lists contenders by it); null for a trial account or a member who takes no part.
+   */
+  me: z.object({ score: z.string(), rank: z.number().int().nullable(), entrant: z.string() }).nullable(),
   /** The last paid period: its winners and revealed seed. */
   last: z
     .object({
@@ -445,7 +468,7 @@ export const leaderboardView = z.object({
       seedHash: hex64,
       seed: hex64,
       entries: z.number().int(),
-      winners: z.array(leaderboardEntry.omit({ mine: true }).extend({ amount: z.string(), mine: z.boolean() })),
+      winners: z.array(leaderboardEntry.omit({ mine: true }).extend({ prize: prizeView, mine: z.boolean() })),
     })
     .nullable(),
 });
@@ -468,10 +491,17 @@ export const leaderboardVerification = z.object({
   seed: hex64,
   seedHash: hex64,
   seedMatchesHash: z.boolean(),
-  /** The HMAC-SHA256 message of a member's tie-break, keyed by the seed's bytes. */
+  /** The HMAC-SHA256 message of a contender's tie-break, keyed by the seed's bytes (`<entrant>`: their code). */
   message: z.string(),
-  winners: z.array(z.object({ rank: z.number().int(), memberId: z.number().int(), account: z.string(), score: z.string(), tiebreak: z.string() })),
-  /** The winners' order recomputed from the seed (score, then tie-break) is the recorded one. */
+  /** How many prizes the period paid. */
+  prizes: z.number().int(),
+  /**
+   * Everyone who could win when the period was paid (every score at least the last prize's, so
+   * the tied at the edge too), by entrant code and masked name, with the tie-break and the prize
+   * rank won (null: none). A period paid before entrant codes lists its winners only, without codes.
+   */
+  contenders: z.array(z.object({ entrant: z.string().nullable(), account: z.string(), score: z.string(), tiebreak: z.string().nullable(), rank: z.number().int().nullable() })),
+  /** The contenders' order recomputed from the seed (score, then tie-break) gives the recorded winners. */
   matches: z.boolean(),
 });
 export type LeaderboardVerification = z.infer<typeof leaderboardVerification>;

@@ -8,6 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { consoleApplications, consoleDecideApplication, consoleMessages, consoleSendMessage, type ConsoleApplication } from '../contract.ts';
 import type { ConsoleState } from '../client/console.ts';
+import { Redemptions } from './redemptions.tsx';
 import { ConfirmButton, describedBy, Field, fill, Table, when, type Labels } from './parts.tsx';
 
 interface Props {
@@ -22,6 +23,7 @@ export function Engagement(p: Props) {
   return (
     <>
       {may('finance') && <Applications {...p} />}
+      {(may('support') || may('finance')) && <Redemptions {...p} />}
       {may('support') && <Messages {...p} />}
     </>
   );

@@ -40,6 +40,8 @@ import {
   consoleDecideApplication,
   consoleSendMessage,
   consoleMessages,
+  consoleRedemptions,
+  consoleRedemptionStatus,
   consoleContracts,
   consoleGrantContract,
   consoleEndContract,
@@ -97,6 +99,7 @@ import {
 } from '../../support/index.ts';
 import { block as blockChat, close as closeChat, queueFor, reopen as reopenChat, stream as chatStream, take as takeChat, transfer as transferChat } from './chat-desk.ts';
 import { applications, decide, messages, sendMessage } from './engagement.ts';
+import { moveRedemption, redemptions } from './mall.ts';
 import { brandView, saveBrand, setMaintenanceFor, setRegionsFor } from './brand.ts';
 import { cancelDrawFor, listDraws, lotteryGames, runDrawsFor } from './lottery.ts';
 import { exportTable } from './export.ts';
@@ -146,6 +149,8 @@ export const consoleRoutes = [
   route(consoleDecideApplication, async ({ body }, ctx) => decide(await db(), body, actorOf(ctx))),
   route(consoleSendMessage, async ({ body }, ctx) => sendMessage(await db(), body, ctx.t, actorOf(ctx))),
   route(consoleMessages, async () => messages(await db())),
+  route(consoleRedemptions, async ({ query }, ctx) => redemptions(await db(), query, ctx.locale)),
+  route(consoleRedemptionStatus, async ({ body }, ctx) => moveRedemption(await db(), body, actorOf(ctx))),
   route(consoleContracts, async ({ query }) => listContracts(await db(), query)),
   route(consoleGrantContract, async ({ body }, ctx) => grant(await db(), body, ctx.t, actorOf(ctx))),
   route(consoleEndContract, async ({ body }, ctx) => endContract(await db(), body.id, actorOf(ctx))),

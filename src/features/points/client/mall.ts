@@ -17,7 +17,8 @@ export interface MallView {
   open: number | null;
   busy: boolean;
   /** What the last step did, in words the page fills. */
-  done: { kind: 'redeemed'; title: string; points: number } | { kind: 'converted'; money: string; points: number } | null;
+  /** What the last redemption or conversion did (with the slot to play, for free spins). */
+  done: { kind: 'redeemed'; title: string; points: number; game: MallItemView['game']; on: string | null } | { kind: 'converted'; money: string; points: number } | null;
   /** A refusal: its field (password, address, points) or the form's own. */
   error: { field: 'password' | 'name' | 'phone' | 'address' | 'points' | 'form'; text: string } | null;
 }
@@ -73,7 +74,8 @@ export function createMall(o: { client: ApiClient; member: boolean }) {
     patch({ busy: true, error: null, done: null });
     try {
       const r = await client.call(redeemItem, { body: { itemId, paymentPassword: input.paymentPassword, idempotencyKey: redeemKey, address: input.address } });
-      patch({ done: { kind: 'redeemed', title: r.redemption.title, points: r.points }, open: null, points: r.points });
+      const item = $mall.get().items?.find((i) => i.id === itemId);
+      patch({ done: { kind: 'redeemed', title: r.redemption.title, points: r.points, game: item?.kind === 'freeSpins' ? item.game : null, on: item?.on ?? null }, open: null, points: r.points });
       redeemKey = newKey();
       void refreshBalance();
       await load();

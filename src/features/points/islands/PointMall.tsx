@@ -8,6 +8,7 @@ import { useEffect, useId, useState, type ReactNode, type SubmitEvent } from 're
 import { useStore } from '@nanostores/react';
 import { $member, $sessionState, api } from '../../accounts/client.ts';
 import { isTrialType } from '../../accounts/contract.ts';
+import { launch } from '../../play/client.ts';
 import { fill } from '../../../kernel/i18n/browser.ts';
 import { formatMoney } from '../../../kernel/money.ts';
 import { createMall, type MallStore, type MallView } from '../client/mall.ts';
@@ -87,6 +88,11 @@ export default function PointMall({ labels: l, lang, symbol, loginHref, canConve
       {view.done && (
         <p className="pm-done" role="status">
           {view.done.kind === 'redeemed' ? fill(l.redeemed, { title: view.done.title, points: view.done.points }) : fill(l.converted, { money: money(view.done.money), points: view.done.points })}
+          {view.done.kind === 'redeemed' && view.done.game && (
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => view.done?.kind === 'redeemed' && view.done.game && launch(view.done.game, { accountType: '1' })}>
+              {fill(l.play, { game: view.done.on ?? '' })}
+            </button>
+          )}
         </p>
       )}
       {view.points !== null && (
@@ -150,7 +156,7 @@ export default function PointMall({ labels: l, lang, symbol, loginHref, canConve
                       <td>{new Date(h.createdAt).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' })}</td>
                       <td>{h.title}</td>
                       <td className="num">{h.points.toLocaleString(lang)}</td>
-                      <td className="num">{h.amount ? money(h.amount) : '—'}</td>
+                      <td className="num">{h.amount ? money(h.amount) : h.quantity !== null ? quantityText(h.kind, h.quantity, null, l) : '—'}</td>
                       <td>
                         {l.statuses[h.status]}
                         {h.note ? ` · ${h.note}` : ''}
@@ -165,6 +171,13 @@ export default function PointMall({ labels: l, lang, symbol, loginHref, canConve
       )}
     </div>
   );
+}
+
+/** How many spins or tickets an item gives, and where ("10 spins on Lucky Dragon"). */
+function quantityText(kind: MallItemView['kind'], n: number, on: string | null, l: PointsLabels): string {
+  if (!on) return fill(l.quantity, { count: n });
+  const key = kind === 'freeSpins' ? 'spinsOn' : 'ticketsIn';
+  return fill(n === 1 ? l[`${key}_one`] : l[key], { count: n, on });
 }
 
 const EMPTY = createMall({ client: null as never, member: false }).$mall;
@@ -194,6 +207,7 @@ function Item(p: {
       <span className="muted">
         {l.kinds[i.kind]}
         {i.amount ? ` · ${fill(l.bonusOf, { amount: p.money(i.amount) })}` : ''}
+        {i.quantity !== null ? ` · ${quantityText(i.kind, i.quantity, i.on, l)}` : ''}
         {i.turnover && Number(i.turnover) > 0 ? ` · ${fill(l.wagering, { turnover: p.money(i.turnover) })}` : ''}
       </span>
       <span className="muted">

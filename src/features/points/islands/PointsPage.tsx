@@ -41,7 +41,7 @@ export default function PointsPage() {
                 <dl className="wl-facts">
                   {balance.byType.map((t) => (
                     <div key={t.type}>
-                      <dt>{l.types[t.type]}</dt>
+                      <dt>{l.typeNames[t.type]}</dt>
                       <dd>{count(t.points)}</dd>
                     </div>
                   ))}
@@ -61,7 +61,7 @@ export default function PointsPage() {
                   rowKey={(r) => r.id}
                   columns={[
                     { label: l.when, cell: (r) => dateTime(r.time, labels.lang) },
-                    { label: l.type, cell: (r) => l.types[r.type] },
+                    { label: l.type, cell: (r) => l.typeNames[r.type] },
                     { label: l.change, num: true, cell: (r) => (r.points > 0 ? `+${r.points.toLocaleString(labels.lang)}` : r.points.toLocaleString(labels.lang)) },
                     { label: l.after, num: true, cell: (r) => r.balanceAfter.toLocaleString(labels.lang) },
                   ]}

@@ -13,7 +13,7 @@
  * Both sit behind the payment password (spec 7's passwordCheck), or the login password for a member
  * who has none.
  */
-import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { brand } from '../../../kernel/brand/index.ts';
 import { clock } from '../../../kernel/clock.ts';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
@@ -22,16 +22,38 @@ import { dayIn, dayStart, addDays } from '../../../kernel/days.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { once } from '../../../kernel/idempotency.ts';
 import { LOCALES, type Locale } from '../../../kernel/locales.ts';
-import { findById } from '../../accounts/index.ts';
+import { findById, member } from '../../accounts/index.ts';
+import { game } from '../../games/index.ts';
+import { grantFreeSpins } from '../../play/index.ts';
 import { refuseIfBlocked } from '../../protection/index.ts';
 import { checkPaymentPassword, convertPoints as convertInLedger, grantBonus, isShortOfMoney, money, pointsBalance, spendPoints } from '../../wallet/index.ts';
-import type { MallItemView, RedemptionView } from '../contract.ts';
+import { REDEMPTION_STATUSES, type MallItemView, type RedemptionView } from '../contract.ts';
 import { pointsRules, type MallItem } from './settings.ts';
 import { mallRedemption, mallStock } from './tables.ts';
 
 const DAY = 86_400_000;
+/** Free spins from the mall may be played this long after the redemption. */
+const SPINS_DAYS = 7;
+
+/** Gives raffle tickets (the promotions' raffle, a later feature: src/app/features.ts provides it). */
+export interface RaffleTickets {
+  grant: (tx: Tx, g: { promotionId: number; memberId: number; tickets: number; reference: string; now?: number }) => Promise<void>;
+  title: (promotionId: number, locale: Locale) => string | null;
+}
+let raffleTickets: RaffleTickets | null = null;
+export function provideRaffleTickets(r: RaffleTickets): void {
+  raffleTickets = r;
+}
 
 const titleIn = (titles: Record<string, string>, locale: Locale) => titles[locale] ?? titles.en ?? '';
+/** The slots of free-spin items, by name, in one query. */
+async function slotNames(db: Db, items: readonly MallItem[]): Promise<Map<number, { nodeId: number; gameName: string; vassalage: string }>> {
+  const ids = [...new Set(items.flatMap((i) => (i.nodeId !== undefined ? [i.nodeId] : [])))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ nodeId: game.nodeId, gameName: game.gameName, vassalage: game.vassalage }).from(game).where(inArray(game.nodeId, ids));
+  return new Map(rows.map((r) => [r.nodeId, r]));
+}
+
 const turnoverOf = (i: MallItem) => (i.amount !== undefined && i.wagering ? (i.amount * BigInt(Math.round(i.wagering.multiple * 100))) / 100n : 0n);
 
 /** Is the item open on the brand day of `now`? */
@@ -45,6 +67,7 @@ export async function listItems(db: Db, memberId: number | null, locale: Locale,
   const rules = pointsRules();
   const items = (rules?.items ?? []).filter((i) => isOpen(i, now));
   const sold = new Map((await db.select().from(mallStock)).map((r) => [r.itemId, r.sold]));
+  const slots = await slotNames(db, items);
   const mine = new Map<number, number>();
   if (memberId !== null) {
     const rows = await db
@@ -63,6 +86,9 @@ export async function listItems(db: Db, memberId: number | null, locale: Locale,
       points: i.points,
       amount: i.amount !== undefined ? money(i.amount) : null,
       turnover: i.amount !== undefined ? money(turnoverOf(i)) : null,
+      quantity: i.spins ?? i.tickets ?? null,
+      on: i.nodeId !== undefined ? (slots.get(i.nodeId)?.gameName ?? null) : i.promotionId !== undefined ? (raffleTickets?.title(i.promotionId, locale) ?? null) : null,
+      game: i.nodeId !== undefined && slots.has(i.nodeId) ? { nodeId: i.nodeId, vassalage: slots.get(i.nodeId)!.vassalage } : null,
       left: i.stock === undefined ? null : Math.max(0, i.stock - (sold.get(i.id) ?? 0)),
       perMember: i.perMember ?? null,
       mine: mine.get(i.id) ?? 0,
@@ -83,6 +109,7 @@ function view(r: Row, locale: Locale): RedemptionView {
     kind: r.kind as RedemptionView['kind'],
     points: Number(r.points),
     amount: r.amount !== null ? money(r.amount) : null,
+    quantity: r.quantity,
     status: r.status as RedemptionView['status'],
     note: r.note,
     createdAt: r.createdAt.getTime(),
@@ -161,7 +188,8 @@ export async function redeem(db: Db, memberId: number, input: RedeemInput, local
         kind: item.kind,
         points: BigInt(item.points),
         amount: item.amount ?? null,
-        status: item.kind === 'bonus' ? 'done' : 'pending',
+        quantity: item.spins ?? item.tickets ?? null,
+        status: item.kind === 'goods' ? 'pending' : 'done',
         address: item.kind === 'goods' ? input.address! : null,
       })
       .returning();
@@ -187,6 +215,22 @@ export async function redeem(db: Db, memberId: number, input: RedeemInput, local
         validMs: (item.wagering?.days ?? 1) * DAY,
       });
       [done] = await tx.update(mallRedemption).set({ bonusId: granted.bonusId }).where(eq(mallRedemption.id, row!.id)).returning();
+    } else if (item.kind === 'freeSpins') {
+      await grantFreeSpins(tx, {
+        memberId,
+        nodeId: item.nodeId!,
+        reference: `mall:${row!.id}`,
+        source: 'points-mall',
+        titles: row!.titles,
+        spins: item.spins!,
+        bet: item.bet!,
+        wageringMultiple: item.wagering?.multiple ?? 0,
+        wageringDays: item.wagering?.days ?? 7,
+        expiresAt: new Date(clock.now() + SPINS_DAYS * DAY),
+      });
+    } else if (item.kind === 'raffleTickets') {
+      if (!raffleTickets) throw new ApiError(409, 'promotion.raffle.closed');
+      await raffleTickets.grant(tx, { promotionId: item.promotionId!, memberId, tickets: item.tickets!, reference: `mall:${row!.id}` });
     }
     return { redemption: view(done!, locale), points: Number(await pointsBalance(tx, memberId)) };
   });
@@ -240,6 +284,36 @@ export async function setRedemptionStatus(db: Db, id: number, status: 'shipped' 
       .returning();
     return row!;
   });
+}
+
+/**
+ * Every member's redemptions for the operator (the console's mall screen): by status and member,
+ * goods waiting first when no status is asked (pending, then shipped, oldest first), then the
+ * rest newest first; with the member's name and the delivery address.
+ */
+export async function listAllRedemptions(db: Db, q: { status?: (typeof REDEMPTION_STATUSES)[number]; memberId?: number; page: number; pageSize: number }, locale: Locale) {
+  const where = and(q.status ? eq(mallRedemption.status, q.status) : undefined, q.memberId !== undefined ? eq(mallRedemption.memberId, q.memberId) : undefined);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ r: mallRedemption, username: member.username })
+      .from(mallRedemption)
+      .innerJoin(member, eq(member.id, mallRedemption.memberId))
+      .where(where)
+      .orderBy(
+        sql`case ${mallRedemption.status} when 'pending' then 0 when 'shipped' then 1 else 2 end`,
+        sql`case when ${mallRedemption.status} in ('pending', 'shipped') then extract(epoch from ${mallRedemption.createdAt}) else -extract(epoch from ${mallRedemption.createdAt}) end`,
+        desc(mallRedemption.id),
+      )
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(mallRedemption).where(where),
+  ]);
+  return {
+    items: rows.map(({ r, username }) => ({ ...view(r, locale), memberId: r.memberId, username, address: r.address })),
+    total: Number(total?.n ?? 0),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 /** Days of a points details range: [from, to] brand days, the last 7 by default, at most 90. */

@@ -24,8 +24,8 @@ export const POINT_TYPE_OF: Record<Category, BetPointType> = {
   ESPORTS: 'sports',
   COCKFIGHT: 'sports',
 };
-/** Every type a movement of points has (spec 5): earned by play, by deposits, given by an operator (grant), or spent (redeem; convert and refund ours). */
-export const POINT_TYPES = [...BET_POINT_TYPES, 'deposit', 'grant', 'redeem', 'convert', 'refund'] as const;
+/** Every type a movement of points has (spec 5): earned by play, by deposits, given by an operator (grant) or a mission or leaderboard (reward), or spent (redeem; convert and refund ours). */
+export const POINT_TYPES = [...BET_POINT_TYPES, 'deposit', 'grant', 'reward', 'redeem', 'convert', 'refund'] as const;
 
 const positive = minorAmount.refine((n) => n > 0n, 'must be more than zero');
 /** `points` points for each whole `per` (minor units) of the measure. */
@@ -36,12 +36,24 @@ export const mallItemSchema = z
   .object({
     id: z.number().int().positive(),
     titles: z.record(z.string(), z.string().trim().min(1).max(60)).refine((t) => 'en' in t, { message: 'needs an English title (en)' }),
-    /** bonus: money into the main wallet (with wagering when said); goods: a thing sent to the member's address. */
-    kind: z.enum(['bonus', 'goods']),
+    /**
+     * bonus: money into the main wallet (with wagering when said); goods: a thing sent to the
+     * member's address; freeSpins: `spins` spins of the slot `nodeId` at stake `bet` (their
+     * winnings a bonus with the wagering); raffleTickets: `tickets` tickets in the current draw of
+     * the raffle promotion `promotionId` (refused while it is not running).
+     */
+    kind: z.enum(['bonus', 'goods', 'freeSpins', 'raffleTickets']),
     points: z.number().int().positive().max(100_000_000),
     /** The bonus's money (bonus items). */
     amount: positive.optional(),
-    /** The bonus's wagering, as a multiple of its amount, within `days`. */
+    /** Free spins: the slot, how many, and the stake (minor units; the slot's nearest bet not above it). */
+    nodeId: z.number().int().positive().optional(),
+    spins: z.number().int().min(1).max(500).optional(),
+    bet: positive.optional(),
+    /** Raffle tickets: the raffle promotion and how many. */
+    promotionId: z.number().int().positive().optional(),
+    tickets: z.number().int().min(1).max(100_000).optional(),
+    /** The bonus's (or the free spins' winnings') wagering, as a multiple of its amount, within `days`. */
     wagering: z
       .object({ multiple: z.number().min(0).max(200), days: z.number().int().min(1).max(365) })
       .strict()
@@ -56,7 +68,15 @@ export const mallItemSchema = z
     image: z.string().max(500).optional(),
   })
   .strict()
-  .refine((i) => (i.kind === 'bonus') === (i.amount !== undefined), { message: 'a bonus item has an amount, goods have none', path: ['amount'] });
+  .refine((i) => (i.kind === 'bonus') === (i.amount !== undefined), { message: 'a bonus item has an amount, the others none', path: ['amount'] })
+  .refine((i) => (i.kind === 'freeSpins') === (i.nodeId !== undefined && i.spins !== undefined && i.bet !== undefined), {
+    message: 'a free-spins item has a nodeId, spins and a bet, the others none',
+    path: ['nodeId'],
+  })
+  .refine((i) => (i.kind === 'raffleTickets') === (i.promotionId !== undefined && i.tickets !== undefined), {
+    message: 'a raffle-tickets item has a promotionId and tickets, the others none',
+    path: ['promotionId'],
+  });
 
 export type MallItem = z.output<typeof mallItemSchema>;
 

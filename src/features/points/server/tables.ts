@@ -56,6 +56,8 @@ export const mallRedemption = pgTable(
     points: bigint('points', { mode: 'bigint' }).notNull(),
     /** The bonus's money (bonus items). */
     amount: bigint('amount', { mode: 'bigint' }),
+    /** How many free spins or raffle tickets it gave (those items). */
+    quantity: integer('quantity'),
     /** pending, shipped, done or refused. */
     status: text('status').notNull(),
     /** Where goods go: name, phone, address lines. */

@@ -8,9 +8,10 @@
 import { map } from 'nanostores';
 import { ApiFailure, type ApiClient } from '../../../kernel/http/client.ts';
 import type { ValueOf } from '../../../kernel/contract.ts';
+import { fill } from '../../../kernel/i18n/browser.ts';
 import { parseMinor } from '../../../kernel/money.ts';
 import { refreshBalance } from '../../wallet/client.ts';
-import { bonusCode, claimRafflePromotion, rewardClaim, rewardList, signinStatus, signinToday, type RewardItem, type SigninCalendar } from '../contract.ts';
+import { bonusCode, claimRafflePromotion, rewardClaim, rewardList, signinStatus, signinToday, type PrizeView, type RewardItem, type SigninCalendar } from '../contract.ts';
 import { $availableRewards } from '../client.ts';
 
 /** What a step answered: what was paid, or the server's (or the network's) message. */
@@ -169,3 +170,40 @@ export function createRewardCentre(o: { client: ApiClient }) {
 }
 
 export type RewardCentreStore = ReturnType<typeof createRewardCentre>;
+
+/** The words of what a reward gives (promotions.json `prize`). */
+export interface PrizeWords {
+  points: string;
+  points_one: string;
+  freeSpins: string;
+  freeSpins_one: string;
+  freeSpinsOn: string;
+  freeSpinsOn_one: string;
+  raffleTickets: string;
+  raffleTickets_one: string;
+  raffleTicketsOn: string;
+  raffleTicketsOn_one: string;
+}
+
+/**
+ * What a reward gives, in words: the money formatted by `fmt`, or "500 points", "10 free spins on
+ * Lucky Dragon", "3 tickets in Weekly Raffle".
+ * @example prizeText({ kind: 'points', amount: null, count: 500, on: null, game: null }, words, fmt) // '500 points'
+ */
+export function prizeText(p: PrizeView, w: PrizeWords, fmt: (amount: string) => string): string {
+  if (p.kind === 'money') return fmt(p.amount ?? '0');
+  const count = p.count ?? 0;
+  const key = (p.kind === 'points' ? 'points' : p.on ? `${p.kind}On` : p.kind) as 'points' | 'freeSpins' | 'freeSpinsOn' | 'raffleTickets' | 'raffleTicketsOn';
+  return fill(count === 1 ? w[`${key}_one`] : w[key], { count, on: p.on ?? '' });
+}
+
+/** What a claim did, in words: the money and its wagering, or what else it gave. */
+export function claimedText(
+  item: RewardItem,
+  w: { claimed: string; claimedWager: string },
+  pw: PrizeWords & { given: Record<'points' | 'freeSpins' | 'raffleTickets', string> },
+  fmt: (amount: string) => string,
+): string {
+  if (item.prize.kind === 'money') return fill(hasWagering(item.turnover) ? w.claimedWager : w.claimed, { amount: fmt(item.amount), turnover: fmt(item.turnover) });
+  return fill(pw.given[item.prize.kind], { prize: prizeText(item.prize, pw, fmt) });
+}

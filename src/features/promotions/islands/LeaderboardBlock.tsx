@@ -9,6 +9,7 @@ import { api } from '../../accounts/client.ts';
 import { fill, useLabels } from '../../../shell/labels.tsx';
 import { missionLeaderboard, type LeaderboardsValue, type LeaderboardView } from '../contract.ts';
 import { timeLeft } from '../client/missions.ts';
+import { prizeText } from '../client/reward-centre.ts';
 import { usePromotionLabels, type PromotionLabels } from './labels.ts';
 
 type Words = PromotionLabels['leaderboard'];
@@ -32,7 +33,7 @@ export default function LeaderboardBlocks({ fmt, now }: { fmt: (a: string) => st
   return (
     <>
       {data.boards.map((b) => (
-        <Board key={b.id} b={b} l={words.leaderboard} left={words.missions} fmt={fmt} now={now} />
+        <Board key={b.id} b={b} l={words.leaderboard} left={words.missions} pw={words.prize} fmt={fmt} now={now} />
       ))}
     </>
   );
@@ -43,7 +44,7 @@ function measureOf(b: LeaderboardView, l: Words): string {
   return l.measures[b.goal.kind];
 }
 
-function Board({ b, l, left, fmt, now }: { b: LeaderboardView; l: Words; left: PromotionLabels['missions']; fmt: (a: string) => string; now: number }) {
+function Board({ b, l, left, pw, fmt, now }: { b: LeaderboardView; l: Words; left: PromotionLabels['missions']; pw: PromotionLabels['prize']; fmt: (a: string) => string; now: number }) {
   const shown = (v: string) => (b.unit === 'money' ? fmt(v) : v);
   const t = timeLeft(b.endsAt, now);
   const head = `lb-${b.id}`;
@@ -55,7 +56,7 @@ function Board({ b, l, left, fmt, now }: { b: LeaderboardView; l: Words; left: P
       </div>
       <p className="wl-note">{fill(b.prizes.length === 1 ? l.lead_one : l.lead, { measure: measureOf(b, l), count: b.prizes.length })}</p>
       <p className="lb-prizes">
-        <strong>{l.prizes}:</strong> {b.prizes.map((p, i) => fill(l.prize, { rank: i + 1, amount: fmt(p) })).join(' · ')}
+        <strong>{l.prizes}:</strong> {b.prizes.map((p, i) => fill(l.prize, { rank: i + 1, prize: prizeText(p, pw, fmt) })).join(' · ')}
       </p>
       {b.me && (
         <p className="wl-note" role="status">
@@ -78,6 +79,11 @@ function Board({ b, l, left, fmt, now }: { b: LeaderboardView; l: Words; left: P
       <p className="rw-hash">
         {l.sealed} <code>{b.seedHash}</code>
       </p>
+      {b.me?.entrant && (
+        <p className="rw-hash">
+          {l.entrant} <code>{b.me.entrant}</code>
+        </p>
+      )}
       {b.last && (
         <details className="lb-last">
           <summary>{fill(l.last, { from: b.last.from, to: b.last.to })}</summary>
@@ -86,7 +92,7 @@ function Board({ b, l, left, fmt, now }: { b: LeaderboardView; l: Words; left: P
           ) : (
             <ol className="lb-winners">
               {b.last.winners.map((w) => (
-                <li key={w.rank}>{`#${w.rank} ${w.account}${w.mine ? ` (${l.you})` : ''}: ${shown(w.score)} → ${fmt(w.amount)}`}</li>
+                <li key={w.rank}>{`#${w.rank} ${w.account}${w.mine ? ` (${l.you})` : ''}: ${shown(w.score)} → ${prizeText(w.prize, pw, fmt)}`}</li>
               ))}
             </ol>
           )}

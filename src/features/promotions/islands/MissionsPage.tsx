@@ -13,7 +13,8 @@ import { useUiWords } from '../../../ui/words.tsx';
 import { money } from '../../wallet/client.ts';
 import type { MissionView } from '../contract.ts';
 import { createMissions, timeLeft, type MissionsStore } from '../client/missions.ts';
-import { hasWagering } from '../client/reward-centre.ts';
+import { claimedText, hasWagering, prizeText } from '../client/reward-centre.ts';
+import PlayPrize from './PlayPrize.tsx';
 import { usePromotionLabels, type PromotionLabels } from './labels.ts';
 import LeaderboardBlocks from './LeaderboardBlock.tsx';
 
@@ -28,7 +29,8 @@ function percentOf(done: string, target: string): number {
 
 export default function MissionsPage() {
   const labels = useLabels();
-  const l = usePromotionLabels(labels.lang)?.missions;
+  const all = usePromotionLabels(labels.lang);
+  const l = all?.missions;
   const status = useStore($status);
   const symbol = status?.info.currencySymbol ?? '';
   const fmt = (amount: string) => money(amount, symbol, labels.lang);
@@ -42,14 +44,15 @@ export default function MissionsPage() {
     return () => clearInterval(timer);
   }, [store]);
 
-  if (!l) return null;
+  if (!all || !l) return null;
   return (
     <div className="wl-page ms-page">
       <LeaderboardBlocks fmt={fmt} now={now} />
       <p className="wl-note">{l.lead}</p>
       {notice && (
         <p className="wl-note wl-note-warn" role="status">
-          {notice.kind === 'refused' ? notice.text : fill(hasWagering(notice.value.turnover) ? l.claimedWager : l.claimed, { amount: fmt(notice.value.amount), turnover: fmt(notice.value.turnover) })}
+          {notice.kind === 'refused' ? notice.text : claimedText(notice.value, l, all.prize, fmt)}
+          {notice.kind === 'done' && <PlayPrize prize={notice.value.prize} label={all.freeSpins.play} />}
         </p>
       )}
       {error ? (
@@ -69,7 +72,7 @@ export default function MissionsPage() {
         <>
           <ul className="wl-cards">
             {data.missions.map((m) => (
-              <MissionCard key={m.id} m={m} l={l} fmt={fmt} now={now} store={store} />
+              <MissionCard key={m.id} m={m} l={l} pw={all.prize} fmt={fmt} now={now} store={store} />
             ))}
           </ul>
           <p>
@@ -105,7 +108,7 @@ function goalText(m: MissionView, target: string, l: Words, fmt: (a: string) => 
   return text;
 }
 
-function MissionCard({ m, l, fmt, now, store }: { m: MissionView; l: Words; fmt: (a: string) => string; now: number; store: MissionsStore }) {
+function MissionCard({ m, l, pw, fmt, now, store }: { m: MissionView; l: Words; pw: PromotionLabels['prize']; fmt: (a: string) => string; now: number; store: MissionsStore }) {
   const cat = useUiWords().common.cat as Record<string, string>;
   const { busy } = useStore(store.$missions);
   // The bar shows the way to the next step not yet reached (the last one once all are).
@@ -145,14 +148,14 @@ function MissionCard({ m, l, fmt, now, store }: { m: MissionView; l: Words; fmt:
           <li key={i} className={`ms-step ms-${s.state}`}>
             <span className="ms-goal">{goalText(m, s.target, l, fmt, cat)}</span>
             <span className="ms-reward">
-              {l.reward} <strong className="money">{fmt(s.reward)}</strong>
+              {l.reward} <strong className={s.reward.kind === 'money' ? 'money' : undefined}>{prizeText(s.reward, pw, fmt)}</strong>
               {hasWagering(s.turnover) && <small> · {fill(l.wagering, { turnover: fmt(s.turnover) })}</small>}
             </span>
             {s.state === 'claimable' && s.rewardId !== null ? (
               <button
                 type="button"
                 className="btn btn-primary btn-sm"
-                aria-label={fill(l.claimNamed, { amount: fmt(s.reward), title: m.title })}
+                aria-label={fill(l.claimNamed, { prize: prizeText(s.reward, pw, fmt), title: m.title })}
                 disabled={busy !== null}
                 onClick={() => void store.claim(s.rewardId!)}
               >

@@ -11,7 +11,8 @@ import { fill, useLabels } from '../../../shell/labels.tsx';
 import { dateTime } from '../../../ui/dates.ts';
 import { money } from '../../wallet/client.ts';
 import { Field } from '../../accounts/client.ts';
-import { createRewardCentre, hasWagering, type RewardCentreStore } from '../client/reward-centre.ts';
+import { claimedText, createRewardCentre, hasWagering, prizeText, type RewardCentreStore } from '../client/reward-centre.ts';
+import PlayPrize from './PlayPrize.tsx';
 import { usePromotionLabels } from './labels.ts';
 import RaffleBlocks from './RaffleBlock.tsx';
 import FreeSpinsBlocks from './FreeSpinsBlock.tsx';
@@ -19,7 +20,8 @@ import { intlLocale } from '../../../kernel/intl.ts';
 
 export default function RewardCentre() {
   const labels = useLabels();
-  const l = usePromotionLabels(labels.lang)?.rewards;
+  const all = usePromotionLabels(labels.lang);
+  const l = all?.rewards;
   const status = useStore($status);
   const symbol = status?.info.currencySymbol ?? '';
   const fmt = (amount: string) => money(amount, symbol, labels.lang);
@@ -30,7 +32,7 @@ export default function RewardCentre() {
 
   useEffect(() => centre.open(), [centre]);
 
-  if (!l) return null;
+  if (!all || !l) return null;
   return (
     <div className="wl-page rw-page">
       <SigninBlock centre={centre} fmt={fmt} />
@@ -40,7 +42,8 @@ export default function RewardCentre() {
       <p className="wl-note">{l.lead}</p>
       {notice && (
         <p className="wl-note wl-note-warn" role="status">
-          {notice.kind === 'refused' ? notice.text : fill(hasWagering(notice.value.turnover) ? l.claimedWager : l.claimed, { amount: fmt(notice.value.amount), turnover: fmt(notice.value.turnover) })}
+          {notice.kind === 'refused' ? notice.text : claimedText(notice.value, l, all.prize, fmt)}
+          {notice.kind === 'done' && <PlayPrize prize={notice.value.prize} label={all.freeSpins.play} />}
         </p>
       )}
       {error ? (
@@ -67,7 +70,7 @@ export default function RewardCentre() {
               <dl className="wl-facts">
                 <div>
                   <dt>{l.kinds[r.kind]}</dt>
-                  <dd className="money">{fmt(r.amount)}</dd>
+                  <dd className={r.prize.kind === 'money' ? 'money' : undefined}>{prizeText(r.prize, all.prize, fmt)}</dd>
                 </div>
                 {r.period && (
                   <div>

@@ -15,8 +15,8 @@
  *   can recompute the order of the tied (`rankEntries`, the verify call).
  * - Trial accounts and members whom marketing may not reach take no part and win nothing.
  */
-import { createHmac } from 'node:crypto';
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { createHmac, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { brand } from '../../../kernel/brand/index.ts';
 import { clock } from '../../../kernel/clock.ts';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
@@ -34,7 +34,8 @@ import { money } from '../../wallet/index.ts';
 import type { LeaderboardVerification, LeaderboardsValue, LeaderboardView } from '../contract.ts';
 import { leaderboardRules, type Leaderboard } from './mission-settings.ts';
 import { gamesFilter, MISSION_GRACE_MS } from './missions.ts';
-import { leaderboardPeriod, leaderboardPrize, promoReward } from './tables.ts';
+import { leaderboardPeriod, leaderboardPrize, promoReward, type RewardPayout } from './tables.ts';
+import { prizeViews, rewardRow } from './payouts.ts';
 
 const DAY = 86_400_000;
 /** Scores changed by one run of the job from which the table's statistics are refreshed at once. */
@@ -66,18 +67,33 @@ function measureOf(b: Leaderboard): { value: SQL; rows: SQL } {
 
 const notBlocked = (m: string) => sql.raw(`not exists (select 1 from rg_member g where g.member_id = ${m}.id and g.block_kind is not null and (${blockedSql('g')}))`);
 
-/** The period's row, with its committed seed (written once, the first time it is seen). */
-async function ensurePeriod(db: Db | Tx, b: Leaderboard, p: BoardPeriod): Promise<{ seedHash: string; status: string }> {
+/** The period's row, with its committed seed and its secret entrant key (written once, the first time it is seen). */
+async function ensurePeriod(db: Db | Tx, b: Leaderboard, p: BoardPeriod): Promise<{ seedHash: string; status: string; entrantKey: string | null }> {
   const fresh = makeServerSeed();
   await db
     .insert(leaderboardPeriod)
-    .values({ boardId: b.id, periodKey: p.key, periodEnd: new Date(p.end), seed: fresh.serverSeed, seedHash: fresh.serverSeedHash, status: 'open' })
+    .values({ boardId: b.id, periodKey: p.key, periodEnd: new Date(p.end), seed: fresh.serverSeed, seedHash: fresh.serverSeedHash, status: 'open', entrantKey: randomBytes(32).toString('hex') })
     .onConflictDoNothing();
-  const [row] = await db
-    .select({ seedHash: leaderboardPeriod.seedHash, status: leaderboardPeriod.status })
-    .from(leaderboardPeriod)
-    .where(and(eq(leaderboardPeriod.boardId, b.id), eq(leaderboardPeriod.periodKey, p.key)));
-  return row!;
+  const where = and(eq(leaderboardPeriod.boardId, b.id), eq(leaderboardPeriod.periodKey, p.key));
+  const cols = { seedHash: leaderboardPeriod.seedHash, status: leaderboardPeriod.status, entrantKey: leaderboardPeriod.entrantKey };
+  const [row] = await db.select(cols).from(leaderboardPeriod).where(where);
+  if (row!.entrantKey !== null || row!.status !== 'open') return row!;
+  // A period opened before entrant codes existed gets its key now (once: the first writer's stays).
+  await db
+    .update(leaderboardPeriod)
+    .set({ entrantKey: randomBytes(32).toString('hex') })
+    .where(and(where, isNull(leaderboardPeriod.entrantKey)));
+  const [again] = await db.select(cols).from(leaderboardPeriod).where(where);
+  return again!;
+}
+
+/**
+ * A member's entrant code in a period: HMAC-SHA256(the period's secret key, member id), its first
+ * 16 hex digits. The verify call lists contenders by it, so their order can be checked without
+ * publishing who they are; the member sees their own code from the period's start.
+ */
+export function entrantOf(entrantKey: string, memberId: number): string {
+  return createHmac('sha256', Buffer.from(entrantKey, 'hex')).update(`entrant:${memberId}`).digest('hex').slice(0, 16);
 }
 
 /** Sets the period's scores from the daily figures (every member's, or those of `memberIds`); answers how many changed. */
@@ -105,30 +121,27 @@ export async function refreshScores(db: Db | Tx, b: Leaderboard, p: BoardPeriod,
   return out.length;
 }
 
-/** The tie-break of a member in a period: HMAC-SHA256(seed, `leaderboard:<id>:<key>:<member id>`), hex. */
-export function tiebreakOf(seed: string, boardId: number, periodKey: string, memberId: number): string {
-  return createHmac('sha256', Buffer.from(seed, 'hex')).update(`leaderboard:${boardId}:${periodKey}:${memberId}`).digest('hex');
+/**
+ * The tie-break of an entrant in a period: HMAC-SHA256(seed, `leaderboard:<id>:<key>:<entrant>`),
+ * hex, where the entrant is the member's code (or, for a period paid before codes, their id).
+ */
+export function tiebreakOf(seed: string, boardId: number, periodKey: string, entrant: string): string {
+  return createHmac('sha256', Buffer.from(seed, 'hex')).update(`leaderboard:${boardId}:${periodKey}:${entrant}`).digest('hex');
 }
 
 /**
  * The final order of a period's entries: by score, the highest first; among equal scores by
  * tie-break, the smaller first.
- * @example rankEntries(seed, 1, key, [{ memberId: 7, score: 10n }, { memberId: 9, score: 20n }])[0].memberId // 9
+ * @example rankEntries(seed, 1, key, [{ entrant: 'a1', score: 10n }, { entrant: 'b2', score: 20n }])[0].entrant // 'b2'
  */
-export function rankEntries(
-  seed: string,
-  boardId: number,
-  periodKey: string,
-  entries: readonly { memberId: number; score: bigint }[],
-): { memberId: number; score: bigint; tiebreak: string; rank: number }[] {
+export function rankEntries<E extends { entrant: string; score: bigint }>(seed: string, boardId: number, periodKey: string, entries: readonly E[]): (E & { tiebreak: string; rank: number })[] {
   return entries
-    .map((e) => ({ ...e, tiebreak: tiebreakOf(seed, boardId, periodKey, e.memberId) }))
+    .map((e) => ({ ...e, tiebreak: tiebreakOf(seed, boardId, periodKey, e.entrant) }))
     .sort((a, b) => (a.score === b.score ? (a.tiebreak < b.tiebreak ? -1 : a.tiebreak > b.tiebreak ? 1 : 0) : a.score > b.score ? -1 : 1))
     .map((e, i) => ({ ...e, rank: i + 1 }));
 }
 
 const titlesOf = (b: Leaderboard): Record<string, string> => Object.fromEntries(LOCALES.map((l) => [l.code, b.titles[l.code] ?? b.titles.en!]));
-const turnoverOf = (b: Leaderboard, amount: bigint) => (b.wagering ? (amount * BigInt(Math.round(b.wagering.multiple * 100))) / 100n : 0n);
 
 /**
  * Pays a closed period once: final scores, the ranking with its tie-breaks, each prize's reward,
@@ -152,19 +165,21 @@ export async function payPeriod(db: Db, b: Leaderboard, p: BoardPeriod, now = cl
           select s.member_id, s.score from leaderboard_score s join member m on m.id = s.member_id and m.type <> ${TRIAL_TYPE}
           where s.board_id = ${b.id} and s.period_key = ${p.key} and s.score >= ${b.minScore} and ${notBlocked('m')}
         )
-        select member_id, score::text as score, (select count(*)::int from s) as entries from s
+        select s.member_id, s.score::text as score, m.username, (select count(*)::int from s) as entries from s join member m on m.id = s.member_id
         where s.score >= coalesce((select score from s order by score desc offset ${n - 1} limit 1), 0)`),
     );
+    const key = row.entrantKey ?? randomBytes(32).toString('hex');
     const ranked = rankEntries(
       row.seed,
       b.id,
       p.key,
-      contenders.map((c) => ({ memberId: Number(c.member_id), score: BigInt(String(c.score)) })),
-    ).slice(0, n);
+      contenders.map((c) => ({ memberId: Number(c.member_id), entrant: entrantOf(key, Number(c.member_id)), account: maskName(String(c.username)), score: BigInt(String(c.score)) })),
+    );
+    const winners = ranked.slice(0, n);
     const titles = titlesOf(b);
     const expiresAt = new Date(now + b.claimDays * DAY);
-    for (const w of ranked) {
-      const amount = b.prizes[w.rank - 1]!;
+    for (const w of winners) {
+      const values = rewardRow(b.prizes[w.rank - 1]!, b.wagering);
       const [reward] = await tx
         .insert(promoReward)
         .values({
@@ -173,21 +188,28 @@ export async function payPeriod(db: Db, b: Leaderboard, p: BoardPeriod, now = cl
           reference: `leaderboard:${b.id}:${p.key}`,
           titles,
           period: `${p.fromDay} – ${p.toDay} · #${w.rank}`,
-          amount,
-          turnover: turnoverOf(b, amount),
+          ...values,
           wageringDays: b.wagering?.days ?? null,
           status: 'claimable',
           createdAt: new Date(now),
           expiresAt,
         })
         .returning({ id: promoReward.id });
-      await tx.insert(leaderboardPrize).values({ boardId: b.id, periodKey: p.key, rank: w.rank, memberId: w.memberId, score: w.score, tiebreak: w.tiebreak, amount, rewardId: reward!.id });
+      await tx
+        .insert(leaderboardPrize)
+        .values({ boardId: b.id, periodKey: p.key, rank: w.rank, memberId: w.memberId, score: w.score, tiebreak: w.tiebreak, amount: values.amount, rewardId: reward!.id });
     }
     await tx
       .update(leaderboardPeriod)
-      .set({ status: 'paid', entries: Number(contenders[0]?.entries ?? 0), paidAt: new Date(now) })
+      .set({
+        status: 'paid',
+        entries: Number(contenders[0]?.entries ?? 0),
+        paidAt: new Date(now),
+        entrantKey: key,
+        contenders: ranked.map((c) => ({ entrant: c.entrant, account: c.account, score: String(c.score) })),
+      })
       .where(and(eq(leaderboardPeriod.boardId, b.id), eq(leaderboardPeriod.periodKey, p.key)));
-    return ranked.length;
+    return winners.length;
   });
 }
 
@@ -234,7 +256,7 @@ export function sharedRanks(scores: readonly bigint[]): number[] {
 async function boardView(db: Db, b: Leaderboard, memberId: number | null, locale: Locale, now: number): Promise<LeaderboardView> {
   const tz = brand().timeZone;
   const p = boardPeriod(b, now, tz);
-  const { seedHash } = await ensurePeriod(db, b, p);
+  const { seedHash, entrantKey } = await ensurePeriod(db, b, p);
   if (memberId !== null) await refreshScores(db, b, p, [memberId]);
   const show = (v: bigint) => (isMoney(b) ? money(v) : String(v));
   // The top first (down the index, whatever the planner thinks of the table's size), then its names.
@@ -255,11 +277,12 @@ async function boardView(db: Db, b: Leaderboard, memberId: number | null, locale
     const [mine] = rowsOf(
       await db.execute(sql`
         select s.score::text as score,
-          (select count(*)::int from leaderboard_score o where o.board_id = ${b.id} and o.period_key = ${p.key} and o.score > s.score) as above
+          (select count(*)::int from leaderboard_score o where o.board_id = ${b.id} and o.period_key = ${p.key} and o.score > s.score
+            and not exists (select 1 from rg_member g where g.member_id = o.member_id and g.block_kind is not null and (${sql.raw(blockedSql('g'))}))) as above
         from leaderboard_score s where s.board_id = ${b.id} and s.period_key = ${p.key} and s.member_id = ${memberId}`),
     );
     const score = mine ? BigInt(String(mine.score)) : 0n;
-    me = { score: show(score), rank: mine && score >= BigInt(b.minScore) ? Number(mine.above) + 1 : null };
+    me = { score: show(score), rank: mine && score >= BigInt(b.minScore) ? Number(mine.above) + 1 : null, entrant: entrantKey ? entrantOf(entrantKey, memberId) : '' };
   }
   const [last] = await db
     .select()
@@ -271,8 +294,14 @@ async function boardView(db: Db, b: Leaderboard, memberId: number | null, locale
   if (last) {
     const winners = rowsOf(
       await db.execute(sql`
-        select z.rank, z.member_id, z.score::text as score, z.amount::text as amount, z.tiebreak, m.username from leaderboard_prize z join member m on m.id = z.member_id
+        select z.rank, z.member_id, z.score::text as score, z.amount::text as amount, r.payout, m.username from leaderboard_prize z
+        join member m on m.id = z.member_id left join promo_reward r on r.id = z.reward_id
         where z.board_id = ${b.id} and z.period_key = ${last.periodKey} order by z.rank`),
+    );
+    const won = await prizeViews(
+      db,
+      winners.map((w) => ({ payout: (w.payout ?? null) as RewardPayout | null, amount: BigInt(String(w.amount)) })),
+      locale,
     );
     const lp = boardPeriod(b, new Date(last.periodKey).getTime(), tz);
     lastView = {
@@ -282,11 +311,11 @@ async function boardView(db: Db, b: Leaderboard, memberId: number | null, locale
       seedHash: last.seedHash,
       seed: last.seed,
       entries: last.entries ?? 0,
-      winners: winners.map((w) => ({
+      winners: winners.map((w, i) => ({
         rank: Number(w.rank),
         account: maskName(String(w.username)),
         score: show(BigInt(String(w.score))),
-        amount: money(BigInt(String(w.amount))),
+        prize: won[i]!,
         mine: Number(w.member_id) === memberId,
       })),
     };
@@ -298,7 +327,7 @@ async function boardView(db: Db, b: Leaderboard, memberId: number | null, locale
     goal: { kind: b.goal.kind, categories: 'categories' in b.goal ? (b.goal.categories ?? []) : [], vendors: 'vendors' in b.goal ? (b.goal.vendors ?? []) : [] },
     unit: isMoney(b) ? 'money' : 'count',
     minScore: show(BigInt(b.minScore)),
-    prizes: b.prizes.map((x) => money(x)),
+    prizes: await prizeViews(db, b.prizes, locale),
     startsAt: p.start,
     endsAt: p.end,
     seedHash,
@@ -317,7 +346,12 @@ export async function leaderboardsOf(db: Db, memberId: number, locale: Locale, n
   return { symbol: brand().currencySymbol, boards };
 }
 
-/** Recomputes a paid period's prize order from its revealed seed and the winners' scores (public: anyone may check). */
+/**
+ * Recomputes a paid period's order from its revealed seed (public: anyone may check): every
+ * contender at the prize edge by entrant code, their tie-breaks, and whether the order gives the
+ * recorded winners. A period paid before entrant codes shows its winners without codes (their
+ * tie-break took the member id, which is not published), checked here.
+ */
 export async function verifyLeaderboard(db: Db, boardId: number, periodKey: string): Promise<LeaderboardVerification> {
   const [row] = await db
     .select()
@@ -329,15 +363,34 @@ export async function verifyLeaderboard(db: Db, boardId: number, periodKey: stri
       where z.board_id = ${boardId} and z.period_key = ${periodKey} order by z.rank`),
   );
   const recorded = prizes.map((z) => ({ rank: Number(z.rank), memberId: Number(z.member_id), score: BigInt(String(z.score)), tiebreak: String(z.tiebreak), account: maskName(String(z.username)) }));
-  const again = rankEntries(row.seed, boardId, periodKey, recorded);
-  return {
+  const seedOk = seedMatchesHash(row.seed, row.seedHash) && hashServerSeed(row.seed) === row.seedHash;
+  const base = { boardId, periodKey, seed: row.seed, seedHash: row.seedHash, seedMatchesHash: seedOk, prizes: recorded.length };
+  if (row.contenders === null || row.entrantKey === null) {
+    const again = rankEntries(
+      row.seed,
+      boardId,
+      periodKey,
+      recorded.map((r) => ({ ...r, entrant: String(r.memberId) })),
+    );
+    return {
+      ...base,
+      message: `leaderboard:${boardId}:${periodKey}:<member id>`,
+      contenders: recorded.map((r) => ({ entrant: null, account: r.account, score: String(r.score), tiebreak: null, rank: r.rank })),
+      matches: again.every((a, i) => a.memberId === recorded[i]!.memberId && a.tiebreak === recorded[i]!.tiebreak),
+    };
+  }
+  const key = row.entrantKey;
+  const ranked = rankEntries(
+    row.seed,
     boardId,
     periodKey,
-    seed: row.seed,
-    seedHash: row.seedHash,
-    seedMatchesHash: seedMatchesHash(row.seed, row.seedHash) && hashServerSeed(row.seed) === row.seedHash,
-    message: `leaderboard:${boardId}:${periodKey}:<member id>`,
-    winners: recorded.map((r) => ({ rank: r.rank, memberId: r.memberId, account: r.account, score: String(r.score), tiebreak: r.tiebreak })),
-    matches: again.every((a, i) => a.memberId === recorded[i]!.memberId && a.tiebreak === recorded[i]!.tiebreak),
+    row.contenders.map((c) => ({ ...c, score: BigInt(c.score) })),
+  );
+  const winnerOf = new Map(recorded.map((r) => [entrantOf(key, r.memberId), r]));
+  return {
+    ...base,
+    message: `leaderboard:${boardId}:${periodKey}:<entrant>`,
+    contenders: ranked.map((c) => ({ entrant: c.entrant, account: c.account, score: String(c.score), tiebreak: c.tiebreak, rank: winnerOf.get(c.entrant)?.rank ?? null })),
+    matches: ranked.length >= recorded.length && recorded.every((r, i) => ranked[i]!.entrant === entrantOf(key, r.memberId) && ranked[i]!.tiebreak === r.tiebreak && ranked[i]!.score === r.score),
   };
 }

@@ -29,7 +29,22 @@ const rewardWagering = z
   .strict()
   .optional();
 
-export const MISSION_GOALS = ['deposit', 'wager', 'rounds', 'winMultiple', 'loginDays', 'lotteryTickets', 'friends'] as const;
+const positive = minorAmount.refine((n) => n > 0n, 'must be more than zero');
+
+/**
+ * What a reached step or a prize gives, claimed in the reward centre:
+ * - money: a bonus into the main wallet (with the mission's or board's wagering, if any);
+ * - points: points into the member's points account (no wagering, no expiry);
+ * - freeSpins: spins of one slot (its node id) at a stake (minor units; the slot's nearest bet not above it), whose winnings become a bonus with the wagering;
+ * - raffleTickets: tickets in the current period of a raffle promotion (its id), on top of the tickets bets earn.
+ */
+export const rewardSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('money'), amount: positive }).strict(),
+  z.object({ kind: z.literal('points'), points: z.number().int().positive().max(100_000_000) }).strict(),
+  z.object({ kind: z.literal('freeSpins'), nodeId: z.number().int().positive(), spins: z.number().int().min(1).max(500), bet: positive }).strict(),
+  z.object({ kind: z.literal('raffleTickets'), promotionId: z.number().int().positive(), tickets: z.number().int().min(1).max(100_000) }).strict(),
+]);
+export type Reward = z.output<typeof rewardSchema>;
 
 /**
  * What a mission counts in its period:
@@ -72,7 +87,7 @@ export const missionSchema = z
         z
           .object({
             target: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-            reward: z.object({ kind: z.literal('money'), amount: minorAmount.refine((n) => n > 0n, 'must be more than zero') }).strict(),
+            reward: rewardSchema,
           })
           .strict(),
       )
@@ -89,7 +104,7 @@ export const missionSchema = z
       })
       .strict()
       .default({}),
-    /** The money rewards' wagering once claimed (none: free money). */
+    /** The money rewards' wagering once claimed, and the free spins' winnings' (none: free money). */
     wagering: rewardWagering,
     /** Days a reached step's reward may be claimed after its period ended. */
     claimDays: z.number().int().min(1).max(90).default(7),
@@ -129,9 +144,9 @@ export const leaderboardSchema = z
     ]),
     /** The smallest score that takes part (minor units for money measures, else a count). */
     minScore: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(1),
-    /** Prizes by rank, the first's first. */
+    /** Prizes by rank, the first's first: an amount of money (minor units), or any reward. */
     prizes: z
-      .array(minorAmount.refine((n) => n > 0n, 'must be more than zero'))
+      .array(z.union([positive.transform((amount): Reward => ({ kind: 'money', amount })), rewardSchema]))
       .min(1)
       .max(100),
     wagering: rewardWagering,

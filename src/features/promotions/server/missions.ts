@@ -33,6 +33,7 @@ import { money } from '../../wallet/index.ts';
 import type { MissionView, MissionsValue } from '../contract.ts';
 import { countsMoney, missionRules, type Mission, type MissionGoal } from './mission-settings.ts';
 import { promoReward } from './tables.ts';
+import { prizeViews, rewardRow } from './payouts.ts';
 
 const DAY = 86_400_000;
 /** A closed period is settled by the job this long after it ended, so that its last rounds have settled. */
@@ -90,9 +91,6 @@ export const stepsReached = (m: Mission, progress: bigint): number => m.steps.fi
 
 /** The reward's reference of a step (unique per member): keyed by the step's target, so that a step an operator adds later does not take another's place. */
 export const missionReference = (missionId: number, periodKey: string, target: number): string => `mission:${missionId}:${periodKey}:${target}`;
-
-/** The turnover a mission's reward asks once claimed. */
-export const missionTurnover = (m: Mission, amount: bigint): bigint => (m.wagering ? (amount * BigInt(Math.round(m.wagering.multiple * 100))) / 100n : 0n);
 
 const ids = (memberIds: readonly number[]) =>
   sql.join(
@@ -201,15 +199,14 @@ async function award(db: Db | Tx, m: Mission, p: MissionPeriod, progress: Map<nu
   for (const [memberId, done] of progress) {
     const reached = stepsReached(m, done);
     for (let i = 0; i < reached; i++) {
-      const amount = m.steps[i]!.reward.amount;
+      const row = rewardRow(m.steps[i]!.reward, m.wagering);
       values.push({
         memberId,
         kind: 'mission',
         reference: missionReference(m.id, p.key, m.steps[i]!.target),
         titles,
         period: periodLabel(p),
-        amount,
-        turnover: missionTurnover(m, amount),
+        ...row,
         wageringDays: m.wagering?.days ?? null,
         status: 'claimable',
         createdAt: new Date(now),
@@ -264,14 +261,20 @@ export async function missionsOf(db: Db, memberId: number, locale: Locale, now =
         .where(and(eq(promoReward.memberId, memberId), inArray(promoReward.reference, refs)))
     : [];
   const byRef = new Map(rewards.map((r) => [r.reference, r]));
+  const prizes = await prizeViews(
+    db,
+    running.flatMap(({ mission }) => mission.steps.map((s) => s.reward)),
+    locale,
+  );
+  let nth = 0;
   for (const { mission, period } of running) {
     const done = progressOf.get(mission.id) ?? 0n;
     const isMoney = countsMoney(mission.goal);
     const steps = mission.steps.map((s) => {
       const r = byRef.get(missionReference(mission.id, period.key, s.target));
       const state = !r ? 'open' : r.status === 'claimable' && r.expiresAt.getTime() <= now ? 'expired' : (r.status as 'claimable' | 'claimed' | 'expired');
-      const turnover = missionTurnover(mission, s.reward.amount);
-      return { target: isMoney ? money(BigInt(s.target)) : String(s.target), reward: money(s.reward.amount), turnover: money(turnover), state, rewardId: r?.id ?? null } as const;
+      const { turnover } = rewardRow(s.reward, mission.wagering);
+      return { target: isMoney ? money(BigInt(s.target)) : String(s.target), reward: prizes[nth++]!, turnover: money(turnover), state, rewardId: r?.id ?? null } as const;
     });
     const last = BigInt(mission.steps[mission.steps.length - 1]!.target);
     views.push({

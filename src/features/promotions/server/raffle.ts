@@ -43,7 +43,7 @@ import { money } from '../../wallet/index.ts';
 import type { RaffleStatus, RaffleVerification, RewardItem } from '../contract.ts';
 import { runPromotions } from './engine.ts';
 import { availableRewards, claimReward } from './rewards.ts';
-import { promoReward, raffleDraw, raffleEntry, rafflePrize } from './tables.ts';
+import { promoReward, raffleBonus, raffleDraw, raffleEntry, rafflePrize } from './tables.ts';
 import { multipleInHundredths } from './rules.ts';
 
 const DAY = 86_400_000;
@@ -119,7 +119,7 @@ function running(words: PromotionSummary, ms: number): boolean {
 }
 
 /** Writes the draw of the period holding `now` with its committed seed, once (a second writer changes nothing). */
-async function openDraw(db: Db, promotionId: number, reward: RaffleReward, now: number): Promise<void> {
+async function openDraw(db: Db | Tx, promotionId: number, reward: RaffleReward, now: number): Promise<void> {
   const p = periodAt(reward.period, now, brand().timeZone);
   const seed = makeServerSeed();
   await db
@@ -144,11 +144,19 @@ async function draw(tx: Tx, promotionId: number, reward: RaffleReward, rule: Pro
     insert into raffle_entry (promotion_id, period_start, member_id, first_ticket, tickets)
     select ${promotionId}, ${d.periodStart}, x.member_id, (sum(x.t) over (order by x.member_id) - x.t)::int, x.t
     from (
-      select md.member_id, least(${reward.maxTickets}::bigint, div(sum(md.valid_bet), ${reward.ticketPer}::bigint))::int as t
-      from member_day md
-      join member m on m.id = md.member_id and m.type <> ${TRIAL_TYPE}
-      where md.day >= ${from} and md.day <= ${to} and md.vendor <> ''
-      group by md.member_id
+      select y.member_id, sum(y.t)::int as t from (
+        select md.member_id, least(${reward.maxTickets}::bigint, div(sum(md.valid_bet), ${reward.ticketPer}::bigint)) as t
+        from member_day md
+        join member m on m.id = md.member_id and m.type <> ${TRIAL_TYPE}
+        where md.day >= ${from} and md.day <= ${to} and md.vendor <> ''
+        group by md.member_id
+        union all
+        select b.member_id, sum(b.tickets)::bigint from raffle_bonus b
+        join member m on m.id = b.member_id and m.type <> ${TRIAL_TYPE}
+        where b.promotion_id = ${promotionId} and b.created_at >= ${d.periodStart} and b.created_at < ${d.periodEnd}
+        group by b.member_id
+      ) y
+      group by y.member_id
     ) x
     where x.t > 0`);
   const entries = await tx
@@ -210,15 +218,38 @@ export async function runRaffleJobs(db: Db, now = clock.now()): Promise<{ drawn:
   return { drawn, prizes };
 }
 
-/** The member's tickets in the period so far (the same rule as the draw). */
-async function ticketsSoFar(db: Db, memberId: number, reward: RaffleReward, start: number, end: number): Promise<number> {
+/** The member's tickets in the period so far (the same rule as the draw): earned by bets, and given. */
+async function ticketsSoFar(db: Db, memberId: number, promotionId: number, reward: RaffleReward, start: number, end: number): Promise<number> {
   const { from, to } = periodDays({ code: reward.period, start, end }, brand().timeZone);
   const [r] = rowsOf(
     await db.execute(sql`
-      select least(${reward.maxTickets}::bigint, div(coalesce(sum(valid_bet), 0), ${reward.ticketPer}::bigint))::int as t
-      from member_day where member_id = ${memberId} and day >= ${from} and day <= ${to} and vendor <> ''`),
+      select (select least(${reward.maxTickets}::bigint, div(coalesce(sum(valid_bet), 0), ${reward.ticketPer}::bigint))
+          from member_day where member_id = ${memberId} and day >= ${from} and day <= ${to} and vendor <> '')
+        + (select coalesce(sum(tickets), 0) from raffle_bonus
+          where member_id = ${memberId} and promotion_id = ${promotionId} and created_at >= ${new Date(start)} and created_at < ${new Date(end)}) as t`),
   );
   return Number(r?.t ?? 0);
+}
+
+/** A raffle's title in `locale` (null: no such raffle). */
+export function raffleTitle(promotionId: number, locale: Locale): string | null {
+  return runPromotions(locale).find((p) => p.rule.id === promotionId && p.rule.reward.kind === 'raffle')?.words.title ?? null;
+}
+
+/**
+ * Gives a member raffle tickets in the raffle's current period (a reward, a mall item), inside the
+ * caller's transaction, once per reference; refused when the raffle is not running now (its dates,
+ * or no such raffle). They count on top of the tickets bets earn (and of their cap).
+ */
+export async function grantRaffleTickets(tx: Tx, g: { promotionId: number; memberId: number; tickets: number; reference: string; now?: number }): Promise<void> {
+  const now = g.now ?? clock.now();
+  const found = raffles().find((r) => r.rule.id === g.promotionId);
+  if (!found || !running(found.words, now)) throw new ApiError(409, 'promotion.raffle.closed');
+  await openDraw(tx, g.promotionId, found.reward, now);
+  await tx
+    .insert(raffleBonus)
+    .values({ promotionId: g.promotionId, memberId: g.memberId, tickets: g.tickets, reference: g.reference, createdAt: new Date(now) })
+    .onConflictDoNothing();
 }
 
 /** A raffle as the reward centre shows it to a member: this period's tickets and commitment, the last draw and the member's prizes. */
@@ -252,7 +283,7 @@ export async function raffleStatus(db: Db, memberId: number, promotionId: number
             ...periodDays(p, brand().timeZone),
             drawAfter: current.periodEnd.getTime() + DRAW_GRACE_MS,
             seedHash: current.seedHash,
-            tickets: await ticketsSoFar(db, memberId, reward, p.start, p.end),
+            tickets: await ticketsSoFar(db, memberId, rule.id, reward, p.start, p.end),
           }
         : null,
       last: last ? await drawResult(db, rule.id, reward, last, memberId) : null,

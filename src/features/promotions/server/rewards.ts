@@ -19,7 +19,8 @@ import { LOCALES, type Locale } from '../../../kernel/locales.ts';
 import { TRIAL_TYPE } from '../../accounts/contract.ts';
 import { listPromotions } from '../../content/index.ts';
 import { grantBonus, money } from '../../wallet/index.ts';
-import type { RewardItem } from '../contract.ts';
+import type { PrizeView, RewardItem } from '../contract.ts';
+import { moneyOf, payOther, prizeViews } from './payouts.ts';
 import { runPromotions } from './engine.ts';
 import { promoReward } from './tables.ts';
 import { wageringOfReference } from './mission-settings.ts';
@@ -95,7 +96,7 @@ function titleOf(r: Row, locale: Locale): string {
   return r.titles?.[locale] ?? r.titles?.en ?? '';
 }
 
-function view(r: Row, locale: Locale, now: number): RewardItem {
+function view(r: Row, locale: Locale, now: number, prize: PrizeView): RewardItem {
   const status = r.status === 'claimable' && r.expiresAt.getTime() <= now ? 'expired' : (r.status as RewardItem['status']);
   return {
     id: r.id,
@@ -103,13 +104,20 @@ function view(r: Row, locale: Locale, now: number): RewardItem {
     promotionId: r.promotionId,
     title: titleOf(r, locale),
     period: r.period,
-    amount: money(r.amount),
+    amount: moneyOf(r),
     turnover: money(r.turnover),
+    prize,
     status,
     createdAt: r.createdAt.getTime(),
     expiresAt: r.expiresAt.getTime(),
     claimedAt: r.claimedAt?.getTime() ?? null,
   };
+}
+
+/** Rows as the reward centre shows them (the names of what they give looked up once). */
+async function views(db: Db | Tx, rows: readonly Row[], locale: Locale, now: number): Promise<RewardItem[]> {
+  const prizes = await prizeViews(db, rows, locale);
+  return rows.map((r, i) => view(r, locale, now, prizes[i]!));
 }
 
 /** How many rewards the member may claim now (availablePromoCount of spec 3). */
@@ -130,7 +138,7 @@ export async function listRewards(db: Db, memberId: number, locale: Locale, limi
     .where(eq(promoReward.memberId, memberId))
     .orderBy(sql`case when ${promoReward.status} = 'claimable' and ${promoReward.expiresAt} > ${new Date(now)} then 0 else 1 end`, desc(promoReward.createdAt), desc(promoReward.id))
     .limit(limit);
-  return { available: await availableRewards(db, memberId, now), items: rows.map((r) => view(r, locale, now)) };
+  return { available: await availableRewards(db, memberId, now), items: await views(db, rows, locale, now) };
 }
 
 /** Claims one of the member's rewards: paid once, or refused with why (unknown, claimed, expired). */
@@ -146,25 +154,32 @@ export async function claimReward(db: Db, memberId: number, id: number, locale: 
     const now = clock.now();
     if (r.status !== 'claimable' || r.expiresAt.getTime() <= now) throw new ApiError(409, 'promotion.reward.expired');
     const titles = Object.fromEntries(LOCALES.map((l) => [l.code, titleOf(r, l.code)]));
-    const wagering =
-      r.turnover > 0n ? (r.kind === 'mission' || r.kind === 'leaderboard' ? wageringOfReference(r.reference) : promotionRules().find((p) => p.id === r.promotionId)?.wagering) : undefined;
-    const granted = await grantBonus(tx, {
-      memberId,
-      reference: `reward:${r.id}`,
-      source: r.promotionId !== null ? `promotion:${r.promotionId}` : r.kind === 'mission' || r.kind === 'leaderboard' ? r.reference.split(':').slice(0, 2).join(':') : 'operator',
-      titles,
-      amount: r.amount,
-      turnoverRequired: r.turnover,
-      weights: wagering?.weights ?? {},
-      maxBet: wagering?.maxBet ?? null,
-      validMs: r.turnover > 0n ? (r.wageringDays ?? 1) * DAY : DAY,
-    });
+    const fromBoard = r.kind === 'mission' || r.kind === 'leaderboard';
+    const wagering = fromBoard ? wageringOfReference(r.reference) : r.turnover > 0n ? promotionRules().find((p) => p.id === r.promotionId)?.wagering : undefined;
+    const source = r.promotionId !== null ? `promotion:${r.promotionId}` : fromBoard ? r.reference.split(':').slice(0, 2).join(':') : 'operator';
+    let bonusId: number | null = null;
+    if (r.payout) {
+      await payOther(tx, { id: r.id, memberId, amount: r.amount, payout: r.payout }, { source, titles, wagering, now });
+    } else {
+      const granted = await grantBonus(tx, {
+        memberId,
+        reference: `reward:${r.id}`,
+        source,
+        titles,
+        amount: r.amount,
+        turnoverRequired: r.turnover,
+        weights: r.turnover > 0n ? (wagering?.weights ?? {}) : {},
+        maxBet: r.turnover > 0n ? (wagering?.maxBet ?? null) : null,
+        validMs: r.turnover > 0n ? (r.wageringDays ?? 1) * DAY : DAY,
+      });
+      bonusId = granted.bonusId;
+    }
     const [row] = await tx
       .update(promoReward)
-      .set({ status: 'claimed', claimedAt: new Date(now), bonusId: granted.bonusId })
+      .set({ status: 'claimed', claimedAt: new Date(now), bonusId })
       .where(eq(promoReward.id, r.id))
       .returning();
-    return { item: view(row!, locale, now), available: await availableRewards(tx, memberId, now) };
+    return { item: (await views(tx, [row!], locale, now))[0]!, available: await availableRewards(tx, memberId, now) };
   });
 }
 
@@ -187,7 +202,7 @@ export async function insertReward(tx: Tx, r: NewReward, locale: Locale, now = c
     .insert(promoReward)
     .values({ ...r, status: 'claimable', createdAt: new Date(now) })
     .returning();
-  return view(row!, locale, now);
+  return view(row!, locale, now, { kind: 'money', amount: money(r.amount), count: null, on: null, game: null });
 }
 
 export interface OperatorReward {

@@ -6,6 +6,9 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { member } from '../../accounts/server/tables.ts';
 
+/** A reward's gift other than money (see promo_reward.payout). */
+export type RewardPayout = { kind: 'points' } | { kind: 'freeSpins'; nodeId: number; bet: string } | { kind: 'raffleTickets'; promotionId: number };
+
 export const promoEntry = pgTable(
   'promo_entry',
   {
@@ -57,6 +60,12 @@ export const promoReward = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     bonusId: bigint('bonus_id', { mode: 'number' }),
+    /**
+     * What it gives when not money (mission steps and leaderboard prizes): points (amount = the
+     * points), freeSpins (amount = the spins, of the slot `nodeId` at stake `bet` minor units) or
+     * raffleTickets (amount = the tickets, in the raffle promotion `promotionId`). None: money.
+     */
+    payout: jsonb('payout').$type<RewardPayout>(),
   },
   (t) => [
     uniqueIndex('promo_reward_reference_uq').on(t.memberId, t.reference),
@@ -110,6 +119,31 @@ export const raffleDraw = pgTable(
     index('raffle_draw_open_idx')
       .on(t.periodEnd)
       .where(sql`${t.status} = 'open'`),
+  ],
+);
+
+/**
+ * Raffle tickets given rather than earned (issue 32): a mission's or leaderboard's reward, or the
+ * points mall. They count in the period of the raffle that holds `created_at`, on top of the
+ * tickets bets earn (and of their cap). Once per member and reference.
+ */
+export const raffleBonus = pgTable(
+  'raffle_bonus',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    promotionId: integer('promotion_id').notNull(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    tickets: integer('tickets').notNull(),
+    /** reward:<promo_reward id> or mall:<redemption id>. */
+    reference: text('reference').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('raffle_bonus_reference_uq').on(t.memberId, t.reference),
+    index('raffle_bonus_period_idx').on(t.promotionId, t.createdAt),
+    check('raffle_bonus_tickets_positive', sql`${t.tickets} > 0`),
   ],
 );
 
@@ -189,6 +223,15 @@ export const leaderboardPeriod = pgTable(
     /** Members who took part, set when paid. */
     entries: integer('entries'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * 32 random bytes (hex), never shown: a member's entrant code in the period is
+     * HMAC-SHA256(entrant_key, member id), cut to 16 hex digits. The tie-break is computed from the
+     * code, and the verify call publishes codes, not member ids; each member sees their own code
+     * from the period's start. None: a period paid before codes (its tie-break used the member id).
+     */
+    entrantKey: text('entrant_key'),
+    /** Every member who could win when paid (scores at least the last prize's): code, masked name, score. */
+    contenders: jsonb('contenders').$type<{ entrant: string; account: string; score: string }[]>(),
   },
   (t) => [
     primaryKey({ columns: [t.boardId, t.periodKey] }),

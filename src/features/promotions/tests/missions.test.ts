@@ -9,7 +9,7 @@ import { addDays } from '../../../kernel/days.ts';
 import { longestRun, missionPeriod, stepsReached } from '../server/missions.ts';
 import { missionSchema, type Mission } from '../server/mission-settings.ts';
 import { timeLeft } from '../client/missions.ts';
-import { rankEntries, sharedRanks, tiebreakOf } from '../server/leaderboards.ts';
+import { entrantOf, rankEntries, sharedRanks, tiebreakOf } from '../server/leaderboards.ts';
 
 const TZ = 'America/Mexico_City'; // UTC-6, no daylight saving since 2022
 const H = 3_600_000;
@@ -107,25 +107,37 @@ describe('a leaderboard', () => {
 
   it("orders the final standings by score, then by the seed's tie-break, whatever the order it is given", () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.record({ memberId: fc.integer({ min: 1, max: 10_000 }), score: fc.bigInt({ min: 1n, max: 5n }) }), { selector: (e) => e.memberId, maxLength: 30 }), (entries) => {
-        const ranked = rankEntries(seed, 1, 'k', entries);
-        const again = rankEntries(seed, 1, 'k', [...entries].reverse());
-        expect(again.map((e) => e.memberId)).toEqual(ranked.map((e) => e.memberId));
-        ranked.forEach((e, i) => {
-          expect(e.rank).toBe(i + 1);
-          expect(e.tiebreak).toBe(tiebreakOf(seed, 1, 'k', e.memberId));
-          const next = ranked[i + 1];
-          if (next) expect(e.score > next.score || (e.score === next.score && e.tiebreak < next.tiebreak)).toBe(true);
-        });
-      }),
+      fc.property(
+        fc.uniqueArray(fc.record({ entrant: fc.string({ minLength: 1, maxLength: 16 }), score: fc.bigInt({ min: 1n, max: 5n }) }), { selector: (e) => e.entrant, maxLength: 30 }),
+        (entries) => {
+          const ranked = rankEntries(seed, 1, 'k', entries);
+          const again = rankEntries(seed, 1, 'k', [...entries].reverse());
+          expect(again.map((e) => e.entrant)).toEqual(ranked.map((e) => e.entrant));
+          ranked.forEach((e, i) => {
+            expect(e.rank).toBe(i + 1);
+            expect(e.tiebreak).toBe(tiebreakOf(seed, 1, 'k', e.entrant));
+            const next = ranked[i + 1];
+            if (next) expect(e.score > next.score || (e.score === next.score && e.tiebreak < next.tiebreak)).toBe(true);
+          });
+        },
+      ),
     );
   });
 
   it('breaks ties differently with another seed, period or board (HMAC of all three)', () => {
-    const a = tiebreakOf(seed, 1, 'k', 7);
+    const a = tiebreakOf(seed, 1, 'k', 'e7');
     expect(a).toMatch(/^[0-9a-f]{64}$/);
-    expect(tiebreakOf('cd'.repeat(32), 1, 'k', 7)).not.toBe(a);
-    expect(tiebreakOf(seed, 1, 'k2', 7)).not.toBe(a);
-    expect(tiebreakOf(seed, 2, 'k', 7)).not.toBe(a);
+    expect(tiebreakOf('cd'.repeat(32), 1, 'k', 'e7')).not.toBe(a);
+    expect(tiebreakOf(seed, 1, 'k2', 'e7')).not.toBe(a);
+    expect(tiebreakOf(seed, 2, 'k', 'e7')).not.toBe(a);
+    expect(tiebreakOf(seed, 1, 'k', 'e8')).not.toBe(a);
+  });
+
+  it("gives each member an entrant code of 16 hex digits, fixed by the period's key, that does not show the member id", () => {
+    const key = 'cd'.repeat(32);
+    expect(entrantOf(key, 7)).toMatch(/^[0-9a-f]{16}$/);
+    expect(entrantOf(key, 7)).toBe(entrantOf(key, 7));
+    expect(entrantOf(key, 8)).not.toBe(entrantOf(key, 7));
+    expect(entrantOf('ef'.repeat(32), 7)).not.toBe(entrantOf(key, 7));
   });
 });

@@ -3,7 +3,8 @@
  * applications waiting (titled in its language), approves one (the reward is paid once, even
  * with two approvals at once) and rejects another with a note; support sends a platform message
  * to named members (an unknown name sends nothing and says which) or to everyone, in two
- * languages, and sees it among the latest; each is audited; the roles hold.
+ * languages, and sees it among the latest; support and finance move the points mall's goods on
+ * (issue 32); each is audited; the roles hold.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
@@ -12,6 +13,8 @@ import { staffUser } from '../../../../../tests/support/staff.ts';
 import { mainBalance, seedVendors, walletUser } from '../../../../../tests/support/wallet.ts';
 import { opsAudit } from '../../../../kernel/db/tables.ts';
 import { auditLedger } from '../../../wallet/server/ledger.ts';
+import { earnPointsOnce, pointsBalance } from '../../../wallet/index.ts';
+import { redeem } from '../../../points/server/mall.ts';
 
 let t: TestDb;
 type Staff = Awaited<ReturnType<typeof staffUser>>;
@@ -97,5 +100,46 @@ describe('messages to members', () => {
     ).toEqual([a.username, b.username].sort());
     expect(await lastAudit('message send')).toMatchObject({ actor: `staff:${support.username}`, after: { everyone: true } });
     expect((await f1.call('/wps/console/engagement/message', { method: 'POST', body: { everyone: true, words: { title: 'x', body: 'y' } } })).json.errorCode).toBe('console.role.denied');
+  });
+});
+
+describe('points mall redemptions', () => {
+  it('are listed for support and finance, goods waiting first, moved on once, refused with the points back, audited', async () => {
+    const u = await walletUser();
+    await t.db.transaction((tx) => earnPointsOnce(tx, u.id, 10_000n, `test:${u.id}:mall`, 'grant'));
+    const shirt = await redeem(t.db, u.id, { itemId: 3, paymentPassword: u.password, idempotencyKey: `k1-${u.id}`, address: { name: 'Ana', phone: '+34600000000', address: 'Calle 1, Madrid' } }, 'en');
+    const bonus = await redeem(t.db, u.id, { itemId: 1, paymentPassword: u.password, idempotencyKey: `k2-${u.id}` }, 'en');
+    expect(bonus.redemption.status).toBe('done');
+
+    const list = await support.call('/wps/console/mall/redemptions', { query: { username: u.username } });
+    expect(list.status).toBe(200);
+    expect(list.json.value).toMatchObject({ total: 2, page: 1 });
+    expect(list.json.value.items[0]).toMatchObject({ id: shirt.redemption.id, kind: 'goods', status: 'pending', username: u.username, address: { name: 'Ana', address: 'Calle 1, Madrid' } });
+    expect(list.json.value.items[1]).toMatchObject({ id: bonus.redemption.id, kind: 'bonus', status: 'done', address: null });
+    expect((await f1.call('/wps/console/mall/redemptions', { query: { status: 'pending', username: u.username } })).json.value.items).toHaveLength(1);
+    expect((await f1.call('/wps/console/mall/redemptions', { query: { username: 'nobody-here' } })).json.value).toMatchObject({ total: 0, items: [] });
+
+    const move = (s: Staff, id: number, to: string, note = '') => s.call('/wps/console/mall/redemptions/status', { method: 'POST', body: { id, to, note } });
+    // A bonus was given at once: nothing to move on.
+    expect((await move(support, bonus.redemption.id, 'shipped')).json.errorCode).toBe('points.redemption.status');
+    const shipped = await Promise.all([move(support, shirt.redemption.id, 'shipped', 'TRACK-1'), move(f1, shirt.redemption.id, 'shipped', 'TRACK-2')]);
+    expect(shipped.map((r) => r.status).sort()).toEqual([200, 409]);
+    const before = Number(await pointsBalance(t.db, u.id));
+    const refused = await move(f1, shirt.redemption.id, 'refused', 'Address not found');
+    expect(refused.json.value).toEqual({ status: 'refused' });
+    expect(Number(await pointsBalance(t.db, u.id))).toBe(before + 3000);
+    const mine = (await u.call('/wps/relay/PTS_getRedeemList')).json.value.content;
+    expect(mine.find((r: { id: number }) => r.id === shirt.redemption.id)).toMatchObject({ status: 'refused', note: 'Address not found' });
+    expect(await lastAudit('mall refused')).toMatchObject({
+      actor: `staff:${f1.username}`,
+      args: { id: shirt.redemption.id, note: 'Address not found' },
+      after: { status: 'refused', memberId: u.id },
+    });
+    expect((await move(f1, 999_999_999, 'done')).json.errorCode).toBe('points.redemption.unknown');
+    expect((await move(f1, shirt.redemption.id, 'lost')).status).toBe(400);
+
+    const other = await staffUser(['risk']);
+    expect((await other.call('/wps/console/mall/redemptions')).json.errorCode).toBe('console.role.denied');
+    expect((await u.call('/wps/console/mall/redemptions')).status).toBe(401);
   });
 });

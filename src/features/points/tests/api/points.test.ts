@@ -25,6 +25,9 @@ import { TRIAL_TYPE } from '../../../accounts/contract.ts';
 import { selfExclude } from '../../../protection/server/state.ts';
 import { earnDay, depositPointsConsumer } from '../../server/earning.ts';
 import { setRedemptionStatus, stockOf } from '../../server/mall.ts';
+import { pointsRules } from '../../server/settings.ts';
+import { game } from '../../../games/index.ts';
+import { grantByReference } from '../../../play/server/free-spins.ts';
 import { pointsBalance as balanceOf, earnPointsOnce } from '../../../wallet/index.ts';
 
 let t: TestDb;
@@ -180,6 +183,37 @@ describe('the mall', () => {
     const history = (await u.call('/wps/relay/PTS_getRedeemList')).json.value.content;
     expect(history[0]).toMatchObject({ status: 'refused', note: 'out of that size' });
     expect((await redeem(u, { itemId: 3, paymentPassword: PAY_PW, address: ADDRESS })).json.value.redemption.status).toBe('pending');
+  });
+
+  it('redeems free spins on a slot and raffle tickets in the running draw, each given at once', async () => {
+    const [g] = await t.db
+      .insert(game)
+      .values({ gameCode: 'ptfs', gameName: 'Mall Slot', searchName: 'mall slot', gameType: 'RNG', vassalage: 'JL', gameClassify: 'SLOT', minBet: 20n, seed: 7 })
+      .returning({ nodeId: game.nodeId });
+    const item = pointsRules()!.items.find((i) => i.id === 5)!;
+    const nodeId = item.nodeId;
+    item.nodeId = g!.nodeId;
+    try {
+      const u = await payer();
+      await give(u, 1000n);
+      const listed = (await u.call('/wps/relay/PTS_getRewardList')).json.value.items;
+      expect(listed.find((i: { id: number }) => i.id === 5)).toMatchObject({ kind: 'freeSpins', points: 400, quantity: 10, on: 'Mall Slot', amount: null });
+      expect(listed.find((i: { id: number }) => i.id === 6)).toMatchObject({ kind: 'raffleTickets', points: 300, quantity: 3, on: expect.stringMatching(/raffle/i) });
+
+      const spins = await redeem(u, { itemId: 5, paymentPassword: PAY_PW });
+      expect(spins.json.value.redemption).toMatchObject({ kind: 'freeSpins', status: 'done', quantity: 10, amount: null });
+      expect(await grantByReference(t.db, u.id, `mall:${spins.json.value.redemption.id}`)).toMatchObject({ nodeId: g!.nodeId, spins: 10, spinsLeft: 10, wageringPercent: 500 });
+
+      const tickets = async () => (await u.call('/wps/promotions/raffle', { query: { promotionId: '9' } })).json.value[0].current?.tickets ?? 0;
+      const before = await tickets();
+      const raffle = await redeem(u, { itemId: 6, paymentPassword: PAY_PW });
+      expect(raffle.json.value).toMatchObject({ points: 300, redemption: { kind: 'raffleTickets', status: 'done', quantity: 3 } });
+      expect(await tickets()).toBe(before + 3);
+      // Goods only are moved on by the operator.
+      await expect(setRedemptionStatus(t.db, raffle.json.value.redemption.id, 'shipped', null)).rejects.toMatchObject({ errorCode: 'points.redemption.status' });
+    } finally {
+      item.nodeId = nodeId;
+    }
   });
 
   it('converts points to money behind the payment password, in steps, from the minimum', async () => {

@@ -63,7 +63,7 @@ describe('a deposit mission', () => {
     const u = await walletUser();
     const before = mission(await summary(u), 1)!;
     expect(before).toMatchObject({ period: 'D', unit: 'money', progress: '0.00', target: '100.00', state: 'open', goal: { kind: 'deposit', measure: 'amount' } });
-    expect(before.steps).toEqual([{ target: '100.00', reward: '5.00', turnover: '5.00', state: 'open', rewardId: null }]);
+    expect(before.steps).toEqual([{ target: '100.00', reward: { kind: 'money', amount: '5.00', count: null, on: null, game: null }, turnover: '5.00', state: 'open', rewardId: null }]);
     expect(before.endsAt).toBe(dayStart(addDays(today(), 1), tz()));
 
     await deposit(u, '60.00');
@@ -103,6 +103,60 @@ describe('a deposit mission', () => {
     const u = await walletUser();
     const r = await u.call(SUMMARY, { headers: { language: 'ES' } });
     expect(mission(r.json.value as MissionsValue, 1)!.title).toBe('Depósito del día (demo)');
+  });
+});
+
+describe('rewards other than money', () => {
+  it('give raffle tickets in the running draw and points, each once, from the reward centre', async () => {
+    // A mission of the test's own beside the brand's: a first deposit of the day gives 5 tickets in the weekly raffle (9), a second 300 points.
+    const rules = missionRules();
+    rules.push({
+      id: 98,
+      titles: { en: 'Tickets and points (test)' },
+      period: 'D',
+      goal: { kind: 'deposit', measure: 'count' },
+      steps: [
+        { target: 1, reward: { kind: 'raffleTickets', promotionId: 9, tickets: 5 } },
+        { target: 2, reward: { kind: 'points', points: 300 } },
+      ],
+      eligibility: {},
+      claimDays: 3,
+    });
+    try {
+      const u = await walletUser();
+      const m0 = mission(await summary(u), 98)!;
+      expect(m0.steps.map((s) => s.reward)).toEqual([
+        { kind: 'raffleTickets', amount: null, count: 5, on: expect.stringMatching(/raffle/i), game: null },
+        { kind: 'points', amount: null, count: 300, on: null, game: null },
+      ]);
+      const tickets = async () => (await u.call('/wps/promotions/raffle', { query: { promotionId: '9' } })).json.value[0].current?.tickets ?? 0;
+      const ticketsBefore = await tickets();
+      await addToDay(t.db, u.id, noon(today()), '', { depositCount: 1, deposit: 1000n });
+      const first = mission(await summary(u), 98)!.steps[0]!;
+      expect(first).toMatchObject({ state: 'claimable', turnover: '0.00' });
+      const [a, b] = await Promise.all([claim(u, first.rewardId!), claim(u, first.rewardId!)]);
+      expect([a.status, b.status].sort()).toEqual([200, 409]);
+      const done = a.status === 200 ? a : b;
+      expect(done.json.value.item).toMatchObject({ amount: '0.00', prize: { kind: 'raffleTickets', count: 5 }, status: 'claimed' });
+      expect(await tickets()).toBe(ticketsBefore + 5);
+
+      await addToDay(t.db, u.id, noon(today()), '', { depositCount: 1, deposit: 1000n });
+      const second = mission(await summary(u), 98)!.steps[1]!;
+      const points = async () => (await u.call('/wps/relay/PTS_getPointBalance')).json.value.points as number;
+      const pointsBefore = await points();
+      expect((await claim(u, second.rewardId!)).json.value.item.prize).toEqual({ kind: 'points', amount: null, count: 300, on: null, game: null });
+      expect(await points()).toBe(pointsBefore + 300);
+      expect((await u.call('/wps/relay/PTS_getPointBalance')).json.value.byType).toContainEqual({ type: 'reward', points: 300 });
+      const audit = await auditLedger(t.db);
+      expect(audit.drifted).toEqual([]);
+      expect(audit.unbalanced).toEqual([]);
+      expect(audit.mixed).toEqual([]);
+    } finally {
+      rules.splice(
+        rules.findIndex((m) => m.id === 98),
+        1,
+      );
+    }
   });
 });
 
