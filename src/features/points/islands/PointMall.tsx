@@ -175,9 +175,8 @@ export default function PointMall({ labels: l, lang, symbol, loginHref, canConve
 
 /** How many spins or tickets an item gives, and where ("10 spins on Lucky Dragon"). */
 function quantityText(kind: MallItemView['kind'], n: number, on: string | null, l: PointsLabels): string {
-  if (!on) return fill(l.quantity, { count: n });
-  const key = kind === 'freeSpins' ? 'spinsOn' : 'ticketsIn';
-  return fill(n === 1 ? l[`${key}_one`] : l[key], { count: n, on });
+  const key = kind === 'freeSpins' ? (on ? 'spinsOn' : 'spins') : on ? 'ticketsIn' : 'tickets';
+  return fill(n === 1 ? l[`${key}_one`] : l[key], { count: n, on: on ?? '' });
 }
 
 const EMPTY = createMall({ client: null as never, member: false }).$mall;

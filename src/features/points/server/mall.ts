@@ -229,8 +229,14 @@ export async function redeem(db: Db, memberId: number, input: RedeemInput, local
         expiresAt: new Date(clock.now() + SPINS_DAYS * DAY),
       });
     } else if (item.kind === 'raffleTickets') {
-      if (!raffleTickets) throw new ApiError(409, 'promotion.raffle.closed');
-      await raffleTickets.grant(tx, { promotionId: item.promotionId!, memberId, tickets: item.tickets!, reference: `mall:${row!.id}` });
+      // A raffle that is not running refuses the tickets: the item cannot be redeemed now.
+      if (!raffleTickets) throw new ApiError(409, 'points.item.closed');
+      try {
+        await raffleTickets.grant(tx, { promotionId: item.promotionId!, memberId, tickets: item.tickets!, reference: `mall:${row!.id}` });
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 409) throw new ApiError(409, 'points.item.closed');
+        throw err;
+      }
     }
     return { redemption: view(done!, locale), points: Number(await pointsBalance(tx, memberId)) };
   });

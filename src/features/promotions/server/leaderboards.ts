@@ -16,7 +16,7 @@
  * - Trial accounts and members whom marketing may not reach take no part and win nothing.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { brand } from '../../../kernel/brand/index.ts';
 import { clock } from '../../../kernel/clock.ts';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
@@ -67,7 +67,7 @@ function measureOf(b: Leaderboard): { value: SQL; rows: SQL } {
 
 const notBlocked = (m: string) => sql.raw(`not exists (select 1 from rg_member g where g.member_id = ${m}.id and g.block_kind is not null and (${blockedSql('g')}))`);
 
-/** The period's row, with its committed seed and its secret entrant key (written once, the first time it is seen). */
+/** The period's row, with its committed seed and its secret entrant key (written once, the first time it is seen; none for a period opened before codes). */
 async function ensurePeriod(db: Db | Tx, b: Leaderboard, p: BoardPeriod): Promise<{ seedHash: string; status: string; entrantKey: string | null }> {
   const fresh = makeServerSeed();
   await db
@@ -76,15 +76,10 @@ async function ensurePeriod(db: Db | Tx, b: Leaderboard, p: BoardPeriod): Promis
     .onConflictDoNothing();
   const where = and(eq(leaderboardPeriod.boardId, b.id), eq(leaderboardPeriod.periodKey, p.key));
   const cols = { seedHash: leaderboardPeriod.seedHash, status: leaderboardPeriod.status, entrantKey: leaderboardPeriod.entrantKey };
+  // A period opened before entrant codes existed keeps no key and its member-id tie-breaks: a key
+  // made once its seed was committed could be chosen to order the tied.
   const [row] = await db.select(cols).from(leaderboardPeriod).where(where);
-  if (row!.entrantKey !== null || row!.status !== 'open') return row!;
-  // A period opened before entrant codes existed gets its key now (once: the first writer's stays).
-  await db
-    .update(leaderboardPeriod)
-    .set({ entrantKey: randomBytes(32).toString('hex') })
-    .where(and(where, isNull(leaderboardPeriod.entrantKey)));
-  const [again] = await db.select(cols).from(leaderboardPeriod).where(where);
-  return again!;
+  return row!;
 }
 
 /**
@@ -168,12 +163,18 @@ export async function payPeriod(db: Db, b: Leaderboard, p: BoardPeriod, now = cl
         select s.member_id, s.score::text as score, m.username, (select count(*)::int from s) as entries from s join member m on m.id = s.member_id
         where s.score >= coalesce((select score from s order by score desc offset ${n - 1} limit 1), 0)`),
     );
-    const key = row.entrantKey ?? randomBytes(32).toString('hex');
+    const key = row.entrantKey;
     const ranked = rankEntries(
       row.seed,
       b.id,
       p.key,
-      contenders.map((c) => ({ memberId: Number(c.member_id), entrant: entrantOf(key, Number(c.member_id)), account: maskName(String(c.username)), score: BigInt(String(c.score)) })),
+      contenders.map((c) => ({
+        memberId: Number(c.member_id),
+        // A period opened before codes breaks ties by member id, as its seed was committed under.
+        entrant: key ? entrantOf(key, Number(c.member_id)) : String(c.member_id),
+        account: maskName(String(c.username)),
+        score: BigInt(String(c.score)),
+      })),
     );
     const winners = ranked.slice(0, n);
     const titles = titlesOf(b);
@@ -205,8 +206,7 @@ export async function payPeriod(db: Db, b: Leaderboard, p: BoardPeriod, now = cl
         status: 'paid',
         entries: Number(contenders[0]?.entries ?? 0),
         paidAt: new Date(now),
-        entrantKey: key,
-        contenders: ranked.map((c) => ({ entrant: c.entrant, account: c.account, score: String(c.score) })),
+        contenders: key ? ranked.map((c) => ({ entrant: c.entrant, account: c.account, score: String(c.score) })) : null,
       })
       .where(and(eq(leaderboardPeriod.boardId, b.id), eq(leaderboardPeriod.periodKey, p.key)));
     return winners.length;
@@ -277,15 +277,16 @@ async function boardView(db: Db, b: Leaderboard, memberId: number | null, locale
     const [mine] = rowsOf(
       await db.execute(sql`
         select s.score::text as score,
-          (select count(*)::int from leaderboard_score o where o.board_id = ${b.id} and o.period_key = ${p.key} and o.score > s.score
-            and not exists (select 1 from rg_member g where g.member_id = o.member_id and g.block_kind is not null and (${sql.raw(blockedSql('g'))}))) as above
+          (select count(*)::int from leaderboard_score o where o.board_id = ${b.id} and o.period_key = ${p.key} and o.score > s.score)
+          - (select count(*)::int from rg_member g join leaderboard_score o on o.member_id = g.member_id and o.board_id = ${b.id} and o.period_key = ${p.key}
+              where g.block_kind is not null and (${sql.raw(blockedSql('g'))}) and o.score > s.score) as above
         from leaderboard_score s where s.board_id = ${b.id} and s.period_key = ${p.key} and s.member_id = ${memberId}`),
     );
     const score = mine ? BigInt(String(mine.score)) : 0n;
     me = { score: show(score), rank: mine && score >= BigInt(b.minScore) ? Number(mine.above) + 1 : null, entrant: entrantKey ? entrantOf(entrantKey, memberId) : '' };
   }
   const [last] = await db
-    .select()
+    .select({ periodKey: leaderboardPeriod.periodKey, seedHash: leaderboardPeriod.seedHash, seed: leaderboardPeriod.seed, entries: leaderboardPeriod.entries })
     .from(leaderboardPeriod)
     .where(and(eq(leaderboardPeriod.boardId, b.id), eq(leaderboardPeriod.status, 'paid')))
     .orderBy(desc(leaderboardPeriod.periodEnd))

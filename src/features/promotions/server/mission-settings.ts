@@ -146,7 +146,7 @@ export const leaderboardSchema = z
     minScore: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).default(1),
     /** Prizes by rank, the first's first: an amount of money (minor units), or any reward. */
     prizes: z
-      .array(z.union([positive.transform((amount): Reward => ({ kind: 'money', amount })), rewardSchema]))
+      .array(z.preprocess((v) => (typeof v === 'number' ? { kind: 'money', amount: v } : v), rewardSchema))
       .min(1)
       .max(100),
     wagering: rewardWagering,

@@ -36,7 +36,16 @@ export const promotionCommands: OpsCommand[] = [
       if (!m) return { ok: false, output: `No member ${username}.` };
       if (verb === 'list') {
         const { items } = await listRewards(db, m.id, 'en');
-        return { ok: true, output: items.map((r) => `${r.id}  ${r.status.padEnd(9)}  ${r.amount}  ${r.title}${r.period ? ` (${r.period})` : ''}`).join('\n') || '(no reward)' };
+        return {
+          ok: true,
+          output:
+            items
+              .map(
+                (r) =>
+                  `${r.id}  ${r.status.padEnd(9)}  ${r.prize.kind === 'money' ? r.amount : `${r.prize.count} ${r.prize.kind}${r.prize.on ? ` (${r.prize.on})` : ''}`}  ${r.title}${r.period ? ` (${r.period})` : ''}`,
+              )
+              .join('\n') || '(no reward)',
+        };
       }
       if (verb === 'grant') {
         const amount = parseMinor(flags.amount ?? '', brand().currencyDecimals);

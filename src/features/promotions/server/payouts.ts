@@ -35,7 +35,11 @@ export function rewardRow(r: Reward, wagering: Wagering): { amount: bigint; turn
     case 'points':
       return { amount: BigInt(r.points), turnover: 0n, payout: { kind: 'points' } };
     case 'freeSpins':
-      return { amount: BigInt(r.spins), turnover: 0n, payout: { kind: 'freeSpins', nodeId: r.nodeId, bet: String(r.bet) } };
+      return {
+        amount: BigInt(r.spins),
+        turnover: 0n,
+        payout: { kind: 'freeSpins', nodeId: r.nodeId, bet: String(r.bet), wageringHundredths: Math.round((wagering?.multiple ?? 0) * 100), wageringDays: wagering?.days ?? REWARD_SPINS_DAYS },
+      };
     case 'raffleTickets':
       return { amount: BigInt(r.tickets), turnover: 0n, payout: { kind: 'raffleTickets', promotionId: r.promotionId } };
   }
@@ -97,8 +101,8 @@ export async function payOther(tx: Tx, r: ClaimedRow, ctx: { source: string; tit
         titles: ctx.titles,
         spins: Number(r.amount),
         bet: BigInt(r.payout.bet),
-        wageringMultiple: ctx.wagering?.multiple ?? 0,
-        wageringDays: ctx.wagering?.days ?? 7,
+        wageringMultiple: r.payout.wageringHundredths !== undefined ? r.payout.wageringHundredths / 100 : (ctx.wagering?.multiple ?? 0),
+        wageringDays: r.payout.wageringDays ?? ctx.wagering?.days ?? REWARD_SPINS_DAYS,
         weights: ctx.wagering?.weights ?? {},
         expiresAt: new Date(ctx.now + REWARD_SPINS_DAYS * DAY),
       });

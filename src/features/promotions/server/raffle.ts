@@ -246,6 +246,15 @@ export async function grantRaffleTickets(tx: Tx, g: { promotionId: number; membe
   const found = raffles().find((r) => r.rule.id === g.promotionId);
   if (!found || !running(found.words, now)) throw new ApiError(409, 'promotion.raffle.closed');
   await openDraw(tx, g.promotionId, found.reward, now);
+  // The period's draw row, shared until this commits: the draw (which takes it for update) waits
+  // for these tickets, or has run already and they are refused rather than lost.
+  const p = periodAt(found.reward.period, now, brand().timeZone);
+  const [d] = await tx
+    .select({ status: raffleDraw.status, end: raffleDraw.periodEnd })
+    .from(raffleDraw)
+    .where(and(eq(raffleDraw.promotionId, g.promotionId), eq(raffleDraw.periodStart, new Date(p.start))))
+    .for('share');
+  if (!d || d.status !== 'open' || d.end.getTime() <= now) throw new ApiError(409, 'promotion.raffle.closed');
   await tx
     .insert(raffleBonus)
     .values({ promotionId: g.promotionId, memberId: g.memberId, tickets: g.tickets, reference: g.reference, createdAt: new Date(now) })

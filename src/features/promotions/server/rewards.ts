@@ -18,6 +18,7 @@ import { ApiError } from '../../../kernel/http/errors.ts';
 import { LOCALES, type Locale } from '../../../kernel/locales.ts';
 import { TRIAL_TYPE } from '../../accounts/contract.ts';
 import { listPromotions } from '../../content/index.ts';
+import { refuseIfBlocked } from '../../protection/index.ts';
 import { grantBonus, money } from '../../wallet/index.ts';
 import type { PrizeView, RewardItem } from '../contract.ts';
 import { moneyOf, payOther, prizeViews } from './payouts.ts';
@@ -159,6 +160,8 @@ export async function claimReward(db: Db, memberId: number, id: number, locale: 
     const source = r.promotionId !== null ? `promotion:${r.promotionId}` : fromBoard ? r.reference.split(':').slice(0, 2).join(':') : 'operator';
     let bonusId: number | null = null;
     if (r.payout) {
+      // A money bonus is refused to a blocked member by the wallet; the other gifts here.
+      await refuseIfBlocked(tx, memberId);
       await payOther(tx, { id: r.id, memberId, amount: r.amount, payout: r.payout }, { source, titles, wagering, now });
     } else {
       const granted = await grantBonus(tx, {

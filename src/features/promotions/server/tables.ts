@@ -7,7 +7,11 @@ import { bigint, bigserial, check, date, index, integer, jsonb, pgTable, primary
 import { member } from '../../accounts/server/tables.ts';
 
 /** A reward's gift other than money (see promo_reward.payout). */
-export type RewardPayout = { kind: 'points' } | { kind: 'freeSpins'; nodeId: number; bet: string } | { kind: 'raffleTickets'; promotionId: number };
+export type RewardPayout =
+  | { kind: 'points' }
+  /** The winnings' wagering as written (a multiple in hundredths, and days), so a later change of the brand file does not change it. */
+  | { kind: 'freeSpins'; nodeId: number; bet: string; wageringHundredths?: number; wageringDays?: number }
+  | { kind: 'raffleTickets'; promotionId: number };
 
 export const promoEntry = pgTable(
   'promo_entry',

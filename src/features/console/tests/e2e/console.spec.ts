@@ -15,8 +15,10 @@ import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/
 import { adjust, memberCentre, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
 import { callApi } from '../../../../../tests/e2e-support/play.ts';
 import { addStaff, firstLogin } from '../../../../../tests/e2e-support/staff.ts';
+import { ops } from '../../../../../tests/e2e-support/server.ts';
 
 const ct = (lang: Lang, key: string, values: Record<string, string | number> = {}) => t(lang, 'console', key, values);
+const SHIRT = { en: 'Lucky Demo T-shirt (demo)', es: 'Camiseta Lucky Demo (demo)' } as const;
 
 for (const { lang } of LANGS) {
   test.describe(`the operator console in ${lang.toUpperCase()}`, () => {
@@ -96,7 +98,18 @@ for (const { lang } of LANGS) {
     test("support finds a member, opens their page, ends their sessions, notes the case and locks the account; the player's page is signed out", async ({ page, browser }) => {
       test.setTimeout(90_000);
       const player = await createUser();
-      await signIn(page, lang, player.username, player.password);
+      // The player redeems a T-shirt in the points mall, to be sent to their address.
+      expect(await ops('points', 'grant', '--username', player.username, '--points', '3000', '--reason', 'e2e mall desk')).toContain('Granted 3000 points');
+      await signIn(page, lang, player.username, player.password, '/pointMall');
+      const shirt = page.getByRole('listitem').filter({ has: page.getByText(SHIRT[lang], { exact: true }) });
+      await shirt.getByRole('button', { name: t(lang, 'points', 'redeemNamed', { title: SHIRT[lang] }) }).click();
+      await shirt.getByLabel(t(lang, 'points', 'addressName')).fill('Ana Demo');
+      await shirt.getByLabel(t(lang, 'points', 'addressPhone')).fill('+34600000000');
+      await shirt.getByLabel(t(lang, 'points', 'address'), { exact: true }).fill('Calle Mayor 1, Madrid');
+      await shirt.getByLabel(t(lang, 'points', 'loginPassword')).fill(player.password);
+      const [before, after] = t(lang, 'points', 'confirm', { points: '@' }).split('@') as [string, string];
+      await shirt.getByRole('button', { name: new RegExp(`^${before}3\\D?000${after}$`) }).click();
+      await expect(page.getByRole('status').filter({ hasText: SHIRT[lang] })).toBeVisible();
 
       const staff = await browser.newContext();
       const desk = await staff.newPage();
@@ -143,6 +156,16 @@ for (const { lang } of LANGS) {
       await desk.getByRole('button', { name: ct(lang, 'engagement.send') }).click();
       await expect(desk.getByRole('status').filter({ hasText: ct(lang, 'engagement.sent', { count: 1 }) })).toBeVisible();
       await expect(desk.getByRole('row').filter({ hasText: 'About your account' }).first()).toContainText(player.username);
+      // The mall desk on the same screen: the T-shirt waits with its address; support ships it with a tracking note.
+      const mall = desk.getByRole('region', { name: ct(lang, 'mall.title') });
+      const waiting = mall.getByRole('row').filter({ hasText: player.username });
+      await expect(waiting).toContainText('Calle Mayor 1, Madrid');
+      await expect(waiting).toContainText(ct(lang, 'mall.statuses.pending'));
+      await waiting.getByRole('button', { name: new RegExp(`^${ct(lang, 'mall.moves.shipped')}:`) }).click();
+      await mall.getByLabel(ct(lang, 'mall.tracking')).fill('TRACK-123');
+      await mall.getByRole('button', { name: ct(lang, 'mall.moves.shipped'), exact: true }).click();
+      await expect(waiting).toContainText(ct(lang, 'mall.statuses.shipped'));
+      await expect(waiting).toContainText('TRACK-123');
       await expectNoSeriousA11yViolations(desk);
       await staff.close();
 

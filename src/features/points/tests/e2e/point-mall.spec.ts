@@ -1,7 +1,8 @@
 /**
  * The points mall in a real browser (issue 32): a visitor sees the items with a login link; a
  * member given 1,000 points (by the operator's command) redeems the $5 bonus with their password
- * (a wrong one refused under the field), converts 100 points to $1.00, and finds the redemption in
+ * (a wrong one refused under the field), converts 100 points to $1.00, spends the rest on free spins
+ * (a Play button for their slot), and finds the redemptions in
  * the redeem history and on the member centre's points page. English on the phone, Spanish on the desktop; axe once, on the desktop.
  * Stock, limits, refusals and the ledger are proven by the API tests (tests/api/points.test.ts).
  */
@@ -13,6 +14,7 @@ import { memberCentre, pageTitle, usd } from '../../../../../tests/e2e-support/w
 
 const pt = (lang: Lang, key: string, values: Record<string, string | number> = {}) => t(lang, 'points', key, values);
 const BONUS = { en: '$5 bonus (demo)', es: 'Bono de $5 (demo)' } as const;
+const SPINS = { en: '10 free spins (demo)', es: '10 giros gratis (demo)' } as const;
 
 for (const { lang } of LANGS) {
   test.describe(`points mall in ${lang.toUpperCase()}`, () => {
@@ -54,16 +56,25 @@ for (const { lang } of LANGS) {
       await convert.getByRole('button', { name: pt(lang, 'convertButton') }).click();
       await expect(page.getByRole('status').filter({ hasText: pt(lang, 'converted', { money: usd(lang, '1'), points: 400 }) })).toBeVisible();
 
-      // The redeem history lists it, done.
+      // The last 400 points buy 10 free spins, ready to play at once.
+      const spins = page.getByRole('listitem').filter({ has: page.getByText(SPINS[lang], { exact: true }) });
+      await spins.getByRole('button', { name: pt(lang, 'redeemNamed', { title: SPINS[lang] }) }).click();
+      await spins.getByLabel(pt(lang, 'loginPassword')).fill(user.password);
+      await spins.getByRole('button', { name: pt(lang, 'confirm', { points: 400 }) }).click();
+      const done = page.getByRole('status').filter({ hasText: pt(lang, 'redeemed', { title: SPINS[lang], points: 0 }) });
+      await expect(done.getByRole('button', { name: new RegExp(`^${pt(lang, 'play', { game: '' })}.+`) })).toBeVisible();
+
+      // The redeem history lists both, done.
       const history = page.getByRole('region', { name: pt(lang, 'historyTitle') });
       await expect(history.getByRole('row').filter({ hasText: BONUS[lang] })).toContainText(pt(lang, 'statuses.done'));
+      await expect(history.getByRole('row').filter({ hasText: SPINS[lang] })).toContainText(pt(lang, 'statuses.done'));
 
       // The member centre's points page: the points now, their details and the same history.
       await page.goto(at(lang, '/member?page=points'));
       const centre = memberCentre(page, lang);
       await expect(centre.getByRole('heading', { level: 3, name: pageTitle(lang, 'points') })).toBeVisible();
-      await expect(centre.getByText(pt(lang, 'pointsCount', { count: 400 }), { exact: true })).toBeVisible();
-      await expect(centre.getByRole('region', { name: pt(lang, 'detailsTitle') })).toContainText(pt(lang, 'types.grant'));
+      await expect(centre.getByText(pt(lang, 'pointsCount', { count: 0 }), { exact: true })).toBeVisible();
+      await expect(centre.getByRole('region', { name: pt(lang, 'detailsTitle') })).toContainText(pt(lang, 'typeNames.grant'));
       await expect(centre.getByRole('region', { name: pt(lang, 'historyTitle') })).toContainText(BONUS[lang]);
     });
   });

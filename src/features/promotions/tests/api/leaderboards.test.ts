@@ -13,7 +13,7 @@ import { mainBalance, seedVendors, walletUser } from '../../../../../tests/suppo
 import { callApi } from '../../../../../tests/support/api.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
 import { dayStart } from '../../../../kernel/days.ts';
-import { hashServerSeed } from '../../../../kernel/fairness.ts';
+import { hashServerSeed, makeServerSeed } from '../../../../kernel/fairness.ts';
 import { maskName } from '../../../../kernel/mask.ts';
 import { addToDay } from '../../../wallet/server/daily.ts';
 import { TRIAL_TYPE } from '../../../accounts/contract.ts';
@@ -224,6 +224,40 @@ describe('the weekly leaderboard', () => {
     expect(claimed.json.value.item.prize).toMatchObject({ kind: 'freeSpins', count: 20, on: 'Board Slot', game: { nodeId: slot, vassalage: 'JL' } });
     const grant = await grantByReference(t.db, fifth.id, `reward:${spins!.id}`);
     expect(grant).toMatchObject({ spins: 20, spinsLeft: 20, wageringPercent: 100, wageringDays: 14 });
+  });
+
+  it('pays a period opened before entrant codes by its member-id tie-breaks, and verifies it without publishing ids', async () => {
+    // Monday 4 August 2025: its row as an older server wrote it (no entrant key).
+    const at = dayStart('2025-08-06', tz()) + 12 * 3_600_000;
+    const p = boardPeriod(board(), at, tz());
+    const seed = makeServerSeed();
+    await t.db.insert(leaderboardPeriod).values({ boardId: 1, periodKey: p.key, periodEnd: new Date(p.end), seed: seed.serverSeed, seedHash: seed.serverSeedHash, status: 'open' });
+    const [x, y] = await Promise.all([walletUser(), walletUser()]);
+    await bet(x.id, '2025-08-05', 4_000n);
+    await bet(y.id, '2025-08-05', 4_000n);
+    expect((await leaderboardsOf(t.db, x.id, 'en', at)).boards[0]!.me).toMatchObject({ entrant: '' });
+    await runLeaderboardJob(t.db);
+    const [row] = await t.db
+      .select()
+      .from(leaderboardPeriod)
+      .where(and(eq(leaderboardPeriod.boardId, 1), eq(leaderboardPeriod.periodKey, p.key)));
+    expect(row).toMatchObject({ status: 'paid', entrantKey: null, contenders: null });
+    const order = rankEntries(seed.serverSeed, 1, p.key, [
+      { memberId: x.id, entrant: String(x.id), score: 4_000n },
+      { memberId: y.id, entrant: String(y.id), score: 4_000n },
+    ]);
+    const prizes = await t.db
+      .select()
+      .from(leaderboardPrize)
+      .where(and(eq(leaderboardPrize.boardId, 1), eq(leaderboardPrize.periodKey, p.key)))
+      .orderBy(leaderboardPrize.rank);
+    expect(prizes.map((z) => z.memberId)).toEqual(order.map((o) => o.memberId));
+    const v = (await callApi('/wps/promotions/leaderboard/verify', { query: { boardId: '1', periodKey: p.key } })).json.value;
+    expect(v).toMatchObject({ matches: true, message: `leaderboard:1:${p.key}:<member id>` });
+    expect(v.contenders.map((c: { entrant: string | null; tiebreak: string | null }) => [c.entrant, c.tiebreak])).toEqual([
+      [null, null],
+      [null, null],
+    ]);
   });
 
   it('answers spec 7 MCSFE_getMissionLeaderboard for a member', async () => {

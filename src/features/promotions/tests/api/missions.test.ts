@@ -25,6 +25,7 @@ import type { MissionsValue, MissionView } from '../../contract.ts';
 import { missionsOf, missionPeriod, runMissionJob } from '../../server/missions.ts';
 import { missionRules } from '../../server/mission-settings.ts';
 import { promoReward } from '../../server/tables.ts';
+import { grantRaffleTickets } from '../../server/raffle.ts';
 
 let t: TestDb;
 let sandbox: ReturnType<typeof sandboxInProcess>;
@@ -139,6 +140,13 @@ describe('rewards other than money', () => {
       const done = a.status === 200 ? a : b;
       expect(done.json.value.item).toMatchObject({ amount: '0.00', prize: { kind: 'raffleTickets', count: 5 }, status: 'claimed' });
       expect(await tickets()).toBe(ticketsBefore + 5);
+      // Tickets given once the period's draw has run would be lost: they are refused instead.
+      await expect(
+        t.db.transaction(async (tx) => {
+          await tx.execute(sql`update raffle_draw set status = 'drawn' where promotion_id = 9 and period_end > now()`);
+          await grantRaffleTickets(tx, { promotionId: 9, memberId: u.id, tickets: 1, reference: `late:${u.id}` });
+        }),
+      ).rejects.toMatchObject({ errorCode: 'promotion.raffle.closed' });
 
       await addToDay(t.db, u.id, noon(today()), '', { depositCount: 1, deposit: 1000n });
       const second = mission(await summary(u), 98)!.steps[1]!;

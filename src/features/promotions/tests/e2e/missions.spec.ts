@@ -61,7 +61,7 @@ for (const { lang } of LANGS) {
       const [before, after] = lt(lang, 'yourRank', { rank: '@', score: usd(lang, '20') }).split('@') as [string, string];
       const rank = new RegExp(`${escape(before)}\\d+${escape(after)}`);
       await expect(board.getByText(rank)).toBeVisible();
-      await card.getByRole('button', { name: mt(lang, 'claimNamed', { amount: usd(lang, '5'), title: TITLE[lang] }) }).click();
+      await card.getByRole('button', { name: mt(lang, 'claimNamed', { prize: usd(lang, '5'), title: TITLE[lang] }) }).click();
       await expect(centre.getByRole('status').filter({ hasText: mt(lang, 'claimedWager', { amount: usd(lang, '5'), turnover: usd(lang, '5') }) })).toBeVisible();
       await expect(card.getByText(mt(lang, 'state.claimed'), { exact: true })).toBeVisible();
 
