@@ -190,11 +190,11 @@ export interface PrizeWords {
  * Lucky Dragon", "3 tickets in Weekly Raffle".
  * @example prizeText({ kind: 'points', amount: null, count: 500, on: null, game: null }, words, fmt) // '500 points'
  */
-export function prizeText(p: PrizeView, w: PrizeWords, fmt: (amount: string) => string): string {
+export function prizeText(p: PrizeView, w: PrizeWords, fmt: (amount: string) => string, lang?: string): string {
   if (p.kind === 'money') return fmt(p.amount ?? '0');
   const count = p.count ?? 0;
   const key = (p.kind === 'points' ? 'points' : p.on ? `${p.kind}On` : p.kind) as 'points' | 'freeSpins' | 'freeSpinsOn' | 'raffleTickets' | 'raffleTicketsOn';
-  return fill(count === 1 ? w[`${key}_one`] : w[key], { count, on: p.on ?? '' });
+  return fill(count === 1 ? w[`${key}_one`] : w[key], { count: new Intl.NumberFormat(lang).format(count), on: p.on ?? '' });
 }
 
 /** What a claim did, in words: the money and its wagering, or what else it gave. */
@@ -203,7 +203,8 @@ export function claimedText(
   w: { claimed: string; claimedWager: string },
   pw: PrizeWords & { given: Record<'points' | 'freeSpins' | 'raffleTickets', string> },
   fmt: (amount: string) => string,
+  lang?: string,
 ): string {
   if (item.prize.kind === 'money') return fill(hasWagering(item.turnover) ? w.claimedWager : w.claimed, { amount: fmt(item.amount), turnover: fmt(item.turnover) });
-  return fill(pw.given[item.prize.kind], { prize: prizeText(item.prize, pw, fmt) });
+  return fill(pw.given[item.prize.kind], { prize: prizeText(item.prize, pw, fmt, lang) });
 }

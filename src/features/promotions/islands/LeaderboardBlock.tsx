@@ -33,7 +33,7 @@ export default function LeaderboardBlocks({ fmt, now }: { fmt: (a: string) => st
   return (
     <>
       {data.boards.map((b) => (
-        <Board key={b.id} b={b} l={words.leaderboard} left={words.missions} pw={words.prize} fmt={fmt} now={now} />
+        <Board key={b.id} b={b} l={words.leaderboard} left={words.missions} pw={words.prize} fmt={fmt} now={now} lang={labels.lang} />
       ))}
     </>
   );
@@ -44,7 +44,23 @@ function measureOf(b: LeaderboardView, l: Words): string {
   return l.measures[b.goal.kind];
 }
 
-function Board({ b, l, left, pw, fmt, now }: { b: LeaderboardView; l: Words; left: PromotionLabels['missions']; pw: PromotionLabels['prize']; fmt: (a: string) => string; now: number }) {
+function Board({
+  b,
+  l,
+  left,
+  pw,
+  fmt,
+  now,
+  lang,
+}: {
+  b: LeaderboardView;
+  l: Words;
+  left: PromotionLabels['missions'];
+  pw: PromotionLabels['prize'];
+  fmt: (a: string) => string;
+  now: number;
+  lang: string;
+}) {
   const shown = (v: string) => (b.unit === 'money' ? fmt(v) : v);
   const t = timeLeft(b.endsAt, now);
   const head = `lb-${b.id}`;
@@ -56,7 +72,7 @@ function Board({ b, l, left, pw, fmt, now }: { b: LeaderboardView; l: Words; lef
       </div>
       <p className="wl-note">{fill(b.prizes.length === 1 ? l.lead_one : l.lead, { measure: measureOf(b, l), count: b.prizes.length })}</p>
       <p className="lb-prizes">
-        <strong>{l.prizes}:</strong> {b.prizes.map((p, i) => fill(l.prize, { rank: i + 1, prize: prizeText(p, pw, fmt) })).join(' · ')}
+        <strong>{l.prizes}:</strong> {b.prizes.map((p, i) => fill(l.prize, { rank: i + 1, prize: prizeText(p, pw, fmt, lang) })).join(' · ')}
       </p>
       {b.me && (
         <p className="wl-note" role="status">
@@ -92,7 +108,7 @@ function Board({ b, l, left, pw, fmt, now }: { b: LeaderboardView; l: Words; lef
           ) : (
             <ol className="lb-winners">
               {b.last.winners.map((w) => (
-                <li key={w.rank}>{`#${w.rank} ${w.account}${w.mine ? ` (${l.you})` : ''}: ${shown(w.score)} → ${prizeText(w.prize, pw, fmt)}`}</li>
+                <li key={w.rank}>{`#${w.rank} ${w.account}${w.mine ? ` (${l.you})` : ''}: ${shown(w.score)} → ${prizeText(w.prize, pw, fmt, lang)}`}</li>
               ))}
             </ol>
           )}

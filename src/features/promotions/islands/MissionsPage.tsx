@@ -51,7 +51,7 @@ export default function MissionsPage() {
       <p className="wl-note">{l.lead}</p>
       {notice && (
         <p className="wl-note wl-note-warn" role="status">
-          {notice.kind === 'refused' ? notice.text : claimedText(notice.value, l, all.prize, fmt)}
+          {notice.kind === 'refused' ? notice.text : claimedText(notice.value, l, all.prize, fmt, labels.lang)}
           {notice.kind === 'done' && <PlayPrize prize={notice.value.prize} label={all.freeSpins.play} />}
         </p>
       )}
@@ -72,7 +72,7 @@ export default function MissionsPage() {
         <>
           <ul className="wl-cards">
             {data.missions.map((m) => (
-              <MissionCard key={m.id} m={m} l={l} pw={all.prize} fmt={fmt} now={now} store={store} />
+              <MissionCard key={m.id} m={m} l={l} pw={all.prize} fmt={fmt} now={now} store={store} lang={labels.lang} />
             ))}
           </ul>
           <p>
@@ -108,7 +108,7 @@ function goalText(m: MissionView, target: string, l: Words, fmt: (a: string) => 
   return text;
 }
 
-function MissionCard({ m, l, pw, fmt, now, store }: { m: MissionView; l: Words; pw: PromotionLabels['prize']; fmt: (a: string) => string; now: number; store: MissionsStore }) {
+function MissionCard({ m, l, pw, fmt, now, store, lang }: { m: MissionView; l: Words; pw: PromotionLabels['prize']; fmt: (a: string) => string; now: number; store: MissionsStore; lang: string }) {
   const cat = useUiWords().common.cat as Record<string, string>;
   const { busy } = useStore(store.$missions);
   // The bar shows the way to the next step not yet reached (the last one once all are).
@@ -148,14 +148,14 @@ function MissionCard({ m, l, pw, fmt, now, store }: { m: MissionView; l: Words; 
           <li key={i} className={`ms-step ms-${s.state}`}>
             <span className="ms-goal">{goalText(m, s.target, l, fmt, cat)}</span>
             <span className="ms-reward">
-              {l.reward} <strong className={s.reward.kind === 'money' ? 'money' : undefined}>{prizeText(s.reward, pw, fmt)}</strong>
+              {l.reward} <strong className={s.reward.kind === 'money' ? 'money' : undefined}>{prizeText(s.reward, pw, fmt, lang)}</strong>
               {hasWagering(s.turnover) && <small> · {fill(l.wagering, { turnover: fmt(s.turnover) })}</small>}
             </span>
             {s.state === 'claimable' && s.rewardId !== null ? (
               <button
                 type="button"
                 className="btn btn-primary btn-sm"
-                aria-label={fill(l.claimNamed, { prize: prizeText(s.reward, pw, fmt), title: m.title })}
+                aria-label={fill(l.claimNamed, { prize: prizeText(s.reward, pw, fmt, lang), title: m.title })}
                 disabled={busy !== null}
                 onClick={() => void store.claim(s.rewardId!)}
               >

@@ -42,7 +42,7 @@ export default function RewardCentre() {
       <p className="wl-note">{l.lead}</p>
       {notice && (
         <p className="wl-note wl-note-warn" role="status">
-          {notice.kind === 'refused' ? notice.text : claimedText(notice.value, l, all.prize, fmt)}
+          {notice.kind === 'refused' ? notice.text : claimedText(notice.value, l, all.prize, fmt, labels.lang)}
           {notice.kind === 'done' && <PlayPrize prize={notice.value.prize} label={all.freeSpins.play} />}
         </p>
       )}
@@ -70,7 +70,7 @@ export default function RewardCentre() {
               <dl className="wl-facts">
                 <div>
                   <dt>{l.kinds[r.kind]}</dt>
-                  <dd className={r.prize.kind === 'money' ? 'money' : undefined}>{prizeText(r.prize, all.prize, fmt)}</dd>
+                  <dd className={r.prize.kind === 'money' ? 'money' : undefined}>{prizeText(r.prize, all.prize, fmt, labels.lang)}</dd>
                 </div>
                 {r.period && (
                   <div>
