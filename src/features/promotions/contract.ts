@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { defineEvent } from '../../kernel/event-types.ts';
 import { defineCall, intParam } from '../../kernel/contract.ts';
 import { PROMO_STATUSES } from '../content/contract.ts';
+import { idempotencyKey } from '../wallet/contract.ts';
 
 export const memberPromotion = z.object({
   id: z.number().int(),
@@ -515,7 +516,56 @@ export const leaderboardVerify = defineCall({
   value: leaderboardVerification,
 });
 
+/** The manual rebate (issue 36; spec 2.14) as the member sees it. */
+export const manualRebateView = z.object({
+  /** false: the brand offers no manual rebate, or the account is a trial one. */
+  enabled: z.boolean(),
+  promotionId: z.number().int().nullable(),
+  title: z.string().nullable(),
+  symbol: z.string(),
+  /** The brand day it counts, and when the next one starts (what is not claimed by then is the day's automatic rebate). */
+  day: z.string(),
+  resetsAt: z.number(),
+  /** The promotion's rates, basis points per game category (120 = 1.20%). */
+  rates: z.array(z.object({ category: z.string(), rate: z.number().int() })),
+  /** Today's valid bets not claimed yet, per category, with their rebate. */
+  categories: z.array(z.object({ category: z.string(), validBet: z.string(), rate: z.number().int(), amount: z.string() })),
+  /** The categories' rebates added up, and what a claim pays now (the total floored once, within the day's cap). */
+  total: z.string(),
+  claimable: z.string(),
+  /** The smallest claim, the day's cap, and what claims took of it today. */
+  min: z.string(),
+  max: z.string(),
+  claimedToday: z.string(),
+  /** The wagering a claim's bonus asks (null: none). */
+  wagering: z.object({ multiple: z.number(), days: z.number().int() }).nullable(),
+  /** The latest claims. */
+  history: z.array(z.object({ id: z.number().int(), at: z.number(), day: z.string(), amount: z.string(), validBet: z.string() })),
+});
+export type ManualRebateView = z.infer<typeof manualRebateView>;
+
+/** The caller's manual rebate now (the spec names no call; ours). */
+export const manualRebate = defineCall({
+  name: 'manualRebate',
+  method: 'GET',
+  path: '/wps/promotions/rebate',
+  token: true,
+  value: manualRebateView,
+});
+
+/** Claims today's manual rebate: paid into the main wallet once (the same key answers the first claim). */
+export const manualRebateClaim = defineCall({
+  name: 'manualRebateClaim',
+  method: 'POST',
+  path: '/wps/promotions/rebate/claim',
+  token: true,
+  body: z.object({ idempotencyKey }),
+  value: z.object({ paid: z.string(), turnover: z.string(), rebate: manualRebateView }),
+});
+
 export const promotionCalls = [
+  manualRebate,
+  manualRebateClaim,
   missionSummary,
   missionLeaderboard,
   leaderboardVerify,

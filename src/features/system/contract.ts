@@ -49,7 +49,7 @@ export const statusValue = z.object({
     /** Spec 3's hasVip: the brand runs a VIP programme (VIP items are shown only then, spec 6). */
     hasVip: z.boolean(),
     /** Spec 3's availablePromo: its REFERRAL entry, enabled while the brand runs invite friends (the avatar menu's Invite, spec 2.4, 6), MISSION, while it runs missions (the member centre's missions), and POINTS, while it runs points. */
-    availablePromo: z.array(z.object({ code: z.enum(['REFERRAL', 'MISSION', 'POINTS']), enabled: z.boolean() })),
+    availablePromo: z.array(z.object({ code: z.enum(['REFERRAL', 'MISSION', 'POINTS', 'REBATE']), enabled: z.boolean() })),
   }),
 });
 

@@ -2,7 +2,7 @@
  * The lobby's popups (spec 2.8): the game search and the game popup listing one vendor's games.
  * They sit apart from the accounts popup ($popup of ui.ts) so that a login asked for from a search
  * result opens above the search, which is still there once the player is logged in. The room
- * picker (a PVP game's rooms) is one more.
+ * picker (a PVP game's rooms) is one more, and the e-game menu.
  */
 import { atom } from 'nanostores';
 
@@ -44,4 +44,14 @@ export function openRooms(r: RoomPopup): void {
 }
 export function closeRooms(): void {
   $roomPopup.set(null);
+}
+
+/** The e-game menu (spec 2.8): the RNG centre's vendors and their kinds of games, over the page. */
+export const $egameMenu = atom<boolean>(false);
+
+export function openEgameMenu(): void {
+  $egameMenu.set(true);
+}
+export function closeEgameMenu(): void {
+  $egameMenu.set(false);
 }

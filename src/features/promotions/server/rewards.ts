@@ -25,6 +25,7 @@ import { moneyOf, payOther, prizeViews } from './payouts.ts';
 import { runPromotions } from './engine.ts';
 import { promoReward } from './tables.ts';
 import { wageringOfReference } from './mission-settings.ts';
+import { rebateDayLock } from './manual-rebate.ts';
 
 const DAY = 86_400_000;
 /** A day's rebate is computed this long after the day closed, so that its last rounds have settled. */
@@ -40,22 +41,32 @@ function rateCase(rates: RebateReward['rates']) {
   )} else 0 end`;
 }
 
-/** Writes the rebates of `day` for one rebate promotion (each member once); answers how many it wrote. */
-export async function computeRebateDay(db: Db | Tx, promotionId: number, reward: RebateReward, day: Day, now = clock.now()): Promise<number> {
+/**
+ * Writes the rebates of `day` for one rebate promotion (each member once); answers how many it
+ * wrote. The valid bets that manual claims paid already (manual-rebate.ts) are left out, and so is
+ * what they took of the day's cap; it runs under the day's lock, taken exclusively here, so every
+ * claim of the day has committed (claims take it shared).
+ */
+export async function computeRebateDay(tx: Tx, promotionId: number, reward: RebateReward, day: Day, now = clock.now()): Promise<number> {
   const tz = brand().timeZone;
   const expiresAt = new Date(dayStart(addDays(day, 1 + reward.claimDays), tz));
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${rebateDayLock(promotionId, day)}))`);
+  const unclaimed = sql`greatest(md.valid_bet - coalesce(c.valid_bet, 0), 0)`;
+  const rebate = sql`div(sum(${unclaimed} * ${rateCase(reward.rates)}), 10000)`;
+  const claimed = sql`coalesce((select sum(rc.amount) from rebate_claim rc where rc.member_id = md.member_id and rc.promotion_id = ${promotionId} and rc.day = ${day}), 0)`;
   const rows = rowsOf(
-    await db.execute(sql`
+    await tx.execute(sql`
       insert into promo_reward (member_id, kind, promotion_id, reference, period, amount, status, created_at, expires_at)
       select md.member_id, 'rebate', ${promotionId}, ${`rebate:${promotionId}:${day}`}, ${day},
-        least(${reward.max}::bigint, div(sum(md.valid_bet * ${rateCase(reward.rates)}), 10000)::bigint), 'claimable', ${new Date(now)}, ${expiresAt}
+        least(${reward.max}::bigint - ${claimed}, ${rebate})::bigint, 'claimable', ${new Date(now)}, ${expiresAt}
       from member_day md
       join vendor v on v.code = md.vendor
       join member m on m.id = md.member_id and m.type <> ${TRIAL_TYPE}
+      left join rebate_claimed_bet c on c.member_id = md.member_id and c.promotion_id = ${promotionId} and c.day = md.day and c.vendor = md.vendor
       where md.day = ${day} and md.vendor <> ''
       group by md.member_id
-      having div(sum(md.valid_bet * ${rateCase(reward.rates)}), 10000) >= ${reward.min}::bigint
-        and div(sum(md.valid_bet * ${rateCase(reward.rates)}), 10000) > 0
+      having ${rebate} >= ${reward.min}::bigint
+        and least(${reward.max}::bigint - ${claimed}, ${rebate}) > 0
       on conflict (member_id, reference) do nothing
       returning member_id`),
   );
@@ -79,7 +90,7 @@ export async function runRewardJobs(db: Db, now = clock.now()): Promise<{ writte
       if (dayStart(addDays(day, 1), tz) + REBATE_GRACE_MS > now) continue;
       if (dayStart(addDays(day, 1 + reward.claimDays), tz) <= now) continue;
       if ((words.start && day < words.start) || (words.end && day > words.end)) continue;
-      written += await computeRebateDay(db, rule.id, reward, day, now);
+      written += await db.transaction((tx) => computeRebateDay(tx, rule.id, reward, day, now));
     }
   }
   const expired = await db

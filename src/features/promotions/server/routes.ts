@@ -19,11 +19,14 @@ import {
   raffleVerify,
   claimRafflePromotion,
   missionSummary,
+  manualRebate,
+  manualRebateClaim,
   missionLeaderboard,
   leaderboardVerify,
 } from '../contract.ts';
 import { leaderboardsOf, verifyLeaderboard } from './leaderboards.ts';
 import { missionsOf } from './missions.ts';
+import { claimManualRebate, manualRebateOf } from './manual-rebate.ts';
 import { claimRafflePrizes, raffleStatus as raffleStatusOf, verifyDraw } from './raffle.ts';
 import { vipStatus as vipStatusOf } from './vip.ts';
 import { referralStatus as referralStatusOf } from './referral.ts';
@@ -71,4 +74,6 @@ export const promotionRoutes = [
     return verifyLeaderboard(await db(), query.boardId, query.periodKey);
   }),
   route(rewardClaim, async ({ body }, ctx) => claimReward(await db(), requireRealAccount(ctx).memberId, body.id, ctx.locale)),
+  route(manualRebate, async (_input, ctx) => manualRebateOf(await db(), sessionOf(ctx).memberId, ctx.locale)),
+  route(manualRebateClaim, async ({ body }, ctx) => claimManualRebate(await db(), requireRealAccount(ctx).memberId, body.idempotencyKey, ctx.locale)),
 ];

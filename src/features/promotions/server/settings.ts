@@ -59,6 +59,11 @@ export const promotionRuleSchema = z
           min: minor,
           max: minor,
           claimDays: z.number().int().min(1).max(90).default(1),
+          /**
+           * Manual rebate (spec 2.14): members may also claim the day's rebate so far on demand,
+           * from `min`; what they have not claimed when the day closes is the day's automatic rebate.
+           */
+          manual: z.object({ min: minor }).strict().optional(),
         })
         .strict(),
       /**
@@ -232,7 +237,12 @@ export function vipLevelName(level: number): string | null {
 }
 
 /** Which of its programmes the brand runs, for the start-up status (spec 3: hasVip, the REFERRAL and MISSION entries). */
-export function runningOffers(): { vip: boolean; referral: boolean; missions: boolean } {
+export function runningOffers(): { vip: boolean; referral: boolean; missions: boolean; rebate: boolean } {
   const rules = promotionRules();
-  return { vip: vipProgramme(rules) !== null, referral: referralProgramme(rules) !== null, missions: missionRules().length > 0 };
+  return {
+    vip: vipProgramme(rules) !== null,
+    referral: referralProgramme(rules) !== null,
+    missions: missionRules().length > 0,
+    rebate: rules.some((r) => r.reward.kind === 'rebate' && r.reward.manual !== undefined),
+  };
 }

@@ -282,3 +282,46 @@ export const leaderboardPrize = pgTable(
   },
   (t) => [primaryKey({ columns: [t.boardId, t.periodKey, t.rank] })],
 );
+
+/**
+ * A manual rebate claim (issue 36; spec 2.14's manual rebate): the rebate a member took on demand
+ * from the valid bets of the brand day `day` not claimed before, at the rebate promotion's rates,
+ * paid as a bonus with its wagering. One row per claim; `detail` holds each category's valid bets
+ * and amount.
+ */
+export const rebateClaim = pgTable(
+  'rebate_claim',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    promotionId: integer('promotion_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    validBet: bigint('valid_bet', { mode: 'bigint' }).notNull(),
+    detail: jsonb('detail').$type<{ category: string; validBet: string; rate: number; amount: string }[]>().notNull(),
+    bonusId: bigint('bonus_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rebate_claim_member_idx').on(t.memberId, t.createdAt), check('rebate_claim_amount_positive', sql`${t.amount} > 0`)],
+);
+
+/**
+ * The valid bets of a member's brand day and vendor already paid by manual claims (the day's
+ * figure at the last claim): the next claim and the day's automatic rebate pay only what lies
+ * above it, so no bet is paid twice.
+ */
+export const rebateClaimedBet = pgTable(
+  'rebate_claimed_bet',
+  {
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    promotionId: integer('promotion_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    vendor: text('vendor').notNull(),
+    validBet: bigint('valid_bet', { mode: 'bigint' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.promotionId, t.day, t.vendor] })],
+);

@@ -12,9 +12,9 @@ import { localizePath } from '../../../kernel/locales.ts';
  * runs it tells it (the promotions, handed in by the app: src/app/features.ts). The system feature
  * comes first, so it is told rather than asks; nothing runs until then.
  */
-let offers: () => { vip: boolean; referral: boolean; missions: boolean; points: boolean } = () => ({ vip: false, referral: false, missions: false, points: false });
+let offers: () => { vip: boolean; referral: boolean; missions: boolean; points: boolean; rebate: boolean } = () => ({ vip: false, referral: false, missions: false, points: false, rebate: false });
 
-export function provideStatusOffers(f: () => { vip: boolean; referral: boolean; missions: boolean; points: boolean }): void {
+export function provideStatusOffers(f: () => { vip: boolean; referral: boolean; missions: boolean; points: boolean; rebate: boolean }): void {
   offers = f;
 }
 
@@ -62,6 +62,7 @@ export const systemRoutes = [
           { code: 'REFERRAL' as const, enabled: offers().referral },
           { code: 'MISSION' as const, enabled: offers().missions },
           { code: 'POINTS' as const, enabled: offers().points },
+          { code: 'REBATE' as const, enabled: offers().rebate },
         ],
       },
     };

@@ -10,12 +10,12 @@
  *   window or a refusal is said in a dialog and the blank window is closed; Play on a PVP game
  *   first opens the room picker (RoomPopup.tsx), whose room buttons launch with that room;
  * - the /recent page (components/games/RecentList.astro), filled from GCS_recentGame;
- * - the search modal, the vendor popup and the room picker (a React root of their own,
- *   LobbyHost.tsx, loaded when one first opens).
+ * - the search modal, the vendor popup, the room picker and the e-game menu (a React root of
+ *   their own, LobbyHost.tsx, loaded when one first opens).
  */
 import { launchStep, type LaunchGame } from '../../../games/client.ts';
 import { PENDING_LAUNCH_KEY } from '../../client/pending-launch.ts';
-import { $roomPopup, $searchOpen, $vendorPopup, openRooms, openVendor } from '../../client/lobby.ts';
+import { $egameMenu, $roomPopup, $searchOpen, $vendorPopup, openEgameMenu, openRooms, openVendor } from '../../client/lobby.ts';
 import { clearRecent, loadRecent, moreRecent, recentGames } from '../../client/recent.ts';
 import { $isLogin, $isTrial } from '../../../accounts/client.ts';
 import { $popup, openPopup, showDialog } from '../../../../ui/stores/ui.ts';
@@ -221,7 +221,12 @@ export function enhanceLobby(): void {
   if (started) return;
   started = true;
   document.addEventListener('click', onClick, true);
+  // The side menu's e-games button (everyone's: the menu is links to the e-games pages).
+  document.addEventListener('click', (e) => {
+    if ((e.target as Element | null)?.closest?.('[data-egame-menu]')) openEgameMenu();
+  });
   const watch = (v: unknown) => v && mountHost();
+  $egameMenu.subscribe(watch);
   $searchOpen.subscribe(watch);
   $vendorPopup.subscribe(watch);
   $roomPopup.subscribe(watch);
