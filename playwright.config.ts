@@ -36,6 +36,8 @@ const PHONE_SPECS = [
   /wallet-a11y\.spec\.ts$/,
   /wallet-header\.spec\.ts$/,
   /lobby-search\.spec\.ts$/,
+  /egame-menu\.spec\.ts$/,
+  /manual-rebate\.spec\.ts$/,
   /agent-reports\.spec\.ts$/,
   /agent-contracts\.spec\.ts$/,
   /inbox\.spec\.ts$/,

@@ -7,7 +7,8 @@
  * - a visitor's Play asks for a login first: the game is remembered while the login popup opens
  *   (the shell's route popup), and once logged in the lobby offers it;
  * - the search bar ('Find your game', spec 2.6): its first focus loads the shell and the search
- *   modal, a click, typing or Enter opens the modal (without JavaScript the form submits to /all).
+ *   modal, a click, typing or Enter opens the modal (without JavaScript the form submits to /all);
+ * - the side menu's e-games button opens the e-game menu (spec 2.8), loading the lobby then.
  */
 import type { BootPart } from '../../shell/boot-parts.ts';
 import { PENDING_LAUNCH_KEY } from './client/pending-launch.ts';
@@ -18,6 +19,11 @@ const lobby = () => import('./islands/lobby/lobby.ts');
 export const boot: BootPart = {
   withShell: () => lobby().then((l) => l.enhanceLobby()),
   onStart: ({ loadShell }) => {
+    // The side menu's e-games button (everyone's: the menu is links to the e-games pages).
+    document.addEventListener('click', (e) => {
+      if (!(e.target as Element | null)?.closest?.('[data-egame-menu]')) return;
+      void Promise.all([loadShell(), lobby()]).then(([, l]) => l.openEgameMenu());
+    });
     const bar = document.querySelector<HTMLFormElement>('form[data-search-bar]');
     const input = bar?.querySelector<HTMLInputElement>('input');
     if (!bar || !input) return;

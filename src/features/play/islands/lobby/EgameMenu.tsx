@@ -13,6 +13,10 @@ import Popup from '../../../../ui/Popup.tsx';
 import { fill, pageLang } from '../../../../shell/labels.tsx';
 import type { LobbyLabels } from './labels.ts';
 
+/** The kinds in the order a player looks for them (slots first); others after, as they come. */
+const KIND_ORDER = ['SLOT', 'FISHING', 'CRASH', 'TABLE', 'POKER', 'BACCARAT', 'BINGO'];
+const rank = (k: string) => (KIND_ORDER.indexOf(k) + KIND_ORDER.length + 1) % (KIND_ORDER.length + 1);
+
 interface Vendor {
   vassalage: string;
   displayName: string;
@@ -33,7 +37,7 @@ export default function EgameMenu({ labels, onClose }: { labels: LobbyLabels; on
         if (!live) return;
         const rng = menus.menus.find((m) => m.gameType === 'RNG')?.vendors ?? [];
         const of = kinds.content.RNG ?? {};
-        setVendors(rng.map((v) => ({ ...v, kinds: of[v.vassalage] ?? [] })));
+        setVendors(rng.map((v) => ({ ...v, kinds: [...(of[v.vassalage] ?? [])].sort((a, b) => rank(a) - rank(b)) })));
       })
       .catch(() => live && setFailed(true));
     return () => {

@@ -15,7 +15,7 @@
  */
 import { launchStep, type LaunchGame } from '../../../games/client.ts';
 import { PENDING_LAUNCH_KEY } from '../../client/pending-launch.ts';
-import { $egameMenu, $roomPopup, $searchOpen, $vendorPopup, openEgameMenu, openRooms, openVendor } from '../../client/lobby.ts';
+import { $egameMenu, $roomPopup, $searchOpen, $vendorPopup, openRooms, openVendor } from '../../client/lobby.ts';
 import { clearRecent, loadRecent, moreRecent, recentGames } from '../../client/recent.ts';
 import { $isLogin, $isTrial } from '../../../accounts/client.ts';
 import { $popup, openPopup, showDialog } from '../../../../ui/stores/ui.ts';
@@ -25,7 +25,7 @@ import { loadLobbyLabels } from './labels.ts';
 import { launch } from './launcher.ts';
 import { tilesFor } from '../../../games/client.ts';
 
-export { openSearch } from '../../client/lobby.ts';
+export { openEgameMenu, openSearch } from '../../client/lobby.ts';
 
 const prefix = () => (pageLang() === 'en' ? '' : `/${pageLang()}`);
 
@@ -221,10 +221,6 @@ export function enhanceLobby(): void {
   if (started) return;
   started = true;
   document.addEventListener('click', onClick, true);
-  // The side menu's e-games button (everyone's: the menu is links to the e-games pages).
-  document.addEventListener('click', (e) => {
-    if ((e.target as Element | null)?.closest?.('[data-egame-menu]')) openEgameMenu();
-  });
   const watch = (v: unknown) => v && mountHost();
   $egameMenu.subscribe(watch);
   $searchOpen.subscribe(watch);
