@@ -37,6 +37,7 @@ const PHONE_SPECS = [
   /wallet-header\.spec\.ts$/,
   /lobby-search\.spec\.ts$/,
   /egame-menu\.spec\.ts$/,
+  /seamless\.spec\.ts$/,
   /manual-rebate\.spec\.ts$/,
   /agent-reports\.spec\.ts$/,
   /agent-contracts\.spec\.ts$/,

@@ -12,6 +12,7 @@
  */
 import type { BootPart } from '../../shell/boot-parts.ts';
 import { PENDING_LAUNCH_KEY } from './client/pending-launch.ts';
+import { playsSeamless } from './client/seamless.ts';
 import { splitLocale } from '../../kernel/locales.ts';
 
 const lobby = () => import('./islands/lobby/lobby.ts');
@@ -19,7 +20,8 @@ const lobby = () => import('./islands/lobby/lobby.ts');
 export const boot: BootPart = {
   withShell: () => lobby().then((l) => l.enhanceLobby()),
   onStart: ({ loadShell }) => {
-    // The side menu's e-games button (everyone's: the menu is links to the e-games pages).
+    // The side menu's e-games button (everyone's: the menu is links to the e-games pages), shown now that a script runs.
+    document.querySelectorAll<HTMLButtonElement>('[data-egame-menu]').forEach((b) => (b.hidden = false));
     document.addEventListener('click', (e) => {
       if (!(e.target as Element | null)?.closest?.('[data-egame-menu]')) return;
       void Promise.all([loadShell(), lobby()]).then(([, l]) => l.openEgameMenu());
@@ -49,7 +51,8 @@ export const boot: BootPart = {
     const tile = a.closest<HTMLElement>('.tile[data-node-id]');
     if (!tile) return false;
     if (a.dataset.launch === '0') {
-      const w = window.open('', '_blank');
+      // A game the brand plays in the site's frame opens no window: the lobby goes to /seamless.
+      const w = playsSeamless(tile.dataset.vassalage ?? '') ? null : window.open('', '_blank');
       // The shell too: it shows the dialog of a blocked window or a refusal.
       void loadShell();
       void lobby().then(

@@ -184,6 +184,14 @@ export const brandFileSchema = z
      */
     protocol: z.enum(['strict', 'compatible']).default('strict'),
     frameAncestors: z.array(z.string().regex(/^https:\/\/[^\s;,']+$/, "must be an https origin (no spaces, ';' or quotes)")).default([]),
+    /**
+     * Seamless play (spec 1, 2: /seamless): games of these vendors (or every game, `all`) open in
+     * the site's own frame, header kept, instead of a new tab.
+     */
+    seamless: z
+      .object({ all: z.boolean().default(false), vendors: z.array(z.string().regex(/^[A-Z0-9_]{1,20}$/)).default([]) })
+      .strict()
+      .default({ all: false, vendors: [] }),
   })
   // A feature's own part of the file (`agent: { contracts, team }`) is its business: kept aside
   // here as `sections`, parsed by the feature's declaration (./sections.ts); the app checks that

@@ -75,6 +75,8 @@ export interface Brand {
   wallet: WalletSettings;
   /** Origins allowed to show the site in a frame (CSP frame-ancestors); none when empty or absent. */
   frameAncestors?: string[];
+  /** Games that play in the site's own frame (/seamless): every game, or these vendors'. */
+  seamless: { all: boolean; vendors: string[] };
   /** The protocol profile (schema.ts, docs/protocol.md): 'strict' unless the brand says 'compatible'. */
   protocol: 'strict' | 'compatible';
   /** The features' own parts of the file, by key, as written (each parsed by its feature's declaration: sections.ts). */

@@ -48,7 +48,8 @@ export default function ManualRebatePage() {
       </p>
     );
   if (!data.enabled) return <p className="wl-empty">{l.off}</p>;
-  const enough = Number(data.claimable) > 0 && Number(data.claimable) >= Number(data.min);
+  const capped = Number(data.claimedToday) >= Number(data.max);
+  const enough = !capped && Number(data.claimable) > 0 && Number(data.claimable) >= Number(data.min);
   const left = timeLeft(data.resetsAt, Date.now());
   return (
     <div className="wl-page mr-page">
@@ -94,14 +95,14 @@ export default function ManualRebatePage() {
         </dl>
         <div className="wl-actions">
           <button type="button" className="btn btn-primary" disabled={busy || !enough} aria-describedby="mr-why" onClick={() => void store.claim()}>
-            {fill(l.claim, { amount: fmt(data.claimable) })}
+            {enough ? fill(l.claim, { amount: fmt(data.claimable) }) : l.claimNow}
           </button>
         </div>
         <p id="mr-why" className="field-hint">
-          {enough ? l.afterClose : fill(l.notYet, { min: fmt(data.min) })}
+          {capped ? l.capHint : enough ? l.afterClose : fill(l.notYet, { min: fmt(data.min) })}
         </p>
         {notice && (
-          <p className={notice.kind === 'paid' ? 'wl-note wl-note-warn' : 'field-error'} role={notice.kind === 'paid' ? 'status' : 'alert'}>
+          <p className={notice.kind === 'paid' ? 'wl-note' : 'field-error'} role={notice.kind === 'paid' ? 'status' : 'alert'}>
             {notice.kind === 'paid' ? fill(Number(notice.turnover) > 0 ? l.paidWager : l.paid, { amount: fmt(notice.paid), turnover: fmt(notice.turnover) }) : notice.text}
           </p>
         )}

@@ -36,7 +36,7 @@ import { LOCALES, type Locale } from '../../../kernel/locales.ts';
 import { isTrialType } from '../../accounts/contract.ts';
 import { member } from '../../accounts/index.ts';
 import { listPromotions } from '../../content/index.ts';
-import { refuseIfBlocked } from '../../protection/index.ts';
+import { isMarketable, refuseIfBlocked } from '../../protection/index.ts';
 import { grantBonus, money } from '../../wallet/index.ts';
 import type { ManualRebateView } from '../contract.ts';
 import { runPromotions } from './engine.ts';
@@ -48,16 +48,33 @@ const DAY = 86_400_000;
 /** Claims shown in the history. */
 const HISTORY = 20;
 
-/** The running rebate promotion that members may claim by hand (the first such in the brand file). */
-export function manualRebateRule(locale: Locale = 'en'): { rule: PromotionRule; reward: RebateReward & { manual: { min: bigint } }; title: string } | null {
-  for (const { rule, words } of runPromotions(locale)) {
-    if (rule.reward.kind === 'rebate' && rule.reward.manual) return { rule, reward: rule.reward as RebateReward & { manual: { min: bigint } }, title: words.title };
+/**
+ * The rebate promotion that members may claim by hand (the first such in the brand file that has
+ * its words, as the daily job counts it), while its dates hold on the brand day of `now`; its title
+ * in `locale` (the English one when that language has none).
+ */
+export function manualRebateRule(locale: Locale = 'en', now = clock.now()): { rule: PromotionRule; reward: RebateReward & { manual: { min: bigint } }; title: string } | null {
+  const day = dayIn(now, brand().timeZone);
+  for (const { rule, words } of runPromotions()) {
+    if (rule.reward.kind !== 'rebate' || !rule.reward.manual) continue;
+    if ((words.start && day < words.start) || (words.end && day > words.end)) return null;
+    const title = runPromotions(locale).find((p) => p.rule.id === rule.id)?.words.title ?? words.title;
+    return { rule, reward: rule.reward as RebateReward & { manual: { min: bigint } }, title };
   }
   return null;
 }
 
-/** The advisory lock key of a promotion's brand day (the day's automatic rebate takes it exclusively, claims shared). */
-export const rebateDayLock = (promotionId: number, day: Day): string => `promotions.rebate-day:${promotionId}:${day}`;
+/** The days of the lock below: a brand day as a number (2026-12-02: 20261202). */
+const dayNumber = (day: Day): number => Number(day.replaceAll('-', ''));
+
+/**
+ * Takes a promotion's brand-day lock in the caller's transaction: exclusively for the day's
+ * automatic rebate, shared for a claim (two-key advisory lock: the promotion's key and the day).
+ */
+export const rebateDayLock = (promotionId: number, day: Day, mode: 'shared' | 'exclusive') =>
+  mode === 'shared'
+    ? sql`select pg_advisory_xact_lock_shared(hashtext(${`promotions.rebate-day:${promotionId}`}), ${dayNumber(day)})`
+    : sql`select pg_advisory_xact_lock(hashtext(${`promotions.rebate-day:${promotionId}`}), ${dayNumber(day)})`;
 
 interface Accrued {
   category: string;
@@ -88,7 +105,9 @@ async function accrued(db: Db | Tx, memberId: number, promotionId: number, rewar
     const rate = reward.rates[c] ?? 0;
     return [{ category: c, validBet, rate, amount: (validBet * BigInt(rate)) / 10_000n }];
   });
-  return { categories, vendors: rows.map((r) => ({ vendor: String(r.vendor), validBet: BigInt(String(r.valid_bet)) })) };
+  // Only the vendors a claim pays are marked paid (a category at 0% today may earn tomorrow).
+  const paid = rows.filter((r) => (reward.rates[String(r.category) as keyof typeof reward.rates] ?? 0) > 0);
+  return { categories, vendors: paid.map((r) => ({ vendor: String(r.vendor), validBet: BigInt(String(r.valid_bet)) })) };
 }
 
 /** What the day's claims paid so far (against the day's cap). */
@@ -109,7 +128,7 @@ function payable(categories: readonly Accrued[], reward: RebateReward, claimed: 
 
 /** The member's manual rebate now: today's accrual per category, what a claim pays, the minimum, the latest claims. */
 export async function manualRebateOf(db: Db, memberId: number, locale: Locale, now = clock.now()): Promise<ManualRebateView> {
-  const found = manualRebateRule(locale);
+  const found = manualRebateRule(locale, now);
   const tz = brand().timeZone;
   const day = dayIn(now, tz);
   const [m] = await db.select({ type: member.type }).from(member).where(eq(member.id, memberId));
@@ -120,7 +139,7 @@ export async function manualRebateOf(db: Db, memberId: number, locale: Locale, n
     resetsAt: dayStart(addDays(day, 1), tz),
     history: history.map((h) => ({ id: h.id, at: h.createdAt.getTime(), day: h.day, amount: money(h.amount), validBet: money(h.validBet) })),
   };
-  if (!found || !m || isTrialType(m.type))
+  if (!found || !m || isTrialType(m.type) || !(await isMarketable(db, memberId)))
     return {
       ...base,
       enabled: false,
@@ -166,13 +185,19 @@ export async function claimManualRebate(db: Db, memberId: number, idempotencyKey
   await refuseIfBlocked(db, memberId);
   const op = { name: 'rebate-claim', memberId, key: idempotencyKey, request: { promotionId: rule.id } };
   const { value } = await once(db, op, async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`promotions.rebate-claim:${rule.id}`}), ${memberId})`);
+    const day = dayIn(clock.now(), brand().timeZone);
+    await tx.execute(rebateDayLock(rule.id, day, 'shared'));
+    // The day is still today once the locks are held, and its automatic rebate is not written:
+    // a claim pays only a day no automatic rebate has paid.
     const now = clock.now();
-    const day = dayIn(now, brand().timeZone);
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`promotions.rebate-claim:${rule.id}:${memberId}`}))`);
-    await tx.execute(sql`select pg_advisory_xact_lock_shared(hashtext(${rebateDayLock(rule.id, day)}))`);
+    if (dayIn(now, brand().timeZone) !== day) throw new ApiError(409, 'promotion.rebate.dayChanged');
+    const [done] = rowsOf(await tx.execute(sql`select 1 from promo_reward where member_id = ${memberId} and reference = ${`rebate:${rule.id}:${day}`}`));
+    if (done) throw new ApiError(409, 'promotion.rebate.dayChanged');
     const { categories, vendors } = await accrued(tx, memberId, rule.id, reward, day);
     const claimed = await claimedOn(tx, memberId, rule.id, day);
     const amount = payable(categories, reward, claimed);
+    if (claimed >= reward.max) throw new ApiError(409, 'promotion.rebate.capReached', { max: money(reward.max) });
     if (amount <= 0n || amount < reward.manual.min) throw new ApiError(409, 'promotion.rebate.belowMinimum', { min: money(reward.manual.min) });
     const validBet = categories.reduce((n, c) => n + c.validBet, 0n);
     const [row] = await tx

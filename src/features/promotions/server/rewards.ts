@@ -44,13 +44,14 @@ function rateCase(rates: RebateReward['rates']) {
 /**
  * Writes the rebates of `day` for one rebate promotion (each member once); answers how many it
  * wrote. The valid bets that manual claims paid already (manual-rebate.ts) are left out, and so is
- * what they took of the day's cap; it runs under the day's lock, taken exclusively here, so every
- * claim of the day has committed (claims take it shared).
+ * what they took of the day's cap; the minimum applies to the day's whole rebate, claims
+ * included. It runs under the day's lock, taken exclusively here, so every claim of the day has
+ * committed (claims take it shared).
  */
 export async function computeRebateDay(tx: Tx, promotionId: number, reward: RebateReward, day: Day, now = clock.now()): Promise<number> {
   const tz = brand().timeZone;
   const expiresAt = new Date(dayStart(addDays(day, 1 + reward.claimDays), tz));
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${rebateDayLock(promotionId, day)}))`);
+  await tx.execute(rebateDayLock(promotionId, day, 'exclusive'));
   const unclaimed = sql`greatest(md.valid_bet - coalesce(c.valid_bet, 0), 0)`;
   const rebate = sql`div(sum(${unclaimed} * ${rateCase(reward.rates)}), 10000)`;
   const claimed = sql`coalesce((select sum(rc.amount) from rebate_claim rc where rc.member_id = md.member_id and rc.promotion_id = ${promotionId} and rc.day = ${day}), 0)`;
@@ -65,7 +66,7 @@ export async function computeRebateDay(tx: Tx, promotionId: number, reward: Reba
       left join rebate_claimed_bet c on c.member_id = md.member_id and c.promotion_id = ${promotionId} and c.day = md.day and c.vendor = md.vendor
       where md.day = ${day} and md.vendor <> ''
       group by md.member_id
-      having ${rebate} >= ${reward.min}::bigint
+      having ${rebate} + ${claimed} >= ${reward.min}::bigint
         and least(${reward.max}::bigint - ${claimed}, ${rebate}) > 0
       on conflict (member_id, reference) do nothing
       returning member_id`),

@@ -71,7 +71,7 @@ export default function EgameMenu({ labels, onClose }: { labels: LobbyLabels; on
             <li key={v.vassalage}>
               <a href={`${base}?vassalage=${encodeURIComponent(v.vassalage)}`}>
                 <strong>{v.displayName}</strong>
-                <span className="muted">{fill(labels.gameCount, { count: v.gameCount })}</span>
+                <span className="muted">{fill(v.gameCount === 1 ? l.games_one : l.games, { count: new Intl.NumberFormat(pageLang()).format(v.gameCount) })}</span>
                 {v.kinds.length > 0 && <span className="egame-kinds">{v.kinds.map(kindName).join(' · ')}</span>}
               </a>
             </li>

@@ -15,6 +15,7 @@ import { gameTrialLaunch, launchGame } from '../../contract/play.ts';
 import { refuseTrial } from '../../../accounts/client.ts';
 import { loadLabels, pageLang } from '../../../../shell/labels.tsx';
 import { loadLobbyLabels } from './labels.ts';
+import { playsSeamless } from '../../client/seamless.ts';
 
 async function say(text: string): Promise<void> {
   await showDialog({ kind: 'error', text });
@@ -33,9 +34,22 @@ export interface LaunchOptions {
 
 /**
  * Launches `game`; call it synchronously in a click. Answers false when the browser blocked the
- * window (nothing was asked of the server).
+ * window (nothing was asked of the server). A game the brand plays seamlessly opens in this
+ * window's /seamless page instead (no new window).
  */
-export function launch(game: Pick<LaunchGame, 'nodeId' | 'vassalage'>, o: LaunchOptions): boolean {
+export function launch(game: Pick<LaunchGame, 'nodeId' | 'vassalage'> & { name?: string }, o: LaunchOptions): boolean {
+  if (playsSeamless(game.vassalage)) {
+    o.window?.close();
+    const q = new URLSearchParams({
+      nodeId: String(game.nodeId),
+      vassalage: game.vassalage,
+      accountType: o.accountType,
+      ...(o.roomId ? { roomId: o.roomId } : {}),
+      ...(game.name ? { name: game.name } : {}),
+    });
+    window.location.assign(`${pageLang() === 'en' ? '' : `/${pageLang()}`}/seamless?${q}`);
+    return true;
+  }
   const w = o.window !== undefined ? o.window : window.open('', '_blank');
   if (!w) {
     if (!o.quietBlock) void loadLobbyLabels().then((l) => say(l.launch.popupBlocked));

@@ -142,7 +142,7 @@ export default function PlayGame(props: Props) {
       <div className="pl-app">
         <div className="pl-ended card" role="alert">
           <p>{L.ended}</p>
-          <a className="btn btn-primary" href={lobbyHref}>
+          <a className="btn btn-primary" href={lobbyHref} target="_top">
             {L.toLobby}
           </a>
         </div>
@@ -154,7 +154,7 @@ export default function PlayGame(props: Props) {
       <div className="pl-app">
         <div className="pl-ended card" role="alert" data-testid="game-other-member">
           <p>{loadError}</p>
-          <a className="btn btn-primary" href={lobbyHref}>
+          <a className="btn btn-primary" href={lobbyHref} target="_top">
             {L.toLobby}
           </a>
         </div>
@@ -209,7 +209,7 @@ export default function PlayGame(props: Props) {
             {fmt(balance)}
           </strong>
         </div>
-        <a className="pl-lobby" href={lobbyHref}>
+        <a className="pl-lobby" href={lobbyHref} target="_top">
           {L.toLobby}
         </a>
       </header>

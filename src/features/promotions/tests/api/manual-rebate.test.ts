@@ -105,10 +105,18 @@ describe('manual rebate', () => {
     expect((await claim(u)).json.value.paid).toBe('6.00');
     await bet(u, 'JL', 25_000n); // 3.00, left for the day's rebate
     await bet(u, 'EVO', 100_000n); // 8.00, left too
-    // The cap: 2,000.00 a day; a claim took 1,800.00 of it (150,000.00 of slots), then 30,000.00 more of slots.
+    // The cap: 2,000.00 a day; a claim took 1,800.00 of it (150,000.00 of slots), a second the last 200.00.
     await bet(capped, 'JL', 15_000_000n);
     expect((await claim(capped)).json.value.paid).toBe('1800.00');
     await bet(capped, 'JL', 3_000_000n); // 360.00, of which 200.00 fits the cap
+    expect((await claim(capped)).json.value.paid).toBe('200.00');
+    expect((await claim(capped)).json.errorCode).toBe('promotion.rebate.capReached');
+    await bet(capped, 'JL', 100_000n); // past the cap: paid by nobody
+    // The daily minimum (1.00) is the day's whole rebate's: 0.60 after a claim of 6.00 is paid.
+    const tail = await walletUser();
+    await bet(tail, 'JL', 50_000n);
+    expect((await claim(tail)).json.value.paid).toBe('6.00');
+    await bet(tail, 'JL', 5_000n);
 
     // The day closes: its automatic rebate pays what no claim paid.
     const day = today();
@@ -121,7 +129,8 @@ describe('manual rebate', () => {
           .where(and(eq(promoReward.memberId, memberId), eq(promoReward.reference, `rebate:${PROMO}:${day}`)))
       )[0]?.amount;
     expect(await rebateOf(u.id)).toBe(1_100n);
-    expect(await rebateOf(capped.id)).toBe(20_000n);
+    expect(await rebateOf(capped.id)).toBeUndefined();
+    expect(await rebateOf(tail.id)).toBe(60n);
     const audit = await auditLedger(t.db);
     expect({ drifted: audit.drifted, unbalanced: audit.unbalanced, negative: audit.negative }).toEqual({ drifted: [], unbalanced: [], negative: [] });
   });
