@@ -5,6 +5,7 @@
  * holds the database; with PostgreSQL any number of these processes can run on one database.
  */
 import http from 'node:http';
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,11 @@ import { DEMO_STAFF } from '../features/console/index.ts';
 import { startJobs } from './jobs.ts';
 import { checkBrand } from './brand.ts';
 import { lockPath, readLiveLock, type ServerLock } from '../kernel/http/lock.ts';
+import { setReadinessCheck, startDrain } from '../kernel/http/lifecycle.ts';
+import { setOutboxLagReader } from '../kernel/metrics.ts';
+import { outboxLag } from '../kernel/events.ts';
+import { CONSUMERS } from './features.ts';
+import { sql } from 'drizzle-orm';
 
 export { lockPath, readLiveLock, type ServerLock } from '../kernel/http/lock.ts';
 
@@ -47,8 +53,19 @@ export interface StartOptions {
   astro?: NodeHandler;
 }
 
+/**
+ * What the primary of WORKERS=N does once before its workers start: checks the brand, migrates,
+ * seeds demo data when asked, and closes the database again.
+ */
+export async function prepareDatabase(): Promise<void> {
+  checkBrand(brand());
+  const handle = await initDb();
+  if (env().SEED === 'demo') await seedDemoIfNeeded(handle);
+  await closeDb();
+}
+
 /** Opens the database, seeds demo data when asked, and serves. Resolves once listening. */
-export async function startServer(options: StartOptions = {}): Promise<{ server: http.Server; url: string; close(): Promise<void> }> {
+export async function startServer(options: StartOptions = {}): Promise<{ server: http.Server; url: string; close(timeoutMs?: number): Promise<void> }> {
   const e = env();
   // A bad brand file stops the start here, naming the file and each bad field (the features' parts too).
   checkBrand(brand());
@@ -90,19 +107,64 @@ export async function startServer(options: StartOptions = {}): Promise<{ server:
     for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(6)} ${a.username} / ${a.password}`);
     for (const s of DEMO_STAFF) lines.push(`    console ${s.role} ${s.username} / ${s.password} (on /console; the first login sets up an authenticator app)`);
   }
-  console.log(lines.join('\n'));
+  // Under WORKERS=N the first worker says it all; the others, one line each.
+  const worker = cluster.isWorker ? cluster.worker?.id : undefined;
+  console.log(worker && worker > 1 ? `worker ${worker} (pid ${process.pid}) is serving on ${url}` : lines.join('\n'));
 
   const stopJobs = startJobs(handle.db);
+  setReadinessCheck(async () => {
+    await handle.db.execute(sql`select 1`);
+  });
+  setOutboxLagReader(() => outboxLag(handle.db, CONSUMERS));
 
   let closing: Promise<void> | null = null;
-  const close = () =>
+  /**
+   * The graceful stop (SIGTERM): readiness fails and event streams end with a retry hint at once
+   * (lifecycle.ts); no new connection is taken; requests in flight finish, each answer closing
+   * its connection, within `timeoutMs` (STOP_TIMEOUT_SECONDS), after which what is left is cut;
+   * the jobs finish their tick; then the database closes, which ends every session-level lock
+   * this process held (the jobs' and the ledger's are transaction-level: they ended with their
+   * transactions). `timeoutMs` 0 stops at once (a second signal).
+   */
+  const close = (timeoutMs = e.STOP_TIMEOUT_SECONDS * 1000) =>
     (closing ??= (async () => {
-      stopJobs();
+      const started = Date.now();
+      startDrain();
+      const jobsDone = stopJobs();
       const closed = new Promise<void>((r) => server.close(() => r()));
-      server.closeAllConnections();
+      // Keep-alive connections between requests are closed now and as each request ends.
+      server.closeIdleConnections();
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      const cut = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await closed;
+      clearInterval(sweep);
+      clearTimeout(cut);
+      const left = Math.max(0, timeoutMs - (Date.now() - started));
+      await Promise.race([jobsDone, new Promise((r) => setTimeout(r, left).unref())]);
       if (usesPglite) rmSync(lockPath(), { force: true });
       await closeDb();
     })());
   return { server, url, close };
+}
+
+/**
+ * SIGTERM or SIGINT stops the server gracefully (`close`, within STOP_TIMEOUT_SECONDS) and exits
+ * 0; a second signal exits 1 at once, whatever is in flight.
+ */
+export function stopOnSignals(running: { close(): Promise<void> }): void {
+  let stopping = false;
+  const stop = () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    void running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error('stop failed:', err instanceof Error ? err.message : err);
+        process.exit(1);
+      },
+    );
+  };
+  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, stop);
+  // A worker of WORKERS=N whose primary has gone (killed) stops too, rather than serve on alone.
+  if (cluster.isWorker) process.on('disconnect', () => !stopping && stop());
 }

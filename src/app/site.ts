@@ -8,7 +8,10 @@ import type { Duplex } from 'node:stream';
 import { isLocale, localizePath, splitLocale } from '../kernel/locales.ts';
 import { log } from '../kernel/log.ts';
 import { statusFor, systemState } from '../features/system/server/status.ts';
-import { createApi } from './api.ts';
+import { allRoutes, createApi } from './api.ts';
+import { answerProbe, onDrain } from '../kernel/http/lifecycle.ts';
+import { httpDuration } from '../kernel/metrics.ts';
+import { answerMetrics } from './metrics.ts';
 import { CHAT_PAGE } from '../features/support/contract.ts';
 import { refusal } from '../kernel/http/dispatch.ts';
 import { clientIp, toRequest, writeResponse } from '../kernel/http/node-bridge.ts';
@@ -55,6 +58,22 @@ export interface SiteOptions {
 /** Methods a fetch Request can carry; the others (TRACE, TRACK, CONNECT...) are refused before one is made. */
 const FETCH_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
+/** The first segment of each declared /wps call: the route groups of the request metrics (bounded: any other path is 'other'). */
+const API_GROUPS = new Set(allRoutes.map((r) => r.call.path.split('/')[2]).filter(Boolean));
+
+/** A request's group in the metrics. */
+export function routeGroup(path: string, asset: boolean): string {
+  if (asset) return 'static';
+  if (path.startsWith('/wps/')) {
+    const first = path.split('/')[2] ?? '';
+    return API_GROUPS.has(first) ? `wps:${first}` : 'wps:other';
+  }
+  if (path.startsWith('/lgw/')) return 'lgw';
+  if (path.startsWith('/lotto/lgw/')) return 'lotto';
+  if (path === '/_ops') return 'ops';
+  return isPagePath(path) ? 'page' : 'other';
+}
+
 /** Builds the Node request listener. */
 export function createSiteHandler(options: SiteOptions) {
   // A page cached before an operator changed the brand's flags or rules shows the old ones.
@@ -82,6 +101,21 @@ export function createSiteHandler(options: SiteOptions) {
   }
   return async function site(req: IncomingMessage, res: ServerResponse, next?: () => void): Promise<void> {
     const path = (req.url ?? '/').split('?')[0]!;
+    // The orchestrator's probes and the metrics come first: no page cache, session or brand file.
+    if (await answerProbe(path, req.method, res)) return;
+    if (await answerMetrics(path, req, res)) return;
+    const started = performance.now();
+    let asset = false;
+    res.once('finish', () => {
+      const method = FETCH_METHODS.has(req.method ?? '') ? req.method! : 'other';
+      httpDuration.observe({ group: routeGroup(path, asset), method, status: String(res.statusCode) }, (performance.now() - started) / 1000);
+    });
+    // A stopping process tells each client to take its next request elsewhere: answers begun
+    // before the drain say so too, when they are written after it.
+    const forget = onDrain(() => {
+      if (!res.headersSent) res.setHeader('connection', 'close');
+    });
+    res.once('close', forget);
     const ip = clientIp(req);
     delete req.headers[CLIENT_IP_HEADER];
     delete req.headers[STATUS_HEADER];
@@ -98,7 +132,10 @@ export function createSiteHandler(options: SiteOptions) {
         // decides at once: it calls `next` or starts sending before returning).
         let passed = false;
         files(req, res, () => (passed = true));
-        if (!passed) return;
+        if (!passed) {
+          asset = true;
+          return;
+        }
       }
       // Whatever is written from here is compressed when it is worth it (not twice: cached pages
       // carry their own encoding, compress.ts).

@@ -16,6 +16,19 @@ export const envSchema = z.object({
   SITE_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** Where each process LISTENs for its notifications (one connection each): a direct one when DATABASE_URL goes through PgBouncer's transaction pooling; unset: DATABASE_URL. */
+  DATABASE_LISTEN_URL: z.string().optional(),
+  /** A read-only PostgreSQL (a replica) that reports and dashboards may read from; unset: DATABASE_URL. */
+  DATABASE_READ_URL: z.string().optional(),
+  /** Connections each process may open to PostgreSQL (and as many again to DATABASE_READ_URL). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
+  /** Server processes on this machine (`auto`: one per core). More than one needs DATABASE_URL: PGlite is one process. */
+  WORKERS: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(256)]).default(1),
+  /** A graceful stop (SIGTERM) waits this long for requests in flight, then closes what is left. */
+  STOP_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
+  /** /metrics: a bearer token that may read them from anywhere; and the addresses that may without one (comma-separated, CIDR allowed). */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_ALLOW: z.string().default('127.0.0.1,::1'),
   SEED: z.enum(['demo', 'none']).default('demo'),
   BRAND: z.string().default('demo'),
   /** Key for the authenticator-app secrets at rest (default: one made per database). */

@@ -192,3 +192,33 @@ export async function pruneOutbox(db: Db, consumers: readonly string[], keepMs: 
   );
   return Number(rows[0]?.n ?? 0);
 }
+
+/** The most events a lag reading counts (past it, the figure says "at least"). */
+const LAG_COUNT_CAP = 100_000;
+
+/**
+ * Each consumer's lag (the metrics' outbox gauges): how many events of its kinds it has not
+ * handled yet, up to LAG_COUNT_CAP, and the age in seconds of the oldest of them (0 when caught up).
+ */
+export async function outboxLag(db: Db, consumers: readonly Consumer[]): Promise<{ consumer: string; events: number; seconds: number }[]> {
+  const out: { consumer: string; events: number; seconds: number }[] = [];
+  for (const c of consumers) {
+    const kinds = sql.join(
+      c.kinds.map((k) => sql`${k}`),
+      sql`, `,
+    );
+    const [row] = rowsOf(
+      await db.execute(sql`
+        with cur as (
+          select coalesce((select last_txid from event_cursor where consumer = ${c.name}), '0'::xid8) as txid,
+                 coalesce((select last_id from event_cursor where consumer = ${c.name}), 0) as id),
+        waiting as (
+          select e.at from event_outbox e, cur
+          where (e.txid, e.id) > (cur.txid, cur.id) and e.kind in (${kinds})
+          order by e.txid, e.id limit ${LAG_COUNT_CAP})
+        select count(*)::int as n, coalesce(extract(epoch from now() - min(at)), 0)::float8 as seconds from waiting`),
+    );
+    out.push({ consumer: c.name, events: Number(row?.n ?? 0), seconds: Math.max(0, Number(row?.seconds ?? 0)) });
+  }
+  return out;
+}

@@ -10,9 +10,9 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export function startServerProcess(databaseUrl: string, children: ChildProcess[], env: Record<string, string> = {}): Promise<string> {
+export function startServerProcess(databaseUrl: string, children: ChildProcess[], env: Record<string, string> = {}, script = 'tests/support/wallet-server-child.ts'): Promise<string> {
   const all = { ...(process.env as Record<string, string>), PORT: '0', HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'error', DATABASE_URL: databaseUrl, DATA_DIR: '', ...env };
-  const child = spawn(process.execPath, ['tests/support/wallet-server-child.ts'], { cwd: root, env: all, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script], { cwd: root, env: all, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   return new Promise<string>((resolve, reject) => {
     let out = '';

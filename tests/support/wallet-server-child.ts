@@ -4,16 +4,15 @@
  * for src/features/wallet/tests/api/wallet-crash.test.ts, which kills it with SIGKILL. Settings come from the
  * environment as for `npm start`; prints `LISTENING <url>` once it serves.
  */
-import { startServer } from '../../src/app/server.ts';
+import cluster from 'node:cluster';
+import { startServer, stopOnSignals } from '../../src/app/server.ts';
 
 const running = await startServer({
   astro: (_req, res) => {
     res.writeHead(404, { 'content-type': 'text/plain' }).end('no pages in this test server');
   },
 });
-console.log(`LISTENING ${running.url}`);
-for (const sig of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(sig, () => {
-    void running.close().then(() => process.exit(0));
-  });
-}
+// The signals are handled before the server says it listens (a test may stop it at once).
+stopOnSignals(running);
+// Under tests/support/cluster-child.ts the primary says LISTENING once every worker does.
+console.log(`${cluster.isWorker ? 'worker serving on' : 'LISTENING'} ${running.url}`);

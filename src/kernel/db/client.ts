@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { dbPoolWait, watchPool } from '../metrics.ts';
 
 /** The database as every owner of tables sees it: query builders only (no relational queries), so the
  * kernel needs no schema and each feature imports its own tables. */
@@ -39,6 +40,10 @@ export interface OpenOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** PostgreSQL: where LISTEN connects (a direct connection when `url` goes through PgBouncer's transaction pooling); default `url`. */
+  listenUrl?: string;
+  /** The pool's name in the metrics (PostgreSQL; unnamed pools are not counted). */
+  metricsName?: string;
   /** PGlite only: start from this data folder tarball (PGlite dumpDataDir), e.g. a migrated template in tests. */
   loadDataDir?: Blob;
 }
@@ -49,8 +54,9 @@ export async function openDb(options: OpenOptions): Promise<DbHandle> {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // A dropped connection must not crash the process; the pool replaces it.
     pool.on('error', (err) => console.error('[db] idle client error', err.message));
+    if (options.metricsName) timePool(pool, options.metricsName);
     const db = drizzlePg(pool) as unknown as Db;
-    const listener = pgListener(options.url);
+    const listener = pgListener(options.listenUrl ?? options.url);
     return {
       db,
       kind: 'postgres',
@@ -83,6 +89,30 @@ export async function openDb(options: OpenOptions): Promise<DbHandle> {
       return () => stop();
     },
   };
+}
+
+/**
+ * Counts the pool's connections at each scrape and times each wait for one (a query's or a
+ * transaction's: pg's `query` takes its connection through `connect` too).
+ */
+function timePool(pool: pg.Pool, name: string): void {
+  watchPool(name, pool);
+  const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) => Promise<pg.PoolClient> | undefined;
+  const timed = (cb?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) => {
+    const started = performance.now();
+    const seen = () => dbPoolWait.observe((performance.now() - started) / 1000);
+    if (cb) {
+      return connect((err, client, done) => {
+        seen();
+        cb(err, client, done);
+      });
+    }
+    return connect()!.then((client) => {
+      seen();
+      return client;
+    });
+  };
+  (pool as { connect: unknown }).connect = timed;
 }
 
 /** Channel names are identifiers we choose; anything else is a bug, not input. */

@@ -13,6 +13,7 @@ import { getT } from '../i18n/server.ts';
 import { ApiError } from './errors.ts';
 import { runAsCaller } from './request-context.ts';
 import { log } from '../log.ts';
+import { onDrain } from './lifecycle.ts';
 
 export interface RequestMeta {
   /** The caller's address as the server saw it (after TRUST_PROXY handling). */
@@ -191,7 +192,53 @@ function eventStreamResponse(stream: EventStreamAnswer, req: Request, ctx: Handl
     void stream.body.cancel();
     return new Response(null, { status: 200, headers });
   }
-  return new Response(stream.body, { status: 200, headers });
+  return new Response(endedOnDrain(stream.body), { status: 200, headers });
+}
+
+/** How soon a client of a stream ended by a graceful stop comes back (through the proxy, to another process). */
+const DRAIN_RETRY_MS = 500;
+
+/**
+ * A stream that a graceful stop ends (lifecycle.ts): it sends a retry hint and closes, so the
+ * client reconnects at once with its Last-Event-ID, on a process that is not stopping.
+ */
+function endedOnDrain(body: ReadableStream<Uint8Array>): ReadableStream<Uint8Array> {
+  const reader = body.getReader();
+  let ended = false;
+  let forget = () => {};
+  const end = (controller: ReadableStreamDefaultController<Uint8Array>, last?: Uint8Array) => {
+    if (ended) return;
+    ended = true;
+    forget();
+    if (last) controller.enqueue(last);
+    controller.close();
+  };
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      forget = onDrain(() => {
+        end(controller, new TextEncoder().encode(`retry: ${DRAIN_RETRY_MS}\n\n`));
+        void reader.cancel('draining').catch(() => {});
+      });
+    },
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (ended) return;
+        if (done) end(controller);
+        else controller.enqueue(value);
+      } catch (err) {
+        if (ended) return;
+        ended = true;
+        forget();
+        controller.error(err);
+      }
+    },
+    cancel(reason) {
+      ended = true;
+      forget();
+      return reader.cancel(reason);
+    },
+  });
 }
 
 /** Parses a Cookie header; a malformed pair is skipped. */

@@ -4,6 +4,7 @@
  * after LIMITS.accountFailures / ipFailures the account or address waits for the window to end.
  * Unknown usernames cost the same scrypt check as known ones and get the same message.
  */
+import { logins } from '../../../kernel/metrics.ts';
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -95,7 +96,15 @@ function checkAccountKind(m: Member, body: LoginBody): void {
 
 /** POST /wps/session/login */
 export async function login(db: Db, body: LoginBody, ctx: HandlerContext): Promise<LoginValue> {
-  return body.type === 'sms' ? smsLogin(db, body, ctx) : passwordLogin(db, body, ctx);
+  try {
+    const value = await (body.type === 'sms' ? smsLogin(db, body, ctx) : passwordLogin(db, body, ctx));
+    logins.inc({ outcome: 'ok' });
+    return value;
+  } catch (err) {
+    // Refusals by their code (a fixed set); anything else is a fault.
+    logins.inc({ outcome: err instanceof ApiError ? err.errorCode : 'error' });
+    throw err;
+  }
 }
 
 async function passwordLogin(db: Db, body: LoginBody, ctx: HandlerContext): Promise<LoginValue> {

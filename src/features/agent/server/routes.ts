@@ -3,7 +3,7 @@ import { agentAnnouncementList, agentBets, agentExport, agentIncome, agentLoss, 
 import { ageNow, birthdayAsked, creatableTypes, registerDownline, type Member } from '../../accounts/index.ts';
 import { dayRange } from '../../wallet/index.ts';
 import { agentAnnouncements } from '../../content/index.ts';
-import { db, type Db } from '../../../kernel/db/index.ts';
+import { db, readDb, type Db } from '../../../kernel/db/index.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import type { HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { route } from '../../../kernel/http/dispatch.ts';
@@ -69,7 +69,7 @@ export const agentRoutes = [
   route(agentOverview, async ({ query }, ctx) => {
     const d = await db();
     const { subject } = await reportSubject(d, ctx, query.parentId);
-    return overview(d, subject, dayRange(query));
+    return overview(await readDb(), subject, dayRange(query));
   }),
 
   route(agentBets, async ({ query }, ctx) => {
@@ -77,13 +77,13 @@ export const agentRoutes = [
     const { subject } = await reportSubject(d, ctx, query.parentId);
     const r = dayRange(query);
     const memberId = query.username ? (await teamMemberNamed(d, subject, query.username)).id : undefined;
-    return teamBets(d, subject, r, { memberId, category: query.category, vendor: query.vendor }, paging(query));
+    return teamBets(await readDb(), subject, r, { memberId, category: query.category, vendor: query.vendor }, paging(query));
   }),
 
   route(agentLoss, async ({ query }, ctx) => {
     const d = await db();
     const { subject } = await reportSubject(d, ctx, query.parentId);
-    return userLoss(d, subject, dayRange(query), query.order, paging(query));
+    return userLoss(await readDb(), subject, dayRange(query), query.order, paging(query));
   }),
 
   route(agentTransactions, async ({ query }, ctx) => {
@@ -91,19 +91,19 @@ export const agentRoutes = [
     const { subject } = await reportSubject(d, ctx, query.parentId);
     const r = dayRange(query);
     const memberId = query.username ? (await teamMemberNamed(d, subject, query.username)).id : undefined;
-    return teamTransactions(d, subject, r, query.kind, memberId, paging(query));
+    return teamTransactions(await readDb(), subject, r, query.kind, memberId, paging(query));
   }),
 
   route(agentIncome, async ({ query }, ctx) => {
     const d = await db();
     const agent = await requireAgent(d, ctx);
-    return myIncome(d, agent, dayRange(query), paging(query));
+    return myIncome(await readDb(), agent, dayRange(query), paging(query));
   }),
 
   route(agentExport, async ({ query }, ctx) => {
     const d = await db();
     const { agent, subject } = await reportSubject(d, ctx, query.parentId);
-    return streamExport(d, ctx.t, agent, subject, query);
+    return streamExport(await readDb(), ctx.t, agent, subject, query);
   }),
   ...contractRoutes,
 ];

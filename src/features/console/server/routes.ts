@@ -1,5 +1,5 @@
 /** The console's handlers (contract: src/features/console/contract.ts). */
-import { db } from '../../../kernel/db/index.ts';
+import { db, readDb } from '../../../kernel/db/index.ts';
 import { recordAudit } from '../../../kernel/db/audit.ts';
 import { route, setCookie, type HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
@@ -220,7 +220,7 @@ export const consoleRoutes = [
   route(consoleAdjust, async ({ body }, ctx) => requestAdjustment(await db(), body, actorOf(ctx))),
   route(consoleAdjustments, async ({ query }) => ({ items: await listAdjustments(await db(), { status: query.status }) })),
   route(consoleDecideAdjustment, async ({ body }, ctx) => decideAdjustment(await db(), body.id, body.approve, actorOf(ctx))),
-  route(consoleDashboard, async ({ query }) => dashboard(await db(), query)),
+  route(consoleDashboard, async ({ query }) => dashboard(await readDb(), query)),
   route(consoleCommands, (_input, ctx) => ({ items: commandsFor(staffOf(ctx)) })),
   route(consoleRunCommand, ({ body }, ctx) => runFor(staffOf(ctx), body.argv, ctx.ip)),
   route(consoleContentList, async ({ query }) => studioList(await db(), query.kind)),

@@ -12,6 +12,7 @@ import { ApiError } from '../../../kernel/http/errors.ts';
 import { GAME_SHARDS, gameAccount, gamesAccount, HOUSE, mainAccount } from './accounts.ts';
 import { once, onceInStatement, type Outcome } from '../../../kernel/idempotency.ts';
 import { log } from '../../../kernel/log.ts';
+import { ledgerOperations } from '../../../kernel/metrics.ts';
 import { isShortOfMoney, postTransfer, type Tx } from './ledger.ts';
 import { formatMinor } from '../../../kernel/money.ts';
 import { brand } from '../../../kernel/brand/index.ts';
@@ -105,7 +106,8 @@ function explainRefusal(db: Db, req: { memberId: number; amount: bigint }) {
 }
 
 /** The statement wrote the entries and the record it should have (they follow from its CTEs; this says so loudly if they ever do not). */
-function wrote(row: Record<string, unknown>, entries: number, what: string) {
+function wrote(row: Record<string, unknown>, entries: number, what: 'bet' | 'settle' | 'play') {
+  ledgerOperations.inc({ kind: what });
   if (Number(row.entries) !== entries || Number(row.recorded) !== 1) {
     // Said in the log first: the statement has committed, so the caller replays its record and
     // answers as if nothing were wrong.

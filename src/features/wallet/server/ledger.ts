@@ -11,6 +11,7 @@
  * new transfer.
  */
 import { rowsOf } from '../../../kernel/db/rows.ts';
+import { ledgerOperations } from '../../../kernel/metrics.ts';
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../kernel/db/index.ts';
 import { ledgerAccount, ledgerEntry, ledgerTransfer } from './tables.ts';
@@ -159,6 +160,7 @@ export async function postTransfer(tx: Tx, req: TransferRequest): Promise<Posted
   if (out.length !== rows.length || Number(out[0]!.entries) !== entries.length) {
     throw new Error(`ledger: transfer of ${rows.map((r) => r.code).join(', ')} wrote ${out.length} accounts and ${String(out[0]?.entries)} entries`);
   }
+  ledgerOperations.inc({ kind: req.kind });
   return {
     transferId: Number(out[0]!.transfer_id),
     balances: new Map(out.map((r) => [String(r.code), BigInt(String(r.balance))])),
