@@ -9,7 +9,7 @@ import { and, between, desc, eq, gt, gte, inArray, lt, ne, sql, type SQL } from 
 import { member, type Member } from '../../accounts/index.ts';
 import { vendor } from '../../games/index.ts';
 import { gameRound, mainAccount, memberDay, type DayRange } from '../../wallet/index.ts';
-import type { Db } from '../../../kernel/db/index.ts';
+import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { rowsOf } from '../../../kernel/db/rows.ts';
 import { addDays, daysBetween } from '../../../kernel/days.ts';
 import { formatMinor } from '../../../kernel/money.ts';
@@ -415,7 +415,7 @@ function memberBets(s: Subject, r: DayRange, split: DaySplit): SQL {
  * (in member order from its covering index: no sort, no table pages), the others from member_day,
  * and the two joined by member.
  */
-export async function lossRows(db: Db, s: Subject, r: DayRange, order: 'asc' | 'desc', slice: Slice<LossCursor>, split?: DaySplit) {
+export async function lossRows(db: Db | Tx, s: Subject, r: DayRange, order: 'asc' | 'desc', slice: Slice<LossCursor>, split?: DaySplit, o: { count?: boolean } = {}) {
   const days = split ?? (await splitDays(db, r));
   const team = below(sql`tree_path`, sql`depth`, s);
   const dir = order === 'asc' ? sql`asc` : sql`desc`;
@@ -442,7 +442,7 @@ export async function lossRows(db: Db, s: Subject, r: DayRange, order: 'asc' | '
       select coalesce(c.member_id, l.member_id) as member_id, coalesce(c.pl, 0) + coalesce(l.pl, 0) as pl
       from c full join l on l.member_id = c.member_id
     ), top as (select * from t where ${resume} order by pl ${dir}, member_id limit ${slice.limit} offset ${slice.offset ?? 0})
-    select top.member_id, s.bc::text, s.vb::text, s.po::text, top.pl::text, m.username, m.type, m.depth
+    select top.member_id, s.bc::text, s.vb::text, s.po::text, top.pl::text, m.username, m.type, m.depth${o.count ? sql`, (select count(*) from t)::int as ranked` : sql``}
     from top join member m on m.id = top.member_id
     cross join lateral (
       select coalesce(sum(bet_count), 0) as bc, coalesce(sum(valid_bet), 0) as vb, coalesce(sum(payout), 0) as po from (
@@ -462,6 +462,7 @@ export async function lossRows(db: Db, s: Subject, r: DayRange, order: 'asc' | '
     payout: major(big(x.po)),
     profitLoss: major(big(x.pl)),
     cursor: { pl: String(x.pl), memberId: Number(x.member_id) } satisfies LossCursor,
+    ranked: o.count ? Number(x.ranked) : undefined,
   }));
 }
 
@@ -469,14 +470,22 @@ export async function lossRows(db: Db, s: Subject, r: DayRange, order: 'asc' | '
 export async function userLoss(db: Db, s: Subject, r: DayRange, order: 'asc' | 'desc', p: Paging) {
   const offset = (p.pageNo - 1) * p.pageSize;
   const split = await splitDays(db, r);
-  // The page, how many are ranked, and the totals from the team's sums (team_day for closed days), side by side.
-  const [sums, rows, total] = await Promise.all([teamSums(db, s, r, split), lossRows(db, s, r, order, sliceOf(p), split), countRanked(db, s, r, split)]);
+  // The page with how many are ranked (one statement: every member's result is summed once), and
+  // the totals from the team's sums (team_day for closed days), side by side. JIT compiling the
+  // ranking (about 100,000 member groups for the top agent) cost more than it saved: off for it.
+  const ranking = db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('jit', 'off', true)`);
+    return lossRows(tx, s, r, order, sliceOf(p), split, { count: true });
+  });
+  const [sums, rows] = await Promise.all([teamSums(db, s, r, split), ranking]);
+  // A page past the end has no row to carry the count.
+  const total = rows.length ? rows[0]!.ranked! : await countRanked(db, s, r, split);
   const t = zero();
   for (const row of sums) add(t, row);
   return {
     from: r.from,
     to: r.to,
-    content: rows.map(({ cursor: _cursor, ...x }, i) => ({ rank: offset + i + 1, ...x })),
+    content: rows.map(({ cursor: _cursor, ranked: _ranked, ...x }, i) => ({ rank: offset + i + 1, ...x })),
     ...pageInfo(total, p),
     totals: {
       betCount: Number(t.betCount),
