@@ -63,9 +63,10 @@ export function runPrimary(n: number): void {
     }
     restartDelayMs = lived < YOUNG_MS ? Math.min(restartDelayMs * 2, 30_000) : 500;
     console.error(`worker ${worker.id} (pid ${worker.process.pid}) ended (${signal ?? `code ${code}`}); starting another in ${restartDelayMs} ms`);
+    // Not unref'd: with every worker gone, this timer is what keeps the primary alive to start them again.
     setTimeout(() => {
       if (!stopping) fork();
-    }, restartDelayMs).unref();
+    }, restartDelayMs);
   });
 
   const stop = (signal: NodeJS.Signals) => {

@@ -1,9 +1,10 @@
 /**
  * GET /metrics (issue 33): the metrics of src/kernel/metrics.ts for Prometheus, to callers that
  * show METRICS_TOKEN as a bearer token, or that come from an address of METRICS_ALLOW (default:
- * this machine only). Both the connection's address and, behind a trusted proxy, the forwarded
- * client's must be allowed: a proxy on this machine must not open the metrics to the world (the
- * nginx configuration in deploy/ refuses /metrics too). Anyone else gets a 404, as for a page
+ * this machine only). Both the connection's address and, behind a trusted proxy (TRUST_PROXY=1),
+ * the forwarded client's must be allowed, so a proxy on this machine does not open the metrics to
+ * the world. With TRUST_PROXY=0 a proxied request looks like the proxy's own: the proxy must
+ * refuse /metrics itself (the nginx configuration in deploy/ does). Anyone else gets a 404, as for a page
  * that does not exist. Under WORKERS=N the worker that takes the scrape asks the primary for the
  * sum of every worker's figures (src/app/cluster.ts).
  */

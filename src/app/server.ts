@@ -149,13 +149,20 @@ export async function startServer(options: StartOptions = {}): Promise<{ server:
 
 /**
  * SIGTERM or SIGINT stops the server gracefully (`close`, within STOP_TIMEOUT_SECONDS) and exits
- * 0; a second signal exits 1 at once, whatever is in flight.
+ * 0; a second signal at least a second after the first exits 1 at once, whatever is in flight. (One
+ * Ctrl-C can arrive twice: from the terminal to the process group and forwarded by npm; that is
+ * one request to stop.) A worker of WORKERS=N takes only SIGTERM, from its primary: the terminal's
+ * SIGINT reaches the whole group, and the primary passes it on as SIGTERM. A worker whose primary
+ * is gone is ended by node:cluster itself (it exits when its channel closes).
  */
 export function stopOnSignals(running: { close(): Promise<void> }): void {
-  let stopping = false;
+  let firstAt = 0;
   const stop = () => {
-    if (stopping) process.exit(1);
-    stopping = true;
+    if (firstAt) {
+      if (Date.now() - firstAt >= 1_000) process.exit(1);
+      return;
+    }
+    firstAt = Date.now();
     void running.close().then(
       () => process.exit(0),
       (err: unknown) => {
@@ -164,7 +171,6 @@ export function stopOnSignals(running: { close(): Promise<void> }): void {
       },
     );
   };
-  for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, stop);
-  // A worker of WORKERS=N whose primary has gone (killed) stops too, rather than serve on alone.
-  if (cluster.isWorker) process.on('disconnect', () => !stopping && stop());
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', cluster.isWorker ? () => {} : stop);
 }

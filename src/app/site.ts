@@ -102,11 +102,19 @@ export function createSiteHandler(options: SiteOptions) {
   return async function site(req: IncomingMessage, res: ServerResponse, next?: () => void): Promise<void> {
     const path = (req.url ?? '/').split('?')[0]!;
     // The orchestrator's probes and the metrics come first: no page cache, session or brand file.
-    if (await answerProbe(path, req.method, res)) return;
-    if (await answerMetrics(path, req, res)) return;
+    try {
+      if ((await answerProbe(path, req.method, res)) || (await answerMetrics(path, req, res))) return;
+    } catch (err) {
+      log.error('site.fault', { path, error: err instanceof Error ? err.stack : String(err) });
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('The system is busy, please try again later.');
+      else res.end();
+      return;
+    }
     const started = performance.now();
     let asset = false;
     res.once('finish', () => {
+      // An event stream's time is how long it was followed, not how fast it was answered.
+      if (String(res.getHeader('content-type') ?? '').startsWith('text/event-stream')) return;
       const method = FETCH_METHODS.has(req.method ?? '') ? req.method! : 'other';
       httpDuration.observe({ group: routeGroup(path, asset), method, status: String(res.statusCode) }, (performance.now() - started) / 1000);
     });

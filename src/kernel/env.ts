@@ -3,7 +3,17 @@
  * is here, with its default, so that README and code cannot disagree.
  */
 import path from 'node:path';
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+/** An IP address, or a CIDR range with its prefix length in bounds (10.0.0.0/8, 2001:db8::/32). */
+export function isAddressOrCidr(text: string): boolean {
+  const [address = '', bits, ...rest] = text.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
@@ -28,7 +38,10 @@ export const envSchema = z.object({
   STOP_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(3600).default(20),
   /** /metrics: a bearer token that may read them from anywhere; and the addresses that may without one (comma-separated, CIDR allowed). */
   METRICS_TOKEN: z.string().min(16).optional(),
-  METRICS_ALLOW: z.string().default('127.0.0.1,::1'),
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.1,::1')
+    .refine((v) => v.split(',').every((a) => !a.trim() || isAddressOrCidr(a.trim())), 'a comma-separated list of IP addresses or CIDR ranges (127.0.0.1,10.0.0.0/8,::1)'),
   SEED: z.enum(['demo', 'none']).default('demo'),
   BRAND: z.string().default('demo'),
   /** Key for the authenticator-app secrets at rest (default: one made per database). */

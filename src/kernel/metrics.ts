@@ -40,7 +40,8 @@ export const dbPoolWait = once(
   () =>
     new client.Histogram({
       name: 'casino_db_pool_wait_seconds',
-      help: 'Time a query or transaction waited for a connection of the PostgreSQL pool.',
+      help: 'Time a query or transaction waited for a connection of a PostgreSQL pool (main, or read with DATABASE_READ_URL).',
+      labelNames: ['pool'] as const,
       buckets: [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
     }),
 );
@@ -132,9 +133,14 @@ export function setOutboxLagReader(read: typeof outboxLag): void {
 }
 
 let lagRead: Promise<{ consumer: string; events: number; seconds: number }[]> | null = null;
-/** One read of the lag for both gauges of one scrape. */
+/** How long a scrape waits for the lag: a saturated pool must not take the other figures down with it. */
+const LAG_TIMEOUT_MS = 1_000;
+/** One read of the lag for both gauges of one scrape (none when it does not come within a second). */
 function readLag() {
-  lagRead ??= (outboxLag?.() ?? Promise.resolve([])).finally(() => setTimeout(() => (lagRead = null), 0));
+  lagRead ??= Promise.race([
+    outboxLag?.() ?? Promise.resolve([]),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error('outbox lag: no answer within a second')), LAG_TIMEOUT_MS).unref()),
+  ]).finally(() => setTimeout(() => (lagRead = null), 0));
   return lagRead;
 }
 

@@ -100,7 +100,7 @@ function timePool(pool: pg.Pool, name: string): void {
   const connect = pool.connect.bind(pool) as (cb?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) => Promise<pg.PoolClient> | undefined;
   const timed = (cb?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void) => {
     const started = performance.now();
-    const seen = () => dbPoolWait.observe((performance.now() - started) / 1000);
+    const seen = () => dbPoolWait.observe({ pool: name }, (performance.now() - started) / 1000);
     if (cb) {
       return connect((err, client, done) => {
         seen();
