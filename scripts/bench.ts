@@ -72,6 +72,7 @@ import { measureLogins } from './bench/logins.ts';
 import { measureLoginDuringBurst } from './bench/login-burst.ts';
 import { measurePow } from './bench/pow.ts';
 import { auditOk, measureSpins, openMigrated, preparePlayers as prepareSpinPlayers, setLimits, type SpinLoad } from './bench/spins.ts';
+import { measureCluster, type ClusterRun } from './bench/cluster.ts';
 import { measureAgentReports, type ReportTimes } from './bench/agent-reports.ts';
 import { measureConsole, type ConsoleTimes } from './bench/console-desk.ts';
 import { measureChat, type ChatTimes } from './bench/chat.ts';
@@ -573,6 +574,55 @@ async function moneyRows(): Promise<boolean> {
   return true;
 }
 
+/**
+ * One and two server processes (`npm run bench -- cluster`, issue 33): the home page and spins
+ * through the API on PostgreSQL with WORKERS=1 and 2, beside a plain Node server and pgbench in
+ * the same run; the scaling ratio of each.
+ */
+async function clusterRows(): Promise<boolean> {
+  const unreachable = await postgresUnreachable(benchServerUrl());
+  if (unreachable) {
+    console.log(`PostgreSQL is not reachable (${unreachable}): no cluster figures.`);
+    return false;
+  }
+  const f = await measureCluster({ port: PORT, work, seconds: LOAD_SECONDS, connections: CONNECTIONS, running, log: (line) => console.log(line) });
+  const [one, two] = f.runs as [ClusterRun, ClusterRun];
+  const sound = (r: ClusterRun) => r.homeErrors === 0 && r.spinFailures === 0 && r.auditOk;
+  rows.push({ figure: 'home requests/s, WORKERS=1 (50 connections)', value: one.homePerSecond, unit: 'req/s', baseline: f.plainHomePerSecond, baselineLabel: 'same bytes, plain Node server', target: '', pass: sound(one) ? null : false });
+  rows.push({
+    figure: 'home requests/s, WORKERS=2 (50 connections)',
+    value: two.homePerSecond,
+    unit: 'req/s',
+    baseline: one.homePerSecond,
+    baselineLabel: 'WORKERS=1, same run',
+    target: `scaling ${(two.homePerSecond / one.homePerSecond).toFixed(2)} x`,
+    pass: sound(two) ? null : false,
+  });
+  rows.push({ figure: 'spins/s through the API, WORKERS=1 (50 players)', value: one.spinsPerSecond, unit: '/s', baseline: f.pgbenchTps, baselineLabel: 'pgbench tpcb-like tps', target: '', pass: null });
+  rows.push({
+    figure: 'spins/s through the API, WORKERS=2 (50 players)',
+    value: two.spinsPerSecond,
+    unit: '/s',
+    baseline: one.spinsPerSecond,
+    baselineLabel: 'WORKERS=1, same run',
+    target: `scaling ${(two.spinsPerSecond / one.spinsPerSecond).toFixed(2)} x`,
+    pass: null,
+  });
+  if (f.pgbenchTps !== null) {
+    const best = Math.max(one.spinsPerSecond, two.spinsPerSecond);
+    rows.push({
+      figure: 'spins/s through the API, the better of the two, beside pgbench',
+      value: best,
+      unit: '/s',
+      baseline: f.pgbenchTps,
+      baselineLabel: 'pgbench tpcb-like tps',
+      target: `>= 0.5 x baseline (${(best / f.pgbenchTps).toFixed(2)} x)`,
+      pass: best / f.pgbenchTps >= 0.5,
+    });
+  }
+  return true;
+}
+
 try {
   if (process.argv.includes('money')) {
     const ok = await moneyRows();
@@ -608,6 +658,15 @@ try {
   }
   buildIfNeeded();
   started = Date.now();
+  if (process.argv.includes('cluster')) {
+    const ok = await clusterRows();
+    for (const r of rows)
+      console.log(
+        `${r.figure.padEnd(60)} ${r.value.toFixed(1).padStart(8)} ${r.unit}  ${r.baseline === null ? '' : `(baseline ${r.baseline.toFixed(1)} ${r.unit}: ${r.baselineLabel})`}  ${r.target}  ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}`,
+      );
+    await cleanup();
+    process.exit(ok && rows.every((r) => r.pass !== false) ? 0 : 1);
+  }
   if (process.argv.includes('lottery')) {
     await lotteryOnlyRows();
     for (const r of rows)
