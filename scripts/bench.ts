@@ -588,7 +588,15 @@ async function clusterRows(): Promise<boolean> {
   const f = await measureCluster({ port: PORT, work, seconds: LOAD_SECONDS, connections: CONNECTIONS, running, log: (line) => console.log(line) });
   const [one, two] = f.runs as [ClusterRun, ClusterRun];
   const sound = (r: ClusterRun) => r.homeErrors === 0 && r.spinFailures === 0 && r.auditOk;
-  rows.push({ figure: 'home requests/s, WORKERS=1 (50 connections)', value: one.homePerSecond, unit: 'req/s', baseline: f.plainHomePerSecond, baselineLabel: 'same bytes, plain Node server', target: '', pass: sound(one) ? null : false });
+  rows.push({
+    figure: 'home requests/s, WORKERS=1 (50 connections)',
+    value: one.homePerSecond,
+    unit: 'req/s',
+    baseline: f.plainHomePerSecond,
+    baselineLabel: 'same bytes, plain Node server',
+    target: '',
+    pass: sound(one) ? null : false,
+  });
   rows.push({
     figure: 'home requests/s, WORKERS=2 (50 connections)',
     value: two.homePerSecond,
@@ -598,7 +606,15 @@ async function clusterRows(): Promise<boolean> {
     target: `scaling ${(two.homePerSecond / one.homePerSecond).toFixed(2)} x`,
     pass: sound(two) ? null : false,
   });
-  rows.push({ figure: 'spins/s through the API, WORKERS=1 (50 players)', value: one.spinsPerSecond, unit: '/s', baseline: f.pgbenchTps, baselineLabel: 'pgbench tpcb-like tps', target: '', pass: null });
+  rows.push({
+    figure: 'spins/s through the API, WORKERS=1 (50 players)',
+    value: one.spinsPerSecond,
+    unit: '/s',
+    baseline: f.pgbenchTps,
+    baselineLabel: 'pgbench tpcb-like tps',
+    target: '',
+    pass: null,
+  });
   rows.push({
     figure: 'spins/s through the API, WORKERS=2 (50 players)',
     value: two.spinsPerSecond,
