@@ -5,6 +5,7 @@
  * holds the database; with PostgreSQL any number of these processes can run on one database.
  */
 import http from 'node:http';
+import net from 'node:net';
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
@@ -86,6 +87,7 @@ export async function startServer(options: StartOptions = {}): Promise<{ server:
   const server = http.createServer((req, res) => void site(req, res));
   server.on('clientError', answerClientError);
   server.keepAliveTimeout = 65_000;
+  const connections = trackConnections(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(e.PORT, e.HOST, resolve);
@@ -131,10 +133,10 @@ export async function startServer(options: StartOptions = {}): Promise<{ server:
       const started = Date.now();
       startDrain();
       const jobsDone = stopJobs();
-      const closed = new Promise<void>((r) => server.close(() => r()));
-      // Keep-alive connections between requests are closed now and as each request ends.
-      server.closeIdleConnections();
-      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      // The listener closes; the connections open stay, each closed once it has been idle for a
+      // while (not at once: see trackConnections).
+      const closed = new Promise<void>((r) => net.Server.prototype.close.call(server, () => r()));
+      const sweep = setInterval(() => connections.closeIdle(IDLE_BEFORE_CLOSE_MS), 100);
       const cut = setTimeout(() => server.closeAllConnections(), timeoutMs);
       await closed;
       clearInterval(sweep);
@@ -145,6 +147,41 @@ export async function startServer(options: StartOptions = {}): Promise<{ server:
       await closeDb();
     })());
   return { server, url, close };
+}
+
+/** How long a kept-alive connection must have been idle before a draining server closes it. */
+const IDLE_BEFORE_CLOSE_MS = 1_000;
+
+/**
+ * The server's connections and whether each is between requests, and since when. A draining server
+ * closes a kept-alive connection only once it has been idle a while: a proxy (nginx's upstream
+ * keepalive) may be writing its next request on it at the very moment it is closed, and a POST
+ * lost that way is answered 502 (nginx resends no POST). Node's own `server.close()` closes every
+ * idle connection at once, which is that race; the listener is closed with net.Server's close
+ * instead. A connection in use meanwhile gets `Connection: close` on its answer (site.ts) and ends.
+ */
+function trackConnections(server: http.Server) {
+  const state = new Map<net.Socket, { busy: number; idleSince: number }>();
+  server.on('connection', (socket: net.Socket) => {
+    state.set(socket, { busy: 0, idleSince: Date.now() });
+    socket.once('close', () => state.delete(socket));
+  });
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const s = state.get(req.socket);
+    if (!s) return;
+    s.busy += 1;
+    res.once('close', () => {
+      s.busy -= 1;
+      s.idleSince = Date.now();
+    });
+  });
+  return {
+    /** Closes the connections idle for at least `ms`. */
+    closeIdle(ms: number): void {
+      const now = Date.now();
+      for (const [socket, s] of state) if (s.busy === 0 && now - s.idleSince >= ms) socket.destroy();
+    },
+  };
 }
 
 /**
