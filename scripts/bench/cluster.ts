@@ -42,9 +42,11 @@ export async function measureCluster(o: { port: number; work: string; seconds: n
     const fresh = await freshDatabase(`cluster${workers}`);
     try {
       o.log(`Starting the platform with WORKERS=${workers} on a fresh PostgreSQL database...`);
-      const platform = await startPlatform(o.port, path.join(o.work, `cluster-${workers}`), { DATABASE_URL: fresh.url, WORKERS: String(workers) });
+      // The same database connections in all (20), shared by the workers: the ratio is the cores'.
+      const platform = await startPlatform(o.port, path.join(o.work, `cluster-${workers}`), { DATABASE_URL: fresh.url, WORKERS: String(workers), DATABASE_POOL_SIZE: String(20 / workers) });
       o.running.push(platform);
-      await load(`${platform.url}/`, o.connections, 2, HOME_HEADERS);
+      // Ready is the first worker's answer: give the others time to listen before any connection is made.
+      await new Promise((r) => setTimeout(r, 3_000));
       o.log(`  the home page with ${o.connections} connections for ${o.seconds} s...`);
       const home = await load(`${platform.url}/`, o.connections, o.seconds, HOME_HEADERS);
       if (workers === 1) {

@@ -9,7 +9,7 @@ import { isLocale, localizePath, splitLocale } from '../kernel/locales.ts';
 import { log } from '../kernel/log.ts';
 import { statusFor, systemState } from '../features/system/server/status.ts';
 import { allRoutes, createApi } from './api.ts';
-import { answerProbe, onDrain } from '../kernel/http/lifecycle.ts';
+import { answerProbe, isDraining, onDrain } from '../kernel/http/lifecycle.ts';
 import { httpDuration } from '../kernel/metrics.ts';
 import { answerMetrics } from './metrics.ts';
 import { CHAT_PAGE } from '../features/support/contract.ts';
@@ -101,6 +101,9 @@ export function createSiteHandler(options: SiteOptions) {
   }
   return async function site(req: IncomingMessage, res: ServerResponse, next?: () => void): Promise<void> {
     const path = (req.url ?? '/').split('?')[0]!;
+    // A stopping process tells each client to take its next request elsewhere (probes included:
+    // a poller on a kept-alive connection would otherwise hold the drain open).
+    if (isDraining()) res.setHeader('connection', 'close');
     // The orchestrator's probes and the metrics come first: no page cache, session or brand file.
     try {
       if ((await answerProbe(path, req.method, res)) || (await answerMetrics(path, req, res))) return;

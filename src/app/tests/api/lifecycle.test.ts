@@ -83,6 +83,23 @@ async function until<T>(fn: () => Promise<T | undefined> | T | undefined, ms: nu
   }
 }
 
+/** The processes whose parent is `pid` (the primary's workers). */
+function childPids(pid: number): Promise<number[]> {
+  return new Promise((resolve) => {
+    const ps = spawn('ps', ['-o', 'pid=', '--ppid', String(pid)]);
+    let out = '';
+    ps.stdout.on('data', (d) => (out += d));
+    ps.on('close', () =>
+      resolve(
+        out
+          .split('\n')
+          .map((l) => Number(l.trim()))
+          .filter(Boolean),
+      ),
+    );
+  });
+}
+
 /** A metric's value from the exposition text (the sum of the lines that match name and labels). */
 function metric(text: string, name: string, labels: Record<string, string> = {}): number {
   let sum = 0;
@@ -210,16 +227,7 @@ describe.skipIf(!onPostgres)('WORKERS=2', () => {
 
     // SIGKILL one worker: the primary starts another, and the port keeps answering.
     const workerPids = await until(async () => {
-      const out = await new Promise<string>((resolve) => {
-        const ps = spawn('ps', ['-o', 'pid=', '--ppid', String(primary.pid)]);
-        let s = '';
-        ps.stdout.on('data', (d) => (s += d));
-        ps.on('close', () => resolve(s));
-      });
-      const list = out
-        .split('\n')
-        .map((l) => Number(l.trim()))
-        .filter(Boolean);
+      const list = await childPids(primary.pid!);
       return list.length === 2 ? list : undefined;
     }, 10_000);
     process.kill(workerPids[0]!, 'SIGKILL');
@@ -228,16 +236,7 @@ describe.skipIf(!onPostgres)('WORKERS=2', () => {
       return r?.status === 200 ? true : undefined;
     }, 10_000);
     const replaced = await until(async () => {
-      const out = await new Promise<string>((resolve) => {
-        const ps = spawn('ps', ['-o', 'pid=', '--ppid', String(primary.pid)]);
-        let s = '';
-        ps.stdout.on('data', (d) => (s += d));
-        ps.on('close', () => resolve(s));
-      });
-      const list = out
-        .split('\n')
-        .map((l) => Number(l.trim()))
-        .filter(Boolean);
+      const list = await childPids(primary.pid!);
       return list.length === 2 && !list.includes(workerPids[0]!) ? list : undefined;
     }, 20_000);
     expect(replaced).toContain(workerPids[1]);

@@ -365,3 +365,14 @@ describe('the demo team history', () => {
     expect((await myIncome(t.db, top!, r, { pageNo: 1, pageSize: 5 })).totals.transfer).toBeGreaterThan(0);
   });
 });
+
+describe('team_member_day’s key', () => {
+  it('covers every column (migration 0059; Drizzle cannot declare INCLUDE, so a generated change could drop it unseen)', async () => {
+    const [k] = rowsOf(
+      await t.db.execute(
+        sql`select i.indnatts as cols, i.indnkeyatts as keys, i.indisprimary as pk from pg_index i join pg_class c on c.oid = i.indexrelid where c.relname = 'team_member_day_member_id_day_pk'`,
+      ),
+    );
+    expect(k).toEqual({ cols: 7, keys: 2, pk: true });
+  });
+});
