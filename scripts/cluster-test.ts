@@ -15,10 +15,12 @@
  * - no login got past the limits: 30 password guesses at once against one account, spread over
  *   the processes, are checked at most three times (then the captcha is asked), and the right
  *   password without the captcha is refused too;
- * - a pg_dump taken under load restores into an empty database whose ledger audit is sound.
+ * - a pg_dump taken under load restores into an empty database whose ledger audit is sound;
+ * - a notice published while every process holds the notices page in its page cache shows on
+ *   every process within a second.
  *
- * Lottery tickets, settlements and draws due, and a publish with the page cache are the next stage
- * of this test (the issue's list); the API tests cover each of them on one or two processes today.
+ * Lottery tickets and settlements and draws due are the next stage of this test (the issue's
+ * list); the API tests cover them on one or two processes today.
  *
  * Exits 0 when every check holds. Needs PostgreSQL (TEST_DATABASE_URL, else 127.0.0.1:5432/test)
  * and nginx (apt-get install nginx as root when missing).
@@ -104,24 +106,25 @@ async function startNginx(bin: string): Promise<ChildProcess> {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 /** One call; a network error is a status of 0. */
-function request(method: string, url: string, body?: string, headers: Record<string, string> = {}): Promise<{ status: number; json: any; upstream: string }> {
+function request(method: string, url: string, body?: string, headers: Record<string, string> = {}): Promise<{ status: number; json: any; text: string; upstream: string }> {
   return new Promise((resolve) => {
     const req = http.request(url, { method, agent, headers: { ...HEADERS, ...headers, ...(body ? { 'content-length': Buffer.byteLength(body) } : {}) }, timeout: 15_000 }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
         let json: any = null;
         try {
-          json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          json = JSON.parse(text);
         } catch {
-          // an nginx error page
+          // a page, or an nginx error page
         }
-        resolve({ status: res.statusCode ?? 0, json, upstream: String(res.headers['x-upstream'] ?? '') });
+        resolve({ status: res.statusCode ?? 0, json, text, upstream: String(res.headers['x-upstream'] ?? '') });
       });
-      res.on('error', () => resolve({ status: 0, json: null, upstream: '' }));
+      res.on('error', () => resolve({ status: 0, json: null, text: '', upstream: '' }));
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0, json: null, upstream: '' }));
+    req.on('error', () => resolve({ status: 0, json: null, text: '', upstream: '' }));
     req.end(body);
   });
 }
@@ -295,6 +298,26 @@ try {
       return Infinity;
     }),
   );
+  // A publish: each process has the notices page in its page cache (30 s), and an operator
+  // publishes a notice; every process must show it within about a second (the publish drops the
+  // pages that show it, in every process), never the stale copy.
+  const title = `Cluster notice ${randomBytes(4).toString('hex')}`;
+  const notices = async (port: number) => (await request('GET', `http://127.0.0.1:${port}/announce`)).text;
+  for (const port of PORTS) await notices(port);
+  const cachedStale = (await Promise.all(PORTS.map(notices))).some((html) => html.includes(title));
+  const published = await runOps(handle.db, ['announce', 'add', '--locale', 'en', '--execution', 'B', '--title', title, '--markdown', 'A notice published under load (cluster test).'], 'cluster-test');
+  if (!published.ok) throw new Error(`the publish was refused: ${published.output}`);
+  const publishedAt = performance.now();
+  const shownAfter = await Promise.all(
+    PORTS.map(async (port) => {
+      while (performance.now() - publishedAt < 5_000) {
+        const sent = performance.now();
+        if ((await notices(port)).includes(title)) return sent - publishedAt;
+        await sleep(20);
+      }
+      return Infinity;
+    }),
+  );
   for (const r of await load) if (r.status === 'rejected') failures.push(`a spinning client failed: ${String(r.reason)}`);
   const { answers, right } = await guesses;
   const dumpedOk = await dumped;
@@ -323,6 +346,10 @@ try {
   check(stoppedAt < end - 2_000, `the SIGTERM came while the load ran (${((end - stoppedAt) / 1000).toFixed(1)} s before its end)`);
   check(stopExit === 0 && stopTook < 3_000, `the stopped process drained and exited 0 (exit ${stopExit}) in ${stopTook.toFixed(0)} ms`);
   check(dumpedOk, 'pg_dump under load');
+  check(
+    !cachedStale && Math.max(...shownAfter) <= 1_000,
+    `a notice published while each process held the notices page in its cache showed on every process within a second (${shownAfter.map((ms) => `${ms.toFixed(0)} ms`).join(', ')})`,
+  );
   check(Math.max(...seenAfter) <= 1_000, `the flag reached every process within a second (${seenAfter.map((ms) => `${ms.toFixed(0)} ms`).join(', ')})`);
   const counts = answers.reduce<Record<string, number>>((m, a) => ({ ...m, [a]: (m[a] ?? 0) + 1 }), {});
   check(
