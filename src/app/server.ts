@@ -149,16 +149,23 @@ export async function startServer(options: StartOptions = {}): Promise<{ server:
   return { server, url, close };
 }
 
-/** How long a kept-alive connection must have been idle before a draining server closes it. */
-const IDLE_BEFORE_CLOSE_MS = 1_000;
+/**
+ * How long a kept-alive connection must have been idle before a draining server closes it: longer
+ * than the proxy keeps an idle connection to it (deploy/nginx/casino.conf: `keepalive_timeout 1s`
+ * in the upstream), so that the proxy closes its idle connections first.
+ */
+const IDLE_BEFORE_CLOSE_MS = 2_000;
 
 /**
  * The server's connections and whether each is between requests, and since when. A draining server
- * closes a kept-alive connection only once it has been idle a while: a proxy (nginx's upstream
+ * does not close a kept-alive connection that a proxy may still use: the proxy (nginx's upstream
  * keepalive) may be writing its next request on it at the very moment it is closed, and a POST
  * lost that way is answered 502 (nginx resends no POST). Node's own `server.close()` closes every
  * idle connection at once, which is that race; the listener is closed with net.Server's close
- * instead. A connection in use meanwhile gets `Connection: close` on its answer (site.ts) and ends.
+ * instead. A connection in use meanwhile gets `Connection: close` on its answer (site.ts) and ends;
+ * an idle one is closed by the proxy, whose idle time out is shorter (IDLE_BEFORE_CLOSE_MS), or
+ * else by this server after IDLE_BEFORE_CLOSE_MS (a client that is not such a proxy: a browser
+ * sends a request lost on a reused connection again by itself).
  */
 function trackConnections(server: http.Server) {
   const state = new Map<net.Socket, { busy: number; idleSince: number }>();
