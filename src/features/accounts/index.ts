@@ -4,7 +4,7 @@ export { findById, findByUsername } from './server/members.ts';
 export type { Member } from './server/members.ts';
 export { passwords } from './server/passwords.ts';
 export { DEMO_ACCOUNTS } from './server/seed.ts';
-export { callerSession, sessionOfToken, keepSessionAlive, requireRealAccount, revokeMemberSessions, revokeSession, sessionOf } from './server/sessions.ts';
+export { callerSession, sessionOfToken, keepSessionAlive, sessionTouchDue, requireRealAccount, revokeMemberSessions, revokeSession, sessionOf } from './server/sessions.ts';
 export { provideAccountGates, type AccountGates } from './server/gates.ts';
 /** Read-only for joins by later features (a game session lives while its login session does); only accounts writes them. */
 export { member, memberSession } from './server/tables.ts';

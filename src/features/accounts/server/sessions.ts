@@ -93,12 +93,17 @@ export async function resolveSession(db: Db, token: string, o: { slide?: boolean
   };
 }
 
+/** Whether a session last seen at `lastSeenAt` is written again when used at `now` (keepSessionAlive's rule). */
+export function sessionTouchDue(lastSeenAt: Date, now: number): boolean {
+  return now - lastSeenAt.getTime() >= TOUCH_EVERY_MS;
+}
+
 /**
  * Keeps a login session alive from activity it does not see itself (a game played with its launch
  * token): slides its expiry as resolveSession does, at most every TOUCH_EVERY_MS.
  */
 export async function keepSessionAlive(db: Db, sessionId: number, lastSeenAt: Date, now = clock.now()): Promise<void> {
-  if (now - lastSeenAt.getTime() < TOUCH_EVERY_MS) return;
+  if (!sessionTouchDue(lastSeenAt, now)) return;
   await db
     .update(memberSession)
     .set({ lastSeenAt: new Date(now), expiresAt: new Date(now + IDLE_MS) })

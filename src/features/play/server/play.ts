@@ -14,7 +14,7 @@ import { brand } from '../../../kernel/brand/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { preparedPerDb } from '../../../kernel/db/statement.ts';
 import { game, vendor } from '../../games/index.ts';
-import { keepSessionAlive, member, memberSession } from '../../accounts/index.ts';
+import { keepSessionAlive, member, memberSession, sessionTouchDue } from '../../accounts/index.ts';
 import { freeSpinGrant, gameSeed, gameSession, memberRecentGame, sandboxRound } from './tables.ts';
 import { forgetOperations } from '../../../kernel/idempotency.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
@@ -203,7 +203,14 @@ const liveSessionQuery = preparedPerDb((db) =>
  * operator froze: a game acts only while the login that launched it does. Playing keeps that
  * login alive, as any call with its token would.
  */
-export async function resolveSession(db: Db, token: string, now = Date.now()): Promise<PlaySession & { gameType: GameType; vendorName: string; provider: string }> {
+export async function resolveSession(db: Db, token: string, now = Date.now()): Promise<ResolvedSession> {
+  return (await readSession(db, token, now)).session;
+}
+
+type ResolvedSession = PlaySession & { gameType: GameType; vendorName: string; provider: string };
+
+/** resolveSession's read, with the live row it found (null for a guest's session). */
+async function readSession(db: Db, token: string, now: number) {
   // One read: the session with its game, vendor, login session and member. Its expiry slides only
   // when it has moved on by a minute (below): a spin then reads and writes no session row, where
   // it used to rewrite it every time (issue 35).
@@ -215,7 +222,7 @@ export async function resolveSession(db: Db, token: string, now = Date.now()): P
   if (!row) throw new ApiError(401, 'game.session.invalid');
   const fromGameWallet = !brand().wallet.singleWallet;
   const memberId = row.memberId;
-  return {
+  const session: ResolvedSession = {
     id: row.id,
     provider: row.provider,
     memberId,
@@ -230,6 +237,46 @@ export async function resolveSession(db: Db, token: string, now = Date.now()): P
     fromGameWallet,
     hasFreeSpins: 'hasFreeSpins' in row ? Boolean(row.hasFreeSpins) : undefined,
   };
+  return { session, found: found ?? null };
+}
+
+/**
+ * Sessions this process read for spins lately, by token hash (bounded, oldest dropped first), with
+ * the expiry and last-seen time they have now. A spin within READ_FOR_SPINS_MS of the read, when
+ * neither would be written again (slideExpiry's and keepSessionAlive's rules), skips the read: the
+ * spin's statement checks the session instead (PlaySession.unchecked), so a logout, a ban or an
+ * expiry in any process stops the next spin all the same (issue 33: a round trip of a spin's two).
+ * Only real-money sandbox sessions without free spins; anything else is read every time.
+ */
+const readForSpins = new Map<string, { session: ResolvedSession; expiresAt: number; seenAt: number; readAt: number }>();
+const READ_FOR_SPINS_MAX = 10_000;
+const READ_FOR_SPINS_MS = 20_000;
+
+/** resolveSession for a paid spin: the session as lately read, unchecked (see readForSpins), or read now. */
+export async function resolveSessionForSpin(db: Db, token: string, now = Date.now()): Promise<ResolvedSession> {
+  const hash = hashLaunchToken(token);
+  const hit = readForSpins.get(hash);
+  if (hit && now - hit.readAt < READ_FOR_SPINS_MS && !slideDue(hit.expiresAt, now) && !sessionTouchDue(new Date(hit.seenAt), now)) {
+    return { ...hit.session, unchecked: true };
+  }
+  readForSpins.delete(hash);
+  const { session, found } = await readSession(db, token, now);
+  if (found && session.provider === 'sandbox' && !session.demo && session.hasFreeSpins === false) {
+    if (readForSpins.size >= READ_FOR_SPINS_MAX) readForSpins.delete(readForSpins.keys().next().value!);
+    readForSpins.set(hash, {
+      session,
+      // As the read left them: slid or touched just now when they were due.
+      expiresAt: slideDue(found.expiresAt.getTime(), now) ? now + SESSION_IDLE_MS : found.expiresAt.getTime(),
+      seenAt: sessionTouchDue(found.memberSeenAt, now) ? now : found.memberSeenAt.getTime(),
+      readAt: now,
+    });
+  }
+  return session;
+}
+
+/** Drops what resolveSessionForSpin remembers of a token (its statement found the session changed). */
+export function forgetSessionForSpin(token: string): void {
+  readForSpins.delete(hashLaunchToken(token));
 }
 
 /**
@@ -260,6 +307,7 @@ async function resolveGuestSession(db: Db, token: string, now: number) {
 
 /** How far a session's expiry may lag behind 'idle time from now' before it is written again. */
 const SLIDE_EVERY_MS = 60_000;
+const slideDue = (expiresAt: number, now: number) => now + SESSION_IDLE_MS - expiresAt >= SLIDE_EVERY_MS;
 
 /**
  * Moves a session's expiry to SESSION_IDLE_MS from now, once it lags by a minute or more: the
@@ -267,7 +315,7 @@ const SLIDE_EVERY_MS = 60_000;
  * no session row in between.
  */
 async function slideExpiry(db: Db, id: number, expiresAt: Date, now: number): Promise<void> {
-  if (now + SESSION_IDLE_MS - expiresAt.getTime() < SLIDE_EVERY_MS) return;
+  if (!slideDue(expiresAt.getTime(), now)) return;
   await db
     .update(gameSession)
     .set({ expiresAt: new Date(now + SESSION_IDLE_MS) })

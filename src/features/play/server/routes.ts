@@ -33,7 +33,7 @@ import { route, type HandlerContext } from '../../../kernel/http/dispatch.ts';
 import * as sandbox from './sandbox/provider.ts';
 import { balancesOf } from '../../wallet/index.ts';
 import { gameIconUrl } from '../../games/index.ts';
-import { launch, LOTTERY_VENDORS, nodeIdOfGameId, recentGames, resolveSession } from './play.ts';
+import { forgetSessionForSpin, launch, LOTTERY_VENDORS, nodeIdOfGameId, recentGames, resolveSession, resolveSessionForSpin } from './play.ts';
 import { activeGrant, freeSpinsView } from './free-spins.ts';
 
 /** The free spins a real session's member holds on its game. */
@@ -128,8 +128,8 @@ function stake(text: string, ctx: HandlerContext): bigint {
  * The game page sends its tab's login too: a tab logged in as another member than the one who
  * launched the game is refused, so the page never mixes one member's bets with another's wallet.
  */
-async function sandboxSession(token: string, ctx: HandlerContext) {
-  const s = await resolveSession(await db(), token);
+async function sandboxSession(token: string, ctx: HandlerContext, forSpin = false) {
+  const s = forSpin ? await resolveSessionForSpin(await db(), token) : await resolveSession(await db(), token);
   if (s.provider !== 'sandbox') throw new ApiError(401, 'game.session.invalid');
   // A guest's demo belongs to no member: any tab may play it.
   const page = s.memberId === null ? null : await callerSession(ctx);
@@ -223,8 +223,16 @@ export const playRoutes = [
   }),
 
   route(sandboxSpin, async ({ body }, ctx) => {
-    const s = await sandboxSession(body.launch, ctx);
-    return sandbox.spin(await db(), s, stake(body.bet, ctx), body.idempotencyKey);
+    const s = await sandboxSession(body.launch, ctx, true);
+    const bet = stake(body.bet, ctx);
+    try {
+      return await sandbox.spin(await db(), s, bet, body.idempotencyKey);
+    } catch (err) {
+      // A session not read for this spin whose statement wrote nothing: read it, play it so.
+      if (!(err instanceof sandbox.SessionRecheck)) throw err;
+      forgetSessionForSpin(body.launch);
+      return sandbox.spin(await db(), await sandboxSession(body.launch, ctx), bet, body.idempotencyKey);
+    }
   }),
 
   route(sandboxSeed, async ({ body }, ctx) => {

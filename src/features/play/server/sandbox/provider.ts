@@ -64,6 +64,23 @@ export interface PlaySession {
   fromGameWallet: boolean;
   /** Whether the member held free spins of this game when the session was read (undefined: not asked). */
   hasFreeSpins?: boolean;
+  /**
+   * The session was not read from the database for this call (play.ts `resolveSessionForSpin`):
+   * a paid spin's statement checks that it is still live, with no free spins, and writes nothing
+   * otherwise (`SessionRecheck`).
+   */
+  unchecked?: boolean;
+}
+
+/**
+ * Thrown by a spin on an `unchecked` session whose statement wrote nothing: the session may have
+ * ended (a logout, a ban, its expiry) or gained free spins, or the seed moved on. The caller reads
+ * the session again and plays the spin the ordinary way (nothing was written, so the same key).
+ */
+export class SessionRecheck extends Error {
+  constructor() {
+    super('the session must be read again');
+  }
 }
 
 /** The wallet's bet request for a round of a session's game (sandbox spins and a vendor's debits). */
@@ -212,6 +229,9 @@ export interface SpinAnswer {
  * by the client's key.
  */
 export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: string): Promise<SpinAnswer> {
+  // Only a paid spin's single statement checks an unread session (resolveSessionForSpin answers
+  // no other kind; this keeps any other way from trusting one).
+  if (s.unchecked && (s.demo || s.memberId === null || s.hasFreeSpins !== false)) throw new SessionRecheck();
   const config = gameConfig(s.game.seed);
   if (!sessionBets(s).includes(bet)) throw new ApiError(400, 'game.bet.invalid');
   const roundId = newRoundId();
@@ -297,6 +317,7 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
 
   const fast = await spinAtOnce(db, s, config, bet, roundId, idempotencyKey);
   if (fast) return fast;
+  if (s.unchecked) throw new SessionRecheck();
   const played = await playRound(db, { ...betRequest(s, roundId, bet), idempotencyKey, request: { session: s.id, bet: bet.toString() } }, async (tx) => {
     const { win, round, fairness } = await draw(tx);
     return { win, detail: { round, fairness } };
@@ -335,6 +356,33 @@ const SANDBOX_CTES = {
     returning 1
   )`,
 };
+
+/**
+ * SANDBOX_CTES for a session this call did not read (PlaySession.unchecked): the nonce is taken
+ * only while the session is live as `resolveSession` reads it (the game session and the login
+ * behind it unexpired and not ended, the member active) and the member holds no free spins of the
+ * game, checked by the statement itself, so a logout or a ban in any process stops the next spin.
+ */
+const SANDBOX_CTES_CHECKED = {
+  ...SANDBOX_CTES,
+  name: 'sandbox-checked',
+  ctes: SANDBOX_CTES.ctes.replace(
+    'and member_id = $e4::integer and not demo and server_seed = $e11::text and client_seed = $e12::text',
+    `and member_id = $e4::integer and not demo and server_seed = $e11::text and client_seed = $e12::text
+      and exists (
+        select 1 from game_session gs
+        where gs.id = $e6::bigint and gs.member_id = $e4::integer and gs.expires_at > now()
+          -- A subplan by the login's key, whatever the planner's row estimates.
+          and (select ms.revoked_at is null and ms.expires_at > now() from member_session ms where ms.id = gs.member_session_id)
+      )
+      and exists (select 1 from member m where m.id = $e4::integer and m.status = 'active')
+      and not exists (
+        select 1 from free_spin_grant f
+        where f.member_id = $e4::integer and f.node_id = $e5::integer and f.status = 'active' and f.spins_left > 0 and f.expires_at > now()
+      )`,
+  ),
+};
+if (SANDBOX_CTES_CHECKED.ctes === SANDBOX_CTES.ctes) throw new Error('SANDBOX_CTES changed: SANDBOX_CTES_CHECKED no longer adds its checks');
 
 /**
  * A paid spin (no free spins) in one statement: see `predicted`. Answers null when it should go
@@ -379,10 +427,12 @@ async function spinAtOnce(db: Db, s: PlaySession, config: SlotConfig, bet: bigin
     const played = await playRoundAtOnce(
       db,
       { ...betRequest(s, roundId, bet), idempotencyKey, request: { session: s.id, bet: bet.toString() } },
-      { win, detail: { round, fairness }, engine: { ctes: SANDBOX_CTES, values } },
+      { win, detail: { round, fairness }, engine: { ctes: s.unchecked ? SANDBOX_CTES_CHECKED : SANDBOX_CTES, values } },
     );
     if (played === null) {
       predicted.delete(memberId);
+      // The session, not only the seed, may be why: read it again before anything else.
+      if (s.unchecked) throw new SessionRecheck();
       continue;
     }
     if (played.replayed) {

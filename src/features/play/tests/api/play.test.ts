@@ -10,9 +10,10 @@ import { newKey, walletUser } from '../../../../../tests/support/wallet.ts';
 import { game, gameRound, gameSeed, gameSession, ledgerTransfer, member, memberSession, sandboxRound, vendor, winner } from '../../../../app/schema.ts';
 import { HOUSE, gameAccount } from '../../../wallet/server/accounts.ts';
 import { auditLedger, balancesOf, postTransfer } from '../../../wallet/server/ledger.ts';
-import { gameConfig } from '../../server/sandbox/provider.ts';
+import { gameConfig, SessionRecheck, spin as playSpin } from '../../server/sandbox/provider.ts';
+import { grantFreeSpins } from '../../server/free-spins.ts';
 import { maskName } from '../../../../kernel/mask.ts';
-import { GUEST_DEMO_KEEP_MS, SESSION_IDLE_MS, sweepGuestDemos } from '../../server/play.ts';
+import { GUEST_DEMO_KEEP_MS, resolveSessionForSpin, SESSION_IDLE_MS, sweepGuestDemos } from '../../server/play.ts';
 import { idempotencyRecord } from '../../../../kernel/db/tables.ts';
 import { hashServerSeed } from '../../../../kernel/fairness.ts';
 import { spin as engineSpin } from '../../server/sandbox/slot-engine.ts';
@@ -575,6 +576,67 @@ describe('a game session lives only while the login that launched it does', () =
     // A tab whose own login has ended is no one: the launch token still acts for its member.
     expect((await v.call('/wps/session/logout', { method: 'DELETE' })).status).toBe(200);
     expect((await v.call(STATE, { query: { launch: token } })).status).toBe(200);
+  });
+
+  it('a spin soon after another takes the session as read then, and its own statement refuses it once the login ended, the member was frozen, the session expired or free spins arrived, writing nothing', async () => {
+    const ends: [string, (u: { id: number }) => Promise<unknown>][] = [
+      ['logout', (u) => t.db.update(memberSession).set({ revokedAt: new Date() }).where(eq(memberSession.memberId, u.id))],
+      ['frozen', (u) => t.db.update(member).set({ status: 'frozen' }).where(eq(member.id, u.id))],
+      [
+        'expired',
+        (u) =>
+          t.db
+            .update(gameSession)
+            .set({ expiresAt: new Date(Date.now() - 1000) })
+            .where(eq(gameSession.memberId, u.id)),
+      ],
+      [
+        'free spins',
+        (u) =>
+          t.db.transaction((tx) =>
+            grantFreeSpins(tx, {
+              memberId: u.id,
+              nodeId: g['Slot A']!,
+              reference: `test-${newKey()}`,
+              source: 'test',
+              titles: { en: 'Test spins' },
+              spins: 3,
+              bet: 100n,
+              wageringMultiple: 1,
+              wageringDays: 7,
+              expiresAt: new Date(Date.now() + 86_400_000),
+            }),
+          ),
+      ],
+    ];
+    for (const [what, end] of ends) {
+      const u = await walletUser();
+      await fundGame(u.id, 10_00n);
+      const token = tokenOf(await launched(u, g['Slot A']!));
+      const spinOnce = () => callApi(SPIN, { method: 'POST', body: { launch: token, bet: '1.00', idempotencyKey: newKey() } });
+      expect((await spinOnce()).status, what).toBe(200);
+      // Read by that spin a moment ago: the next one is answered without reading it.
+      const unread = await resolveSessionForSpin(t.db, token);
+      expect(unread.unchecked, what).toBe(true);
+      await end(u);
+      const rounds = async () => (await t.db.select({ id: gameRound.roundId }).from(gameRound).where(eq(gameRound.memberId, u.id))).length;
+      const before = { rounds: await rounds(), balance: await gameBalance(u.id) };
+      // The statement itself finds the session changed and writes nothing...
+      await expect(playSpin(t.db, unread, 100n, newKey()), what).rejects.toBeInstanceOf(SessionRecheck);
+      expect(await rounds(), what).toBe(before.rounds);
+      expect(await gameBalance(u.id), what).toBe(before.balance);
+      // ...and through the API the spin reads the session again: refused, or a free spin.
+      const next = await spinOnce();
+      if (what === 'free spins') {
+        expect(next.status, what).toBe(200);
+        expect(next.json.value.freeSpins?.left, what).toBe(2);
+        expect(await gameBalance(u.id), what).toBeGreaterThanOrEqual(before.balance);
+      } else {
+        expect(next.json.errorCode, what).toBe('game.session.invalid');
+        expect(await rounds(), what).toBe(before.rounds);
+        expect(await gameBalance(u.id), what).toBe(before.balance);
+      }
+    }
   });
 
   it('ends when the login expires, and playing keeps the login alive', async () => {
