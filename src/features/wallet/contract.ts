@@ -316,7 +316,7 @@ export const withdrawConfirm = defineCall({
 export const transactionRecord = z.object({
   transferId: z.number().int(),
   time: z.number(),
-  /** deposit, withdrawal_hold, withdrawal_release, withdrawal_payout, bet, win, refund, wallet_transfer, upline_transfer, bonus, bonus_forfeit, salary, dividend, adjustment. */
+  /** deposit, withdrawal_hold, withdrawal_release, withdrawal_payout, bet, win, refund, resettle, wallet_transfer, upline_transfer, bonus, bonus_forfeit, salary, dividend, adjustment. */
   kind: z.string(),
   /** MAIN, a vendor code, or HOLD. */
   wallet: z.string(),

@@ -6,7 +6,9 @@
  *   `${action}\n${token}\n${roundId}\n${amount}\n${gameCode}\n${timestamp}`
  *
  * where an absent roundId, amount or gameCode is the empty string and timestamp is the decimal
- * milliseconds. No field may contain a newline (the contract's patterns refuse one), so the
+ * milliseconds; a call with a `transactionId` or a `settleBy` (issue 34: corrections, bets
+ * settled later) appends `\n${transactionId}\n${settleBy}` (either absent as the empty string), so
+ * a call without them signs as it always did. No field may contain a newline (the contract's patterns refuse one), so the
  * string names one set of fields only.
  *
  * The secret is GAME_HTTP_SECRET or, when unset, one made once per database (system_setting
@@ -26,11 +28,15 @@ export interface WalletCallFields {
   amount?: string;
   gameCode?: string;
   timestamp: number;
+  transactionId?: string;
+  settleBy?: number;
 }
 
 /** The canonical string a wallet call's signature covers. */
 export function walletCallText(f: WalletCallFields): string {
-  return [f.action, f.token, f.roundId ?? '', f.amount ?? '', f.gameCode ?? '', String(f.timestamp)].join('\n');
+  const base = [f.action, f.token, f.roundId ?? '', f.amount ?? '', f.gameCode ?? '', String(f.timestamp)];
+  if (f.transactionId !== undefined || f.settleBy !== undefined) base.push(f.transactionId ?? '', f.settleBy === undefined ? '' : String(f.settleBy));
+  return base.join('\n');
 }
 
 /** The hex signature of a wallet call's fields. */

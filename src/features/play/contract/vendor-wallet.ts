@@ -5,8 +5,16 @@
  * this door's address; every call names the player by that token.
  *
  * - `action`: 'balance' answers the wallet's balance; 'debit' takes the bet `amount` and opens
- *   round `roundId`; 'credit' settles the round with the win `amount` ('0.00' for a loss);
- *   'refund' gives the round's bet back (the round could not complete).
+ *   round `roundId` (with `settleBy`, ms, when its result is due later, as a sports bet's is: the
+ *   round stays open until then); 'credit' settles the round with the win `amount` ('0.00' for a
+ *   loss); 'refund' (or 'cancel') gives an open round's bet back (the round could not complete).
+ * - Corrections of a round already settled (issue 34), each named by the vendor's own
+ *   `transactionId` (8 to 64 of letters, digits, '-' and '_'), idempotent by it: 'resettle'
+ *   changes the round's win to `amount` (the difference paid, or taken back); 'void' makes the
+ *   round count for nothing (the stake back, the win taken back; an open round is refunded). What
+ *   the wallet cannot give back is never taken below zero: the answer's `unrecovered` says what
+ *   the house wrote off. A resettle of a round that is not settled is 409
+ *   `wallet.round.notSettled`; a void of a refunded one 409 `wallet.round.closed`.
  * - Each money call is idempotent by `roundId` (the vendor's round id, 8 to 64 of letters,
  *   digits, '-' and '_', unique across everything the gateway sends): a replay answers what the
  *   first call answered and moves no more money; the same round id with another amount is
@@ -30,7 +38,7 @@ import { defineCall } from '../../../kernel/contract.ts';
 import { launchToken } from './play.ts';
 
 export const vendorWalletBody = z.object({
-  action: z.enum(['balance', 'debit', 'credit', 'refund']),
+  action: z.enum(['balance', 'debit', 'credit', 'refund', 'cancel', 'resettle', 'void']),
   token: launchToken,
   roundId: z
     .string()
@@ -47,6 +55,13 @@ export const vendorWalletBody = z.object({
     .regex(/^[^\n\r]{1,64}$/)
     .optional(),
   timestamp: z.number().int().nonnegative(),
+  /** A correction's own id (resettle, void), signed after the timestamp (signature.ts). */
+  transactionId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
+  /** A debit's due time of its result, ms (signed after the transaction id). */
+  settleBy: z.number().int().nonnegative().optional(),
   signature: z.string().max(128),
 });
 export type VendorWalletBody = z.infer<typeof vendorWalletBody>;
@@ -61,6 +76,10 @@ export const vendorWallet = defineCall({
     balance: z.string(),
     roundId: z.string().optional(),
     status: z.enum(['open', 'settled', 'refunded']).optional(),
+    /** A correction's win after it (resettle, void of a settled round: the win it had). */
+    win: z.string().nullable().optional(),
+    /** What a correction could not take back from the wallet (written off by the house), 2-decimal string. */
+    unrecovered: z.string().optional(),
   }),
 });
 

@@ -13,7 +13,7 @@ import { ApiError } from '../../../kernel/http/errors.ts';
 import { route, type HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { log } from '../../../kernel/log.ts';
 import { gameWalletSecret, verifyWalletCall, WALLET_CALL_MAX_SKEW_MS } from '../../../providers/games/signature.ts';
-import { placeBet, refundRound, roundOwner, settleRound, type RoundAnswer } from '../../wallet/index.ts';
+import { placeBet, refundRound, resettleRound, roundOwner, settleRound, voidRound, type RoundAnswer } from '../../wallet/index.ts';
 import { pgCode } from '../../../kernel/idempotency.ts';
 import { balancesOf } from '../../wallet/index.ts';
 import { betRequest } from './sandbox/provider.ts';
@@ -23,6 +23,8 @@ export interface VendorWalletAnswer {
   balance: string;
   roundId?: string;
   status?: RoundAnswer['status'];
+  win?: string | null;
+  unrecovered?: string;
 }
 
 type Session = Awaited<ReturnType<typeof resolveSession>>;
@@ -57,7 +59,7 @@ export async function handleVendorWalletCall(db: Db, body: VendorWalletBody, ctx
 
   // A credit or a refund closes a round opened while the session lived: it lands even once the
   // session has ended (a logout, a break or an exclusion ends it), and ownRound checks the round.
-  const settling = body.action === 'credit' || body.action === 'refund';
+  const settling = body.action !== 'balance' && body.action !== 'debit';
   const s = await resolveSession(db, body.token).catch(async (err: unknown) => {
     const ended = settling && err instanceof ApiError && err.errorCode === 'game.session.invalid' ? await gameSessionEvenEnded(db, body.token) : null;
     if (!ended) throw err;
@@ -77,7 +79,7 @@ export async function handleVendorWalletCall(db: Db, body: VendorWalletBody, ctx
       const roundId = required(body.roundId, 'roundId', ctx);
       const bet = amount();
       try {
-        r = await placeBet(db, betRequest(s, roundId, bet));
+        r = await placeBet(db, { ...betRequest(s, roundId, bet), settleBy: body.settleBy === undefined ? null : new Date(body.settleBy) });
       } catch (err) {
         // The round id is taken by a round of another member: no record of this member's bet
         // replays, and the round's primary key refused it.
@@ -94,11 +96,27 @@ export async function handleVendorWalletCall(db: Db, body: VendorWalletBody, ctx
       await noteLargeWin(db, s.memberId!, win, { roundId, vendor: s.game.vassalage });
       break;
     }
-    case 'refund': {
+    case 'refund':
+    case 'cancel': {
       const roundId = required(body.roundId, 'roundId', ctx);
       await ownRound(db, s, roundId);
       r = await refundRound(db, roundId);
       break;
+    }
+    case 'resettle': {
+      const roundId = required(body.roundId, 'roundId', ctx);
+      const transactionId = required(body.transactionId, 'transactionId', ctx);
+      const win = amount();
+      await ownRound(db, s, roundId);
+      const c = await resettleRound(db, roundId, win, transactionId);
+      return { balance: c.balance, roundId: c.roundId, status: c.status, win: c.win, unrecovered: c.unrecovered };
+    }
+    case 'void': {
+      const roundId = required(body.roundId, 'roundId', ctx);
+      const transactionId = required(body.transactionId, 'transactionId', ctx);
+      await ownRound(db, s, roundId);
+      const c = await voidRound(db, roundId, transactionId);
+      return { balance: c.balance, roundId: c.roundId, status: c.status, win: c.win, unrecovered: c.unrecovered };
     }
   }
   return { balance: r.balance, roundId: r.roundId, status: r.status };

@@ -4,10 +4,10 @@
  * is idempotent by round id, so a vendor that retries after a timeout cannot pay twice. The
  * lobby slice plugs its engines in here and nothing else of the wallet.
  */
-import { and, asc, eq, lt, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
 import { LOTTERY_PAGES } from '../../games/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
-import { gameRound } from './tables.ts';
+import { gameRound, ledgerAccount } from './tables.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { GAME_SHARDS, gameAccount, gamesAccount, HOUSE, mainAccount } from './accounts.ts';
 import { once, onceInStatement, type Outcome } from '../../../kernel/idempotency.ts';
@@ -17,7 +17,8 @@ import { isShortOfMoney, postTransfer, type Tx } from './ledger.ts';
 import { formatMinor } from '../../../kernel/money.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { run, statement, type Statement } from '../../../kernel/db/statement.ts';
-import { refuseStake, release } from '../../protection/index.ts';
+import { countAnyway, refuseStake, release } from '../../protection/index.ts';
+import { addToDay } from './daily.ts';
 import { OPEN_ROUND, PLAY_ROUND, playRoundText, SETTLE_ROUND, type EngineCtes } from './round-statements.ts';
 
 export interface BetRequest {
@@ -30,6 +31,8 @@ export interface BetRequest {
   amount: bigint;
   /** Debit the vendor's game wallet instead of the main wallet (brands that are not single-wallet). */
   fromGameWallet?: boolean;
+  /** When the vendor will have the result (a sports bet's fixture): the sweeper leaves the round open until then. */
+  settleBy?: Date | null;
 }
 
 export interface RoundAnswer {
@@ -63,7 +66,17 @@ export async function placeBet(db: Db, req: BetRequest): Promise<RoundAnswer> {
   const op = { name: 'bet', memberId: req.memberId, key: req.roundId, request: { ...req } };
   const { balance: _, ...partial } = answer(req.roundId, 'open', req.amount, null, 0n);
   const { value } = await onceInStatement(db, op, async ({ key, requestHash }) => {
-    const row = await moneyStatement(db, OPEN_ROUND, [...roundHead(req), wallet, gamesAccount(req.memberId), brand().currency, key, requestHash, JSON.stringify(partial), brand().timeZone]);
+    const row = await moneyStatement(db, OPEN_ROUND, [
+      ...roundHead(req),
+      wallet,
+      gamesAccount(req.memberId),
+      brand().currency,
+      key,
+      requestHash,
+      JSON.stringify(partial),
+      brand().timeZone,
+      req.settleBy?.toISOString() ?? null,
+    ]);
     wrote(row, 2, 'bet');
     return { ...partial, balance: formatMinor(BigInt(String(row.balance))) };
   }).catch(explainRefusal(db, req));
@@ -139,6 +152,125 @@ export async function refundRound(db: Db, roundId: string): Promise<RoundAnswer>
     },
     RECORD_LAST,
   );
+  return value;
+}
+
+/** What a vendor's correction of a round moved (resettleRound, voidRound). */
+export interface CorrectionAnswer extends RoundAnswer {
+  /** What the wallet could not give back of what the correction took (it never goes below zero): written off by the house. */
+  unrecovered: string;
+}
+
+type RoundRow = typeof gameRound.$inferSelect;
+
+/**
+ * Moves `delta` between the house games account and a round's wallet (kind 'resettle'): a
+ * positive one is paid, a negative one taken back as far as the wallet holds. Both accounts are
+ * locked first, in id order as postTransfer locks them, so the amount taken back is read under the
+ * lock and no lock order can deadlock. Answers the wallet's balance after and what could not be
+ * taken back.
+ */
+async function moveDifference(tx: Tx, round: RoundRow, delta: bigint, memo: string): Promise<{ balance: bigint; unrecovered: bigint }> {
+  const wallet = round.walletAccount;
+  const house = gamesAccount(round.memberId);
+  const locked = await tx
+    .select({ code: ledgerAccount.code, balance: ledgerAccount.balance })
+    .from(ledgerAccount)
+    .where(inArray(ledgerAccount.code, [wallet, house]))
+    .orderBy(asc(ledgerAccount.id))
+    .for('update');
+  const held = locked.find((a) => a.code === wallet)?.balance ?? 0n;
+  if (delta === 0n) return { balance: held, unrecovered: 0n };
+  const take = delta > 0n ? 0n : -delta < held ? -delta : held;
+  const amount = delta > 0n ? delta : take;
+  if (amount === 0n) return { balance: held, unrecovered: -delta };
+  const legs = delta > 0n ? [{ from: house, to: wallet, amount }] : [{ from: wallet, to: house, amount }];
+  const posted = await postTransfer(tx, { kind: 'resettle', memberId: round.memberId, reference: round.roundId, memo, legs });
+  return { balance: posted.balances.get(wallet)!, unrecovered: delta > 0n ? 0n : -delta - take };
+}
+
+/** Locks a round for a correction; refuses an unknown one. */
+async function lockRound(tx: Tx, roundId: string): Promise<RoundRow> {
+  const [round] = await tx.select().from(gameRound).where(eq(gameRound.roundId, roundId)).for('update');
+  if (!round) throw new ApiError(404, 'wallet.round.unknown');
+  return round;
+}
+
+/**
+ * A vendor's correction of a settled round's win (issue 34: a sports result corrected after the
+ * bets were paid): the round's win becomes `win`, and the difference is paid from the house games
+ * account, or taken back from the wallet the round paid into as far as it holds; what it cannot
+ * give back is written off by the house (`unrecovered`; the wallet never goes below zero). The
+ * round's day figures and the loss limits move by the difference (a smaller win counts against
+ * them now, a larger one gives back to the period its bet was counted in). Idempotent by the
+ * vendor's transaction id: a replay answers the same, the same id for another correction is
+ * refused. A round that is not settled (open, refunded) is refused with 409 wallet.round.notSettled.
+ */
+export async function resettleRound(db: Db, roundId: string, win: bigint, transactionId: string): Promise<CorrectionAnswer> {
+  if (win < 0n) throw new Error('a win cannot be negative');
+  const op = { name: 'resettle', memberId: null, key: transactionId, request: { roundId, win: win.toString() } };
+  const { value } = await once(db, op, async (tx) => {
+    const round = await lockRound(tx, roundId);
+    if (round.status !== 'settled') throw new ApiError(409, 'wallet.round.notSettled');
+    const delta = win - (round.winAmount ?? 0n);
+    const moved = await moveDifference(tx, round, delta, `${round.gameName} (corrected)`);
+    await tx
+      .update(gameRound)
+      .set({ winAmount: win, writtenOff: round.writtenOff + moved.unrecovered })
+      .where(eq(gameRound.roundId, roundId));
+    if (delta !== 0n) await addToDay(tx, round.memberId, round.createdAt, round.vendor, { payout: delta });
+    if (delta > 0n) await release(tx, round.memberId, ['loss'], delta, round.createdAt);
+    if (delta < 0n) await countAnyway(tx, round.memberId, ['loss'], -delta);
+    if (moved.unrecovered > 0n) log.warn('wallet.resettle.unrecovered', { roundId, memberId: round.memberId, amount: moved.unrecovered.toString() });
+    return { ...answer(roundId, 'settled', round.betAmount, win, moved.balance), unrecovered: formatMinor(moved.unrecovered) };
+  });
+  return value;
+}
+
+/**
+ * A vendor voids a round (issue 34: a cancelled fixture, a game that could not be held): it counts
+ * for nothing. An open round is refunded as refundRound does. A settled one becomes refunded: the
+ * stake goes back to its wallet (kind 'refund') and the win it paid is taken back (kind
+ * 'resettle') as far as the wallet then holds, the rest written off (`unrecovered`); its day
+ * figures lose the round, the wager limits the stake, and the loss limits the round's loss.
+ * Idempotent by the vendor's transaction id; a round already refunded is refused with 409
+ * wallet.round.closed.
+ */
+export async function voidRound(db: Db, roundId: string, transactionId: string): Promise<CorrectionAnswer> {
+  const op = { name: 'void', memberId: null, key: transactionId, request: { roundId } };
+  const { value } = await once(db, op, async (tx) => {
+    const round = await lockRound(tx, roundId);
+    if (round.status === 'refunded') throw new ApiError(409, 'wallet.round.closed');
+    const wallet = round.walletAccount;
+    const wasSettled = round.status === 'settled';
+    await tx.update(gameRound).set({ status: 'refunded', settledAt: new Date() }).where(eq(gameRound.roundId, roundId));
+    const refunded = await postTransfer(tx, {
+      kind: 'refund',
+      memberId: round.memberId,
+      reference: roundId,
+      memo: `${round.gameName} (void)`,
+      legs: [{ from: gamesAccount(round.memberId), to: wallet, amount: round.betAmount }],
+    });
+    await release(tx, round.memberId, ['loss', 'wager'], round.betAmount, round.createdAt);
+    let balance = refunded.balances.get(wallet)!;
+    let unrecovered = 0n;
+    const won = wasSettled ? (round.winAmount ?? 0n) : 0n;
+    if (wasSettled) {
+      const moved = await moveDifference(tx, round, -won, `${round.gameName} (void)`);
+      balance = moved.balance;
+      unrecovered = moved.unrecovered;
+      if (unrecovered > 0n)
+        await tx
+          .update(gameRound)
+          .set({ writtenOff: round.writtenOff + unrecovered })
+          .where(eq(gameRound.roundId, roundId));
+      await addToDay(tx, round.memberId, round.createdAt, round.vendor, { betCount: -1, validBet: -round.betAmount, payout: -won });
+      // The settle gave the win back to the loss limits; the round no longer counts, so neither does that.
+      if (won > 0n) await countAnyway(tx, round.memberId, ['loss'], won);
+      if (unrecovered > 0n) log.warn('wallet.void.unrecovered', { roundId, memberId: round.memberId, amount: unrecovered.toString() });
+    }
+    return { ...answer(roundId, 'refunded', round.betAmount, wasSettled ? won : null, balance), unrecovered: formatMinor(unrecovered) };
+  });
   return value;
 }
 
@@ -228,14 +360,24 @@ function playValues(req: BetRequest, win: bigint, wallet: string, key: string, r
  * Refunds rounds a vendor opened and never closed (a closed window, a lost connection, a server
  * restart on either side) once they are older than `maxAgeMs`: every open round ends settled or
  * refunded. Not a lottery vendor's: a ticket is an open round until its draw, hours or days away
- * (its draw settles it, or a cancelled draw refunds it). Each refund is its own idempotent call, so several processes may sweep at once (the
+ * (its draw settles it, or a cancelled draw refunds it). Nor one whose result its vendor said is
+ * due later (`settleBy`, a sports bet): it waits until then, and `maxAgeMs` more.
+ * Each refund is its own idempotent call, so several processes may sweep at once (the
  * loser of a race finds the round closed). Answers how many this call refunded.
  */
 export async function refundStaleRounds(db: Db, now: number, maxAgeMs: number, limit = 200): Promise<number> {
   const stale = await db
     .select({ roundId: gameRound.roundId })
     .from(gameRound)
-    .where(and(eq(gameRound.status, 'open'), lt(gameRound.createdAt, new Date(now - maxAgeMs)), notInArray(gameRound.vendor, Object.keys(LOTTERY_PAGES))))
+    .where(
+      and(
+        eq(gameRound.status, 'open'),
+        lt(gameRound.createdAt, new Date(now - maxAgeMs)),
+        notInArray(gameRound.vendor, Object.keys(LOTTERY_PAGES)),
+        // A round whose result the vendor said is due later (a sports bet) waits for it, and the timeout after it.
+        or(isNull(gameRound.settleBy), lt(gameRound.settleBy, new Date(now - maxAgeMs))),
+      ),
+    )
     .orderBy(asc(gameRound.createdAt))
     .limit(limit);
   let refunded = 0;

@@ -30,6 +30,8 @@ export type TransferKind =
   | 'bet'
   | 'win'
   | 'refund'
+  /** A vendor's correction of a settled round's win (issue 34): the difference paid, or taken back. */
+  | 'resettle'
   | 'wallet_transfer'
   | 'upline_transfer'
   | 'bonus'
@@ -305,14 +307,15 @@ export async function auditLedger(db: Db): Promise<LedgerAudit> {
     with moved as (
       select a.code,
         coalesce(sum(e.amount) filter (where t.kind = 'bet'), 0) as bet,
-        coalesce(sum(e.amount) filter (where t.kind = 'win'), 0) as win,
+        coalesce(sum(e.amount) filter (where t.kind in ('win', 'resettle')), 0) as win,
         coalesce(sum(e.amount) filter (where t.kind = 'refund'), 0) as refund
       from ledger_entry e join ledger_transfer t on t.id = e.transfer_id join ledger_account a on a.id = e.account_id
-      where a.member_id is not null and t.kind in ('bet', 'win', 'refund')
+      where a.member_id is not null and t.kind in ('bet', 'win', 'resettle', 'refund')
       group by a.code
     ), played as (
+      -- A correction's shortfall (written_off) was paid as a win and never taken back.
       select wallet_account as code, -sum(bet_amount) as bet,
-        coalesce(sum(win_amount) filter (where status = 'settled'), 0) as win,
+        coalesce(sum(win_amount) filter (where status = 'settled'), 0) + sum(written_off) as win,
         coalesce(sum(bet_amount) filter (where status = 'refunded'), 0) as refund
       from game_round group by wallet_account
     )

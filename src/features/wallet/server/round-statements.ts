@@ -77,14 +77,15 @@ const dayFigures = (r: string, vendor: string, bet: string, win: string, tz: str
 /**
  * Opens a round and debits its bet from the wallet to the house games account.
  * $1 round id, $2 member id, $3 vendor, $4 node id, $5 game name, $6 bet, $7 wallet code,
- * $8 house code, $9 currency, $10 record key, $11 request hash, $12 answer less balance, $13 time zone.
+ * $8 house code, $9 currency, $10 record key, $11 request hash, $12 answer less balance, $13 time zone,
+ * $14 when the result is due (null: at once; see game_round.settle_by).
  */
 const openGuard = stakeGuardCtes({ member: '$2::integer', stake: '$6::bigint', lossDelta: '$6::bigint', tz: '$13::text', gate: 'r' });
 export const OPEN_ROUND = statement(
   'wallet.round.open',
   `with r as (
-    insert into game_round (round_id, member_id, vendor, node_id, game_name, bet_amount, wallet_account, status)
-    values ($1::text, $2::integer, $3::text, $4::integer, $5::text, $6::bigint, $7::text, 'open')
+    insert into game_round (round_id, member_id, vendor, node_id, game_name, bet_amount, wallet_account, status, settle_by)
+    values ($1::text, $2::integer, $3::text, $4::integer, $5::text, $6::bigint, $7::text, 'open', $14::timestamptz)
     returning round_id
   ), ${openGuard.ctes}, lk as (
     select id from ledger_account where code = $7 and exists (select 1 from r) and ${openGuard.ok} for update

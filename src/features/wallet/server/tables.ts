@@ -35,7 +35,7 @@ export const ledgerTransfer = pgTable(
   'ledger_transfer',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** deposit, withdrawal_hold, withdrawal_release, withdrawal_payout, bet, win, refund, wallet_transfer, upline_transfer, bonus, salary, dividend, adjustment. */
+    /** deposit, withdrawal_hold, withdrawal_release, withdrawal_payout, bet, win, refund, resettle, wallet_transfer, upline_transfer, bonus, salary, dividend, adjustment. */
     kind: text('kind').notNull(),
     /** The member the movement is about (records); null for house-only movements. */
     memberId: integer('member_id').references(() => member.id),
@@ -182,6 +182,19 @@ export const gameRound = pgTable(
     status: text('status').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * When the vendor said the round's result is due (a sports bet's fixture, issue 34): the
+     * stale-round sweeper leaves it open until then. Null: a round that should settle at once.
+     */
+    settleBy: timestamp('settle_by', { withTimezone: true }),
+    /**
+     * What a vendor's correction (a resettle to a smaller win, a void of a settled round) took
+     * back from the wallet less than it asked: the wallet never goes below zero, so the house
+     * wrote it off. The ledger's wins of the round are its win plus this (the audit's rule).
+     */
+    writtenOff: bigint('written_off', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [
     index('game_round_member_idx').on(t.memberId, t.createdAt),

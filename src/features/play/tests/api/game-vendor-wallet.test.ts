@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
 import { walletUser } from '../../../../../tests/support/wallet.ts';
-import { game, gameRound, gameSession, vendor } from '../../../../app/schema.ts';
+import { game, gameRound, gameSession, memberDay, vendor } from '../../../../app/schema.ts';
 import { HOUSE, gameAccount } from '../../../wallet/server/accounts.ts';
 import { auditLedger, balancesOf, postTransfer } from '../../../wallet/server/ledger.ts';
 import { refundStaleRounds } from '../../../wallet/server/game-play.ts';
@@ -129,6 +129,7 @@ async function expectCleanLedger() {
   expect(audit.drifted).toEqual([]);
   expect(audit.unbalanced).toEqual([]);
   expect(audit.negative).toEqual([]);
+  expect(audit.misrouted).toEqual([]);
 }
 
 describe('launch through the game gateway', () => {
@@ -443,6 +444,134 @@ describe('rounds left open', () => {
         expect(await balance(u.id)).toBe(before + 10_00n);
       }
     }
+    await expectCleanLedger();
+  });
+});
+
+describe('bets settled later, corrections and voids (issue 34)', () => {
+  const resettle = (token: string, roundId: string, amount: string, transactionId: string) => walletCall({ action: 'resettle', token, roundId, amount, transactionId });
+  const voided = (token: string, roundId: string, transactionId: string) => walletCall({ action: 'void', token, roundId, transactionId });
+  let txSeq = 0;
+  const newTx = () => `tx-${Date.now().toString(36)}-${++txSeq}`;
+  const dayOf = async (memberId: number) =>
+    (await t.db.select({ bets: memberDay.betCount, valid: memberDay.validBet, payout: memberDay.payout }).from(memberDay).where(eq(memberDay.memberId, memberId)))[0];
+
+  it('a bet whose result is due later stays open past the timeout until then, is settled when it comes, and refunded only once its due time and the timeout passed', async () => {
+    const u = await walletUser();
+    await fund(u.id, 100_00n);
+    const token = await launched(u);
+    const now = Date.now();
+    const kickOff = now + 3 * 3_600_000;
+    const settled = newRound();
+    const forgotten = newRound();
+    for (const roundId of [settled, forgotten]) {
+      const r = await walletCall({ action: 'debit', token, roundId, amount: '10.00', gameCode: 'Vendor Slot', settleBy: kickOff });
+      expect(r.json.value, JSON.stringify(r.json)).toMatchObject({ status: 'open' });
+    }
+    expect((await roundOf(settled))!.settleBy?.getTime()).toBe(kickOff);
+    // An hour later the sweeper refunds rounds left open ten minutes: not these.
+    await refundStaleRounds(t.db, now + 3_600_000, TIMEOUT);
+    expect((await roundOf(settled))!.status).toBe('open');
+    expect((await roundOf(forgotten))!.status).toBe('open');
+    expect((await credit(token, settled, '19.00')).json.value).toMatchObject({ status: 'settled' });
+    // Past its due time and the timeout, the one never settled is refunded.
+    await refundStaleRounds(t.db, kickOff + TIMEOUT + 1_000, TIMEOUT);
+    expect((await roundOf(forgotten))!.status).toBe('refunded');
+    expect(await balance(u.id)).toBe(100_00n - 10_00n + 19_00n);
+    await expectCleanLedger();
+  });
+
+  it('a resettle pays the difference or takes it back, once per transaction id; the day figures follow', async () => {
+    const u = await walletUser();
+    await fund(u.id, 100_00n);
+    const token = await launched(u);
+    const roundId = newRound();
+    await debit(token, roundId, '10.00');
+    await credit(token, roundId, '25.00');
+    expect(await balance(u.id)).toBe(115_00n);
+    const up = newTx();
+    const raised = await resettle(token, roundId, '40.00', up);
+    expect(raised.json.value).toEqual({ balance: '130.00', roundId, status: 'settled', win: '40.00', unrecovered: '0.00' });
+    // The same transaction again: the same answer, no money.
+    expect((await resettle(token, roundId, '40.00', up)).json.value).toEqual(raised.json.value);
+    expect(refused(await resettle(token, roundId, '50.00', up))).toEqual([409, 'wallet.idempotency.conflict']);
+    expect(await balance(u.id)).toBe(130_00n);
+    const lowered = await resettle(token, roundId, '5.00', newTx());
+    expect(lowered.json.value).toMatchObject({ balance: '95.00', win: '5.00', unrecovered: '0.00' });
+    expect((await roundOf(roundId))!.winAmount).toBe(5_00n);
+    expect(await dayOf(u.id)).toEqual({ bets: 1, valid: 10_00n, payout: 5_00n });
+    // Only a settled round's result can be corrected; a correction needs its own id; the round must be the player's.
+    const open = newRound();
+    await debit(token, open, '1.00');
+    expect(refused(await resettle(token, open, '3.00', newTx()))).toEqual([409, 'wallet.round.notSettled']);
+    expect(refused(await walletCall({ action: 'resettle', token, roundId, amount: '3.00' }))).toEqual([400, 'request.invalid']);
+    const other = await launched(await walletUser());
+    expect(refused(await resettle(other, roundId, '500.00', newTx()))).toEqual([404, 'wallet.round.unknown']);
+    await credit(token, open, '0.00');
+    await expectCleanLedger();
+  });
+
+  it('never takes a wallet below zero: what it cannot give back is written off by the house, and said', async () => {
+    const u = await walletUser();
+    await fund(u.id, 10_00n);
+    const token = await launched(u);
+    const roundId = newRound();
+    await debit(token, roundId, '10.00');
+    await credit(token, roundId, '100.00');
+    // The player plays most of it on: 5.00 is left when the result is corrected to a loss.
+    const later = newRound();
+    await debit(token, later, '95.00');
+    await credit(token, later, '0.00');
+    expect(await balance(u.id)).toBe(5_00n);
+    const r = await resettle(token, roundId, '0.00', newTx());
+    expect(r.json.value).toEqual({ balance: '0.00', roundId, status: 'settled', win: '0.00', unrecovered: '95.00' });
+    expect((await roundOf(roundId))!.writtenOff).toBe(95_00n);
+    await expectCleanLedger();
+  });
+
+  it('a void makes a settled round count for nothing (stake back, win taken back) and refunds an open one; once', async () => {
+    const u = await walletUser();
+    await fund(u.id, 100_00n);
+    const token = await launched(u);
+    const roundId = newRound();
+    await debit(token, roundId, '10.00');
+    await credit(token, roundId, '30.00');
+    expect(await balance(u.id)).toBe(120_00n);
+    const id = newTx();
+    const v = await voided(token, roundId, id);
+    expect(v.json.value).toEqual({ balance: '100.00', roundId, status: 'refunded', win: '30.00', unrecovered: '0.00' });
+    expect((await voided(token, roundId, id)).json.value).toEqual(v.json.value);
+    expect(refused(await voided(token, roundId, newTx()))).toEqual([409, 'wallet.round.closed']);
+    // The vendor's first credit sent again replays its answer and moves nothing.
+    expect((await credit(token, roundId, '30.00')).json.value).toMatchObject({ roundId, status: 'settled' });
+    expect(await balance(u.id)).toBe(100_00n);
+    expect(refused(await resettle(token, roundId, '1.00', newTx()))).toEqual([409, 'wallet.round.notSettled']);
+    expect(await dayOf(u.id)).toEqual({ bets: 0, valid: 0n, payout: 0n });
+    const open = newRound();
+    await debit(token, open, '7.00');
+    expect((await voided(token, open, newTx())).json.value).toMatchObject({ balance: '100.00', status: 'refunded', win: null });
+    // cancel is the vendors' word for a refund of an open round.
+    const cancelled = newRound();
+    await debit(token, cancelled, '4.00');
+    expect((await walletCall({ action: 'cancel', token, roundId: cancelled })).json.value).toMatchObject({ balance: '100.00', status: 'refunded' });
+    expect(await balance(u.id)).toBe(100_00n);
+    await expectCleanLedger();
+  });
+
+  it('corrections land after the session ended, and their transaction id and due time are signed', async () => {
+    const u = await walletUser();
+    await fund(u.id, 20_00n);
+    const token = await launched(u);
+    const roundId = newRound();
+    await debit(token, roundId, '10.00');
+    await credit(token, roundId, '10.00');
+    expect((await u.call('/wps/session/logout', { method: 'DELETE' })).status).toBe(200);
+    const id = newTx();
+    const body = signed({ action: 'resettle', token, roundId, amount: '15.00', transactionId: id });
+    expect(refused(await callApi(WALLET, { method: 'POST', body: { ...body, transactionId: `${id}x` } }))).toEqual([401, 'game.wallet.signature']);
+    const late = signed({ action: 'debit', token: await launched(await walletUser()), roundId: newRound(), amount: '1.00', settleBy: Date.now() + 60_000 });
+    expect(refused(await callApi(WALLET, { method: 'POST', body: { ...late, settleBy: late.settleBy! + 1 } }))).toEqual([401, 'game.wallet.signature']);
+    expect((await callApi(WALLET, { method: 'POST', body })).json.value).toMatchObject({ balance: '25.00', win: '15.00' });
     await expectCleanLedger();
   });
 });
