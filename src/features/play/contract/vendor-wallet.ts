@@ -60,7 +60,7 @@ export const vendorWalletBody = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{8,64}$/)
     .optional(),
-  /** A debit's due time of its result, ms (signed after the transaction id). */
+  /** A debit's due time of its result, ms, within a year (signed after the transaction id). */
   settleBy: z.number().int().nonnegative().optional(),
   signature: z.string().max(128),
 });

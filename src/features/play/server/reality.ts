@@ -21,7 +21,8 @@ export async function realityOf(db: Db, s: Pick<PlaySession, 'id' | 'memberId' |
   const [sums] = await db
     .select({
       wagered: sql<string>`coalesce(sum(${gameRound.betAmount}), 0)::text`,
-      won: sql<string>`coalesce(sum(${gameRound.winAmount}), 0)::text`,
+      // A voided round keeps the win it had, but counts for nothing.
+      won: sql<string>`coalesce(sum(${gameRound.winAmount}) filter (where ${gameRound.status} = 'settled'), 0)::text`,
     })
     .from(gameRound)
     .where(and(eq(gameRound.memberId, s.memberId), gte(gameRound.createdAt, since)));

@@ -29,6 +29,9 @@ export interface VendorWalletAnswer {
 
 type Session = Awaited<ReturnType<typeof resolveSession>>;
 
+/** How far ahead a debit's result may be due (settleBy). */
+const SETTLE_BY_MAX_MS = 366 * 86_400_000;
+
 /** A field the action needs and the body lacks: 400 request.invalid with the field named. */
 function required<T>(value: T | undefined, field: string, ctx?: HandlerContext): T {
   if (value === undefined) throw new ApiError(400, 'request.invalid', {}, { [field]: ctx ? ctx.t('errors:field.required') : 'required' });
@@ -79,7 +82,10 @@ export async function handleVendorWalletCall(db: Db, body: VendorWalletBody, ctx
       const roundId = required(body.roundId, 'roundId', ctx);
       const bet = amount();
       try {
-        r = await placeBet(db, { ...betRequest(s, roundId, bet), settleBy: body.settleBy === undefined ? null : new Date(body.settleBy) });
+        // A due time within a year (a season's outright); absent, the request is the one it always was (its idempotency hash too).
+        if (body.settleBy !== undefined && body.settleBy > clock.now() + SETTLE_BY_MAX_MS)
+          throw new ApiError(400, 'request.invalid', {}, { settleBy: ctx ? ctx.t('errors:field.invalid') : 'invalid' });
+        r = await placeBet(db, { ...betRequest(s, roundId, bet), ...(body.settleBy === undefined ? {} : { settleBy: body.settleBy }) });
       } catch (err) {
         // The round id is taken by a round of another member: no record of this member's bet
         // replays, and the round's primary key refused it.

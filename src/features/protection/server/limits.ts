@@ -175,6 +175,20 @@ export async function countAnyway(tx: Tx, memberId: number, kinds: readonly ('de
 }
 
 /**
+ * Moves what a round counted on the member's limits of `kinds` by `delta` (signed, no floor), in
+ * the period its bet was counted in and on the limits in force then, as the settle's own credit of
+ * a win does (limitCreditCtes): a vendor's correction of a settled round (issue 34), so that a
+ * correction and its reverse cancel out exactly.
+ */
+export async function adjustCounted(tx: Db | Tx, memberId: number, kinds: readonly ('loss' | 'wager')[], delta: bigint, countedAt: Date): Promise<void> {
+  if (delta === 0n) return;
+  await tx.execute(sql`
+    update rg_limit l set used = l.used + ${delta.toString()}::bigint
+    where l.member_id = ${memberId} and l.kind in ${kindList(kinds)} and l.amount is not null and l.since <= ${countedAt.toISOString()}::timestamptz
+      and l.period_start = ${sql.raw(periodStartSql('l.period', `'${countedAt.toISOString()}'::timestamptz`, zoneLiteral()))}`);
+}
+
+/**
  * Gives back what a cancelled stake or a failed deposit counted (in the period it was counted in,
  * while current; never what was before the limit). Answers how many limits got room back.
  */

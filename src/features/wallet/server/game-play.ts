@@ -4,7 +4,7 @@
  * is idempotent by round id, so a vendor that retries after a timeout cannot pay twice. The
  * lobby slice plugs its engines in here and nothing else of the wallet.
  */
-import { and, asc, eq, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, notInArray, or } from 'drizzle-orm';
 import { LOTTERY_PAGES } from '../../games/index.ts';
 import type { Db } from '../../../kernel/db/index.ts';
 import { gameRound, ledgerAccount } from './tables.ts';
@@ -17,7 +17,8 @@ import { isShortOfMoney, postTransfer, type Tx } from './ledger.ts';
 import { formatMinor } from '../../../kernel/money.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { run, statement, type Statement } from '../../../kernel/db/statement.ts';
-import { countAnyway, refuseStake, release } from '../../protection/index.ts';
+import { adjustCounted, refuseStake, release } from '../../protection/index.ts';
+import { createHash } from 'node:crypto';
 import { addToDay } from './daily.ts';
 import { OPEN_ROUND, PLAY_ROUND, playRoundText, SETTLE_ROUND, type EngineCtes } from './round-statements.ts';
 
@@ -31,8 +32,8 @@ export interface BetRequest {
   amount: bigint;
   /** Debit the vendor's game wallet instead of the main wallet (brands that are not single-wallet). */
   fromGameWallet?: boolean;
-  /** When the vendor will have the result (a sports bet's fixture): the sweeper leaves the round open until then. */
-  settleBy?: Date | null;
+  /** When the vendor will have the result, ms (a sports bet's fixture): the sweeper leaves the round open until then. */
+  settleBy?: number;
 }
 
 export interface RoundAnswer {
@@ -75,7 +76,7 @@ export async function placeBet(db: Db, req: BetRequest): Promise<RoundAnswer> {
       requestHash,
       JSON.stringify(partial),
       brand().timeZone,
-      req.settleBy?.toISOString() ?? null,
+      req.settleBy === undefined ? null : new Date(req.settleBy).toISOString(),
     ]);
     wrote(row, 2, 'bet');
     return { ...partial, balance: formatMinor(BigInt(String(row.balance))) };
@@ -165,25 +166,20 @@ type RoundRow = typeof gameRound.$inferSelect;
 
 /**
  * Moves `delta` between the house games account and a round's wallet (kind 'resettle'): a
- * positive one is paid, a negative one taken back as far as the wallet holds. Both accounts are
- * locked first, in id order as postTransfer locks them, so the amount taken back is read under the
- * lock and no lock order can deadlock. Answers the wallet's balance after and what could not be
- * taken back.
+ * positive one is paid, a negative one taken back as far as the wallet holds. Called last in a
+ * correction, after the round, its day figures and the limits (the order of the round
+ * statements): the wallet is locked first, so the amount taken back is read under the lock, and
+ * postTransfer then takes the house games account, as a settle takes the member's account before
+ * the house's. Answers the wallet's balance after and what could not be taken back.
  */
 async function moveDifference(tx: Tx, round: RoundRow, delta: bigint, memo: string): Promise<{ balance: bigint; unrecovered: bigint }> {
   const wallet = round.walletAccount;
-  const house = gamesAccount(round.memberId);
-  const locked = await tx
-    .select({ code: ledgerAccount.code, balance: ledgerAccount.balance })
-    .from(ledgerAccount)
-    .where(inArray(ledgerAccount.code, [wallet, house]))
-    .orderBy(asc(ledgerAccount.id))
-    .for('update');
-  const held = locked.find((a) => a.code === wallet)?.balance ?? 0n;
-  if (delta === 0n) return { balance: held, unrecovered: 0n };
-  const take = delta > 0n ? 0n : -delta < held ? -delta : held;
+  const [acc] = await tx.select({ balance: ledgerAccount.balance }).from(ledgerAccount).where(eq(ledgerAccount.code, wallet)).for('update');
+  const held = acc?.balance ?? 0n;
+  const take = delta >= 0n ? 0n : -delta < held ? -delta : held;
   const amount = delta > 0n ? delta : take;
-  if (amount === 0n) return { balance: held, unrecovered: -delta };
+  if (amount === 0n) return { balance: held, unrecovered: delta < 0n ? -delta : 0n };
+  const house = gamesAccount(round.memberId);
   const legs = delta > 0n ? [{ from: house, to: wallet, amount }] : [{ from: wallet, to: house, amount }];
   const posted = await postTransfer(tx, { kind: 'resettle', memberId: round.memberId, reference: round.roundId, memo, legs });
   return { balance: posted.balances.get(wallet)!, unrecovered: delta > 0n ? 0n : -delta - take };
@@ -197,30 +193,36 @@ async function lockRound(tx: Tx, roundId: string): Promise<RoundRow> {
 }
 
 /**
+ * A correction's idempotency key: the vendor's transaction id within the round (two rounds may
+ * carry the same transaction id), hashed to the key's alphabet and length.
+ */
+const correctionKey = (roundId: string, transactionId: string) => createHash('sha256').update(`${roundId}\n${transactionId}`).digest('base64url').slice(0, 43);
+
+/**
  * A vendor's correction of a settled round's win (issue 34: a sports result corrected after the
  * bets were paid): the round's win becomes `win`, and the difference is paid from the house games
  * account, or taken back from the wallet the round paid into as far as it holds; what it cannot
- * give back is written off by the house (`unrecovered`; the wallet never goes below zero). The
- * round's day figures and the loss limits move by the difference (a smaller win counts against
- * them now, a larger one gives back to the period its bet was counted in). Idempotent by the
- * vendor's transaction id: a replay answers the same, the same id for another correction is
- * refused. A round that is not settled (open, refunded) is refused with 409 wallet.round.notSettled.
+ * give back is written off by the house (`unrecovered`; the wallet never goes below zero). A
+ * later correction upwards first cancels what was written off: the member never gets more than
+ * the round's win. The round's day figures and loss limits move by the difference, in the period
+ * of its bet (adjustCounted). Idempotent by the vendor's transaction id within the round: a replay
+ * answers the same, the same id for another correction of the round is refused. A round that is
+ * not settled (open, refunded) is refused with 409 wallet.round.notSettled.
  */
 export async function resettleRound(db: Db, roundId: string, win: bigint, transactionId: string): Promise<CorrectionAnswer> {
   if (win < 0n) throw new Error('a win cannot be negative');
-  const op = { name: 'resettle', memberId: null, key: transactionId, request: { roundId, win: win.toString() } };
+  const op = { name: 'resettle', memberId: null, key: correctionKey(roundId, transactionId), request: { roundId, transactionId, win: win.toString() } };
   const { value } = await once(db, op, async (tx) => {
     const round = await lockRound(tx, roundId);
     if (round.status !== 'settled') throw new ApiError(409, 'wallet.round.notSettled');
     const delta = win - (round.winAmount ?? 0n);
-    const moved = await moveDifference(tx, round, delta, `${round.gameName} (corrected)`);
-    await tx
-      .update(gameRound)
-      .set({ winAmount: win, writtenOff: round.writtenOff + moved.unrecovered })
-      .where(eq(gameRound.roundId, roundId));
+    // What was written off was paid and never taken back: a rise pays only beyond it.
+    const cancelled = delta > 0n ? (delta < round.writtenOff ? delta : round.writtenOff) : 0n;
     if (delta !== 0n) await addToDay(tx, round.memberId, round.createdAt, round.vendor, { payout: delta });
-    if (delta > 0n) await release(tx, round.memberId, ['loss'], delta, round.createdAt);
-    if (delta < 0n) await countAnyway(tx, round.memberId, ['loss'], -delta);
+    await adjustCounted(tx, round.memberId, ['loss'], -delta, round.createdAt);
+    const moved = await moveDifference(tx, round, delta - cancelled, `${round.gameName} (corrected)`);
+    const writtenOff = round.writtenOff - cancelled + moved.unrecovered;
+    await tx.update(gameRound).set({ winAmount: win, writtenOff }).where(eq(gameRound.roundId, roundId));
     if (moved.unrecovered > 0n) log.warn('wallet.resettle.unrecovered', { roundId, memberId: round.memberId, amount: moved.unrecovered.toString() });
     return { ...answer(roundId, 'settled', round.betAmount, win, moved.balance), unrecovered: formatMinor(moved.unrecovered) };
   });
@@ -232,18 +234,29 @@ export async function resettleRound(db: Db, roundId: string, win: bigint, transa
  * for nothing. An open round is refunded as refundRound does. A settled one becomes refunded: the
  * stake goes back to its wallet (kind 'refund') and the win it paid is taken back (kind
  * 'resettle') as far as the wallet then holds, the rest written off (`unrecovered`); its day
- * figures lose the round, the wager limits the stake, and the loss limits the round's loss.
- * Idempotent by the vendor's transaction id; a round already refunded is refused with 409
- * wallet.round.closed.
+ * figures lose the round, and the loss and wager limits what it counted (in the period of its
+ * bet). Idempotent by the vendor's transaction id within the round; a round already refunded is
+ * refused with 409 wallet.round.closed.
  */
 export async function voidRound(db: Db, roundId: string, transactionId: string): Promise<CorrectionAnswer> {
-  const op = { name: 'void', memberId: null, key: transactionId, request: { roundId } };
+  const op = { name: 'void', memberId: null, key: correctionKey(roundId, transactionId), request: { roundId, transactionId } };
   const { value } = await once(db, op, async (tx) => {
     const round = await lockRound(tx, roundId);
     if (round.status === 'refunded') throw new ApiError(409, 'wallet.round.closed');
     const wallet = round.walletAccount;
     const wasSettled = round.status === 'settled';
-    await tx.update(gameRound).set({ status: 'refunded', settledAt: new Date() }).where(eq(gameRound.roundId, roundId));
+    const won = wasSettled ? (round.winAmount ?? 0n) : 0n;
+    // The round, its day figures and the limits first, then the money (the round statements' order).
+    await tx.update(gameRound).set({ status: 'refunded' }).where(eq(gameRound.roundId, roundId));
+    if (wasSettled) {
+      await addToDay(tx, round.memberId, round.createdAt, round.vendor, { betCount: -1, validBet: -round.betAmount, payout: -won });
+      // What the round counted, exactly: its stake on both, less the win the settle gave back to the loss limits.
+      await adjustCounted(tx, round.memberId, ['loss'], won - round.betAmount, round.createdAt);
+      await adjustCounted(tx, round.memberId, ['wager'], -round.betAmount, round.createdAt);
+    } else {
+      await release(tx, round.memberId, ['loss', 'wager'], round.betAmount, round.createdAt);
+    }
+    await tx.select({ id: ledgerAccount.id }).from(ledgerAccount).where(eq(ledgerAccount.code, wallet)).for('update');
     const refunded = await postTransfer(tx, {
       kind: 'refund',
       memberId: round.memberId,
@@ -251,23 +264,19 @@ export async function voidRound(db: Db, roundId: string, transactionId: string):
       memo: `${round.gameName} (void)`,
       legs: [{ from: gamesAccount(round.memberId), to: wallet, amount: round.betAmount }],
     });
-    await release(tx, round.memberId, ['loss', 'wager'], round.betAmount, round.createdAt);
     let balance = refunded.balances.get(wallet)!;
     let unrecovered = 0n;
-    const won = wasSettled ? (round.winAmount ?? 0n) : 0n;
     if (wasSettled) {
       const moved = await moveDifference(tx, round, -won, `${round.gameName} (void)`);
       balance = moved.balance;
       unrecovered = moved.unrecovered;
-      if (unrecovered > 0n)
+      if (unrecovered > 0n) {
         await tx
           .update(gameRound)
           .set({ writtenOff: round.writtenOff + unrecovered })
           .where(eq(gameRound.roundId, roundId));
-      await addToDay(tx, round.memberId, round.createdAt, round.vendor, { betCount: -1, validBet: -round.betAmount, payout: -won });
-      // The settle gave the win back to the loss limits; the round no longer counts, so neither does that.
-      if (won > 0n) await countAnyway(tx, round.memberId, ['loss'], won);
-      if (unrecovered > 0n) log.warn('wallet.void.unrecovered', { roundId, memberId: round.memberId, amount: unrecovered.toString() });
+        log.warn('wallet.void.unrecovered', { roundId, memberId: round.memberId, amount: unrecovered.toString() });
+      }
     }
     return { ...answer(roundId, 'refunded', round.betAmount, wasSettled ? won : null, balance), unrecovered: formatMinor(unrecovered) };
   });

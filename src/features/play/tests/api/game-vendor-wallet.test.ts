@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
 import { walletUser } from '../../../../../tests/support/wallet.ts';
-import { game, gameRound, gameSession, memberDay, vendor } from '../../../../app/schema.ts';
+import { game, gameRound, gameSession, memberDay, rgLimit, vendor } from '../../../../app/schema.ts';
 import { HOUSE, gameAccount } from '../../../wallet/server/accounts.ts';
 import { auditLedger, balancesOf, postTransfer } from '../../../wallet/server/ledger.ts';
 import { refundStaleRounds } from '../../../wallet/server/game-play.ts';
@@ -527,11 +527,20 @@ describe('bets settled later, corrections and voids (issue 34)', () => {
     expect(r.json.value).toEqual({ balance: '0.00', roundId, status: 'settled', win: '0.00', unrecovered: '95.00' });
     expect((await roundOf(roundId))!.writtenOff).toBe(95_00n);
     await expectCleanLedger();
+    // Corrected back to the 100.00 win: the 95.00 written off was never taken back, so only 5.00 is paid.
+    const back = await resettle(token, roundId, '100.00', newTx());
+    expect(back.json.value).toEqual({ balance: '5.00', roundId, status: 'settled', win: '100.00', unrecovered: '0.00' });
+    expect((await roundOf(roundId))!.writtenOff).toBe(0n);
+    await expectCleanLedger();
   });
 
   it('a void makes a settled round count for nothing (stake back, win taken back) and refunds an open one; once', async () => {
     const u = await walletUser();
     await fund(u.id, 100_00n);
+    // Loss and wager limits: after the corrections they count what they counted before the round.
+    const since = new Date(Date.now() - 60_000);
+    await t.db.insert(rgLimit).values((['loss', 'wager'] as const).map((kind) => ({ memberId: u.id, kind, period: 'day' as const, amount: 1_000_00n, since })));
+    const used = async () => Object.fromEntries((await t.db.select({ kind: rgLimit.kind, used: rgLimit.used }).from(rgLimit).where(eq(rgLimit.memberId, u.id))).map((l) => [l.kind, l.used]));
     const token = await launched(u);
     const roundId = newRound();
     await debit(token, roundId, '10.00');
@@ -547,6 +556,19 @@ describe('bets settled later, corrections and voids (issue 34)', () => {
     expect(await balance(u.id)).toBe(100_00n);
     expect(refused(await resettle(token, roundId, '1.00', newTx()))).toEqual([409, 'wallet.round.notSettled']);
     expect(await dayOf(u.id)).toEqual({ bets: 0, valid: 0n, payout: 0n });
+    expect(await used()).toEqual({ loss: 0n, wager: 0n });
+    // A resettled round's loss follows its win, up and back.
+    const corrected = newRound();
+    await debit(token, corrected, '10.00');
+    await credit(token, corrected, '4.00');
+    expect(await used()).toEqual({ loss: 6_00n, wager: 10_00n });
+    await resettle(token, corrected, '30.00', newTx());
+    await resettle(token, corrected, '0.00', newTx());
+    expect(await used()).toEqual({ loss: 10_00n, wager: 10_00n });
+    await resettle(token, corrected, '4.00', newTx());
+    expect(await used()).toEqual({ loss: 6_00n, wager: 10_00n });
+    await voided(token, corrected, newTx());
+    expect(await used()).toEqual({ loss: 0n, wager: 0n });
     const open = newRound();
     await debit(token, open, '7.00');
     expect((await voided(token, open, newTx())).json.value).toMatchObject({ balance: '100.00', status: 'refunded', win: null });
