@@ -15,13 +15,13 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { prng } from './prng.ts';
+import type { WordSource } from './uniform.ts';
+
+export { uniformBelow, type WordSource } from './uniform.ts';
 
 /** Bytes of a server seed (256 bits, the HMAC-SHA256 block strength). */
 export const SERVER_SEED_BYTES = 32;
 const TWO_32 = 4294967296;
-
-/** A source of independent uniform unsigned 32-bit words. */
-export type WordSource = () => number;
 
 /** A committed server seed: the hash is shown before play, the seed only when rotated. */
 export interface ServerSeed {
@@ -85,20 +85,6 @@ export function roundWords(serverSeed: string, clientSeed: string, nonce: number
     offset += 4;
     return word;
   };
-}
-
-/**
- * An unbiased integer in [0, n) from a word source: words at or above the largest multiple of n
- * below 2^32 are rejected and a new word is drawn, so every residue has the same number of
- * accepted words. `n` must be an integer in [1, 2^32].
- */
-export function uniformBelow(n: number, words: WordSource): number {
-  if (!Number.isInteger(n) || n < 1 || n > TWO_32) throw new RangeError(`Cannot draw below ${n}`);
-  const limit = TWO_32 - (TWO_32 % n);
-  for (;;) {
-    const w = words();
-    if (w < limit) return w % n;
-  }
 }
 
 /** A fast, seeded, non-cryptographic word source (mulberry32 of shared/prng) for simulations only, never for play. */

@@ -1,3 +1,4 @@
-/** The play feature's calls (launches, the sandbox game server, the vendors' wallet door): shared by the server and the browser. */
+/** The play feature's calls (launches, the sandbox game server, the vendors' wallet door) and the table games' rules: shared by the server and the browser. */
 export * from './contract/play.ts';
 export * from './contract/vendor-wallet.ts';
+export * from './contract/tables.ts';

@@ -11,7 +11,8 @@ import { map } from 'nanostores';
 import { ApiFailure, type ApiClient } from '../../../kernel/http/client.ts';
 import type { ValueOf } from '../../../kernel/contract.ts';
 import { parseMinor } from '../../../kernel/money.ts';
-import { launchToken, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, type PlayedRound } from '../contract.ts';
+import { launchToken, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, sandboxTable, type PlayedRound } from '../contract.ts';
+import { addChip, removeSpot, stakesKey, stakesList, type TableStakes } from './table-logic.ts';
 import { applyRevealed, clientSeedIssue, fill, initialBet, isEndedSession, mergeRounds, NETWORK_CODES, spinKeys, stepBet } from './game-logic.ts';
 
 export type GameState = ValueOf<typeof sandboxState>;
@@ -50,6 +51,10 @@ export interface GameView {
   freeSpins: GameState['freeSpins'];
   /** The free spins that the last spin ended (their winnings became a bonus); null until then. */
   freeSpinsEnded: GameState['freeSpins'];
+  /** A table game's stakes on its spots (they stay for the next round until cleared); `bet` is then the chosen chip. */
+  tableStakes: TableStakes;
+  /** A chip did not fit under a spot's limit and was cut to it. */
+  stakeCapped: boolean;
 }
 
 /** The words the store says itself (from the `play` catalogue). */
@@ -118,6 +123,8 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     needMoney: 0,
     freeSpins: null,
     freeSpinsEnded: null,
+    tableStakes: {},
+    stakeCapped: false,
   });
   const keys = spinKeys();
   const get = () => $game.get();
@@ -162,6 +169,7 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     const { launch, state, busy, seedBusy, bet } = get();
     const rules = state?.rules;
     if (!launch || !rules || busy || seedBusy) return;
+    if (!('reels' in rules)) return deal();
     const animate = o.animate();
     const key = keys.keyFor(bet);
     set({ busy: true, spinError: null, announce: words.spinning, ...(animate ? { spinningFrom: 0 } : {}) });
@@ -203,6 +211,56 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     } finally {
       set({ busy: false });
     }
+  }
+
+  /**
+   * Plays a table game's round with the stakes on its spots: as a spin, a lost answer keeps the
+   * round's key (per set of stakes), so retrying the same stakes replays it at most once.
+   */
+  async function deal(): Promise<void> {
+    const { launch, state, busy, seedBusy, tableStakes } = get();
+    const bets = stakesList(tableStakes);
+    if (!launch || !state || busy || seedBusy || bets.length === 0) return;
+    const key = keys.keyFor(stakesKey(tableStakes));
+    set({ busy: true, spinError: null, stakeCapped: false, announce: words.spinning });
+    try {
+      const answer = await client.call(sandboxTable, { body: { launch, bets, idempotencyKey: key } });
+      keys.settled();
+      const won = (parseMinor(answer.round.win) ?? 0n) > 0n;
+      set({
+        round: answer.round,
+        balance: answer.balance,
+        fairness: answer.fairness,
+        history: [answer.round, ...get().history.filter((x) => x.roundId !== answer.round.roundId)],
+        announce: fill(won ? words.resultWin : words.resultNone, { amount: o.format(answer.round.win, state.currency), bet: o.format(answer.round.bet, state.currency) }),
+      });
+    } catch (err) {
+      set({ announce: '' });
+      if (err instanceof ApiFailure && NETWORK_CODES.has(err.errorCode)) set({ spinError: { kind: 'network' } });
+      else {
+        keys.settled();
+        if (err instanceof ApiFailure && err.errorCode === 'wallet.balance.insufficient') {
+          set({ spinError: { kind: 'insufficient' }, ...(state.wallet?.kind === 'game' ? { needMoney: get().needMoney + 1 } : {}) });
+        } else if (ended(err)) set({ phase: 'ended' });
+        else set({ spinError: { kind: 'message', text: message(err) } });
+      }
+    } finally {
+      set({ busy: false });
+    }
+  }
+
+  /** Puts the chosen chip on a table's spot (cut to the spot's limit). */
+  function placeChip(spot: string): void {
+    const { state, bet, tableStakes, busy } = get();
+    if (!state || busy || !('maxSpot' in state.rules)) return;
+    const { stakes, capped } = addChip(tableStakes, spot, bet, state.rules.maxSpot);
+    set({ tableStakes: stakes, stakeCapped: capped, ...(get().spinError?.kind === 'insufficient' ? { spinError: null } : {}) });
+  }
+
+  /** Takes one spot's stake, or every stake, off the table. */
+  function clearStakes(spot?: string): void {
+    if (get().busy) return;
+    set({ tableStakes: spot === undefined ? {} : removeSpot(get().tableStakes, spot), stakeCapped: false });
   }
 
   /** Chooses a stake (remembered for this game in this tab); a new stake clears a short-balance refusal. */
@@ -286,7 +344,7 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
   /** Is the spin with this stake waiting to be retried (its answer was lost)? */
   const retrying = (bet: string) => get().spinError?.kind === 'network' && keys.pending(bet);
 
-  return { $game, start, load, spin, chooseBet, stepStake, typeSeed, rotateSeed, refreshBalance, more, retrying };
+  return { $game, start, load, spin, deal, placeChip, clearStakes, chooseBet, stepStake, typeSeed, rotateSeed, refreshBalance, more, retrying };
 }
 
 export type GameSession = ReturnType<typeof createGameSession>;

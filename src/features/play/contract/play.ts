@@ -32,6 +32,7 @@
 import { z } from 'zod';
 import { defineCall, intParam, pageSizeParam } from '../../../kernel/contract.ts';
 import { gameItem, gameType, MAX_PAGE_SIZE } from '../../games/contract.ts';
+import { tableBetsInput, tableRound, tableRules } from './tables.ts';
 
 /** The launch token of a game session: 43 base64url characters (32 random bytes). */
 export const launchToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
@@ -203,6 +204,8 @@ export const playedRound = z.object({
   /** grid[reel][row]: the symbols shown. */
   grid: z.array(z.array(z.string())),
   lineWins: z.array(z.object({ line: z.number().int(), symbol: z.string(), count: z.number().int(), multiplier: z.number(), payout: money })),
+  /** A table game's round (grid and lineWins empty, stops its draws: contract/tables.ts); absent for a slot's. */
+  table: tableRound.optional(),
   serverSeedHash: hex64,
   /** Revealed once the seed was rotated; null while it is still in use. */
   serverSeed: hex64.nullable(),
@@ -245,7 +248,8 @@ export const sandboxState = defineCall({
      */
     wallet: z.object({ kind: z.enum(['main', 'game']), vendor: z.string() }).nullable(),
     currency: z.string(),
-    rules: slotRules,
+    /** A slot's rules, or a table game's (kind roulette, baccarat or dragonTiger: contract/tables.ts). */
+    rules: z.union([slotRules, tableRules]),
     fairness: fairnessState,
     /** The last rounds of this member in this game and mode, newest first. */
     history: z.array(playedRound),
@@ -260,6 +264,20 @@ export const sandboxSpin = defineCall({
   path: '/wps/sandbox/game/spin',
   body: z.object({ launch: launchToken, bet: amountInput, idempotencyKey }),
   value: z.object({ round: playedRound, balance: money, fairness: fairnessState, freeSpins: freeSpinsValue.nullable(), freeSpinsEnded: freeSpinsValue.nullable() }),
+});
+
+/**
+ * A round of a table game (issue 34: roulette, baccarat, dragon tiger): the player's bets, each
+ * a spot of the table and a stake of whole chips; the round is drawn from the member's seed pair
+ * as a spin is, and each spot settled by the table's rules. A slot's session is refused (409
+ * `game.table.notTable`), as a spin on a table's (409 `game.table.isTable`).
+ */
+export const sandboxTable = defineCall({
+  name: 'sandboxTable',
+  method: 'POST',
+  path: '/wps/sandbox/game/table',
+  body: z.object({ launch: launchToken, bets: tableBetsInput, idempotencyKey }),
+  value: z.object({ round: playedRound, balance: money, fairness: fairnessState }),
 });
 
 export const sandboxSeed = defineCall({
@@ -313,6 +331,8 @@ export const sandboxVerify = defineCall({
     /** Total multiple of the bet, as a decimal string. */
     multiplier: z.string(),
     win: money.nullable(),
+    /** A table game's round: its kind and wheel (the draws are `stops`); absent for a slot. */
+    table: tableRound.omit({ bets: true }).optional(),
   }),
 });
 
@@ -345,4 +365,18 @@ export const sandboxStop = defineCall({
   value: z.object({ ended: z.boolean() }),
 });
 
-export const playCalls = [launchGame, gameTrialLaunch, gameLaunchFB, roomList, recentGame, sandboxState, sandboxSpin, sandboxSeed, sandboxRounds, sandboxVerify, sandboxReality, sandboxStop];
+export const playCalls = [
+  launchGame,
+  gameTrialLaunch,
+  gameLaunchFB,
+  roomList,
+  recentGame,
+  sandboxState,
+  sandboxSpin,
+  sandboxTable,
+  sandboxSeed,
+  sandboxRounds,
+  sandboxVerify,
+  sandboxReality,
+  sandboxStop,
+];

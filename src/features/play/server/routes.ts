@@ -13,10 +13,16 @@ import {
   sandboxSeed,
   sandboxSpin,
   sandboxState,
+  sandboxTable,
+  tableGameOf,
+  tableLimits,
+  tableSpots,
+  spotTerms,
+  type TableGame,
   sandboxVerify,
   sandboxReality,
   sandboxStop,
-} from '../contract/play.ts';
+} from '../contract.ts';
 import { realityOf, stopGame } from './reality.ts';
 import { formatMinor, parseMinor } from '../../../kernel/money.ts';
 import { callerSession, requireRealAccount, sessionOf } from '../../accounts/index.ts';
@@ -31,6 +37,7 @@ import { hit, LIMITS } from '../../../kernel/rate-limit.ts';
 import type { z } from 'zod';
 import { route, type HandlerContext } from '../../../kernel/http/dispatch.ts';
 import * as sandbox from './sandbox/provider.ts';
+import { playTable } from './sandbox/table-play.ts';
 import { balancesOf } from '../../wallet/index.ts';
 import { gameIconUrl } from '../../games/index.ts';
 import { forgetSessionForSpin, launch, LOTTERY_VENDORS, nodeIdOfGameId, recentGames, resolveSession, resolveSessionForSpin } from './play.ts';
@@ -123,6 +130,28 @@ function stake(text: string, ctx: HandlerContext): bigint {
   return v;
 }
 
+/** A table bet's stake in minor units, or an error under its field (`bets.<i>.amount`). */
+function tableStake(text: string, ctx: HandlerContext, i: number): bigint {
+  const v = parseMinor(text, brand().currencyDecimals);
+  if (v === null || v <= 0n) throw new ApiError(400, 'request.invalid', {}, { [`bets.${i}.amount`]: ctx.t('errors:field.invalid') });
+  return v;
+}
+
+/** A table game's rules for the game page (contract/tables.ts). */
+function tableRulesOf(t: TableGame, minBet: bigint) {
+  const decimals = brand().currencyDecimals;
+  const limits = tableLimits(minBet);
+  const spots = tableSpots(t).map((spot) => ({ spot, ...spotTerms(t, spot) }));
+  return {
+    kind: t.kind,
+    wheel: t.kind === 'roulette' ? t.wheel : null,
+    spots,
+    bets: limits.chips.map((c) => formatMinor(c, decimals)),
+    maxSpot: formatMinor(limits.maxSpot, decimals),
+    rtp: Math.max(...spots.map((x) => x.rtp)),
+  };
+}
+
 /**
  * A sandbox call's session; a session of another provider's game is not the sandbox's to serve.
  * The game page sends its tab's login too: a tab logged in as another member than the one who
@@ -195,6 +224,7 @@ export const playRoutes = [
   route(sandboxState, async ({ query }, ctx) => {
     const d = await db();
     const s = await sandboxSession(query.launch, ctx);
+    const table = tableGameOf({ gameType: s.gameType, gameName: s.game.gameName });
     const config = sandbox.gameConfig(s.game.seed);
     const decimals = brand().currencyDecimals;
     const balance = s.demo ? s.demoBalance! : (await balancesOf(d, [s.wallet])).get(s.wallet)!;
@@ -204,26 +234,29 @@ export const playRoutes = [
       balance: formatMinor(balance, decimals),
       wallet: s.demo ? null : { kind: s.fromGameWallet ? ('game' as const) : ('main' as const), vendor: s.game.vassalage },
       currency: brand().currency,
-      rules: {
-        kind: config.kind,
-        reels: config.reels,
-        rows: config.rows,
-        symbols: [...config.symbols],
-        lines: config.lines.map((l) => [...l]),
-        minCount: config.minCount,
-        pays: config.pays.map((p) => [...p]),
-        strips: config.strips.map((st) => [...st]),
-        rtp: config.rtp,
-        bets: sandbox.sessionBets(s).map((b) => formatMinor(b, decimals)),
-      },
+      rules: table
+        ? tableRulesOf(table, s.game.minBet)
+        : {
+            kind: config.kind,
+            reels: config.reels,
+            rows: config.rows,
+            symbols: [...config.symbols],
+            lines: config.lines.map((l) => [...l]),
+            minCount: config.minCount,
+            pays: config.pays.map((p) => [...p]),
+            strips: config.strips.map((st) => [...st]),
+            rtp: config.rtp,
+            bets: sandbox.sessionBets(s).map((b) => formatMinor(b, decimals)),
+          },
       fairness: await sandbox.fairness(d, sandbox.seedOwnerOf(s), s.demo),
       history: (await sandbox.rounds(d, s, 1, HISTORY_SIZE)).list,
-      freeSpins: await freeSpinsOf(d, s),
+      freeSpins: table ? null : await freeSpinsOf(d, s),
     };
   }),
 
   route(sandboxSpin, async ({ body }, ctx) => {
     const s = await sandboxSession(body.launch, ctx, true);
+    if (tableGameOf({ gameType: s.gameType, gameName: s.game.gameName })) throw new ApiError(409, 'game.table.isTable');
     const bet = stake(body.bet, ctx);
     try {
       return await sandbox.spin(await db(), s, bet, body.idempotencyKey);
@@ -233,6 +266,15 @@ export const playRoutes = [
       forgetSessionForSpin(body.launch);
       return sandbox.spin(await db(), await sandboxSession(body.launch, ctx), bet, body.idempotencyKey);
     }
+  }),
+
+  route(sandboxTable, async ({ body }, ctx) => {
+    const s = await sandboxSession(body.launch, ctx);
+    const table = tableGameOf({ gameType: s.gameType, gameName: s.game.gameName });
+    if (!table) throw new ApiError(409, 'game.table.notTable');
+    const bets = body.bets.map((b, i) => ({ spot: b.spot, amount: tableStake(b.amount, ctx, i) }));
+    const { round, fairness, balance } = await playTable(await db(), s, table, bets, body.idempotencyKey);
+    return { round, fairness, balance };
   }),
 
   route(sandboxSeed, async ({ body }, ctx) => {
@@ -246,8 +288,11 @@ export const playRoutes = [
   }),
 
   route(sandboxVerify, async ({ query }, ctx) => {
-    const [g] = await (await db()).select({ seed: game.seed }).from(game).where(eq(game.nodeId, query.nodeId));
+    const [g] = await (await db()).select({ seed: game.seed, gameType: game.gameType, gameName: game.gameName }).from(game).where(eq(game.nodeId, query.nodeId));
     if (!g) throw new ApiError(404, 'game.not.found');
+    const table = tableGameOf(g);
+    // A table round's draws need no stake: its bets are on the round (the history shows them).
+    if (table) return sandbox.verifyTable(table, query);
     return sandbox.verify(g, { ...query, bet: query.bet === undefined ? undefined : stake(query.bet, ctx) });
   }),
 ];

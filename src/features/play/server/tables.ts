@@ -113,7 +113,10 @@ export const sandboxRound = pgTable(
       .notNull()
       .references(() => gameSeed.id),
     nonce: integer('nonce').notNull(),
+    /** The engine's record: a slot's reel stops; a table game's draws (contract/tables.ts). */
     stops: jsonb('stops').$type<number[]>().notNull(),
+    /** A table game's round (issue 34): its kind and bets, amounts in minor units; null for a slot round. */
+    tableBets: jsonb('table_bets').$type<{ kind: string; wheel: string | null; bets: { spot: string; amount: string }[] }>(),
     /** The free-spin grant that paid its stake (no money staked; its win adds to the grant's winnings); null for a bought round. */
     freeSpinGrantId: bigint('free_spin_grant_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

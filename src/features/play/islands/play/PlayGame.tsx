@@ -5,7 +5,7 @@
  * Demo play is labelled as play money. Strings come as props (the `play` catalogue, raw; placeholders are filled here).
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useId, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { createApiClient, type ClientMessages } from '../../../../kernel/http/client.ts';
 import { storedToken } from '../../../../kernel/http/session-keys.ts';
 import { formatMinor, parseMinor } from '../../../../kernel/money.ts';
@@ -21,6 +21,10 @@ import './play.css';
 import { SymbolGlyph } from './SymbolGlyph.tsx';
 import { fill, multipleLabel, paytableRows, percent, symbolFor, verifyHref } from '../../client/game-logic.ts';
 import { formatDateTime } from '../../../../kernel/intl.ts';
+
+// Table games' board and rules (issue 34): a chunk of their own, loaded only by a table game's page.
+const TableBoard = lazy(() => import('./TableBoard.tsx'));
+const TableRulesPanel = lazy(() => import('./TableBoard.tsx').then((m) => ({ default: m.TableRulesPanel })));
 
 export type PlayLabels = typeof playCatalogue;
 
@@ -74,7 +78,7 @@ export default function PlayGame(props: Props) {
   });
   const view = useStore(session.$game);
   const { launch, phase, loadError, state, balance, fairness, history, hasMore, moreBusy, moreError, bet, round, spinningFrom, busy, spinError, announce } = view;
-  const { seedInput, seedError, seedBusy, seedMessage, revealed, needMoney, freeSpins, freeSpinsEnded } = view;
+  const { seedInput, seedError, seedBusy, seedMessage, revealed, needMoney, freeSpins, freeSpinsEnded, tableStakes, stakeCapped } = view;
   const ids = useId();
 
   useEffect(() => session.start(window.location.search), [session]);
@@ -177,19 +181,41 @@ export default function PlayGame(props: Props) {
 
   const names = L.symbols as Record<string, string>;
   const demo = state.demo;
-  const lineCount = rules.lines.length;
+  // A slot's reels, or a table game's board (its rules have no reels).
+  const slot = 'reels' in rules ? rules : null;
+  const tableRules = 'reels' in rules ? null : rules;
+  const lineCount = slot?.lines.length ?? 0;
   const betMinor = parseMinor(bet) ?? 0n;
   const lineBet = lineCount > 0 ? formatMinor(betMinor / BigInt(lineCount)) : bet;
-  const settled = spinningFrom >= rules.reels;
+  const settled = spinningFrom >= (slot?.reels ?? 0);
   const shown = round && settled ? round : null;
   const lastWin = shown ? shown.win : null;
   const won = lastWin !== null && (parseMinor(lastWin) ?? 0n) > 0n;
   const betIndex = rules.bets.indexOf(bet);
   const retrying = session.retrying(bet);
-  const table = paytableRows(rules);
-  const counts = Array.from({ length: rules.reels - rules.minCount + 1 }, (_, i) => rules.minCount + i);
+  const table = slot ? paytableRows(slot) : [];
+  const counts = slot ? Array.from({ length: slot.reels - slot.minCount + 1 }, (_, i) => slot.minCount + i) : [];
   const hiddenSeeds = history.some((r) => r.serverSeed === null);
   const gameWallet = !demo && state.wallet?.kind === 'game' ? state.wallet : null;
+  const errorBox = spinError && (
+    <div className="pl-error" role="alert">
+      {spinError.kind === 'insufficient' ? (
+        <>
+          <span>{demo ? L.insufficientDemo : gameWallet ? fill(L.wallet.insufficient, { vendor: state.game.vendorName }) : L.insufficient}</span>
+          {!demo && (
+            <a className="btn btn-sm btn-primary" href={props.depositHref} target="_blank" rel="noopener">
+              {L.deposit}
+              <span className="sr-only"> {L.opensNew}</span>
+            </a>
+          )}
+        </>
+      ) : spinError.kind === 'network' ? (
+        <span>{L.network}</span>
+      ) : (
+        <span>{spinError.text}</span>
+      )}
+    </div>
+  );
 
   return (
     <div className={`pl-app${demo ? ' is-demo' : ''}`}>
@@ -261,81 +287,97 @@ export default function PlayGame(props: Props) {
       )}
 
       <div className="pl-main">
-        <section className="pl-machine card" aria-labelledby={`${ids}-machine`}>
-          <h2 id={`${ids}-machine`} className="sr-only">
-            {L.reels}
-          </h2>
-          <Reels
-            reels={rules.reels}
-            rows={rules.rows}
-            grid={round?.grid ?? []}
-            lines={rules.lines}
-            lineWins={shown?.lineWins ?? []}
-            symbols={rules.symbols}
-            spinningFrom={spinningFrom}
-            names={names}
-            labels={{ reels: L.reels, cell: L.cell, cellWin: L.cellWin }}
-          />
-          <div className={`pl-winbar${won ? ' won' : ''}`}>
-            <span>{L.win}</span>
-            <strong data-testid="play-win">{lastWin === null ? '–' : won ? fmt(lastWin) : L.noWin}</strong>
-          </div>
-          <p className="pl-result" role="status" aria-live="polite" aria-atomic="true">
-            {announce}
-          </p>
-          {shown && shown.lineWins.length > 0 && (
-            <ul className="pl-linewins">
-              {shown.lineWins.map((w) => (
-                <li key={w.line}>{fill(L.lineWin, { line: w.line + 1, count: w.count, symbol: names[w.symbol] ?? w.symbol, amount: fmt(w.payout) })}</li>
-              ))}
-            </ul>
-          )}
-          {spinError && (
-            <div className="pl-error" role="alert">
-              {spinError.kind === 'insufficient' ? (
-                <>
-                  <span>{demo ? L.insufficientDemo : gameWallet ? fill(L.wallet.insufficient, { vendor: state.game.vendorName }) : L.insufficient}</span>
-                  {!demo && (
-                    <a className="btn btn-sm btn-primary" href={props.depositHref} target="_blank" rel="noopener">
-                      {L.deposit}
-                      <span className="sr-only"> {L.opensNew}</span>
-                    </a>
-                  )}
-                </>
-              ) : spinError.kind === 'network' ? (
-                <span>{L.network}</span>
-              ) : (
-                <span>{spinError.text}</span>
-              )}
+        {slot ? (
+          <section className="pl-machine card" aria-labelledby={`${ids}-machine`}>
+            <h2 id={`${ids}-machine`} className="sr-only">
+              {L.reels}
+            </h2>
+            <Reels
+              reels={slot.reels}
+              rows={slot.rows}
+              grid={round?.grid ?? []}
+              lines={slot.lines}
+              lineWins={shown?.lineWins ?? []}
+              symbols={slot.symbols}
+              spinningFrom={spinningFrom}
+              names={names}
+              labels={{ reels: L.reels, cell: L.cell, cellWin: L.cellWin }}
+            />
+            <div className={`pl-winbar${won ? ' won' : ''}`}>
+              <span>{L.win}</span>
+              <strong data-testid="play-win">{lastWin === null ? '–' : won ? fmt(lastWin) : L.noWin}</strong>
             </div>
-          )}
-          <div className="pl-controls">
-            <div className="pl-bet" role="group" aria-labelledby={`${ids}-bet`}>
-              <span id={`${ids}-bet`} className="pl-bet-label">
-                {L.bet}
-              </span>
-              <button type="button" className="pl-step" aria-label={L.betDown} onClick={() => changeBet(-1)} disabled={busy || betIndex <= 0}>
-                −
-              </button>
-              <select aria-label={L.bet} value={bet} onChange={onBetSelect} disabled={busy}>
-                {rules.bets.map((b) => (
-                  <option key={b} value={b}>
-                    {fmt(b)}
-                  </option>
+            <p className="pl-result" role="status" aria-live="polite" aria-atomic="true">
+              {announce}
+            </p>
+            {shown && shown.lineWins.length > 0 && (
+              <ul className="pl-linewins">
+                {shown.lineWins.map((w) => (
+                  <li key={w.line}>{fill(L.lineWin, { line: w.line + 1, count: w.count, symbol: names[w.symbol] ?? w.symbol, amount: fmt(w.payout) })}</li>
                 ))}
-              </select>
-              <button type="button" className="pl-step" aria-label={L.betUp} onClick={() => changeBet(1)} disabled={busy || betIndex >= rules.bets.length - 1}>
-                +
+              </ul>
+            )}
+            {errorBox}
+            <div className="pl-controls">
+              <div className="pl-bet" role="group" aria-labelledby={`${ids}-bet`}>
+                <span id={`${ids}-bet`} className="pl-bet-label">
+                  {L.bet}
+                </span>
+                <button type="button" className="pl-step" aria-label={L.betDown} onClick={() => changeBet(-1)} disabled={busy || betIndex <= 0}>
+                  −
+                </button>
+                <select aria-label={L.bet} value={bet} onChange={onBetSelect} disabled={busy}>
+                  {rules.bets.map((b) => (
+                    <option key={b} value={b}>
+                      {fmt(b)}
+                    </option>
+                  ))}
+                </select>
+                <button type="button" className="pl-step" aria-label={L.betUp} onClick={() => changeBet(1)} disabled={busy || betIndex >= rules.bets.length - 1}>
+                  +
+                </button>
+              </div>
+              <button type="button" className="btn btn-primary pl-spin" onClick={() => void spin()} disabled={busy || seedBusy || !bet} aria-describedby={`${ids}-lines`}>
+                {busy ? L.spinning : retrying ? L.retrySpin : !demo && freeSpins ? fill(L.free.spin, { left: freeSpins.left }) : L.spin}
               </button>
             </div>
-            <button type="button" className="btn btn-primary pl-spin" onClick={() => void spin()} disabled={busy || seedBusy || !bet} aria-describedby={`${ids}-lines`}>
-              {busy ? L.spinning : retrying ? L.retrySpin : !demo && freeSpins ? fill(L.free.spin, { left: freeSpins.left }) : L.spin}
-            </button>
-          </div>
-          <p id={`${ids}-lines`} className="pl-lines-note muted">
-            {fill(L.lines, { lines: lineCount, amount: fmt(lineBet) })}
-          </p>
-        </section>
+            <p id={`${ids}-lines`} className="pl-lines-note muted">
+              {fill(L.lines, { lines: lineCount, amount: fmt(lineBet) })}
+            </p>
+          </section>
+        ) : (
+          tableRules && (
+            <section className="pl-machine card" aria-labelledby={`${ids}-machine`}>
+              <h2 id={`${ids}-machine`} className="sr-only">
+                {L.table.board}
+              </h2>
+              <Suspense fallback={<p className="pl-state">{L.loading}</p>}>
+                <TableBoard
+                  rules={tableRules}
+                  T={L.table}
+                  round={round}
+                  history={history}
+                  stakes={tableStakes}
+                  chip={bet}
+                  stakeCapped={stakeCapped}
+                  busy={busy}
+                  disabled={busy || seedBusy}
+                  retrying={retrying}
+                  announce={announce}
+                  winLabel={L.win}
+                  noWinLabel={L.noWin}
+                  retryLabel={L.retrySpin}
+                  fmt={fmt}
+                  onChip={(c) => session.chooseBet(c)}
+                  onSpot={(spot) => session.placeChip(spot)}
+                  onClear={() => session.clearStakes()}
+                  onDeal={() => void session.deal()}
+                  error={errorBox}
+                />
+              </Suspense>
+            </section>
+          )
+        )}
 
         <div className="pl-side">
           <section className="card pl-panel" aria-labelledby={`${ids}-history`}>
@@ -469,46 +511,56 @@ export default function PlayGame(props: Props) {
             )}
           </section>
 
-          <section className="card pl-panel" aria-labelledby={`${ids}-pay`}>
-            <h2 id={`${ids}-pay`}>{L.paytable.title}</h2>
-            <p className="pl-rtp">{fill(L.paytable.rtp, { rtp: percent(rules.rtp, lang) })}</p>
-            <p className="muted pl-small">{fill(L.paytable.rules, { lines: lineCount, min: rules.minCount })}</p>
-            <div className="pl-scroll">
-              <table className="pl-paytable">
-                <thead>
-                  <tr>
-                    <th scope="col">{L.paytable.symbol}</th>
-                    {counts.map((c) => (
-                      <th scope="col" key={c} className="num">
-                        {fill(L.paytable.count, { count: c })}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {table.map((row) => (
-                    <tr key={row.symbol}>
-                      <th scope="row">
-                        <span className="pl-pay-symbol">
-                          <SymbolGlyph symbol={row.symbol} />
-                          <span>{names[row.symbol] ?? row.symbol}</span>
-                        </span>
-                      </th>
-                      {counts.map((c) => {
-                        const p = row.pays.find((x) => x.count === c);
-                        return (
-                          <td key={c} className="num">
-                            {p ? multipleLabel(p.multiple, lang) : L.paytable.none}
-                          </td>
-                        );
-                      })}
+          {slot ? (
+            <section className="card pl-panel" aria-labelledby={`${ids}-pay`}>
+              <h2 id={`${ids}-pay`}>{L.paytable.title}</h2>
+              <p className="pl-rtp">{fill(L.paytable.rtp, { rtp: percent(rules.rtp, lang) })}</p>
+              <p className="muted pl-small">{fill(L.paytable.rules, { lines: lineCount, min: slot.minCount })}</p>
+              <div className="pl-scroll">
+                <table className="pl-paytable">
+                  <thead>
+                    <tr>
+                      <th scope="col">{L.paytable.symbol}</th>
+                      {counts.map((c) => (
+                        <th scope="col" key={c} className="num">
+                          {fill(L.paytable.count, { count: c })}
+                        </th>
+                      ))}
                     </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <p className="muted pl-small">{fill(L.paytable.lineBet, { amount: fmt(lineBet) })}</p>
-          </section>
+                  </thead>
+                  <tbody>
+                    {table.map((row) => (
+                      <tr key={row.symbol}>
+                        <th scope="row">
+                          <span className="pl-pay-symbol">
+                            <SymbolGlyph symbol={row.symbol} />
+                            <span>{names[row.symbol] ?? row.symbol}</span>
+                          </span>
+                        </th>
+                        {counts.map((c) => {
+                          const p = row.pays.find((x) => x.count === c);
+                          return (
+                            <td key={c} className="num">
+                              {p ? multipleLabel(p.multiple, lang) : L.paytable.none}
+                            </td>
+                          );
+                        })}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <p className="muted pl-small">{fill(L.paytable.lineBet, { amount: fmt(lineBet) })}</p>
+            </section>
+          ) : (
+            tableRules && (
+              <section className="card pl-panel" aria-label={L.paytable.title}>
+                <Suspense fallback={null}>
+                  <TableRulesPanel rules={tableRules} T={L.table} fmt={fmt} lang={lang} title={L.paytable.title} rtpLabel={L.paytable.rtp} />
+                </Suspense>
+              </section>
+            )
+          )}
         </div>
       </div>
     </div>

@@ -7,11 +7,14 @@
  * form's store (src/features/play/client/verify-round.ts); this component renders it.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { createApiClient, type ClientMessages } from '../../../../kernel/http/client.ts';
 import { money } from '../../../wallet/client.ts';
 import type { PlayLabels } from './PlayGame.tsx';
 import { Reels } from './Reels.tsx';
+
+// A table game's draw (issue 34): its own chunk, loaded only when a table round is verified.
+const VerifiedDraw = lazy(() => import('./TableBoard.tsx').then((m) => ({ default: m.VerifiedDraw })));
 import './play.css';
 import { fill, type VerifyInput } from '../../client/game-logic.ts';
 import { createVerifyRound } from '../../client/verify-round.ts';
@@ -132,41 +135,56 @@ export default function VerifyRound({ labels: L, lang, merchant, language, messa
                   {a.stops.join(', ')}
                 </dd>
               </div>
-              <div>
-                <dt>{V.multiplier}</dt>
-                <dd className="mono" data-testid="verify-multiplier">
-                  ×{a.multiplier}
-                </dd>
-              </div>
-              <div>
-                <dt>{V.win}</dt>
-                <dd data-testid="verify-win">{a.win === null || !answer.input.bet.trim() ? V.noBet : fmt(a.win)}</dd>
-              </div>
+              {!a.table && (
+                <>
+                  <div>
+                    <dt>{V.multiplier}</dt>
+                    <dd className="mono" data-testid="verify-multiplier">
+                      ×{a.multiplier}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{V.win}</dt>
+                    <dd data-testid="verify-win">{a.win === null || !answer.input.bet.trim() ? V.noBet : fmt(a.win)}</dd>
+                  </div>
+                </>
+              )}
             </dl>
-            <h3>{V.grid}</h3>
-            <div className="pv-reels">
-              <Reels
-                reels={reels}
-                rows={rows}
-                grid={a.grid}
-                lines={lines}
-                lineWins={lines.length ? a.lineWins : []}
-                symbols={a.grid.flat()}
-                names={names}
-                labels={{ reels: V.grid, cell: L.cell, cellWin: L.cellWin }}
-              />
-            </div>
-            <h3>{V.lineWins}</h3>
-            {a.lineWins.length === 0 ? (
-              <p className="muted">{V.noLineWins}</p>
+            {a.table ? (
+              <>
+                <h3>{L.table.result}</h3>
+                <Suspense fallback={null}>
+                  <VerifiedDraw table={a.table} stops={a.stops} T={L.table} />
+                </Suspense>
+              </>
             ) : (
-              <ul className="pl-linewins" data-testid="verify-linewins">
-                {a.lineWins.map((w) => (
-                  <li key={w.line}>
-                    {fill(L.lineWin, { line: w.line + 1, count: w.count, symbol: names[w.symbol] ?? w.symbol, amount: fmt(w.payout) })} <span className="muted">(×{w.multiplier})</span>
-                  </li>
-                ))}
-              </ul>
+              <>
+                <h3>{V.grid}</h3>
+                <div className="pv-reels">
+                  <Reels
+                    reels={reels}
+                    rows={rows}
+                    grid={a.grid}
+                    lines={lines}
+                    lineWins={lines.length ? a.lineWins : []}
+                    symbols={a.grid.flat()}
+                    names={names}
+                    labels={{ reels: V.grid, cell: L.cell, cellWin: L.cellWin }}
+                  />
+                </div>
+                <h3>{V.lineWins}</h3>
+                {a.lineWins.length === 0 ? (
+                  <p className="muted">{V.noLineWins}</p>
+                ) : (
+                  <ul className="pl-linewins" data-testid="verify-linewins">
+                    {a.lineWins.map((w) => (
+                      <li key={w.line}>
+                        {fill(L.lineWin, { line: w.line + 1, count: w.count, symbol: names[w.symbol] ?? w.symbol, amount: fmt(w.payout) })} <span className="muted">(×{w.multiplier})</span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </>
             )}
           </section>
         )}

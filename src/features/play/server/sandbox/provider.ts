@@ -28,9 +28,11 @@ import { activeGrant, freeSpinsView, lockActiveGrant, useFreeSpin, type FreeSpin
 import { once } from '../../../../kernel/idempotency.ts';
 import type { Tx } from '../../../wallet/index.ts';
 import { maskName } from '../../../../kernel/mask.ts';
-import { makeClientSeed, makeServerSeed, seedMatchesHash } from '../../../../kernel/fairness.ts';
+import { hashServerSeed, makeClientSeed, makeServerSeed, roundWords, seedMatchesHash } from '../../../../kernel/fairness.ts';
+import { drawTable, type TableGame } from '../../contract/tables.ts';
 import { slotConfig, type SlotConfig } from './paytable.ts';
 import { evaluate, roundOutcome, settle } from './slot-engine.ts';
+import { presentTableRound, type TableBets } from './table-rounds.ts';
 
 /** Play money a demo session starts with, in minor units (2,000.00). */
 export const DEMO_START_BALANCE = 200_000n;
@@ -157,7 +159,7 @@ async function activeSeed(tx: Tx | Db, owner: SeedOwner, demo: boolean) {
 }
 
 /** Takes the next nonce of the owner's active seed pair, in the caller's transaction (the row stays locked to the commit). */
-async function takeNonce(tx: Tx, owner: SeedOwner, demo: boolean) {
+export async function takeNonce(tx: Tx, owner: SeedOwner, demo: boolean) {
   const bump = () =>
     tx
       .update(gameSeed)
@@ -181,14 +183,26 @@ export async function fairness(db: Db, owner: SeedOwner, demo: boolean) {
   return fairnessOf(await activeSeed(db, owner, demo));
 }
 
-const newRoundId = () => `sb${randomBytes(12).toString('base64url')}`;
+export const newRoundId = () => `sb${randomBytes(12).toString('base64url')}`;
 
 /** Presents a recorded round (the window and line wins recomputed from the stops). */
 export function presentRound(
-  r: { roundId: string; nodeId: number; demo: boolean; betAmount: bigint; winAmount: bigint; nonce: number; stops: number[]; createdAt: Date; freeSpinGrantId?: number | null },
+  r: {
+    roundId: string;
+    nodeId: number;
+    demo: boolean;
+    betAmount: bigint;
+    winAmount: bigint;
+    nonce: number;
+    stops: number[];
+    createdAt: Date;
+    freeSpinGrantId?: number | null;
+    tableBets?: TableBets | null;
+  },
   seed: { serverSeed: string; serverSeedHash: string; clientSeed: string; revealedAt: Date | null },
   game: { gameName: string; seed: number },
 ): PlayedRound {
+  if (r.tableBets) return presentTableRound({ ...r, tableBets: r.tableBets }, seed, game);
   const config = gameConfig(game.seed);
   const decimals = brand().currencyDecimals;
   const settled = settle(config, evaluate(config, r.stops), r.betAmount);
@@ -523,5 +537,21 @@ export function verify(game: { seed: number }, q: { serverSeed: string; serverSe
     lines: config.lines.map((l) => [...l]),
     multiplier: (outcome.totalMultiplier / config.lines.length).toString(),
     win: formatMinor(settled.totalWin, decimals),
+  };
+}
+
+/** Recomputes a table game's round from seeds the player holds: its draws (contract/tables.ts). */
+export function verifyTable(table: TableGame, q: { serverSeed: string; serverSeedHash?: string; clientSeed: string; nonce: number }) {
+  const stops = drawTable(table, roundWords(q.serverSeed, q.clientSeed, q.nonce));
+  return {
+    serverSeedHash: hashServerSeed(q.serverSeed),
+    hashMatches: q.serverSeedHash === undefined ? null : seedMatchesHash(q.serverSeed, q.serverSeedHash),
+    stops,
+    grid: [],
+    lineWins: [],
+    lines: [],
+    multiplier: '0',
+    win: null,
+    table: { kind: table.kind, wheel: table.kind === 'roulette' ? table.wheel : null },
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_round" ADD COLUMN "table_bets" jsonb;

@@ -1,0 +1,340 @@
+/**
+ * The rules of the sandbox's single-player table games (issue 34: RNG tables): European and
+ * American roulette, baccarat (punto banco) and dragon tiger. Pure and shared: the server deals and
+ * pays with them, the game page and the verify page show a round from the same record, so both
+ * sides always agree on what a round's draws mean.
+ *
+ * A round's record (`stops`) is the list of its draws, in the order they were drawn from the
+ * round's provably-fair word stream (kernel/fairness.ts `roundWords`), each an unbiased integer
+ * (`uniformBelow`):
+ * - roulette: one pocket, 0..36 (37 on an American wheel is '00');
+ * - baccarat: the cards in dealing order (player, banker, player, banker, then the third cards
+ *   the tableau draws); dragon tiger: the dragon's card, then the tiger's.
+ *
+ * Cards are drawn from an infinite deck: each card is one of 52 (rank = card % 13, ace first;
+ * suit = card / 13), independently, as provably-fair casinos deal, so that a round never depends
+ * on the rounds before it. The return to player of each bet is exact for that deck and is
+ * checked by enumerating every deal (tables.test.ts).
+ */
+import { z } from 'zod';
+import { uniformBelow, type WordSource } from '../../../kernel/uniform.ts';
+
+export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger'] as const;
+export type TableKind = (typeof TABLE_KINDS)[number];
+export type RouletteWheel = 'european' | 'american';
+
+/** Which table a game is: the kind, and for roulette the wheel. */
+export type TableGame = { kind: 'roulette'; wheel: RouletteWheel } | { kind: 'baccarat' } | { kind: 'dragonTiger' };
+
+/**
+ * The table a catalogue game plays, by its type and name, or null for a slot. Only the RNG
+ * lane's table games: live casino tables are shared tables (not single-player), and the other
+ * table games of the catalogue (sic bo, blackjack, poker...) are not built yet.
+ */
+export function tableGameOf(g: { gameType: string; gameName: string }): TableGame | null {
+  if (g.gameType !== 'RNG') return null;
+  if (/\bAmerican Roulette\b/.test(g.gameName)) return { kind: 'roulette', wheel: 'american' };
+  if (/\bRoulette\b/.test(g.gameName)) return { kind: 'roulette', wheel: 'european' };
+  if (/\bBaccarat\b/.test(g.gameName)) return { kind: 'baccarat' };
+  if (/\bDragon Tiger\b/.test(g.gameName)) return { kind: 'dragonTiger' };
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cards
+
+export const SUITS = ['spades', 'hearts', 'diamonds', 'clubs'] as const;
+export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
+export const cardRank = (card: number) => card % 13;
+export const cardSuit = (card: number) => SUITS[Math.floor(card / 13)]!;
+/** A card's baccarat value: ace 1, two to nine their pips, tens and faces 0. */
+export const baccaratValue = (card: number) => (card % 13 >= 9 ? 0 : (card % 13) + 1);
+const isCard = (c: unknown): c is number => Number.isInteger(c) && (c as number) >= 0 && (c as number) < 52;
+
+// ---------------------------------------------------------------------------------------------
+// Roulette
+
+const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
+/** The American wheel's '00' pocket. */
+export const DOUBLE_ZERO = 37;
+export const pocketCount = (wheel: RouletteWheel) => (wheel === 'american' ? 38 : 37);
+export const pocketLabel = (pocket: number) => (pocket === DOUBLE_ZERO ? '00' : String(pocket));
+export const pocketColour = (pocket: number): 'red' | 'black' | 'green' => (pocket === 0 || pocket === DOUBLE_ZERO ? 'green' : RED.has(pocket) ? 'red' : 'black');
+
+/** The outside bets, each with what it pays to one. */
+export const ROULETTE_OUTSIDE = ['red', 'black', 'odd', 'even', 'low', 'high', 'dozen1', 'dozen2', 'dozen3', 'column1', 'column2', 'column3'] as const;
+/** The straight-up spot of a pocket: 'n17', 'n0', 'n00'. */
+export const straightSpot = (pocket: number) => `n${pocketLabel(pocket)}`;
+
+function rouletteSpots(wheel: RouletteWheel): string[] {
+  return [...Array.from({ length: pocketCount(wheel) }, (_, p) => straightSpot(p)), ...ROULETTE_OUTSIDE];
+}
+
+/** Whether a roulette spot wins on a pocket (zeros lose every outside bet). */
+export function rouletteWins(spot: string, pocket: number): boolean {
+  if (spot.startsWith('n')) return spot === straightSpot(pocket);
+  if (pocket === 0 || pocket === DOUBLE_ZERO) return false;
+  switch (spot) {
+    case 'red':
+      return RED.has(pocket);
+    case 'black':
+      return !RED.has(pocket);
+    case 'odd':
+      return pocket % 2 === 1;
+    case 'even':
+      return pocket % 2 === 0;
+    case 'low':
+      return pocket <= 18;
+    case 'high':
+      return pocket >= 19;
+    case 'dozen1':
+    case 'dozen2':
+    case 'dozen3':
+      return Math.ceil(pocket / 12) === Number(spot.slice(5));
+    case 'column1':
+    case 'column2':
+    case 'column3':
+      return ((pocket - 1) % 3) + 1 === Number(spot.slice(6));
+    default:
+      return false;
+  }
+}
+
+/** What a roulette spot pays to one: straight 35, dozens and columns 2, even chances 1. */
+const roulettePays = (spot: string) => (spot.startsWith('n') ? 35 : spot.startsWith('dozen') || spot.startsWith('column') ? 2 : 1);
+
+// ---------------------------------------------------------------------------------------------
+// Baccarat (punto banco)
+
+export interface BaccaratHands {
+  player: number[];
+  banker: number[];
+}
+
+const total = (cards: readonly number[]) => cards.reduce((t, c) => t + baccaratValue(c), 0) % 10;
+
+/**
+ * Deals a coup with the tableau: two cards each (player first); a natural 8 or 9 on either side
+ * stands both; else the player draws on 0-5, and the banker draws on 0-2 always, 3 unless the
+ * player's third card is an 8, 4 on a third card of 2-7, 5 on 4-7, 6 on 6-7, stands on 7; a
+ * banker whose player stood draws on 0-5. `next` gives the cards in dealing order.
+ */
+export function dealBaccaratWith(next: () => number): BaccaratHands {
+  const player = [next()];
+  const banker = [next()];
+  player.push(next());
+  banker.push(next());
+  const p = total(player);
+  const b = total(banker);
+  if (p >= 8 || b >= 8) return { player, banker };
+  if (p <= 5) {
+    const third = next();
+    player.push(third);
+    const x = baccaratValue(third);
+    const draws = b <= 2 || (b === 3 && x !== 8) || (b === 4 && x >= 2 && x <= 7) || (b === 5 && x >= 4 && x <= 7) || (b === 6 && (x === 6 || x === 7));
+    if (draws) banker.push(next());
+  } else if (b <= 5) {
+    banker.push(next());
+  }
+  return { player, banker };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Every table
+
+/** What a table round's draws show. */
+export type TableOutcome =
+  | { kind: 'roulette'; pocket: number }
+  | { kind: 'baccarat'; player: number[]; banker: number[]; playerTotal: number; bankerTotal: number; winner: 'player' | 'banker' | 'tie'; playerPair: boolean; bankerPair: boolean }
+  | { kind: 'dragonTiger'; dragon: number; tiger: number; winner: 'dragon' | 'tiger' | 'tie' };
+
+/** The spots a table takes bets on. */
+export function tableSpots(t: TableGame): string[] {
+  switch (t.kind) {
+    case 'roulette':
+      return rouletteSpots(t.wheel);
+    case 'baccarat':
+      return ['player', 'banker', 'tie', 'playerPair', 'bankerPair'];
+    case 'dragonTiger':
+      return ['dragon', 'tiger', 'tie'];
+  }
+}
+
+/** Draws a round's record from its word stream (see the module's comment). */
+export function drawTable(t: TableGame, words: WordSource): number[] {
+  switch (t.kind) {
+    case 'roulette':
+      return [uniformBelow(pocketCount(t.wheel), words)];
+    case 'baccarat': {
+      const cards: number[] = [];
+      dealBaccaratWith(() => {
+        const c = uniformBelow(52, words);
+        cards.push(c);
+        return c;
+      });
+      return cards;
+    }
+    case 'dragonTiger':
+      return [uniformBelow(52, words), uniformBelow(52, words)];
+  }
+}
+
+/** What a recorded round shows; throws a RangeError when the record is not one this table could draw. */
+export function tableOutcome(t: TableGame, stops: readonly number[]): TableOutcome {
+  switch (t.kind) {
+    case 'roulette': {
+      const pocket = stops[0]!;
+      if (stops.length !== 1 || !Number.isInteger(pocket) || pocket < 0 || pocket >= pocketCount(t.wheel)) throw new RangeError('Not a pocket of this wheel');
+      return { kind: 'roulette', pocket };
+    }
+    case 'baccarat': {
+      if (!stops.every(isCard)) throw new RangeError('Not a card');
+      let i = 0;
+      const hands = dealBaccaratWith(() => {
+        if (i >= stops.length) throw new RangeError('Too few cards for this coup');
+        return stops[i++]!;
+      });
+      if (i !== stops.length) throw new RangeError('Too many cards for this coup');
+      const playerTotal = total(hands.player);
+      const bankerTotal = total(hands.banker);
+      const pair = (cards: number[]) => cardRank(cards[0]!) === cardRank(cards[1]!);
+      return {
+        kind: 'baccarat',
+        ...hands,
+        playerTotal,
+        bankerTotal,
+        winner: playerTotal > bankerTotal ? 'player' : bankerTotal > playerTotal ? 'banker' : 'tie',
+        playerPair: pair(hands.player),
+        bankerPair: pair(hands.banker),
+      };
+    }
+    case 'dragonTiger': {
+      const [dragon, tiger] = stops;
+      if (stops.length !== 2 || !isCard(dragon) || !isCard(tiger)) throw new RangeError('Two cards: the dragon, the tiger');
+      const d = cardRank(dragon);
+      const g = cardRank(tiger);
+      return { kind: 'dragonTiger', dragon, tiger, winner: d > g ? 'dragon' : g > d ? 'tiger' : 'tie' };
+    }
+  }
+}
+
+/**
+ * What a spot returns for `amount` (minor units) on an outcome: the stake with the win, the
+ * stake alone on a push, part of it, or nothing. Fractions (the banker's 5% commission, half a
+ * dragon tiger stake on a tie) are rounded down to the minor unit; the table's chips make them
+ * whole (`tableLimits`).
+ */
+export function spotReturn(o: TableOutcome, spot: string, amount: bigint): bigint {
+  switch (o.kind) {
+    case 'roulette':
+      return rouletteWins(spot, o.pocket) ? amount * BigInt(roulettePays(spot) + 1) : 0n;
+    case 'baccarat':
+      switch (spot) {
+        case 'player':
+          return o.winner === 'player' ? amount * 2n : o.winner === 'tie' ? amount : 0n;
+        case 'banker':
+          return o.winner === 'banker' ? amount + (amount * 95n) / 100n : o.winner === 'tie' ? amount : 0n;
+        case 'tie':
+          return o.winner === 'tie' ? amount * 9n : 0n;
+        case 'playerPair':
+          return o.playerPair ? amount * 12n : 0n;
+        case 'bankerPair':
+          return o.bankerPair ? amount * 12n : 0n;
+        default:
+          return 0n;
+      }
+    case 'dragonTiger':
+      if (spot === 'tie') return o.winner === 'tie' ? amount * 12n : 0n;
+      if (o.winner === 'tie') return amount / 2n;
+      return o.winner === spot ? amount * 2n : 0n;
+  }
+}
+
+/** What each kind of spot pays, as the table shows it ('35:1'), and its exact return to player. */
+export function spotTerms(t: TableGame, spot: string): { pays: string; rtp: number } {
+  switch (t.kind) {
+    case 'roulette':
+      return { pays: `${roulettePays(spot)}:1`, rtp: 36 / pocketCount(t.wheel) };
+    case 'baccarat':
+      return BACCARAT_TERMS[spot as keyof typeof BACCARAT_TERMS];
+    case 'dragonTiger':
+      return spot === 'tie' ? { pays: '11:1', rtp: 12 / 13 } : { pays: '1:1', rtp: 12.5 / 13 };
+  }
+}
+
+/**
+ * Baccarat's returns on an infinite deck, exact to the digits written (every deal enumerated by
+ * tables.test.ts): the banker pays 0.95 to one, a tie 8 to one (player and banker bets push), a
+ * pair 11 to one (a pair is 1 in 13 on this deck).
+ */
+const BACCARAT_TERMS = {
+  player: { pays: '1:1', rtp: 0.987719 },
+  banker: { pays: '0.95:1', rtp: 0.98936 },
+  tie: { pays: '8:1', rtp: 0.85883 },
+  playerPair: { pays: '11:1', rtp: 12 / 13 },
+  bankerPair: { pays: '11:1', rtp: 12 / 13 },
+} as const;
+
+/** Chip values, as multiples of the game's smallest stake; a spot takes at most MAX_SPOT_CHIPS smallest chips. */
+export const CHIP_MULTIPLES = [1n, 5n, 10n, 25n, 100n] as const;
+export const MAX_SPOT_CHIPS = 500n;
+
+/**
+ * A table's limits in minor units: every stake a whole number of the smallest chip (the game's
+ * minimum bet, raised to a multiple of 100 so that the banker's commission and a half stake are
+ * whole), at most MAX_SPOT_CHIPS of them on a spot.
+ */
+export function tableLimits(minBet: bigint): { chip: bigint; chips: bigint[]; maxSpot: bigint } {
+  const chip = minBet <= 100n ? 100n : ((minBet + 99n) / 100n) * 100n;
+  return { chip, chips: CHIP_MULTIPLES.map((m) => m * chip), maxSpot: chip * MAX_SPOT_CHIPS };
+}
+
+/** Why a table refuses a set of bets (the errors catalogue's `game.table.*`), or null when it takes them. */
+export function tableBetsIssue(t: TableGame, bets: readonly { spot: string; amount: bigint }[], minBet: bigint): 'empty' | 'spot' | 'twice' | 'amount' | null {
+  if (bets.length === 0) return 'empty';
+  const spots = new Set(tableSpots(t));
+  const seen = new Set<string>();
+  const { chip, maxSpot } = tableLimits(minBet);
+  for (const b of bets) {
+    if (!spots.has(b.spot)) return 'spot';
+    if (seen.has(b.spot)) return 'twice';
+    seen.add(b.spot);
+    if (b.amount <= 0n || b.amount % chip !== 0n || b.amount > maxSpot) return 'amount';
+  }
+  return null;
+}
+
+/** The bets of a table round as the call sends them: a spot and a typed amount each. */
+export const tableBetsInput = z
+  .array(
+    z.object({
+      spot: z.string().regex(/^[A-Za-z0-9]{1,16}$/),
+      amount: z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}(\.\d{1,2})?$/),
+    }),
+  )
+  .min(1)
+  .max(50);
+
+/** A played table round: its bets with what each returned, and what the draws showed. */
+export const tableRound = z.object({
+  kind: z.enum(TABLE_KINDS),
+  wheel: z.enum(['european', 'american']).nullable(),
+  bets: z.array(z.object({ spot: z.string(), amount: z.string(), payout: z.string() })),
+});
+
+/** A table game's rules as the game page draws them. */
+export const tableRules = z.object({
+  kind: z.enum(TABLE_KINDS),
+  wheel: z.enum(['european', 'american']).nullable(),
+  /** Every spot with what it pays and its return to player. */
+  spots: z.array(z.object({ spot: z.string(), pays: z.string(), rtp: z.number() })),
+  /** Chip values, smallest first (2-decimal strings): every stake is a whole number of the first. */
+  bets: z.array(z.string()),
+  /** The most one spot takes. */
+  maxSpot: z.string(),
+  /** The best return of any spot. */
+  rtp: z.number(),
+});

@@ -1,0 +1,409 @@
+/**
+ * A table game's board on the game page (issue 34, RNG tables): roulette's layout, baccarat's and
+ * dragon tiger's spots, the chips, the stakes placed, the last round's draw with what each bet
+ * returned, and the last results (roulette's numbers, the bead road of baccarat and dragon
+ * tiger). It renders the page's store (game-session.ts); the draw is read from the round's record
+ * with the shared rules (contract/tables.ts), as the server settled it. Loaded only for table games.
+ */
+import type { CSSProperties, ReactNode } from 'react';
+import { cardRank, cardSuit, DOUBLE_ZERO, pocketColour, pocketLabel, RANKS, tableOutcome, type TableGame, type TableOutcome } from '../../contract/tables.ts';
+import type { PlayedRound } from '../../contract/play.ts';
+import { fill } from '../../client/game-logic.ts';
+import { stakesTotal, type TableStakes } from '../../client/table-logic.ts';
+import type { PlayLabels } from './PlayGame.tsx';
+import './table.css';
+
+type TableLabels = PlayLabels['table'];
+export interface TableRulesView {
+  kind: 'roulette' | 'baccarat' | 'dragonTiger';
+  wheel: 'european' | 'american' | null;
+  spots: { spot: string; pays: string; rtp: number }[];
+  bets: string[];
+  maxSpot: string;
+  rtp: number;
+}
+
+export const tableOf = (r: Pick<TableRulesView, 'kind' | 'wheel'>): TableGame => (r.kind === 'roulette' ? { kind: 'roulette', wheel: r.wheel ?? 'european' } : { kind: r.kind });
+
+/** A spot's name in the player's language. */
+export function spotName(T: TableLabels, spot: string): string {
+  if (spot.startsWith('n')) return fill(T.spots.straight, { n: spot.slice(1) });
+  return (T.spots as Record<string, string>)[spot] ?? spot;
+}
+
+const SUIT_GLYPH = { spades: '♠', hearts: '♥', diamonds: '♦', clubs: '♣' } as const;
+export function cardName(T: TableLabels, card: number): string {
+  const rank = RANKS[cardRank(card)]!;
+  return fill(T.card, { rank: (T.ranks as Record<string, string>)[rank] ?? rank, suit: T.suits[cardSuit(card)] });
+}
+function Card({ card, T }: { card: number; T: TableLabels }) {
+  const suit = cardSuit(card);
+  return (
+    <span className={`tb-card${suit === 'hearts' || suit === 'diamonds' ? ' is-red' : ''}`} role="img" aria-label={cardName(T, card)}>
+      <span aria-hidden="true">
+        {RANKS[cardRank(card)]}
+        {SUIT_GLYPH[suit]}
+      </span>
+    </span>
+  );
+}
+
+/** The outcome of a table round, or null for a round of another table (or a slot). */
+export function roundOutcome(table: TableGame, r: PlayedRound | null): TableOutcome | null {
+  if (!r?.table || r.table.kind !== table.kind) return null;
+  try {
+    return tableOutcome(table, r.stops);
+  } catch {
+    return null;
+  }
+}
+
+/** One line saying what a round drew, for the result and for screen readers. */
+export function outcomeText(T: TableLabels, o: TableOutcome): string {
+  switch (o.kind) {
+    case 'roulette':
+      return fill(T.landed, { pocket: fill(T.pocket, { n: pocketLabel(o.pocket), colour: T.colours[pocketColour(o.pocket)] }) });
+    case 'baccarat':
+      return `${T.winner[o.winner]}: ${fill(T.hand, { side: T.spots.player, cards: o.player.map((c) => cardName(T, c)).join(', '), total: o.playerTotal })}; ${fill(T.hand, { side: T.spots.banker, cards: o.banker.map((c) => cardName(T, c)).join(', '), total: o.bankerTotal })}.`;
+    case 'dragonTiger':
+      return `${T.winner[o.winner]}: ${T.spots.dragon} ${cardName(T, o.dragon)}, ${T.spots.tiger} ${cardName(T, o.tiger)}.`;
+  }
+}
+
+interface Props {
+  rules: TableRulesView;
+  T: TableLabels;
+  round: PlayedRound | null;
+  history: PlayedRound[];
+  stakes: TableStakes;
+  chip: string;
+  stakeCapped: boolean;
+  busy: boolean;
+  disabled: boolean;
+  retrying: boolean;
+  announce: string;
+  winLabel: string;
+  noWinLabel: string;
+  retryLabel: string;
+  fmt: (amount: string) => string;
+  onChip: (chip: string) => void;
+  onSpot: (spot: string) => void;
+  onClear: () => void;
+  onDeal: () => void;
+  /** The refusal of the last round, if any (the game page's box). */
+  error: ReactNode;
+}
+
+export default function TableBoard(p: Props) {
+  const { rules, T, fmt } = p;
+  const table = tableOf(rules);
+  const outcome = roundOutcome(table, p.round);
+  const total = stakesTotal(p.stakes);
+  const staked = Object.keys(p.stakes).length > 0;
+  const won = p.round ? Number(p.round.win) > 0 : false;
+  const spotButton = (spot: string, label: ReactNode, className = '', style?: CSSProperties) => {
+    const amount = p.stakes[spot];
+    const hit = outcome ? p.round?.table?.bets.some((b) => b.spot === spot && Number(b.payout) > 0) : false;
+    // The pocket the ball landed in is marked on the cloth, bet on or not.
+    const drawn = outcome?.kind === 'roulette' && spot === `n${pocketLabel(outcome.pocket)}`;
+    // The name holds what the spot shows (a column's '2:1' beside its name).
+    const named = typeof label === 'string' && !spotName(T, spot).includes(label) ? `${spotName(T, spot)}, ${label}` : spotName(T, spot);
+    return (
+      <button
+        key={spot}
+        type="button"
+        className={`tb-spot ${className}${amount ? ' has-stake' : ''}${hit ? ' is-hit' : ''}${drawn ? ' is-drawn' : ''}`}
+        data-spot={spot}
+        style={style}
+        onClick={() => p.onSpot(spot)}
+        disabled={p.busy}
+        aria-label={amount ? fill(T.staked, { spot: named, amount: fmt(amount) }) : named}
+      >
+        <span className="tb-spot-label">{label}</span>
+        {amount && (
+          <span className="tb-stake" aria-hidden="true">
+            {fmt(amount)}
+          </span>
+        )}
+      </button>
+    );
+  };
+
+  return (
+    <div className={`tb is-${table.kind}`}>
+      <div className="tb-result" aria-hidden={outcome ? undefined : true}>
+        {outcome ? <Drawn o={outcome} T={T} /> : <p className="muted">{T.noRound}</p>}
+      </div>
+      <div className={`pl-winbar${won ? ' won' : ''}`}>
+        <span>{p.winLabel}</span>
+        <strong data-testid="play-win">{p.round ? (won ? fmt(p.round.win) : p.noWinLabel) : '–'}</strong>
+      </div>
+      <p className="pl-result" role="status" aria-live="polite" aria-atomic="true">
+        {p.announce}
+        {outcome && !p.busy && p.announce ? ` ${outcomeText(T, outcome)}` : ''}
+      </p>
+      {outcome && p.round?.table && (
+        <ul className="tb-returns" data-testid="table-returns">
+          {p.round.table.bets.map((b) => (
+            <li key={b.spot} className={Number(b.payout) > 0 ? 'won' : ''}>
+              {Number(b.payout) > 0 ? fill(T.returned, { spot: spotName(T, b.spot), amount: fmt(b.payout) }) : fill(T.lost, { spot: spotName(T, b.spot) })}
+            </li>
+          ))}
+        </ul>
+      )}
+      {p.error}
+
+      <h3 className="sr-only">{T.board}</h3>
+      {table.kind === 'roulette' ? (
+        <RouletteLayout american={table.wheel === 'american'} spotButton={spotButton} T={T} />
+      ) : table.kind === 'baccarat' ? (
+        <div className="tb-spots tb-bac">
+          {spotButton('playerPair', T.spots.playerPair, 'is-side')}
+          {spotButton('tie', T.spots.tie, 'is-tie')}
+          {spotButton('bankerPair', T.spots.bankerPair, 'is-side')}
+          {spotButton('player', T.spots.player, 'is-player')}
+          {spotButton('banker', T.spots.banker, 'is-banker')}
+        </div>
+      ) : (
+        <div className="tb-spots tb-dt">
+          {spotButton('dragon', T.spots.dragon, 'is-banker')}
+          {spotButton('tie', T.spots.tie, 'is-tie')}
+          {spotButton('tiger', T.spots.tiger, 'is-player')}
+        </div>
+      )}
+
+      <div className="tb-chips" role="radiogroup" aria-label={T.chips}>
+        {rules.bets.map((c) => (
+          <button
+            key={c}
+            type="button"
+            role="radio"
+            aria-checked={c === p.chip}
+            className={`tb-chip${c === p.chip ? ' is-on' : ''}`}
+            onClick={() => p.onChip(c)}
+            aria-label={fill(T.chip, { amount: fmt(c) })}
+          >
+            <span aria-hidden="true">{fmt(c)}</span>
+          </button>
+        ))}
+      </div>
+      {p.stakeCapped && (
+        <p className="pl-small" role="status">
+          {fill(T.capped, { amount: fmt(rules.maxSpot) })}
+        </p>
+      )}
+      <div className="tb-actions">
+        <span className="tb-total" data-testid="table-total">
+          {staked ? fill(T.total, { amount: fmt(total) }) : T.noBets}
+        </span>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={p.onClear} disabled={p.busy || !staked}>
+          {T.clear}
+        </button>
+        <button type="button" className="btn btn-primary pl-spin" onClick={p.onDeal} disabled={p.disabled || !staked} data-testid="table-deal">
+          {p.busy ? T.dealing : p.retrying ? p.retryLabel : table.kind === 'roulette' ? T.spinWheel : T.deal}
+        </button>
+      </div>
+      <p className="muted pl-small">{T.keep}</p>
+      <LastResults table={table} history={p.history} T={T} />
+    </div>
+  );
+}
+
+/**
+ * Where each spot of the roulette cloth sits, as grid lines: across (`h`: zeros on the left, the
+ * numbers in three rows, dozens and even chances below) for a wide board, and down (`v`: zeros on
+ * top, the numbers in three columns, dozens and even chances at the side) for a narrow one, as
+ * phone roulettes lay it out. The board's own width picks (a container query in table.css).
+ */
+function rouletteCells(american: boolean): { spot: string; h: [string, string]; v: [string, string] }[] {
+  const cells: { spot: string; h: [string, string]; v: [string, string] }[] = [];
+  // Each number spans two sub-rows across (two sub-columns down), so that two zeros can split three.
+  for (let n = 1; n <= 36; n++) {
+    const k = Math.ceil(n / 3);
+    const place = n % 3 === 0 ? 0 : n % 3 === 2 ? 1 : 2; // across: top, middle, bottom row
+    const down = n % 3 === 1 ? 0 : n % 3 === 2 ? 1 : 2; // down: left, middle, right column
+    cells.push({ spot: `n${n}`, h: [`${k + 1}`, `${place * 2 + 1} / span 2`], v: [`${down * 2 + 3} / span 2`, `${k + 1}`] });
+  }
+  if (american) {
+    cells.unshift({ spot: 'n0', h: ['1', '1 / span 3'], v: ['3 / span 3', '1'] }, { spot: 'n00', h: ['1', '4 / span 3'], v: ['6 / span 3', '1'] });
+  } else {
+    cells.unshift({ spot: 'n0', h: ['1', '1 / span 6'], v: ['3 / span 6', '1'] });
+  }
+  ['column3', 'column2', 'column1'].forEach((c, i) => cells.push({ spot: c, h: ['14', `${i * 2 + 1} / span 2`], v: [`${(2 - i) * 2 + 3} / span 2`, '14'] }));
+  ['dozen1', 'dozen2', 'dozen3'].forEach((d, i) => cells.push({ spot: d, h: [`${i * 4 + 2} / span 4`, '7'], v: ['2', `${i * 4 + 2} / span 4`] }));
+  ['low', 'even', 'red', 'black', 'odd', 'high'].forEach((e, i) => cells.push({ spot: e, h: [`${i * 2 + 2} / span 2`, '8'], v: ['1', `${i * 2 + 2} / span 2`] }));
+  return cells;
+}
+
+function RouletteLayout({ american, spotButton, T }: { american: boolean; spotButton: (spot: string, label: ReactNode, className?: string, style?: CSSProperties) => ReactNode; T: TableLabels }) {
+  return (
+    <div className="tb-cloth">
+      <div className="tb-roulette">
+        {rouletteCells(american).map(({ spot, h, v }) => {
+          const style = { '--hc': h[0], '--hr': h[1], '--vc': v[0], '--vr': v[1] } as CSSProperties;
+          if (spot.startsWith('n')) {
+            const n = spot.slice(1);
+            return spotButton(spot, n, `is-${pocketColour(n === '00' ? DOUBLE_ZERO : Number(n))}`, style);
+          }
+          if (spot.startsWith('column')) return spotButton(spot, '2:1', 'is-column', style);
+          return spotButton(spot, T.spots[spot as keyof typeof T.spots], spot === 'red' || spot === 'black' ? `is-${spot}` : 'is-outside', style);
+        })}
+      </div>
+    </div>
+  );
+}
+
+function Drawn({ o, T }: { o: TableOutcome; T: TableLabels }) {
+  switch (o.kind) {
+    case 'roulette':
+      return (
+        <div className="tb-drawn">
+          <span className={`tb-pocket is-${pocketColour(o.pocket)}`} data-testid="table-pocket">
+            {pocketLabel(o.pocket)}
+          </span>
+          <span>{T.colours[pocketColour(o.pocket)]}</span>
+        </div>
+      );
+    case 'baccarat':
+      return (
+        <div className="tb-drawn tb-hands" data-testid="table-hands">
+          <Hand side={T.spots.player} cards={o.player} total={o.playerTotal} T={T} win={o.winner === 'player'} />
+          <strong className="tb-winner">{T.winner[o.winner]}</strong>
+          <Hand side={T.spots.banker} cards={o.banker} total={o.bankerTotal} T={T} win={o.winner === 'banker'} />
+        </div>
+      );
+    case 'dragonTiger':
+      return (
+        <div className="tb-drawn tb-hands" data-testid="table-hands">
+          <Hand side={T.spots.dragon} cards={[o.dragon]} T={T} win={o.winner === 'dragon'} />
+          <strong className="tb-winner">{T.winner[o.winner]}</strong>
+          <Hand side={T.spots.tiger} cards={[o.tiger]} T={T} win={o.winner === 'tiger'} />
+        </div>
+      );
+  }
+}
+
+function Hand({ side, cards, total, T, win }: { side: string; cards: number[]; total?: number; T: TableLabels; win: boolean }) {
+  return (
+    <div className={`tb-hand${win ? ' is-win' : ''}`}>
+      <span className="tb-side">
+        {side}
+        {total !== undefined && <span className="tb-hand-total"> {total}</span>}
+      </span>
+      <span className="tb-cards">
+        {cards.map((c, i) => (
+          <Card key={i} card={c} T={T} />
+        ))}
+      </span>
+    </div>
+  );
+}
+
+/** Roulette's last numbers, or the bead road (one mark per round, oldest first, six to a column). */
+function LastResults({ table, history, T }: { table: TableGame; history: PlayedRound[]; T: TableLabels }) {
+  const outcomes = history
+    .map((r) => roundOutcome(table, r))
+    .filter((o): o is TableOutcome => o !== null)
+    .slice(0, 48);
+  if (outcomes.length === 0) return null;
+  if (table.kind === 'roulette') {
+    return (
+      <div className="tb-last">
+        <h3>{T.last}</h3>
+        <ol className="tb-last-numbers">
+          {outcomes.map((o, i) => {
+            const pocket = o.kind === 'roulette' ? o.pocket : 0;
+            return (
+              <li key={i} className={`tb-pocket is-${pocketColour(pocket)}`} aria-label={fill(T.pocket, { n: pocketLabel(pocket), colour: T.colours[pocketColour(pocket)] })}>
+                {pocket === DOUBLE_ZERO ? '00' : pocket}
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    );
+  }
+  const beads = [...outcomes].reverse();
+  return (
+    <div className="tb-last">
+      <h3>{T.road}</h3>
+      <ol className="tb-road">
+        {beads.map((o, i) => {
+          const winner = o.kind === 'baccarat' || o.kind === 'dragonTiger' ? o.winner : 'tie';
+          const name = winner === 'tie' ? T.spots.tie : (T.spots as Record<string, string>)[winner]!;
+          return (
+            <li key={i} className={`tb-bead is-${winner}`} aria-label={fill(T.roadCell, { n: i + 1, result: T.winner[winner] })}>
+              <span aria-hidden="true">{name[0]}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+/** The table's rules and what each spot pays (the side panel). */
+export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rules: TableRulesView; T: TableLabels; fmt: (a: string) => string; lang: string; title: string; rtpLabel: string }) {
+  const table = tableOf(rules);
+  const pct = (x: number) => new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(x);
+  // Roulette's 38 straight-up spots pay alike: one row for them.
+  const rows = table.kind === 'roulette' ? [rules.spots.find((s) => s.spot === 'n17')!, ...rules.spots.filter((s) => !s.spot.startsWith('n'))] : rules.spots;
+  const rulesText =
+    table.kind === 'roulette'
+      ? table.wheel === 'american'
+        ? T.rules.rouletteAmerican
+        : T.rules.roulette
+      : table.kind === 'baccarat'
+        ? `${T.rules.baccarat} ${T.rules.deck}`
+        : `${T.rules.dragonTiger} ${T.rules.deck}`;
+  return (
+    <>
+      <h2>{title}</h2>
+      <p className="pl-rtp">{fill(rtpLabel, { rtp: pct(rules.rtp) })}</p>
+      <p className="muted pl-small">{rulesText}</p>
+      <div className="pl-scroll">
+        <table className="pl-paytable">
+          <thead>
+            <tr>
+              <th scope="col">{T.spotColumn}</th>
+              <th scope="col" className="num">
+                {T.pays}
+              </th>
+              <th scope="col" className="num">
+                {T.rtp}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((s) => (
+              <tr key={s.spot}>
+                <th scope="row">{s.spot.startsWith('n') ? fill(T.spots.straight, { n: rules.wheel === 'american' ? '0–36, 00' : '0–36' }) : spotName(T, s.spot)}</th>
+                <td className="num">{s.pays}</td>
+                <td className="num">{pct(s.rtp)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="muted pl-small">{fill(T.limit, { chip: fmt(rules.bets[0]!), max: fmt(rules.maxSpot) })}</p>
+    </>
+  );
+}
+
+/** A table round's draw recomputed by the verify page: what it shows, in pictures and in words. */
+export function VerifiedDraw({ table, stops, T }: { table: Pick<TableRulesView, 'kind' | 'wheel'>; stops: number[]; T: TableLabels }) {
+  let o: TableOutcome;
+  try {
+    o = tableOutcome(tableOf(table), stops);
+  } catch {
+    return null;
+  }
+  return (
+    <div className="tb" data-testid="verify-table">
+      <div className="tb-result">
+        <Drawn o={o} T={T} />
+      </div>
+      <p>{outcomeText(T, o)}</p>
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * How the sandbox shows a table game's round (issue 34, RNG tables): from its record alone (the
+ * draws in `stops`, the bets in `table_bets`) with the shared rules of contract/tables.ts, so the
+ * game page, the history and the verify page read the same round the same way.
+ */
+import type { PlayedRound } from '../../contract/play.ts';
+import { spotReturn, tableOutcome, type TableGame, type TableOutcome } from '../../contract/tables.ts';
+import { formatMinor } from '../../../../kernel/money.ts';
+import { brand } from '../../../../kernel/brand/index.ts';
+
+/** A table round's bets as kept on the round (sandbox_round.table_bets): amounts in minor units. */
+export interface TableBets {
+  kind: string;
+  wheel: string | null;
+  bets: { spot: string; amount: string }[];
+}
+
+/** The table a kept round was played at. */
+export function tableOfRecord(t: Pick<TableBets, 'kind' | 'wheel'>): TableGame {
+  if (t.kind === 'roulette') return { kind: 'roulette', wheel: t.wheel === 'american' ? 'american' : 'european' };
+  if (t.kind === 'baccarat' || t.kind === 'dragonTiger') return { kind: t.kind };
+  throw new Error(`unknown table ${t.kind}`);
+}
+
+/** What each bet returns on an outcome, and the round's total return (its win). */
+export function settleTable(outcome: TableOutcome, bets: readonly { spot: string; amount: bigint }[]) {
+  const lines = bets.map((b) => ({ ...b, payout: spotReturn(outcome, b.spot, b.amount) }));
+  return { lines, win: lines.reduce((sum, l) => sum + l.payout, 0n) };
+}
+
+export function presentTableRound(
+  r: { roundId: string; nodeId: number; demo: boolean; betAmount: bigint; winAmount: bigint; nonce: number; stops: number[]; createdAt: Date; tableBets: TableBets },
+  seed: { serverSeed: string; serverSeedHash: string; clientSeed: string; revealedAt: Date | null },
+  game: { gameName: string },
+): PlayedRound {
+  const decimals = brand().currencyDecimals;
+  const table = tableOfRecord(r.tableBets);
+  const { lines } = settleTable(
+    tableOutcome(table, r.stops),
+    r.tableBets.bets.map((b) => ({ spot: b.spot, amount: BigInt(b.amount) })),
+  );
+  return {
+    roundId: r.roundId,
+    nodeId: r.nodeId,
+    gameName: game.gameName,
+    demo: r.demo,
+    freeSpin: false,
+    bet: formatMinor(r.betAmount, decimals),
+    win: formatMinor(r.winAmount, decimals),
+    stops: r.stops,
+    grid: [],
+    lineWins: [],
+    table: {
+      kind: table.kind,
+      wheel: table.kind === 'roulette' ? table.wheel : null,
+      bets: lines.map((l) => ({ spot: l.spot, amount: formatMinor(l.amount, decimals), payout: formatMinor(l.payout, decimals) })),
+    },
+    serverSeedHash: seed.serverSeedHash,
+    serverSeed: seed.revealedAt ? seed.serverSeed : null,
+    clientSeed: seed.clientSeed,
+    nonce: r.nonce,
+    createdAt: r.createdAt.toISOString(),
+  };
+}

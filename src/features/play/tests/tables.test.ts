@@ -1,0 +1,304 @@
+/** The table games' rules (issue 34, RNG tables): the deal, the tableau, the payouts and the exact returns. */
+import { describe, expect, it } from 'vitest';
+import { roundWords, makeServerSeed } from '../../../kernel/fairness.ts';
+import {
+  baccaratValue,
+  dealBaccaratWith,
+  drawTable,
+  pocketColour,
+  spotReturn,
+  spotTerms,
+  tableBetsIssue,
+  tableGameOf,
+  tableLimits,
+  tableOutcome,
+  tableSpots,
+  type TableGame,
+  type TableOutcome,
+} from '../contract/tables.ts';
+import { addChip, removeSpot, stakesKey, stakesList, stakesTotal } from '../client/table-logic.ts';
+
+const EU: TableGame = { kind: 'roulette', wheel: 'european' };
+const US: TableGame = { kind: 'roulette', wheel: 'american' };
+const BAC: TableGame = { kind: 'baccarat' };
+const DT: TableGame = { kind: 'dragonTiger' };
+/** A card of a rank (0 ace .. 12 king) in a suit (0 spades .. 3 clubs). */
+const card = (rank: number, suit = 0) => suit * 13 + rank;
+/** A card worth `v` in baccarat (0 as a ten). */
+const worth = (v: number, suit = 0) => card(v === 0 ? 9 : v - 1, suit);
+
+describe('which games are tables', () => {
+  it('reads the RNG lane’s table games by name, and nothing of other lanes', () => {
+    expect(tableGameOf({ gameType: 'RNG', gameName: 'European Roulette Gold' })).toEqual(EU);
+    expect(tableGameOf({ gameType: 'RNG', gameName: 'American Roulette' })).toEqual(US);
+    expect(tableGameOf({ gameType: 'RNG', gameName: 'Baccarat Speed' })).toEqual(BAC);
+    expect(tableGameOf({ gameType: 'RNG', gameName: 'Dragon Tiger Mini' })).toEqual(DT);
+    expect(tableGameOf({ gameType: 'RNG', gameName: 'Lucky Dragon Tigers' })).toBeNull();
+    expect(tableGameOf({ gameType: 'LIVE', gameName: 'Baccarat' })).toBeNull();
+    expect(tableGameOf({ gameType: 'RNG', gameName: 'Blackjack' })).toBeNull();
+  });
+});
+
+describe('roulette', () => {
+  it('pays straight 35, dozens and columns 2, even chances 1, and zero loses outside bets', () => {
+    const at = (pocket: number, spot: string) => spotReturn({ kind: 'roulette', pocket }, spot, 100n);
+    expect(at(17, 'n17')).toBe(3600n);
+    expect(at(17, 'n18')).toBe(0n);
+    expect(at(17, 'black')).toBe(200n);
+    expect(at(17, 'red')).toBe(0n);
+    expect(at(17, 'odd')).toBe(200n);
+    expect(at(17, 'low')).toBe(200n);
+    expect(at(17, 'dozen2')).toBe(300n);
+    expect(at(17, 'column2')).toBe(300n);
+    expect(at(36, 'column3')).toBe(300n);
+    expect(at(1, 'column1')).toBe(300n);
+    expect(at(0, 'n0')).toBe(3600n);
+    for (const s of ['red', 'black', 'odd', 'even', 'low', 'high', 'dozen1', 'column1']) expect(at(0, s)).toBe(0n);
+    expect(spotReturn({ kind: 'roulette', pocket: 37 }, 'n00', 100n)).toBe(3600n);
+    expect(spotReturn({ kind: 'roulette', pocket: 37 }, 'even', 100n)).toBe(0n);
+  });
+
+  it('colours the wheel as the cloth: 18 red, 18 black, green zeros', () => {
+    const colours = Array.from({ length: 38 }, (_, p) => pocketColour(p));
+    expect(colours.filter((c) => c === 'red')).toHaveLength(18);
+    expect(colours.filter((c) => c === 'green')).toHaveLength(2);
+    expect(pocketColour(1)).toBe('red');
+    expect(pocketColour(2)).toBe('black');
+  });
+
+  it('returns exactly 36/37 (European) and 36/38 (American) on every spot, counted pocket by pocket', () => {
+    for (const [t, pockets] of [
+      [EU, 37],
+      [US, 38],
+    ] as const) {
+      for (const spot of tableSpots(t)) {
+        let back = 0n;
+        for (let p = 0; p < pockets; p++) back += spotReturn(tableOutcome(t, [p]), spot, 1n);
+        expect(Number(back) / pockets, spot).toBeCloseTo(spotTerms(t, spot).rtp, 12);
+      }
+    }
+  });
+
+  it('refuses a record that is not a pocket of the wheel', () => {
+    expect(() => tableOutcome(EU, [37])).toThrow(RangeError);
+    expect(() => tableOutcome(US, [38])).toThrow(RangeError);
+    expect(() => tableOutcome(EU, [1, 2])).toThrow(RangeError);
+  });
+});
+
+describe('baccarat', () => {
+  const deal = (...values: number[]) => {
+    let i = 0;
+    return dealBaccaratWith(() => worth(values[i++]!));
+  };
+  const totals = (h: { player: number[]; banker: number[] }) => [h.player.reduce((t, c) => t + baccaratValue(c), 0) % 10, h.banker.reduce((t, c) => t + baccaratValue(c), 0) % 10];
+
+  it('counts tens and faces as 0 and only the last digit', () => {
+    expect(baccaratValue(card(0))).toBe(1);
+    expect(baccaratValue(card(8))).toBe(9);
+    for (const r of [9, 10, 11, 12]) expect(baccaratValue(card(r))).toBe(0);
+  });
+
+  it('stands both on a natural', () => {
+    const h = deal(4, 3, 4, 3); // player 8, banker 6
+    expect(h.player).toHaveLength(2);
+    expect(h.banker).toHaveLength(2);
+    expect(deal(1, 4, 1, 5).banker).toHaveLength(2); // banker 9
+  });
+
+  it('draws the player on 0-5 and stands on 6-7', () => {
+    expect(deal(2, 3, 3, 3, 0, 0).player).toHaveLength(3); // player 5
+    expect(deal(3, 3, 3, 3).player).toHaveLength(2); // player 6; banker 6 stands too
+  });
+
+  it('draws the banker on 0-5 when the player stood', () => {
+    const h = deal(3, 2, 3, 3, 0); // player 6 stands, banker 5 draws
+    expect(h.player).toHaveLength(2);
+    expect(h.banker).toHaveLength(3);
+    expect(deal(3, 3, 4, 3).banker).toHaveLength(2); // player 7, banker 6 stands
+  });
+
+  it('follows the third-card tableau for the banker', () => {
+    // [banker total, player's third card value, banker draws]
+    const cases: [number, number, boolean][] = [
+      [2, 8, true],
+      [3, 8, false],
+      [3, 9, true],
+      [4, 1, false],
+      [4, 2, true],
+      [4, 7, true],
+      [4, 8, false],
+      [5, 3, false],
+      [5, 4, true],
+      [5, 7, true],
+      [5, 8, false],
+      [6, 5, false],
+      [6, 6, true],
+      [6, 7, true],
+      [6, 8, false],
+      [7, 6, false],
+    ];
+    for (const [b, x, draws] of cases) {
+      // Player 0+1 = 1 draws; banker b = 0 + b.
+      const h = deal(0, 0, 1, b, x, 0);
+      expect(h.player).toHaveLength(3);
+      expect(totals({ player: h.player.slice(0, 2), banker: h.banker.slice(0, 2) })).toEqual([1, b]);
+      expect(h.banker.length === 3, `banker ${b}, third ${x}`).toBe(draws);
+    }
+  });
+
+  it('pays player 1:1, banker 0.95:1, tie 8:1 with player and banker pushed, pairs 11:1', () => {
+    const o = (winner: 'player' | 'banker' | 'tie', pairs = false): TableOutcome => ({
+      kind: 'baccarat',
+      player: [],
+      banker: [],
+      playerTotal: 0,
+      bankerTotal: 0,
+      winner,
+      playerPair: pairs,
+      bankerPair: false,
+    });
+    expect(spotReturn(o('player'), 'player', 100n)).toBe(200n);
+    expect(spotReturn(o('banker'), 'banker', 100n)).toBe(195n);
+    expect(spotReturn(o('banker'), 'player', 100n)).toBe(0n);
+    expect(spotReturn(o('tie'), 'player', 100n)).toBe(100n);
+    expect(spotReturn(o('tie'), 'banker', 100n)).toBe(100n);
+    expect(spotReturn(o('tie'), 'tie', 100n)).toBe(900n);
+    expect(spotReturn(o('player', true), 'playerPair', 100n)).toBe(1200n);
+    expect(spotReturn(o('player', true), 'bankerPair', 100n)).toBe(0n);
+  });
+
+  it('reads a pair by rank, not by suit', () => {
+    // Player 4 + 4 (a natural 8: both stand), banker ace + 3.
+    const out = tableOutcome(BAC, [card(3, 0), card(0, 1), card(3, 2), card(2, 1)]);
+    expect(out.kind === 'baccarat' && out.playerPair).toBe(true);
+    expect(out.kind === 'baccarat' && out.bankerPair).toBe(false);
+  });
+
+  it('publishes the exact returns of the infinite deck (every deal enumerated)', () => {
+    const back: Record<string, number> = { player: 0, banker: 0, tie: 0, playerPair: 0 };
+    const walk = (cards: number[], p: number) => {
+      let i = 0;
+      let short = false;
+      try {
+        dealBaccaratWith(() => {
+          if (i < cards.length) return cards[i++]!;
+          short = true;
+          throw new Error('more');
+        });
+      } catch (err) {
+        if (!short) throw err;
+        // Suits play no part but in pairs, which go by rank: a card per rank is enough.
+        for (let r = 0; r < 13; r++) walk([...cards, card(r)], p / 13);
+        return;
+      }
+      const o = tableOutcome(BAC, cards);
+      for (const spot of Object.keys(back)) back[spot] += (p * Number(spotReturn(o, spot, 10_000n))) / 10_000;
+    };
+    walk([], 1);
+    for (const spot of Object.keys(back)) expect(back[spot], spot).toBeCloseTo(spotTerms(BAC, spot).rtp, 5);
+  });
+
+  it('refuses a record that the tableau could not have dealt', () => {
+    expect(() => tableOutcome(BAC, [worth(4), worth(3), worth(4), worth(3), worth(1)])).toThrow(/Too many/);
+    expect(() => tableOutcome(BAC, [worth(0), worth(0), worth(1), worth(1)])).toThrow(/Too few/);
+    expect(() => tableOutcome(BAC, [52, 0, 0, 0])).toThrow(RangeError);
+  });
+});
+
+describe('dragon tiger', () => {
+  it('ranks ace low and king high; a tie pays 11:1 and gives half of dragon and tiger back', () => {
+    const dt = (d: number, t: number) => tableOutcome(DT, [d, t]);
+    expect(dt(card(12), card(0)).kind === 'dragonTiger' && dt(card(12), card(0))).toMatchObject({ winner: 'dragon' });
+    expect(dt(card(0, 1), card(1))).toMatchObject({ winner: 'tiger' });
+    const tie = dt(card(5, 0), card(5, 3));
+    expect(tie).toMatchObject({ winner: 'tie' });
+    expect(spotReturn(tie, 'dragon', 100n)).toBe(50n);
+    expect(spotReturn(tie, 'tie', 100n)).toBe(1200n);
+    expect(spotReturn(dt(card(12), card(0)), 'dragon', 100n)).toBe(200n);
+    expect(spotReturn(dt(card(12), card(0)), 'tiger', 100n)).toBe(0n);
+  });
+
+  it('returns exactly what it publishes, counted over every pair of ranks', () => {
+    for (const spot of tableSpots(DT)) {
+      let back = 0n;
+      for (let d = 0; d < 13; d++) for (let t = 0; t < 13; t++) back += spotReturn(tableOutcome(DT, [card(d), card(t)]), spot, 100n);
+      expect(Number(back) / 169 / 100, spot).toBeCloseTo(spotTerms(DT, spot).rtp, 12);
+    }
+  });
+});
+
+describe('a round from its seeds', () => {
+  it('draws the same record from the same seeds, and a record the rules accept', () => {
+    const { serverSeed } = makeServerSeed();
+    for (const t of [EU, US, BAC, DT]) {
+      for (let nonce = 0; nonce < 200; nonce++) {
+        const a = drawTable(t, roundWords(serverSeed, 'player seed', nonce));
+        expect(drawTable(t, roundWords(serverSeed, 'player seed', nonce))).toEqual(a);
+        expect(() => tableOutcome(t, a)).not.toThrow();
+      }
+    }
+  });
+
+  it('matches a known vector (so a change of the deal cannot pass unseen)', () => {
+    // Written down from the first implementation: the verify pages of rounds already played rely on them.
+    const seed = 'a'.repeat(64);
+    expect(drawTable(EU, roundWords(seed, 'client', 0))).toEqual([11]);
+    expect(drawTable(US, roundWords(seed, 'client', 1))).toEqual([19]);
+    expect(drawTable(BAC, roundWords(seed, 'client', 2))).toEqual([36, 20, 5, 3, 44]);
+    expect(drawTable(DT, roundWords(seed, 'client', 3))).toEqual([21, 42]);
+  });
+});
+
+describe('the table’s limits and bets', () => {
+  it('makes chips whole hundreds of minor units, so commission and half stakes are whole', () => {
+    expect(tableLimits(100n)).toEqual({ chip: 100n, chips: [100n, 500n, 1000n, 2500n, 10000n], maxSpot: 50_000n });
+    expect(tableLimits(250n).chip).toBe(300n);
+    expect(tableLimits(1n).chip).toBe(100n);
+  });
+
+  it('refuses no bets, unknown or repeated spots, and stakes off the chips or over the limit', () => {
+    expect(tableBetsIssue(EU, [], 100n)).toBe('empty');
+    expect(tableBetsIssue(EU, [{ spot: 'n00', amount: 100n }], 100n)).toBe('spot');
+    expect(tableBetsIssue(US, [{ spot: 'n00', amount: 100n }], 100n)).toBeNull();
+    expect(tableBetsIssue(BAC, [{ spot: 'red', amount: 100n }], 100n)).toBe('spot');
+    expect(
+      tableBetsIssue(
+        BAC,
+        [
+          { spot: 'player', amount: 100n },
+          { spot: 'player', amount: 100n },
+        ],
+        100n,
+      ),
+    ).toBe('twice');
+    expect(tableBetsIssue(DT, [{ spot: 'tie', amount: 150n }], 100n)).toBe('amount');
+    expect(tableBetsIssue(DT, [{ spot: 'tie', amount: 50_100n }], 100n)).toBe('amount');
+    expect(tableBetsIssue(DT, [{ spot: 'tie', amount: 50_000n }], 100n)).toBeNull();
+  });
+});
+
+describe('the game page’s stakes', () => {
+  it('adds chips to a spot up to its limit, and says when a chip was cut', () => {
+    let s = addChip({}, 'red', '5.00', '12.00');
+    expect(s).toEqual({ stakes: { red: '5.00' }, capped: false });
+    s = addChip(s.stakes, 'red', '5.00', '12.00');
+    s = addChip(s.stakes, 'red', '5.00', '12.00');
+    expect(s).toEqual({ stakes: { red: '12.00' }, capped: true });
+    const full = addChip(s.stakes, 'red', '1.00', '12.00');
+    expect(full.stakes).toBe(s.stakes);
+    expect(full.capped).toBe(true);
+  });
+
+  it('lists stakes by spot, totals them and keys the same stakes alike in any order', () => {
+    const a = { red: '1.00', n17: '2.50' };
+    const b = { n17: '2.50', red: '1.00' };
+    expect(stakesList(a)).toEqual([
+      { spot: 'n17', amount: '2.50' },
+      { spot: 'red', amount: '1.00' },
+    ]);
+    expect(stakesTotal(a)).toBe('3.50');
+    expect(stakesKey(a)).toBe(stakesKey(b));
+    expect(stakesKey(removeSpot(a, 'red'))).toBe('n17=2.50');
+  });
+});
