@@ -1,21 +1,26 @@
 /** What the play feature adds: launches, recent games, the sandbox game server and the vendors' seamless-wallet door. */
 import type { FeatureManifest } from '../../kernel/feature.ts';
-import { playCalls, vendorWalletCalls } from './contract.ts';
+import { liveCalls, playCalls, vendorWalletCalls } from './contract.ts';
 import { playRoutes } from './server/routes.ts';
 import { vendorWalletRoutes } from './server/vendor-wallet.ts';
 import * as tables from './server/tables.ts';
 import { sweepGuestDemos } from './server/play.ts';
 import { expireFreeSpins } from './server/free-spins.ts';
+import { playCommands } from './server/ops.ts';
+import { runLiveDraws } from './server/sandbox/live-tables.ts';
 
 export const manifest: FeatureManifest = {
   name: 'play',
-  calls: [...playCalls, ...vendorWalletCalls],
+  calls: [...playCalls, ...liveCalls, ...vendorWalletCalls],
   routes: [...playRoutes, ...vendorWalletRoutes],
   tables,
+  ops: playCommands,
   // Guests' demos leave nothing behind a day after their session ended (each run deletes what is there, so several processes may run it).
   jobs: [
     { name: 'play.guestDemos.sweep', everyMs: 10 * 60_000, atStart: true, run: (db, now) => sweepGuestDemos(db, now) },
     // Free spins past their time end, their winnings paid as a bonus (once per grant: its status moves under its lock).
     { name: 'play.freeSpins.expire', everyMs: 60_000, atStart: true, run: (db, now) => expireFreeSpins(db, now) },
+    // Live tables' rounds drawn once their window closes (each round moves from open to drawn under its lock, once, in whatever number of processes).
+    { name: 'play.live.draws', everyMs: 1_000, atStart: true, run: (db, now) => runLiveDraws(db, now) },
   ],
 };

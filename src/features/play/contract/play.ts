@@ -206,6 +206,8 @@ export const playedRound = z.object({
   lineWins: z.array(z.object({ line: z.number().int(), symbol: z.string(), count: z.number().int(), multiplier: z.number(), payout: money })),
   /** A table game's round (grid and lineWins empty, stops its draws: contract/tables.ts); absent for a slot's. */
   table: tableRound.optional(),
+  /** A live table's round still waiting for its draw (win 0 until then); absent when played. */
+  open: z.boolean().optional(),
   serverSeedHash: hex64,
   /** Revealed once the seed was rotated; null while it is still in use. */
   serverSeed: hex64.nullable(),

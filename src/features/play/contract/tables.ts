@@ -337,4 +337,6 @@ export const tableRules = z.object({
   maxSpot: z.string(),
   /** The best return of any spot. */
   rtp: z.number(),
+  /** A live table (shared rounds on a schedule: contract/live.ts) rather than a single player's. */
+  live: z.boolean().optional(),
 });

@@ -207,6 +207,12 @@ export async function resolveSession(db: Db, token: string, now = Date.now()): P
   return (await readSession(db, token, now)).session;
 }
 
+/** Whether a launch token's session is live now (asked by a stream's heartbeat): read only, so watching alone slides no expiry. */
+export async function sessionStillLive(db: Db, token: string, now = Date.now()): Promise<boolean> {
+  const [found] = await liveSessionQuery(db).execute({ tokenHash: hashLaunchToken(token), now: new Date(now).toISOString() });
+  return !!found;
+}
+
 type ResolvedSession = PlaySession & { gameType: GameType; vendorName: string; provider: string };
 
 /** resolveSession's read, with the live row it found (null for a guest's session). */

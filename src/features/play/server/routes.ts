@@ -22,7 +22,14 @@ import {
   sandboxVerify,
   sandboxReality,
   sandboxStop,
+  liveBet,
+  liveState,
+  liveStream,
+  liveTableOf,
 } from '../contract.ts';
+import { eventStreamOf } from '../../../kernel/http/sse.ts';
+import { liveHistory, liveTableNow, placeLiveBet, watchTables } from './sandbox/live-tables.ts';
+import { followTable } from './sandbox/live-hub.ts';
 import { realityOf, stopGame } from './reality.ts';
 import { formatMinor, parseMinor } from '../../../kernel/money.ts';
 import { callerSession, requireRealAccount, sessionOf } from '../../accounts/index.ts';
@@ -40,7 +47,7 @@ import * as sandbox from './sandbox/provider.ts';
 import { playTable } from './sandbox/table-play.ts';
 import { balancesOf } from '../../wallet/index.ts';
 import { gameIconUrl } from '../../games/index.ts';
-import { forgetSessionForSpin, launch, LOTTERY_VENDORS, nodeIdOfGameId, recentGames, resolveSession, resolveSessionForSpin } from './play.ts';
+import { forgetSessionForSpin, launch, LOTTERY_VENDORS, nodeIdOfGameId, recentGames, resolveSession, resolveSessionForSpin, sessionStillLive } from './play.ts';
 import { activeGrant, freeSpinsView } from './free-spins.ts';
 
 /** The free spins a real session's member holds on its game. */
@@ -166,6 +173,24 @@ async function sandboxSession(token: string, ctx: HandlerContext, forSpin = fals
   return s;
 }
 
+/** The table a session's game plays: a single player's (RNG), a shared live one, or none (a slot). */
+function tableOfSession(s: { gameType: string; game: { gameName: string } }): { table: TableGame; live: boolean } | null {
+  const g = { gameType: s.gameType, gameName: s.game.gameName };
+  const rng = tableGameOf(g);
+  if (rng) return { table: rng, live: false };
+  const live = liveTableOf(g);
+  return live ? { table: live, live: true } : null;
+}
+
+const LIVE_HISTORY = 20;
+
+/** A live table's session, or 409 `game.live.notLive`. */
+function liveOf(s: { gameType: string; game: { gameName: string } }): TableGame {
+  const at = tableOfSession(s);
+  if (!at?.live) throw new ApiError(409, 'game.live.notLive');
+  return at.table;
+}
+
 export const playRoutes = [
   route(launchGame, async ({ query }, ctx) => {
     const s = requireRealAccount(ctx);
@@ -224,7 +249,8 @@ export const playRoutes = [
   route(sandboxState, async ({ query }, ctx) => {
     const d = await db();
     const s = await sandboxSession(query.launch, ctx);
-    const table = tableGameOf({ gameType: s.gameType, gameName: s.game.gameName });
+    const at = tableOfSession(s);
+    const table = at?.table;
     const config = sandbox.gameConfig(s.game.seed);
     const decimals = brand().currencyDecimals;
     const balance = s.demo ? s.demoBalance! : (await balancesOf(d, [s.wallet])).get(s.wallet)!;
@@ -235,7 +261,7 @@ export const playRoutes = [
       wallet: s.demo ? null : { kind: s.fromGameWallet ? ('game' as const) : ('main' as const), vendor: s.game.vassalage },
       currency: brand().currency,
       rules: table
-        ? tableRulesOf(table, s.game.minBet)
+        ? { ...tableRulesOf(table, s.game.minBet), ...(at.live ? { live: true } : {}) }
         : {
             kind: config.kind,
             reels: config.reels,
@@ -249,14 +275,14 @@ export const playRoutes = [
             bets: sandbox.sessionBets(s).map((b) => formatMinor(b, decimals)),
           },
       fairness: await sandbox.fairness(d, sandbox.seedOwnerOf(s), s.demo),
-      history: (await sandbox.rounds(d, s, 1, HISTORY_SIZE)).list,
+      history: at?.live ? await liveHistory(d, s.memberId!, s.game.nodeId, at.table, s.game.gameName, HISTORY_SIZE) : (await sandbox.rounds(d, s, 1, HISTORY_SIZE)).list,
       freeSpins: table ? null : await freeSpinsOf(d, s),
     };
   }),
 
   route(sandboxSpin, async ({ body }, ctx) => {
     const s = await sandboxSession(body.launch, ctx, true);
-    if (tableGameOf({ gameType: s.gameType, gameName: s.game.gameName })) throw new ApiError(409, 'game.table.isTable');
+    if (tableOfSession(s)) throw new ApiError(409, 'game.table.isTable');
     const bet = stake(body.bet, ctx);
     try {
       return await sandbox.spin(await db(), s, bet, body.idempotencyKey);
@@ -270,8 +296,10 @@ export const playRoutes = [
 
   route(sandboxTable, async ({ body }, ctx) => {
     const s = await sandboxSession(body.launch, ctx);
-    const table = tableGameOf({ gameType: s.gameType, gameName: s.game.gameName });
-    if (!table) throw new ApiError(409, 'game.table.notTable');
+    const at = tableOfSession(s);
+    if (!at) throw new ApiError(409, 'game.table.notTable');
+    if (at.live) throw new ApiError(409, 'game.live.shared');
+    const table = at.table;
     const bets = body.bets.map((b, i) => ({ spot: b.spot, amount: tableStake(b.amount, ctx, i) }));
     const { round, fairness, balance } = await playTable(await db(), s, table, bets, body.idempotencyKey);
     return { round, fairness, balance };
@@ -284,15 +312,63 @@ export const playRoutes = [
 
   route(sandboxRounds, async ({ query }, ctx) => {
     const s = await sandboxSession(query.launch, ctx);
+    const at = tableOfSession(s);
+    if (at?.live) {
+      const pageNo = query.pageNo ?? 1;
+      const pageSize = query.pageSize ?? 20;
+      // One more than asked says whether another page follows.
+      const list = await liveHistory(await db(), s.memberId!, s.game.nodeId, at.table, s.game.gameName, pageSize + 1, (pageNo - 1) * pageSize);
+      return { list: list.slice(0, pageSize), pageNum: pageNo, totalPages: list.length > pageSize ? pageNo + 1 : pageNo };
+    }
     return sandbox.rounds(await db(), s, query.pageNo ?? 1, query.pageSize ?? 20);
   }),
 
   route(sandboxVerify, async ({ query }, ctx) => {
     const [g] = await (await db()).select({ seed: game.seed, gameType: game.gameType, gameName: game.gameName }).from(game).where(eq(game.nodeId, query.nodeId));
     if (!g) throw new ApiError(404, 'game.not.found');
-    const table = tableGameOf(g);
+    const table = tableGameOf(g) ?? liveTableOf(g);
     // A table round's draws need no stake: its bets are on the round (the history shows them).
     if (table) return sandbox.verifyTable(table, query);
     return sandbox.verify(g, { ...query, bet: query.bet === undefined ? undefined : stake(query.bet, ctx) });
+  }),
+
+  route(liveState, async ({ query }, ctx) => {
+    const s = await sandboxSession(query.launch, ctx);
+    const at = liveOf(s);
+    const d = await db();
+    // Looking at the table marks it watched (and opens a round when it rests).
+    await watchTables(d, [s.game.nodeId]);
+    return { table: await liveTableNow(d, s.game.nodeId), history: await liveHistory(d, s.memberId!, s.game.nodeId, at, s.game.gameName, LIVE_HISTORY) };
+  }),
+
+  route(liveBet, async ({ body }, ctx) => {
+    const s = await sandboxSession(body.launch, ctx);
+    const at = liveOf(s);
+    const bets = body.bets.map((b, i) => ({ spot: b.spot, amount: tableStake(b.amount, ctx, i) }));
+    return placeLiveBet(await db(), s, at, body.roundNo, bets, body.idempotencyKey);
+  }),
+
+  route(liveStream, async ({ query }, ctx) => {
+    const s = await sandboxSession(query.launch, ctx);
+    liveOf(s);
+    const d = await db();
+    let latest: string | null = null;
+    let sent: string | null = null;
+    return eventStreamOf({
+      name: 'play.live',
+      follow: ({ wake }) =>
+        followTable(s.game.nodeId, (v) => {
+          latest = JSON.stringify(v);
+          wake();
+        }),
+      async catchUp(send) {
+        if (latest !== null && latest !== sent) {
+          sent = latest;
+          send('table', JSON.parse(latest));
+        }
+      },
+      // The stream ends with the game session (a logout, the reality check's stop, its expiry).
+      alive: () => sessionStillLive(d, query.launch),
+    });
   }),
 ];

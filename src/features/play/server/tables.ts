@@ -191,3 +191,72 @@ export const jackpot = pgTable('jackpot', {
   /** Growth with bets: basis points of every valid bet since the start day. */
   betShareBp: integer('bet_share_bp').notNull(),
 });
+
+/**
+ * A live table's round (issue 34, live casino): every viewer of the table sees the same round. It
+ * is opened with its server seed committed (the hash shown while bets are taken), takes bets from
+ * `opens_at` to `closes_at`, and is drawn once after (status open -> drawn in one transaction with
+ * the settlement of every bet). At most one open round per table (the partial unique index), so
+ * processes that open a table's next round at once open one.
+ */
+export const liveRound = pgTable(
+  'live_round',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => game.nodeId),
+    roundNo: integer('round_no').notNull(),
+    opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
+    closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    /** open (bets taken until closes_at), then drawn. */
+    status: text('status').notNull().default('open'),
+    /** The draws (contract/tables.ts), once drawn. */
+    stops: jsonb('stops').$type<number[]>(),
+    drawnAt: timestamp('drawn_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('live_round_table_no_uq').on(t.nodeId, t.roundNo),
+    uniqueIndex('live_round_one_open_uq')
+      .on(t.nodeId)
+      .where(sql`status = 'open'`),
+    index('live_round_due_idx')
+      .on(t.closesAt)
+      .where(sql`status = 'open'`),
+  ],
+);
+
+/**
+ * A member's bets on a live round: one confirmation per member and round. Its money is a game
+ * round of the wallet (`round_id`: the stake debited when placed, the win credited when the round
+ * is drawn), so it counts in records, reports, wagering and limits as every round does.
+ */
+export const liveBet = pgTable(
+  'live_bet',
+  {
+    liveRoundId: bigint('live_round_id', { mode: 'number' })
+      .notNull()
+      .references(() => liveRound.id),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    roundId: text('round_id').notNull().unique(),
+    /** Each spot's stake, minor units. */
+    bets: jsonb('bets').$type<{ spot: string; amount: string }[]>().notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    /** What the bets returned, once the round is drawn. */
+    win: bigint('win', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.liveRoundId, t.memberId] }), index('live_bet_member_idx').on(t.memberId, t.createdAt)],
+);
+
+/** A live table is kept running (its next round opened at each draw) while someone watched it within the last minute. */
+export const liveTable = pgTable('live_table', {
+  nodeId: integer('node_id')
+    .primaryKey()
+    .references(() => game.nodeId),
+  watchedUntil: timestamp('watched_until', { withTimezone: true }).notNull(),
+});

@@ -16,6 +16,7 @@ import {
   type TableGame,
   type TableOutcome,
 } from '../contract/tables.ts';
+import { liveTableOf } from '../contract/live.ts';
 import { addChip, removeSpot, stakesKey, stakesList, stakesTotal } from '../client/table-logic.ts';
 
 const EU: TableGame = { kind: 'roulette', wheel: 'european' };
@@ -36,6 +37,15 @@ describe('which games are tables', () => {
     expect(tableGameOf({ gameType: 'RNG', gameName: 'Lucky Dragon Tigers' })).toBeNull();
     expect(tableGameOf({ gameType: 'LIVE', gameName: 'Baccarat' })).toBeNull();
     expect(tableGameOf({ gameType: 'RNG', gameName: 'Blackjack' })).toBeNull();
+  });
+
+  it('reads the live lane’s shared tables by name: baccarat (not Bac Bo nor No Commission), roulette on the European wheel, dragon tiger', () => {
+    const live = (gameName: string) => liveTableOf({ gameType: 'LIVE', gameName });
+    expect(['Speed Baccarat', 'Baccarat Squeeze'].map(live)).toEqual([BAC, BAC]);
+    expect(['Lightning Roulette', 'Auto Roulette', 'European Roulette', 'Speed Roulette'].map(live)).toEqual([EU, EU, EU, EU]);
+    expect(live('Dragon Tiger II')).toEqual(DT);
+    expect(['Bac Bo', 'No Commission Baccarat', 'Blackjack', 'Sic Bo', 'Evolution Lobby'].map(live)).toEqual([null, null, null, null, null]);
+    expect(liveTableOf({ gameType: 'RNG', gameName: 'Baccarat' })).toBeNull();
   });
 });
 

@@ -15,7 +15,8 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
 import { initDb } from '../../../kernel/db/index.ts';
 import { log } from '../../../kernel/log.ts';
-import { EventStreamAnswer } from '../../../kernel/contract.ts';
+import type { EventStreamAnswer } from '../../../kernel/contract.ts';
+import { eventStreamOf, type Send } from '../../../kernel/http/sse.ts';
 
 export const CHAT_CHANNEL = 'support_chat';
 
@@ -97,11 +98,11 @@ export function openStreams(): number {
   return n;
 }
 
-export interface StreamSource {
+export interface ChatStreamSource {
   /** What to follow. */
   target: number | 'desk';
   /** Sends what the stream has not sent yet (called at start, on every wake-up, after a lost LISTEN). */
-  catchUp(send: (event: string, data: unknown, id?: number) => void): Promise<void>;
+  catchUp(send: Send): Promise<void>;
   /** A signal that needs no reading (typing): its event; 'skip' for one this stream does not show; null to catch up instead. */
   direct?(signal: ChatSignal): { event: string; data: unknown } | 'skip' | null;
   /** Still allowed to listen (the session lives)? Asked every heartbeat; false ends the stream. */
@@ -110,112 +111,19 @@ export interface StreamSource {
   onEnd?(): void;
 }
 
-const HEARTBEAT_MS = 20_000;
-/** A stream ends after this long and the browser reconnects (with its last id): a session that ended is noticed, memory is given back. */
-const MAX_LIFE_MS = 15 * 60_000;
-/** Events queued for a reader that does not read: past this the stream is ended (it reconnects and catches up). */
-const MAX_QUEUED = 256;
-
-/**
- * A server-sent-events stream of a source: `retry` first, what was missed, then events as they
- * come; comments as heartbeats. Wake-ups are coalesced: one catch-up runs at a time, and another
- * follows when a wake-up came during it.
- */
-export function eventStreamOf(source: StreamSource): EventStreamAnswer {
-  const encoder = new TextEncoder();
-  let stop: (() => void) | null = null;
-  let timer: ReturnType<typeof setInterval> | null = null;
-  let lifeTimer: ReturnType<typeof setTimeout> | null = null;
-  let closed = false;
-  let running = false;
-  let again = false;
-
-  const body = new ReadableStream<Uint8Array>(
-    {
-      async start(controller) {
-        const write = (text: string) => {
-          if (closed) return;
-          if ((controller.desiredSize ?? 0) < -MAX_QUEUED) return end();
-          controller.enqueue(encoder.encode(text));
-        };
-        const send = (event: string, data: unknown, id?: number) => write(`${id !== undefined ? `id: ${id}\n` : ''}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-        const end = () => {
-          if (closed) return;
-          closed = true;
-          cleanup();
-          try {
-            controller.close();
-          } catch {
-            // already closed by the reader
-          }
-        };
-        const catchUp = async () => {
-          if (running) {
-            again = true;
-            return;
-          }
-          running = true;
-          try {
-            do {
-              again = false;
-              await source.catchUp(send);
-            } while (again && !closed);
-          } catch (err) {
-            log.error('support.chat.stream', { error: err instanceof Error ? err.message : String(err) });
-            end();
-          } finally {
-            running = false;
-          }
-        };
-        write('retry: 2000\n\n');
-        let stopFollowing: () => void;
-        try {
-          stopFollowing = await follow(source.target, (signal) => {
-            const d = signal && source.direct?.(signal);
-            if (d === 'skip') return;
-            if (d) send(d.event, d.data);
-            else void catchUp();
-          });
-        } catch (err) {
-          closed = true;
-          cleanup();
-          throw err;
-        }
-        // Cancelled while it was starting (the caller went away, a HEAD): let go of it at once.
-        if (closed) return stopFollowing();
-        stop = stopFollowing;
-        await catchUp();
-        if (closed) return;
-        timer = setInterval(() => {
-          write(': ping\n\n');
-          source.alive().then(
-            (ok) => (ok ? undefined : end()),
-            () => undefined,
-          );
-        }, HEARTBEAT_MS);
-        timer.unref?.();
-        lifeTimer = setTimeout(end, MAX_LIFE_MS);
-        lifeTimer.unref?.();
-      },
-      cancel() {
-        closed = true;
-        cleanup();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-  let ended = false;
-  function cleanup() {
-    stop?.();
-    stop = null;
-    if (timer) clearInterval(timer);
-    if (lifeTimer) clearTimeout(lifeTimer);
-    timer = null;
-    lifeTimer = null;
-    if (!ended) {
-      ended = true;
-      source.onEnd?.();
-    }
-  }
-  return new EventStreamAnswer(body);
+/** A stream of a conversation or of the desk (the kernel's server-sent events, sse.ts). */
+export function chatStreamOf(source: ChatStreamSource): EventStreamAnswer {
+  return eventStreamOf({
+    name: 'support.chat',
+    follow: ({ wake, send }) =>
+      follow(source.target, (signal) => {
+        const d = signal && source.direct?.(signal);
+        if (d === 'skip') return;
+        if (d) send(d.event, d.data);
+        else wake();
+      }),
+    catchUp: (send) => source.catchUp(send),
+    alive: () => source.alive(),
+    onEnd: () => source.onEnd?.(),
+  });
 }

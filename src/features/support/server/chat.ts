@@ -34,7 +34,7 @@ import { ImageRefusal, processImage, sniffImage } from '../../../kernel/images.t
 import { fileStore } from '../../../providers/storage/index.ts';
 import { FEEDBACK_IMAGE_MAX_BYTES } from '../contract.ts';
 import type { ChatConversationView, ChatMessageView } from '../contract.ts';
-import { announce, eventStreamOf, type ChatSignal } from './chat-live.ts';
+import { announce, chatStreamOf, type ChatSignal } from './chat-live.ts';
 import { supportSettings } from './settings.ts';
 import { chatAgent, chatBlock, chatConversation, chatMessage } from './tables.ts';
 
@@ -778,7 +778,7 @@ export function conversationStream(db: Db, id: number, o: { forStaff: boolean; a
   let last = o.after;
   let lastState = '';
   const other = o.forStaff ? 'member' : 'staff';
-  return eventStreamOf({
+  return chatStreamOf({
     target: id,
     alive: o.alive,
     onEnd: o.onEnd,
@@ -810,7 +810,7 @@ export function conversationStream(db: Db, id: number, o: { forStaff: boolean; a
 
 /** The desk's stream: a `changed` event (the conversation's id) whenever any conversation changes. */
 export function deskStream(alive: () => Promise<boolean>, onEnd?: () => void) {
-  return eventStreamOf({
+  return chatStreamOf({
     target: 'desk',
     alive,
     onEnd,

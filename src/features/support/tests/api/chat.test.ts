@@ -16,8 +16,7 @@ import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { staffUser } from '../../../../../tests/support/staff.ts';
 import { walletUser } from '../../../../../tests/support/wallet.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
-import { readEvents, type StreamEvent } from '../../../../../tests/support/sse.ts';
-import { createApi } from '../../../../app/api.ts';
+import { openStream } from '../../../../../tests/support/sse.ts';
 import { clock } from '../../../../kernel/clock.ts';
 import { opsAudit } from '../../../../kernel/db/tables.ts';
 import { inboxMessage } from '../../../inbox/server/tables.ts';
@@ -29,7 +28,6 @@ import { useFileStore, type StoredFile } from '../../../../providers/storage/ind
 let t: TestDb;
 let support: Awaited<ReturnType<typeof staffUser>>;
 let other: Awaited<ReturnType<typeof staffUser>>;
-const api = createApi();
 const realNow = clock.now;
 
 beforeAll(async () => {
@@ -52,37 +50,6 @@ const key = () => `k${process.pid}x${++keyN}xxxx`;
 const ipOf = (u: User) => `10.${(u.id >> 8) & 255}.${u.id & 255}.7`;
 const say = (u: User, body: string, clientKey = key()) => u.call('/wps/chat/send', { method: 'POST', body: { body, clientKey }, ip: ipOf(u) });
 const desk = (path: string, body: Record<string, unknown>, who = support) => who.call(`/wps/console/chat/${path}`, { method: 'POST', body });
-
-/** A stream read as it comes: its events so far, and a wait for one that matches. */
-async function openStream(path: string, headers: Record<string, string>) {
-  const res = await api(new Request(`http://test.local${path}`, { headers: { merchant: 'DEMO', language: 'EN', device: 'web', ...headers } }), { ip: '127.0.0.1' });
-  const events: StreamEvent[] = [];
-  if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
-    const json = (await res.json()) as { errorCode: string };
-    const refused = async (): Promise<(typeof events)[number]> => {
-      throw new Error(`refused: ${json.errorCode}`);
-    };
-    return { status: res.status, json, events, waitFor: refused, close: async () => undefined };
-  }
-  const waiters: (() => void)[] = [];
-  const reader = readEvents(res.body!, (e) => {
-    events.push(e);
-    for (const w of waiters.splice(0)) w();
-  });
-  const waitFor = async (pred: (e: (typeof events)[number]) => boolean, ms = 3000) => {
-    const started = Date.now();
-    for (;;) {
-      const found = events.find(pred);
-      if (found) return found;
-      if (Date.now() - started > ms) throw new Error(`no such event in ${ms} ms; got ${JSON.stringify(events)}`);
-      await new Promise<void>((r) => {
-        waiters.push(r);
-        setTimeout(r, 50);
-      });
-    }
-  };
-  return { status: res.status, json: null, events, waitFor, close: () => reader.cancel() };
-}
 
 describe('a member and support', () => {
   it('talk live: the answer, the typing and the read marks reach the other side, once each', async () => {

@@ -1,0 +1,126 @@
+/**
+ * Live tables in real time across processes (issue 34). Each process LISTENs once on
+ * `live_table` (live-tables.ts announces a table's bets, draws and new rounds there, at commit)
+ * and keeps, per table that has viewers here, the table's view: read once per wake-up whatever
+ * the number of viewers (single flight, and at most every COALESCE_MS, so 500 bets in a second
+ * cost a few reads, not 500 times the viewers), then handed to every viewer's stream.
+ *
+ * While a table has viewers in this process, the process says so every WATCH_EVERY_MS (the
+ * table is marked watched, and a resting table gets a round at once), so the draws keep opening
+ * its next round; a minute after the last viewer anywhere leaves, the table rests.
+ */
+import { db as database, initDb, type Db } from '../../../../kernel/db/index.ts';
+import { clock } from '../../../../kernel/clock.ts';
+import { log } from '../../../../kernel/log.ts';
+import type { LiveTableView } from '../../contract/live.ts';
+import { LIVE_CHANNEL, liveTableNow, watchTables } from './live-tables.ts';
+
+type Viewer = (view: LiveTableView) => void;
+
+const COALESCE_MS = 250;
+const WATCH_EVERY_MS = 20_000;
+
+interface TableSlot {
+  viewers: Set<Viewer>;
+  view: LiveTableView | null;
+  loading: boolean;
+  again: boolean;
+  lastLoad: number;
+}
+
+const KEY = Symbol.for('casino.play.live-hub');
+interface Hub {
+  tables: Map<number, TableSlot>;
+  ready: Promise<void> | null;
+  timer: ReturnType<typeof setInterval> | null;
+}
+const g = globalThis as { [KEY]?: Hub };
+const hub: Hub = (g[KEY] ??= { tables: new Map(), ready: null, timer: null });
+
+async function load(db: Db, nodeId: number, slot: TableSlot): Promise<void> {
+  if (slot.loading) {
+    slot.again = true;
+    return;
+  }
+  slot.loading = true;
+  try {
+    do {
+      slot.again = false;
+      const wait = slot.lastLoad + COALESCE_MS - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      slot.lastLoad = Date.now();
+      const view = await liveTableNow(db, nodeId);
+      slot.view = view;
+      for (const v of slot.viewers) {
+        try {
+          v(view);
+        } catch (err) {
+          log.error('play.live.viewer', { error: err instanceof Error ? err.message : String(err) });
+        }
+      }
+    } while (slot.again && slot.viewers.size > 0);
+  } catch (err) {
+    log.error('play.live.load', { nodeId, error: err instanceof Error ? err.message : String(err) });
+  } finally {
+    slot.loading = false;
+  }
+}
+
+function wake(payload: string | null): void {
+  void database().then((db) => {
+    // A lost LISTEN (null): every table may have changed.
+    const ids = payload === null ? [...hub.tables.keys()] : [Number(payload)];
+    for (const id of ids) {
+      const slot = hub.tables.get(id);
+      if (slot && slot.viewers.size > 0) void load(db, id, slot);
+    }
+  });
+}
+
+function ensureHub(): Promise<void> {
+  hub.ready ??= (async () => {
+    const handle = await initDb();
+    const db = handle.db;
+    await handle.listen(LIVE_CHANNEL, wake);
+    hub.timer = setInterval(() => {
+      const ids = [...hub.tables.keys()];
+      if (ids.length) watchTables(db, ids, clock.now()).catch((err: unknown) => log.warn('play.live.watch', { error: err instanceof Error ? err.message : String(err) }));
+    }, WATCH_EVERY_MS);
+    hub.timer.unref();
+  })().catch((err: unknown) => {
+    hub.ready = null;
+    throw err;
+  });
+  return hub.ready;
+}
+
+/**
+ * Follows a table: `viewer` gets its view now (read when this process has none yet) and at each
+ * change. The table is marked watched (and opened when it rests). Answers the function that stops.
+ */
+export async function followTable(nodeId: number, viewer: Viewer): Promise<() => void> {
+  await ensureHub();
+  const db = await database();
+  let slot = hub.tables.get(nodeId);
+  const fresh = !slot;
+  if (!slot) {
+    slot = { viewers: new Set(), view: null, loading: false, again: false, lastLoad: 0 };
+    hub.tables.set(nodeId, slot);
+  }
+  slot.viewers.add(viewer);
+  if (fresh) await watchTables(db, [nodeId], clock.now());
+  if (slot.view && !fresh) viewer(slot.view);
+  else await load(db, nodeId, slot);
+  const own = slot;
+  return () => {
+    own.viewers.delete(viewer);
+    if (own.viewers.size === 0 && hub.tables.get(nodeId) === own) hub.tables.delete(nodeId);
+  };
+}
+
+/** How many live-table viewers this process serves (tests, metrics). */
+export function liveViewers(): number {
+  let n = 0;
+  for (const s of hub.tables.values()) n += s.viewers.size;
+  return n;
+}
