@@ -42,10 +42,13 @@ export function startJobs(db: Db): () => Promise<void> {
     void p.finally(() => running.delete(p));
   };
   const timers = FEATURES.flatMap((f) => f.jobs ?? []).map((job) => {
-    // Jobs read the published content (promotions' words) as pages do: fresh to the second.
+    // Jobs read the published content (promotions' words) as pages do: fresh to the second. One
+    // run at a time per job in this process: a slow run (a draw of many bets) is not piled on.
+    let busy = false;
     const tick = () => {
-      if (stopped) return;
-      track(timed(job.name, () => refreshContent().then(() => job.run(db, Date.now()))));
+      if (stopped || busy) return;
+      busy = true;
+      track(timed(job.name, () => refreshContent().then(() => job.run(db, Date.now()))).finally(() => (busy = false)));
     };
     if (job.atStart) tick();
     const timer = setInterval(tick, job.everyMs);

@@ -78,6 +78,8 @@ export interface ApiClient {
   call<C extends CallDef>(def: C, input?: CallInput<C>): Promise<ValueOf<C>>;
   /** Fetches a call that answers a file (a streamed export); a refusal is an ApiFailure as for `call`. */
   download<C extends CallDef>(def: C, input?: CallInput<C>): Promise<DownloadedFile>;
+  /** The headers every call carries (Merchant, Language, Device, the login), for a stream the page opens itself (event-stream.ts). */
+  headers(): Record<string, string>;
 }
 
 /** The answers that mean the caller's session is over (expired, logged out elsewhere, unknown token). */
@@ -114,6 +116,12 @@ function sessionEnded(failure: ApiFailure): void {
 
 /** Creates a client bound to one brand, language and session. */
 export function createApiClient(options: ClientOptions): ApiClient {
+  const baseHeaders = () => {
+    const h: Record<string, string> = { ...options.extraHeaders?.(), Merchant: options.merchant, Language: options.language, Device: 'web' };
+    const token = options.token?.();
+    if (token) h.Authorization = token;
+    return h;
+  };
   const $fetch: $Fetch = options.fetch ? ofetch.create({}, { fetch: options.fetch }) : ofetch;
   // The server's public key for enc calls, fetched once and again after a decryption refusal.
   let key: Promise<CryptoKey> | null = null;
@@ -126,9 +134,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   };
 
   async function send<C extends CallDef>(def: C, input: CallInput<C>, fresh = false): Promise<ValueOf<C>> {
-    const headers: Record<string, string> = { ...options.extraHeaders?.(), Merchant: options.merchant, Language: options.language, Device: 'web' };
-    const token = options.token?.();
-    if (token) headers.Authorization = token;
+    const headers = baseHeaders();
     let body: unknown = def.method === 'GET' ? undefined : ((input.body ?? {}) as Record<string, unknown>);
     if (def.enc) {
       const sealed = await sealBody(await publicKey(fresh), def.method, def.path, input.body ?? {});
@@ -156,7 +162,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     } catch (err) {
       const failure = toFailure(err, options.messages);
       if (def.enc && !fresh && RETRY_WITH_NEW_KEY.has(failure.errorCode)) return send(def, input, true);
-      if (token && isSessionEnded(failure)) sessionEnded(failure);
+      if (headers.Authorization && isSessionEnded(failure)) sessionEnded(failure);
       throw failure;
     }
     if (def.bare) return payload as never;
@@ -168,9 +174,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
   }
 
   async function download<C extends CallDef>(def: C, input: CallInput<C>): Promise<DownloadedFile> {
-    const headers: Record<string, string> = { ...options.extraHeaders?.(), Merchant: options.merchant, Language: options.language, Device: 'web' };
-    const token = options.token?.();
-    if (token) headers.Authorization = token;
+    const headers = baseHeaders();
     const url = new URL(def.path, options.baseURL ?? (typeof location !== 'undefined' ? location.origin : 'http://localhost'));
     for (const [k, v] of Object.entries((input.query ?? {}) as Record<string, unknown>)) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
     let res: Response;
@@ -186,7 +190,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
       const failure = env?.errorCode
         ? new ApiFailure(env.message || options.messages.unknown, env.errorCode, res.status, env.fieldErrors, env.value)
         : new ApiFailure(options.messages.unknown, 'unknown', res.status);
-      if (token && isSessionEnded(failure)) sessionEnded(failure);
+      if (headers.Authorization && isSessionEnded(failure)) sessionEnded(failure);
       throw failure;
     }
     let blob: Blob;
@@ -199,7 +203,7 @@ export function createApiClient(options: ClientOptions): ApiClient {
     return { blob, fileName: dispositionName(res.headers.get('content-disposition')) };
   }
 
-  return { call: (def, input = {}) => send(def, input), download: (def, input = {}) => download(def, input) };
+  return { call: (def, input = {}) => send(def, input), download: (def, input = {}) => download(def, input), headers: baseHeaders };
 }
 
 /** The file name of a Content-Disposition header (its UTF-8 `filename*` first), or ''. */

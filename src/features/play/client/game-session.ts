@@ -11,7 +11,9 @@ import { map } from 'nanostores';
 import { ApiFailure, type ApiClient } from '../../../kernel/http/client.ts';
 import type { ValueOf } from '../../../kernel/contract.ts';
 import { parseMinor } from '../../../kernel/money.ts';
-import { launchToken, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, sandboxTable, type PlayedRound } from '../contract.ts';
+import { launchToken, liveBet, liveState, liveStream, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, sandboxTable, type LiveTableView, type PlayedRound } from '../contract.ts';
+import { openEventStream } from '../../../kernel/http/event-stream.ts';
+import { livePhase } from './live-logic.ts';
 import { addChip, removeSpot, stakesKey, stakesList, type TableStakes } from './table-logic.ts';
 import { applyRevealed, clientSeedIssue, fill, initialBet, isEndedSession, mergeRounds, NETWORK_CODES, spinKeys, stepBet } from './game-logic.ts';
 
@@ -55,6 +57,12 @@ export interface GameView {
   tableStakes: TableStakes;
   /** A chip did not fit under a spot's limit and was cut to it. */
   stakeCapped: boolean;
+  /** A live table (shared rounds, issue 34): the table as its stream last told; null for other games. */
+  live: LiveTableView | null;
+  /** The server's clock minus this page's, in ms (from the table's serverNow): the countdown runs on the server's time. */
+  liveOffset: number;
+  /** The table's stream is connected (false while it reconnects). */
+  liveConnected: boolean;
 }
 
 /** The words the store says itself (from the `play` catalogue). */
@@ -66,6 +74,10 @@ export interface GameWords {
   clientSeedRequired: string;
   clientSeedTooLong: string;
   clientSeedChars: string;
+  /** A live round drawn, for a player without bets on it ({{n}}: its number). */
+  liveDrawn: string;
+  /** Bets accepted on a live round ({{n}}, {{amount}}). */
+  livePlaced: string;
 }
 
 const HISTORY_PAGE = 20;
@@ -125,7 +137,11 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     freeSpinsEnded: null,
     tableStakes: {},
     stakeCapped: false,
+    live: null,
+    liveOffset: 0,
+    liveConnected: false,
   });
+  let closeStream: (() => void) | null = null;
   const keys = spinKeys();
   const get = () => $game.get();
   const set = (patch: Partial<GameView>) => $game.set({ ...get(), ...patch });
@@ -150,11 +166,111 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
         freeSpins: s.freeSpins,
         phase: 'ready',
       });
+      if ('live' in s.rules && s.rules.live) await loadLive(token);
     } catch (err) {
       if (ended(err)) set({ phase: 'ended' });
       else if (err instanceof ApiFailure && err.errorCode === OTHER_MEMBER) set({ loadError: err.message, phase: 'otherMember' });
       else set({ loadError: message(err), phase: 'failed' });
     }
+  }
+
+  /** A live table: the table, the member's rounds at it and the balance; then its stream, once. */
+  async function loadLive(token: string): Promise<void> {
+    const answer = await client.call(liveState, { query: { launch: token } });
+    set({ history: answer.history, hasMore: answer.history.length > 0, balance: answer.balance, round: answer.history[0] ?? null });
+    applyTable(answer.table, false);
+    if (closeStream) return;
+    closeStream = openEventStream({
+      url: `${liveStream.path}?launch=${encodeURIComponent(token)}`,
+      headers: () => client.headers(),
+      onOpenChange: (open) => set({ liveConnected: open }),
+      onRefused: () => {
+        set({ liveConnected: false, phase: 'ended' });
+        closeStream = null;
+      },
+      onEvent: (event, data) => {
+        if (event === 'table') applyTable(data as LiveTableView, true);
+      },
+    });
+  }
+
+  /**
+   * The table as it is now. When a round the member bet on is drawn, their rounds and balance are
+   * read again (the draw settled them); a round drawn without their bets is announced by itself.
+   */
+  function applyTable(view: LiveTableView, announceDraw: boolean): void {
+    const before = get().live;
+    set({ live: view, liveOffset: Date.parse(view.serverNow) - Date.now() });
+    const drawn = view.last;
+    if (!drawn || before?.last?.roundNo === drawn.roundNo) return;
+    const mine = get().history.some((r) => r.open && r.nonce <= drawn.roundNo);
+    if (mine) void settleLive();
+    else if (announceDraw) set({ announce: fill(words.liveDrawn, { n: drawn.roundNo }) });
+  }
+
+  /** Reads the member's rounds and balance after a draw that settled their bets. */
+  async function settleLive(): Promise<void> {
+    const { launch, state } = get();
+    if (!launch || !state) return;
+    try {
+      const answer = await client.call(liveState, { query: { launch } });
+      const round = answer.history.find((r) => !r.open) ?? null;
+      const won = round ? (parseMinor(round.win) ?? 0n) > 0n : false;
+      set({
+        history: answer.history,
+        balance: answer.balance,
+        round,
+        ...(round ? { announce: fill(won ? words.resultWin : words.resultNone, { amount: o.format(round.win, state.currency), bet: o.format(round.bet, state.currency) }) } : {}),
+      });
+    } catch (err) {
+      if (ended(err)) set({ phase: 'ended' });
+    }
+  }
+
+  /** Puts the stakes on the live table's open round (once per round); a lost answer keeps the key. */
+  async function placeLive(): Promise<void> {
+    const { launch, state, busy, tableStakes, live, liveOffset } = get();
+    const bets = stakesList(tableStakes);
+    const phase = livePhase(live, Date.now() + liveOffset);
+    if (!launch || !state || busy || bets.length === 0 || phase.kind !== 'betting') return;
+    const key = keys.keyFor(`${phase.roundNo}:${stakesKey(tableStakes)}`);
+    set({ busy: true, spinError: null, stakeCapped: false, announce: '' });
+    try {
+      const answer = await client.call(liveBet, { body: { launch, roundNo: phase.roundNo, bets, idempotencyKey: key } });
+      keys.settled();
+      set({
+        balance: answer.balance,
+        history: [answer.round, ...get().history.filter((x) => x.roundId !== answer.round.roundId)],
+        announce: fill(words.livePlaced, { n: phase.roundNo, amount: o.format(answer.round.bet, state.currency) }),
+      });
+    } catch (err) {
+      failed(err);
+    } finally {
+      set({ busy: false });
+    }
+  }
+
+  /** A refused or lost round, said as the page shows it (shared by spins, deals and live bets). */
+  function failed(err: unknown): void {
+    const { state } = get();
+    set({ spinningFrom: NONE_SPINNING, announce: '' });
+    if (err instanceof ApiFailure && NETWORK_CODES.has(err.errorCode)) {
+      // The round may have been played: keep its key, so that retrying replays it at most once.
+      set({ spinError: { kind: 'network' } });
+      return;
+    }
+    keys.settled();
+    if (err instanceof ApiFailure && err.errorCode === 'wallet.balance.insufficient') {
+      set({ spinError: { kind: 'insufficient' }, ...(state?.wallet?.kind === 'game' ? { needMoney: get().needMoney + 1 } : {}) });
+    } else if (ended(err)) set({ phase: 'ended' });
+    else if (err instanceof ApiFailure && err.errorCode === 'game.freeSpins.gone') set({ spinError: { kind: 'message', text: message(err) }, freeSpins: null });
+    else set({ spinError: { kind: 'message', text: message(err) } });
+  }
+
+  /** The live table's stream closed (the page leaves). */
+  function stop(): void {
+    closeStream?.();
+    closeStream = null;
   }
 
   /** Starts from the page's address: its launch token, or the ended-session message. */
@@ -196,18 +312,7 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
         announce: fill(won ? words.resultWin : words.resultNone, { amount: o.format(answer.round.win, state.currency), bet: o.format(answer.round.bet, state.currency) }),
       });
     } catch (err) {
-      set({ spinningFrom: NONE_SPINNING, announce: '' });
-      if (err instanceof ApiFailure && NETWORK_CODES.has(err.errorCode)) {
-        // The spin may have been played: keep its key, so that retrying replays it at most once.
-        set({ spinError: { kind: 'network' } });
-      } else {
-        keys.settled();
-        if (err instanceof ApiFailure && err.errorCode === 'wallet.balance.insufficient') {
-          set({ spinError: { kind: 'insufficient' }, ...(state?.wallet?.kind === 'game' ? { needMoney: get().needMoney + 1 } : {}) });
-        } else if (ended(err)) set({ phase: 'ended' });
-        else if (err instanceof ApiFailure && err.errorCode === 'game.freeSpins.gone') set({ spinError: { kind: 'message', text: message(err) }, freeSpins: null });
-        else set({ spinError: { kind: 'message', text: message(err) } });
-      }
+      failed(err);
     } finally {
       set({ busy: false });
     }
@@ -218,6 +323,7 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
    * round's key (per set of stakes), so retrying the same stakes replays it at most once.
    */
   async function deal(): Promise<void> {
+    if (get().live) return placeLive();
     const { launch, state, busy, seedBusy, tableStakes } = get();
     const bets = stakesList(tableStakes);
     if (!launch || !state || busy || seedBusy || bets.length === 0) return;
@@ -235,15 +341,7 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
         announce: fill(won ? words.resultWin : words.resultNone, { amount: o.format(answer.round.win, state.currency), bet: o.format(answer.round.bet, state.currency) }),
       });
     } catch (err) {
-      set({ announce: '' });
-      if (err instanceof ApiFailure && NETWORK_CODES.has(err.errorCode)) set({ spinError: { kind: 'network' } });
-      else {
-        keys.settled();
-        if (err instanceof ApiFailure && err.errorCode === 'wallet.balance.insufficient') {
-          set({ spinError: { kind: 'insufficient' }, ...(state.wallet?.kind === 'game' ? { needMoney: get().needMoney + 1 } : {}) });
-        } else if (ended(err)) set({ phase: 'ended' });
-        else set({ spinError: { kind: 'message', text: message(err) } });
-      }
+      failed(err);
     } finally {
       set({ busy: false });
     }
@@ -344,7 +442,7 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
   /** Is the spin with this stake waiting to be retried (its answer was lost)? */
   const retrying = (bet: string) => get().spinError?.kind === 'network' && keys.pending(bet);
 
-  return { $game, start, load, spin, deal, placeChip, clearStakes, chooseBet, stepStake, typeSeed, rotateSeed, refreshBalance, more, retrying };
+  return { $game, start, load, stop, spin, deal, placeChip, clearStakes, chooseBet, stepStake, typeSeed, rotateSeed, refreshBalance, more, retrying };
 }
 
 export type GameSession = ReturnType<typeof createGameSession>;

@@ -64,13 +64,13 @@ export const liveTableView = z.object({
 });
 export type LiveTableView = z.infer<typeof liveTableView>;
 
-/** The table and the member's own bets on it: the open one, and the rounds played (history, newest first). */
+/** The table, the member's own rounds at it (open ones first among the newest) and the wallet's balance. */
 export const liveState = defineCall({
   name: 'liveState',
   method: 'GET',
   path: '/wps/sandbox/live/state',
   query: z.object({ launch: launchToken }),
-  value: z.object({ table: liveTableView, history: z.array(playedRound) }),
+  value: z.object({ table: liveTableView, history: z.array(playedRound), balance: z.string() }),
 });
 
 /**
@@ -81,7 +81,7 @@ export const liveBet = defineCall({
   name: 'liveBet',
   method: 'POST',
   path: '/wps/sandbox/live/bet',
-  body: z.object({ launch: launchToken, roundNo: z.number().int().min(1), bets: tableBetsInput, idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) }),
+  body: z.object({ launch: launchToken, roundNo: z.number().int().min(1).max(2_000_000_000), bets: tableBetsInput, idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/) }),
   value: z.object({ round: playedRound, balance: z.string() }),
 });
 

@@ -28,6 +28,7 @@ import {
   liveTableOf,
 } from '../contract.ts';
 import { eventStreamOf } from '../../../kernel/http/sse.ts';
+import { clock } from '../../../kernel/clock.ts';
 import { liveHistory, liveTableNow, placeLiveBet, watchTables } from './sandbox/live-tables.ts';
 import { followTable } from './sandbox/live-hub.ts';
 import { realityOf, stopGame } from './reality.ts';
@@ -184,10 +185,11 @@ function tableOfSession(s: { gameType: string; game: { gameName: string } }): { 
 
 const LIVE_HISTORY = 20;
 
-/** A live table's session, or 409 `game.live.notLive`. */
-function liveOf(s: { gameType: string; game: { gameName: string } }): TableGame {
+/** A live table's session, or 409 `game.live.notLive`; live tables are played for real money only (409 `game.demo.unavailable`). */
+function liveOf(s: { gameType: string; demo: boolean; game: { gameName: string } }): TableGame {
   const at = tableOfSession(s);
   if (!at?.live) throw new ApiError(409, 'game.live.notLive');
+  if (s.demo) throw new ApiError(409, 'game.demo.unavailable');
   return at.table;
 }
 
@@ -338,7 +340,8 @@ export const playRoutes = [
     const d = await db();
     // Looking at the table marks it watched (and opens a round when it rests).
     await watchTables(d, [s.game.nodeId]);
-    return { table: await liveTableNow(d, s.game.nodeId), history: await liveHistory(d, s.memberId!, s.game.nodeId, at, s.game.gameName, LIVE_HISTORY) };
+    const [table, history, balances] = await Promise.all([liveTableNow(d, s.game.nodeId), liveHistory(d, s.memberId!, s.game.nodeId, at, s.game.gameName, LIVE_HISTORY), balancesOf(d, [s.wallet])]);
+    return { table, history, balance: formatMinor(balances.get(s.wallet)!, brand().currencyDecimals) };
   }),
 
   route(liveBet, async ({ body }, ctx) => {
@@ -364,7 +367,8 @@ export const playRoutes = [
       async catchUp(send) {
         if (latest !== null && latest !== sent) {
           sent = latest;
-          send('table', JSON.parse(latest));
+          // The view may have been read a while ago (a quiet window): the server's time is now.
+          send('table', { ...(JSON.parse(latest) as object), serverNow: new Date(clock.now()).toISOString() });
         }
       },
       // The stream ends with the game session (a logout, the reality check's stop, its expiry).

@@ -43,6 +43,8 @@ const words = {
   clientSeedRequired: 'Required',
   clientSeedTooLong: 'Too long',
   clientSeedChars: 'Bad characters',
+  liveDrawn: 'Round {{n}} drawn.',
+  livePlaced: 'Bets on round {{n}}: {{amount}}.',
 };
 const make = (client: ApiClient) => createGameSession({ client, words, format: (a, c) => `${c} ${a}`, animate: () => false });
 

@@ -36,6 +36,8 @@ export interface OpenBatch {
   /** The transfer's reference (the slip). */
   reference: string;
   bets: BatchBet[];
+  /** When the rounds' result is due, ms (a live table's draw): the stale-round sweeper leaves them open until then. */
+  settleBy?: number;
 }
 
 /**
@@ -69,6 +71,7 @@ export async function openRounds(tx: Tx, batch: OpenBatch): Promise<{ wallet: st
       betAmount: b.amount,
       walletAccount: wallet,
       status: 'open',
+      settleBy: batch.settleBy === undefined ? null : new Date(batch.settleBy),
     })),
   );
   // The money last, as for single bets: the house games row is held only from here to the commit.

@@ -71,6 +71,8 @@ export default function PlayGame(props: Props) {
         clientSeedRequired: L.fairness.clientSeedRequired,
         clientSeedTooLong: L.fairness.clientSeedTooLong,
         clientSeedChars: L.fairness.clientSeedChars,
+        liveDrawn: L.liveDrawn,
+        livePlaced: L.table.live.placed,
       },
       format: (amount, currency) => money(amount, symbolOf(currency), lang),
       animate: () => !reducedMotion(),
@@ -78,10 +80,13 @@ export default function PlayGame(props: Props) {
   });
   const view = useStore(session.$game);
   const { launch, phase, loadError, state, balance, fairness, history, hasMore, moreBusy, moreError, bet, round, spinningFrom, busy, spinError, announce } = view;
-  const { seedInput, seedError, seedBusy, seedMessage, revealed, needMoney, freeSpins, freeSpinsEnded, tableStakes, stakeCapped } = view;
+  const { seedInput, seedError, seedBusy, seedMessage, revealed, needMoney, freeSpins, freeSpinsEnded, tableStakes, stakeCapped, live, liveOffset, liveConnected } = view;
   const ids = useId();
 
-  useEffect(() => session.start(window.location.search), [session]);
+  useEffect(() => {
+    session.start(window.location.search);
+    return () => session.stop();
+  }, [session]);
   // The launch's way back (launchGame's backUrl, a path of this site the server checked); checked
   // again here, since anyone can write an address: only a path of this site is followed.
   const [lobbyHref, setLobbyHref] = useState(props.lobbyHref);
@@ -373,6 +378,7 @@ export default function PlayGame(props: Props) {
                   onClear={() => session.clearStakes()}
                   onDeal={() => void session.deal()}
                   error={errorBox}
+                  live={live ? { view: live, offset: liveOffset, connected: liveConnected, lang, lightning: /\bLightning\b/.test(state.game.gameName) } : undefined}
                 />
               </Suspense>
             </section>
@@ -436,80 +442,83 @@ export default function PlayGame(props: Props) {
             )}
           </section>
 
-          <section className="card pl-panel" aria-labelledby={`${ids}-fair`}>
-            <h2 id={`${ids}-fair`}>{L.fairness.title}</h2>
-            <p className="muted pl-small">{L.fairness.intro}</p>
-            <dl className="pl-facts">
-              <div>
-                <dt>{L.fairness.serverSeedHash}</dt>
-                <dd className="mono" data-testid="server-seed-hash">
-                  {fairness.serverSeedHash}
-                </dd>
-              </div>
-              <div>
-                <dt>{L.fairness.nonce}</dt>
-                <dd className="mono" data-testid="nonce">
-                  {fairness.nonce}
-                </dd>
-              </div>
-            </dl>
-            <form className="pl-seed" onSubmit={(e) => void rotate(e)} noValidate>
-              <label htmlFor={`${ids}-seed`}>{L.fairness.clientSeed}</label>
-              <input
-                id={`${ids}-seed`}
-                name="clientSeed"
-                className="mono"
-                value={seedInput}
-                maxLength={64}
-                autoComplete="off"
-                spellCheck={false}
-                aria-invalid={seedError ? true : undefined}
-                aria-describedby={`${ids}-seed-hint${seedError ? ` ${ids}-seed-err` : ''}`}
-                onChange={(e) => {
-                  session.typeSeed(e.target.value);
-                }}
-              />
-              <p id={`${ids}-seed-hint`} className="muted pl-small">
-                {L.fairness.clientSeedHint}
-              </p>
-              {seedError && (
-                <p id={`${ids}-seed-err`} className="pl-field-error">
-                  {seedError}
+          {/* A live table's rounds are drawn from each round's own seed (shown on the table), not the member's pair. */}
+          {!live && (
+            <section className="card pl-panel" aria-labelledby={`${ids}-fair`}>
+              <h2 id={`${ids}-fair`}>{L.fairness.title}</h2>
+              <p className="muted pl-small">{L.fairness.intro}</p>
+              <dl className="pl-facts">
+                <div>
+                  <dt>{L.fairness.serverSeedHash}</dt>
+                  <dd className="mono" data-testid="server-seed-hash">
+                    {fairness.serverSeedHash}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{L.fairness.nonce}</dt>
+                  <dd className="mono" data-testid="nonce">
+                    {fairness.nonce}
+                  </dd>
+                </div>
+              </dl>
+              <form className="pl-seed" onSubmit={(e) => void rotate(e)} noValidate>
+                <label htmlFor={`${ids}-seed`}>{L.fairness.clientSeed}</label>
+                <input
+                  id={`${ids}-seed`}
+                  name="clientSeed"
+                  className="mono"
+                  value={seedInput}
+                  maxLength={64}
+                  autoComplete="off"
+                  spellCheck={false}
+                  aria-invalid={seedError ? true : undefined}
+                  aria-describedby={`${ids}-seed-hint${seedError ? ` ${ids}-seed-err` : ''}`}
+                  onChange={(e) => {
+                    session.typeSeed(e.target.value);
+                  }}
+                />
+                <p id={`${ids}-seed-hint`} className="muted pl-small">
+                  {L.fairness.clientSeedHint}
                 </p>
+                {seedError && (
+                  <p id={`${ids}-seed-err`} className="pl-field-error">
+                    {seedError}
+                  </p>
+                )}
+                <button type="submit" className="btn btn-brand btn-sm" disabled={seedBusy || busy}>
+                  {seedBusy ? L.fairness.rotating : L.fairness.rotate}
+                </button>
+              </form>
+              <p className="pl-small" role="status">
+                {seedMessage}
+              </p>
+              {revealed && (
+                <div className="pl-revealed">
+                  <h3>{L.fairness.revealed}</h3>
+                  <dl className="pl-facts">
+                    <div>
+                      <dt>{L.fairness.revealedSeed}</dt>
+                      <dd className="mono" data-testid="revealed-seed">
+                        {revealed.serverSeed}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{L.fairness.revealedHash}</dt>
+                      <dd className="mono">{revealed.serverSeedHash}</dd>
+                    </div>
+                    <div>
+                      <dt>{L.fairness.revealedClient}</dt>
+                      <dd className="mono">{revealed.clientSeed}</dd>
+                    </div>
+                    <div>
+                      <dt>{L.fairness.lastNonce}</dt>
+                      <dd className="mono">{revealed.lastNonce}</dd>
+                    </div>
+                  </dl>
+                </div>
               )}
-              <button type="submit" className="btn btn-brand btn-sm" disabled={seedBusy || busy}>
-                {seedBusy ? L.fairness.rotating : L.fairness.rotate}
-              </button>
-            </form>
-            <p className="pl-small" role="status">
-              {seedMessage}
-            </p>
-            {revealed && (
-              <div className="pl-revealed">
-                <h3>{L.fairness.revealed}</h3>
-                <dl className="pl-facts">
-                  <div>
-                    <dt>{L.fairness.revealedSeed}</dt>
-                    <dd className="mono" data-testid="revealed-seed">
-                      {revealed.serverSeed}
-                    </dd>
-                  </div>
-                  <div>
-                    <dt>{L.fairness.revealedHash}</dt>
-                    <dd className="mono">{revealed.serverSeedHash}</dd>
-                  </div>
-                  <div>
-                    <dt>{L.fairness.revealedClient}</dt>
-                    <dd className="mono">{revealed.clientSeed}</dd>
-                  </div>
-                  <div>
-                    <dt>{L.fairness.lastNonce}</dt>
-                    <dd className="mono">{revealed.lastNonce}</dd>
-                  </div>
-                </dl>
-              </div>
-            )}
-          </section>
+            </section>
+          )}
 
           {slot ? (
             <section className="card pl-panel" aria-labelledby={`${ids}-pay`}>

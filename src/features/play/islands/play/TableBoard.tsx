@@ -5,11 +5,13 @@
  * tiger). It renders the page's store (game-session.ts); the draw is read from the round's record
  * with the shared rules (contract/tables.ts), as the server settled it. Loaded only for table games.
  */
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import { cardRank, cardSuit, DOUBLE_ZERO, pocketColour, pocketLabel, RANKS, tableOutcome, type TableGame, type TableOutcome } from '../../contract/tables.ts';
 import type { PlayedRound } from '../../contract/play.ts';
 import { fill } from '../../client/game-logic.ts';
 import { stakesTotal, type TableStakes } from '../../client/table-logic.ts';
+import { bigRoad, liveOutcomes, livePhase, type LivePhase, type RoadWinner } from '../../client/live-logic.ts';
+import type { LiveTableView } from '../../contract/live.ts';
 import type { PlayLabels } from './PlayGame.tsx';
 import './table.css';
 
@@ -21,6 +23,7 @@ export interface TableRulesView {
   bets: string[];
   maxSpot: string;
   rtp: number;
+  live?: boolean;
 }
 
 export const tableOf = (r: Pick<TableRulesView, 'kind' | 'wheel'>): TableGame => (r.kind === 'roulette' ? { kind: 'roulette', wheel: r.wheel ?? 'european' } : { kind: r.kind });
@@ -51,8 +54,13 @@ function Card({ card, T }: { card: number; T: TableLabels }) {
 /** The outcome of a table round, or null for a round of another table (or a slot). */
 export function roundOutcome(table: TableGame, r: PlayedRound | null): TableOutcome | null {
   if (!r?.table || r.table.kind !== table.kind) return null;
+  return outcomeOf(table, r.stops);
+}
+
+/** What a record of draws shows at a table, or null for one its rules could not have dealt. */
+function outcomeOf(table: TableGame, stops: number[]): TableOutcome | null {
   try {
-    return tableOutcome(table, r.stops);
+    return tableOutcome(table, stops);
   } catch {
     return null;
   }
@@ -92,18 +100,54 @@ interface Props {
   onDeal: () => void;
   /** The refusal of the last round, if any (the game page's box). */
   error: ReactNode;
+  /** A live table (shared rounds): the table as its stream tells it. */
+  live?: LiveBoard;
 }
 
+export interface LiveBoard {
+  view: LiveTableView;
+  /** The server's clock minus the page's, ms. */
+  offset: number;
+  connected: boolean;
+  /** The page's language, for plurals. */
+  lang: string;
+  /** The roulette is a Lightning one (played without its multipliers, said on the table). */
+  lightning: boolean;
+}
+
+/** The server's time now, ticking while a live table shows (null otherwise). */
+function useServerNow(offset: number | null): number | null {
+  const [now, setNow] = useState(() => (offset === null ? null : Date.now() + offset));
+  useEffect(() => {
+    if (offset === null) return;
+    setNow(Date.now() + offset);
+    const t = setInterval(() => setNow(Date.now() + offset), 250);
+    return () => clearInterval(t);
+  }, [offset]);
+  return offset === null ? null : (now ?? Date.now() + offset);
+}
+
+const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
+
 export default function TableBoard(p: Props) {
-  const { rules, T, fmt } = p;
+  const { rules, T, fmt, live } = p;
   const table = tableOf(rules);
-  const outcome = roundOutcome(table, p.round);
+  const serverNow = useServerNow(live ? live.offset : null);
+  const phase: LivePhase | null = live ? livePhase(live.view, serverNow ?? Date.now()) : null;
+  // A live table shows its last draw; the member's own round only when it is that draw's.
+  const drawnLast = live?.view.last?.stops ? live.view.last : null;
+  const mineDrawn = live ? (p.round && !p.round.open && drawnLast && p.round.nonce === drawnLast.roundNo ? p.round : null) : p.round;
+  const outcome = live ? (drawnLast ? outcomeOf(table, drawnLast.stops!) : null) : roundOutcome(table, p.round);
+  // Bets already placed on the live round taking bets (one confirmation per round).
+  const placedOn = live && phase && phase.kind !== 'resting' ? p.history.find((r) => r.open && r.nonce === live.view.current?.roundNo) : undefined;
+  const canBet = !live || (phase?.kind === 'betting' && !placedOn);
   const total = stakesTotal(p.stakes);
   const staked = Object.keys(p.stakes).length > 0;
-  const won = p.round ? Number(p.round.win) > 0 : false;
+  const won = mineDrawn ? Number(mineDrawn.win) > 0 : false;
+  const results = live ? liveOutcomes(table, live.view.results) : null;
   const spotButton = (spot: string, label: ReactNode, className = '', style?: CSSProperties) => {
     const amount = p.stakes[spot];
-    const hit = outcome ? p.round?.table?.bets.some((b) => b.spot === spot && Number(b.payout) > 0) : false;
+    const hit = outcome ? mineDrawn?.table?.bets.some((b) => b.spot === spot && Number(b.payout) > 0) : false;
     // The pocket the ball landed in is marked on the cloth, bet on or not.
     const drawn = outcome?.kind === 'roulette' && spot === `n${pocketLabel(outcome.pocket)}`;
     // The name holds what the spot shows (a column's '2:1' beside its name).
@@ -116,7 +160,7 @@ export default function TableBoard(p: Props) {
         data-spot={spot}
         style={style}
         onClick={() => p.onSpot(spot)}
-        disabled={p.busy}
+        disabled={p.busy || !canBet}
         aria-label={amount ? fill(T.staked, { spot: named, amount: fmt(amount) }) : named}
       >
         <span className="tb-spot-label">{label}</span>
@@ -130,21 +174,22 @@ export default function TableBoard(p: Props) {
   };
 
   return (
-    <div className={`tb is-${table.kind}`}>
+    <div className={`tb is-${table.kind}${live ? ' is-live' : ''}`}>
+      {live && phase && <LiveBar live={live} phase={phase} T={T} placed={placedOn ? fmt(placedOn.bet) : null} />}
       <div className="tb-result" aria-hidden={outcome ? undefined : true}>
         {outcome ? <Drawn o={outcome} T={T} /> : <p className="muted">{T.noRound}</p>}
       </div>
       <div className={`pl-winbar${won ? ' won' : ''}`}>
         <span>{p.winLabel}</span>
-        <strong data-testid="play-win">{p.round ? (won ? fmt(p.round.win) : p.noWinLabel) : '–'}</strong>
+        <strong data-testid="play-win">{mineDrawn ? (won ? fmt(mineDrawn.win) : p.noWinLabel) : '–'}</strong>
       </div>
       <p className="pl-result" role="status" aria-live="polite" aria-atomic="true">
         {p.announce}
-        {outcome && !p.busy && p.announce ? ` ${outcomeText(T, outcome)}` : ''}
+        {outcome && !p.busy && p.announce && !placedOn ? ` ${outcomeText(T, outcome)}` : ''}
       </p>
-      {outcome && p.round?.table && (
+      {outcome && mineDrawn?.table && (
         <ul className="tb-returns" data-testid="table-returns">
-          {p.round.table.bets.map((b) => (
+          {mineDrawn.table.bets.map((b) => (
             <li key={b.spot} className={Number(b.payout) > 0 ? 'won' : ''}>
               {Number(b.payout) > 0 ? fill(T.returned, { spot: spotName(T, b.spot), amount: fmt(b.payout) }) : fill(T.lost, { spot: spotName(T, b.spot) })}
             </li>
@@ -196,15 +241,15 @@ export default function TableBoard(p: Props) {
         <span className="tb-total" data-testid="table-total">
           {staked ? fill(T.total, { amount: fmt(total) }) : T.noBets}
         </span>
-        <button type="button" className="btn btn-ghost btn-sm" onClick={p.onClear} disabled={p.busy || !staked}>
+        <button type="button" className="btn btn-ghost btn-sm" onClick={p.onClear} disabled={p.busy || !staked || !canBet}>
           {T.clear}
         </button>
-        <button type="button" className="btn btn-primary pl-spin" onClick={p.onDeal} disabled={p.disabled || !staked} data-testid="table-deal">
-          {p.busy ? T.dealing : p.retrying ? p.retryLabel : table.kind === 'roulette' ? T.spinWheel : T.deal}
+        <button type="button" className="btn btn-primary pl-spin" onClick={p.onDeal} disabled={p.disabled || !staked || !canBet} data-testid="table-deal">
+          {live ? (p.busy ? T.live.placing : p.retrying ? p.retryLabel : T.live.place) : p.busy ? T.dealing : p.retrying ? p.retryLabel : table.kind === 'roulette' ? T.spinWheel : T.deal}
         </button>
       </div>
-      <p className="muted pl-small">{T.keep}</p>
-      <LastResults table={table} history={p.history} T={T} />
+      <p className="muted pl-small">{live && !canBet && !placedOn ? `${T.live.closedNote} ${T.keep}` : T.keep}</p>
+      {results ? <LiveResults table={table} outcomes={results} T={T} /> : <LastResults table={table} history={p.history} T={T} />}
     </div>
   );
 }
@@ -299,46 +344,141 @@ function Hand({ side, cards, total, T, win }: { side: string; cards: number[]; t
   );
 }
 
-/** Roulette's last numbers, or the bead road (one mark per round, oldest first, six to a column). */
+/** Roulette's last numbers, or the bead road (one mark per round, oldest first, six to a column), of the member's rounds. */
 function LastResults({ table, history, T }: { table: TableGame; history: PlayedRound[]; T: TableLabels }) {
   const outcomes = history
     .map((r) => roundOutcome(table, r))
     .filter((o): o is TableOutcome => o !== null)
     .slice(0, 48);
   if (outcomes.length === 0) return null;
-  if (table.kind === 'roulette') {
-    return (
-      <div className="tb-last">
-        <h3>{T.last}</h3>
-        <ol className="tb-last-numbers">
-          {outcomes.map((o, i) => {
-            const pocket = o.kind === 'roulette' ? o.pocket : 0;
-            return (
-              <li key={i} className={`tb-pocket is-${pocketColour(pocket)}`} aria-label={fill(T.pocket, { n: pocketLabel(pocket), colour: T.colours[pocketColour(pocket)] })}>
-                {pocket === DOUBLE_ZERO ? '00' : pocket}
-              </li>
-            );
-          })}
-        </ol>
-      </div>
-    );
-  }
-  const beads = [...outcomes].reverse();
+  if (table.kind === 'roulette') return <NumbersRoad outcomes={outcomes} T={T} />;
+  return <BeadRoad outcomes={outcomes} T={T} title={T.road} name={(w) => (w === 'tie' ? T.spots.tie : (T.spots as Record<string, string>)[w]!)} />;
+}
+
+/** Roulette's last numbers, newest first. */
+function NumbersRoad({ outcomes, T }: { outcomes: TableOutcome[]; T: TableLabels }) {
   return (
     <div className="tb-last">
-      <h3>{T.road}</h3>
-      <ol className="tb-road">
-        {beads.map((o, i) => {
-          const winner = o.kind === 'baccarat' || o.kind === 'dragonTiger' ? o.winner : 'tie';
-          const name = winner === 'tie' ? T.spots.tie : (T.spots as Record<string, string>)[winner]!;
+      <h3>{T.last}</h3>
+      <ol className="tb-last-numbers">
+        {outcomes.slice(0, 48).map((o, i) => {
+          const pocket = o.kind === 'roulette' ? o.pocket : 0;
           return (
-            <li key={i} className={`tb-bead is-${winner}`} aria-label={fill(T.roadCell, { n: i + 1, result: T.winner[winner] })}>
-              <span aria-hidden="true">{name[0]}</span>
+            <li key={i} className={`tb-pocket is-${pocketColour(pocket)}`} aria-label={fill(T.pocket, { n: pocketLabel(pocket), colour: T.colours[pocketColour(pocket)] })}>
+              {pocket === DOUBLE_ZERO ? '00' : pocket}
             </li>
           );
         })}
       </ol>
     </div>
+  );
+}
+
+/** The bead road: one mark per round, oldest first, six to a column. */
+function BeadRoad({ outcomes, T, title, name }: { outcomes: TableOutcome[]; T: TableLabels; title: string; name: (winner: string) => string }) {
+  const beads = [...outcomes.slice(0, 48)].reverse();
+  return (
+    <div className="tb-last">
+      <h3>{title}</h3>
+      <ol className="tb-road">
+        {beads.map((o, i) => {
+          const winner = o.kind === 'baccarat' || o.kind === 'dragonTiger' ? o.winner : 'tie';
+          return (
+            <li key={i} className={`tb-bead is-${winner}`} aria-label={fill(T.roadCell, { n: i + 1, result: T.winner[winner] })}>
+              <span aria-hidden="true">{name(winner)[0]}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}
+
+/** A live table's round: its number and phase with the countdown, who bet, the committed seed's hash. */
+function LiveBar({ live, phase, T, placed }: { live: LiveBoard; phase: LivePhase; T: TableLabels; placed: string | null }) {
+  const L = T.live;
+  const r = live.view.current;
+  const bettors = r?.bettors ?? 0;
+  const plural = new Intl.PluralRules(live.lang).select(bettors) === 'one' ? L.bettors_one : L.bettors_other;
+  const text =
+    phase.kind === 'betting'
+      ? fill(L.betting, { seconds: seconds(phase.ms) })
+      : phase.kind === 'drawing'
+        ? L.drawing
+        : phase.kind === 'result'
+          ? fill(L.result, { seconds: seconds(phase.ms) })
+          : L.resting;
+  return (
+    <div className={`tb-live is-${phase.kind}`} data-testid="live-bar" data-phase={phase.kind} data-round={r?.roundNo ?? ''}>
+      <p className="tb-live-head">
+        <span className="tb-live-badge">{L.badge}</span>
+        {r && <strong>{fill(L.round, { n: r.roundNo })}</strong>}
+        <span className="tb-live-phase">{text}</span>
+      </p>
+      {phase.kind === 'betting' && (
+        <div className="tb-live-meter" aria-hidden="true">
+          <span style={{ inlineSize: `${Math.min(100, (phase.ms / (Date.parse(r!.closesAt) - Date.parse(r!.opensAt))) * 100)}%` }} />
+        </div>
+      )}
+      <p className="muted pl-small" data-testid="live-bettors">
+        {fill(plural, { count: bettors })}
+        {placed && (
+          <>
+            {' · '}
+            <strong data-testid="live-placed">{fill(T.total, { amount: placed })}</strong>
+          </>
+        )}
+      </p>
+      {r && (
+        <p className="muted pl-small tb-live-hash">
+          {fill(L.hash, { n: r.roundNo })}: <code>{r.serverSeedHash}</code>
+        </p>
+      )}
+      {!live.connected && (
+        <p className="pl-small" role="status">
+          {L.reconnecting}
+        </p>
+      )}
+      <p className="muted pl-small">
+        {L.shared}
+        {live.lightning ? ` ${L.lightning}` : ''}
+      </p>
+    </div>
+  );
+}
+
+const ROAD_ROWS = 6;
+
+/** A live table's roads from its last results: roulette's numbers, or the big road and the bead road. */
+function LiveResults({ table, outcomes, T }: { table: TableGame; outcomes: TableOutcome[]; T: TableLabels }) {
+  if (outcomes.length === 0) return <p className="muted pl-small">{T.live.noResults}</p>;
+  if (table.kind === 'roulette') return <NumbersRoad outcomes={outcomes} T={T} />;
+  const winners = [...outcomes].reverse().map((o) => (o.kind === 'baccarat' || o.kind === 'dragonTiger' ? o.winner : 'tie'));
+  const cells = bigRoad(winners as (RoadWinner | 'tie')[], ROAD_ROWS);
+  const cols = Math.max(12, ...cells.map((c) => c.col + 1));
+  const name = (w: string) => (w === 'tie' ? T.spots.tie : (T.spots as Record<string, string>)[w]!);
+  const pluralTies = (n: number) => fill(n === 1 ? T.live.ties_one : T.live.ties_other, { count: n });
+  return (
+    <>
+      <div className="tb-last">
+        <h3>{T.live.bigRoad}</h3>
+        <div className="pl-scroll">
+          <ol className="tb-bigroad" style={{ '--cols': cols } as CSSProperties}>
+            {cells.map((c, i) => (
+              <li
+                key={i}
+                className={`tb-big is-${c.winner}`}
+                style={{ gridColumn: c.col + 1, gridRow: c.row + 1 }}
+                aria-label={fill(T.live.roadCell, { col: c.col + 1, row: c.row + 1, result: `${T.winner[c.winner]}${c.ties ? ` ${pluralTies(c.ties)}` : ''}` })}
+              >
+                {c.ties > 0 && <span aria-hidden="true">{c.ties}</span>}
+              </li>
+            ))}
+          </ol>
+        </div>
+      </div>
+      <BeadRoad outcomes={outcomes} T={T} title={T.live.beadRoad} name={name} />
+    </>
   );
 }
 
@@ -354,8 +494,8 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
         ? T.rules.rouletteAmerican
         : T.rules.roulette
       : table.kind === 'baccarat'
-        ? `${T.rules.baccarat} ${T.rules.deck}`
-        : `${T.rules.dragonTiger} ${T.rules.deck}`;
+        ? `${T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
+        : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
   return (
     <>
       <h2>{title}</h2>

@@ -107,8 +107,15 @@ export async function followTable(nodeId: number, viewer: Viewer): Promise<() =>
     slot = { viewers: new Set(), view: null, loading: false, again: false, lastLoad: 0 };
     hub.tables.set(nodeId, slot);
   }
+  if (fresh) {
+    try {
+      await watchTables(db, [nodeId], clock.now());
+    } catch (err) {
+      if (hub.tables.get(nodeId) === slot && slot.viewers.size === 0) hub.tables.delete(nodeId);
+      throw err;
+    }
+  }
   slot.viewers.add(viewer);
-  if (fresh) await watchTables(db, [nodeId], clock.now());
   if (slot.view && !fresh) viewer(slot.view);
   else await load(db, nodeId, slot);
   const own = slot;

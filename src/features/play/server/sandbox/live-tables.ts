@@ -75,7 +75,7 @@ export async function watchTables(db: Db, nodeIds: number[], now = clock.now()):
   await db
     .insert(liveTable)
     .values(nodeIds.map((nodeId) => ({ nodeId, watchedUntil: until })))
-    .onConflictDoUpdate({ target: liveTable.nodeId, set: { watchedUntil: until } });
+    .onConflictDoUpdate({ target: liveTable.nodeId, set: { watchedUntil: sql`greatest(${liveTable.watchedUntil}, excluded.watched_until)` } });
   const open = await db
     .select({ nodeId: liveRound.nodeId })
     .from(liveRound)
@@ -95,7 +95,8 @@ export async function drawLiveRound(db: Db, id: number, now = clock.now()): Prom
       .select()
       .from(liveRound)
       .where(and(eq(liveRound.id, id), eq(liveRound.status, 'open')))
-      .for('update');
+      // A round another process is drawing (or a bet still holds) is left to it, or to the next tick.
+      .for('update', { skipLocked: true });
     if (!row || row.closesAt.getTime() > now) return null;
     const [g] = await tx.select({ gameType: game.gameType, gameName: game.gameName }).from(game).where(eq(game.nodeId, row.nodeId));
     const table = g && liveTableOf(g);
@@ -113,10 +114,12 @@ export async function drawLiveRound(db: Db, id: number, now = clock.now()): Prom
       }));
       const settled = await settleRounds(tx, results, `live:${row.nodeId}:${row.roundNo}`, `${g!.gameName} #${row.roundNo}`);
       if (settled.closed !== results.length) log.error('play.live.notOpen', { round: `${row.nodeId}:${row.roundNo}`, bets: results.length, closed: settled.closed });
+      // What each bet was paid: its round's win, for the rounds this draw settled (a round refunded
+      // before it, by a sweeper after a long stop, keeps no win).
       await tx.execute(sql`
-        update live_bet b set win = x.w
-        from jsonb_to_recordset(${JSON.stringify(results.map((r) => ({ r: r.roundId, w: r.win.toString() })))}::jsonb) as x(r text, w bigint)
-        where b.round_id = x.r`);
+        update live_bet b set win = g.win_amount
+        from game_round g
+        where b.live_round_id = ${id} and g.round_id = b.round_id and g.status = 'settled'`);
     }
     const [drawn] = await tx
       .update(liveRound)
@@ -300,6 +303,8 @@ export async function placeLiveBet(
       fromGameWallet: s.fromGameWallet,
       reference: roundId,
       bets: [{ roundId, amount: total }],
+      // The sweeper of stale rounds waits for the draw (and its timeout after it).
+      settleBy: r.closesAt.getTime(),
     });
     await announce(tx, s.game.nodeId);
     return { round: presentLiveBet(b, r, table, s.game.gameName), balance: formatMinor(balance, brand().currencyDecimals) };
