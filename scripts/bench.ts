@@ -56,6 +56,10 @@
 //      p95 (< 50 ms) beside one scan of the scores, the leaderboard job's runs, and a closed day's
 //      mission settlement in rounds counted per second beside the ledger's rounds/s in the same
 //      run (>= 0.5 x). `npm run bench -- engagement` only.
+//   o. the games (scripts/bench/games.ts), on a fresh PostgreSQL database: a live table round
+//      with 500 bettors, its bets placed 50 at a time through the API's code, then its draw timed
+//      (every bet settled through the wallet, < 1 s) beside settleRound one transaction per
+//      bettor. `npm run bench -- games` only; also in the full run.
 // It starts its own server on a fresh PGlite folder under the system temp dir (ports 4710, 4711,
 // or BENCH_PORT and the next one), talks only to 127.0.0.1, prints a table with PASS/FAIL per
 // target and writes the same to bench-results.json. Exit code 1 when a target is missed.
@@ -78,6 +82,7 @@ import { measureConsole, type ConsoleTimes } from './bench/console-desk.ts';
 import { measureChat, type ChatTimes } from './bench/chat.ts';
 import { measureEngagement, type EngagementTimes } from './bench/engagement.ts';
 import { measureExportLoadPglite, measureExportLoadPostgres, type ExportLoad } from './bench/export-load.ts';
+import { measureLiveRound, type LiveRoundFigures } from './bench/games.ts';
 import { measureDrawSettlement, measureTickets, prepareTicketPlayers, type DrawSettlement, type TicketLoad } from './bench/lottery.ts';
 import { benchServerUrl, freshDatabase, findPgbench, measureLedgerPglite, measureLedgerPostgres, postgresUnreachable, runPgbench, type LedgerLoad, type PgbenchRun } from './bench/ledger.ts';
 
@@ -340,6 +345,43 @@ function ticketRow(kind: string, l: TicketLoad & { auditOk: boolean }, ledgerLoa
     target: ratio === null ? '' : `>= 0.5 x baseline (${ratio.toFixed(2)} x)`,
     pass: l.failures === 0 && l.auditOk && (ratio === null || ratio >= 0.5),
   });
+}
+
+/** A live table round of 500 bettors drawn and settled (section o); answers the figures, or null without PostgreSQL. */
+async function gamesRows(): Promise<LiveRoundFigures | null> {
+  const unreachable = await postgresUnreachable(benchServerUrl());
+  if (unreachable) {
+    console.log(`PostgreSQL is not reachable (${unreachable}): no games figures.`);
+    return null;
+  }
+  console.log('Placing 500 bettors on one live baccarat round (PostgreSQL), then drawing it...');
+  const fresh = await freshDatabase('games');
+  let f: LiveRoundFigures;
+  try {
+    f = await measureLiveRound(fresh.url);
+  } finally {
+    await fresh.drop();
+  }
+  console.log(`  ${f.betsPerSecond.toFixed(0)} bets/s; drawn and settled in ${f.settleSeconds.toFixed(3)} s${f.auditOk ? '' : ', LEDGER AUDIT FAILED'}`);
+  rows.push({
+    figure: `live table round of ${f.bettors} bettors drawn and settled, PostgreSQL`,
+    value: f.settleSeconds,
+    unit: 's',
+    baseline: f.perRoundSeconds,
+    baselineLabel: `settleRound one transaction per bettor, ${f.bettors} rounds`,
+    target: '< 1 s',
+    pass: f.settleSeconds < 1 && f.auditOk,
+  });
+  rows.push({
+    figure: `live table bets placed/s, 50 at a time, PostgreSQL`,
+    value: f.betsPerSecond,
+    unit: '/s',
+    baseline: null,
+    baselineLabel: '',
+    target: '',
+    pass: f.auditOk ? null : false,
+  });
+  return f;
 }
 
 /** Buys 100,000 tickets on one draw of a fresh PostgreSQL database and times its settlement (section j); answers the figures. */
@@ -662,6 +704,15 @@ try {
     for (const r of rows)
       console.log(
         `${r.figure.padEnd(100)} ${r.value.toFixed(1).padStart(9)} ${r.unit}  ${r.baseline === null ? '' : `(baseline ${r.baseline.toFixed(1)} ${r.unit}: ${r.baselineLabel})`}  ${r.target}  ${r.pass ? 'PASS' : 'FAIL'}`,
+      );
+    await cleanup();
+    process.exit(measured && rows.every((r) => r.pass !== false) ? 0 : 1);
+  }
+  if (process.argv.includes('games')) {
+    const measured = await gamesRows();
+    for (const r of rows)
+      console.log(
+        `${r.figure.padEnd(70)} ${r.value.toFixed(3).padStart(9)} ${r.unit}  ${r.baseline === null ? '' : `(baseline ${r.baseline.toFixed(3)} ${r.unit}: ${r.baselineLabel})`}  ${r.target}  ${r.pass === null ? '' : r.pass ? 'PASS' : 'FAIL'}`,
       );
     await cleanup();
     process.exit(measured && rows.every((r) => r.pass !== false) ? 0 : 1);
@@ -1016,6 +1067,9 @@ try {
 
     // j. one draw of 100,000 tickets settled in its transaction, on a fresh PostgreSQL database
     settlement = await settlementRow();
+
+    // o. a live table round of 500 bettors, on a fresh PostgreSQL database
+    await gamesRows();
   }
 
   // i. agent reports at scale, on PostgreSQL
