@@ -347,6 +347,14 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     }
   }
 
+  /** A fish game's shot: the chosen stake on the fish aimed at, played as a one-spot round. */
+  function shoot(fish: string): Promise<void> {
+    const { busy, bet } = get();
+    if (busy) return Promise.resolve();
+    set({ tableStakes: { [fish]: bet } });
+    return deal();
+  }
+
   /** Puts the chosen chip on a table's spot (cut to the spot's limit). */
   function placeChip(spot: string): void {
     const { state, bet, tableStakes, busy } = get();
@@ -442,7 +450,7 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
   /** Is the spin with this stake waiting to be retried (its answer was lost)? */
   const retrying = (bet: string) => get().spinError?.kind === 'network' && keys.pending(bet);
 
-  return { $game, start, load, stop, spin, deal, placeChip, clearStakes, chooseBet, stepStake, typeSeed, rotateSeed, refreshBalance, more, retrying };
+  return { $game, start, load, stop, spin, deal, shoot, placeChip, clearStakes, chooseBet, stepStake, typeSeed, rotateSeed, refreshBalance, more, retrying };
 }
 
 export type GameSession = ReturnType<typeof createGameSession>;

@@ -19,19 +19,22 @@
 import { z } from 'zod';
 import { uniformBelow, type WordSource } from '../../../kernel/uniform.ts';
 
-export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger'] as const;
+export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'fish'] as const;
 export type TableKind = (typeof TABLE_KINDS)[number];
 export type RouletteWheel = 'european' | 'american';
 
 /** Which table a game is: the kind, and for roulette the wheel. */
-export type TableGame = { kind: 'roulette'; wheel: RouletteWheel } | { kind: 'baccarat' } | { kind: 'dragonTiger' };
+export type TableGame = { kind: 'roulette'; wheel: RouletteWheel } | { kind: 'baccarat' } | { kind: 'dragonTiger' } | { kind: 'fish' };
 
 /**
- * The table a catalogue game plays, by its type and name, or null for a slot. Only the RNG
- * lane's table games: live casino tables are shared tables (not single-player), and the other
- * table games of the catalogue (sic bo, blackjack, poker...) are not built yet.
+ * The table a catalogue game plays, by its type and name, or null for a slot: the RNG lane's
+ * table games and the fish lane's games (a shot is a round with one spot, the fish aimed at).
+ * Live casino tables are shared tables (contract/live.ts), and the other table games of the
+ * catalogue (sic bo, blackjack, poker...) are not built yet.
  */
 export function tableGameOf(g: { gameType: string; gameName: string }): TableGame | null {
+  // Every fish game shoots (a shot is a one-spot round: the fish aimed at is the spot).
+  if (g.gameType === 'FISH') return { kind: 'fish' };
   if (g.gameType !== 'RNG') return null;
   if (/\bAmerican Roulette\b/.test(g.gameName)) return { kind: 'roulette', wheel: 'american' };
   if (/\bRoulette\b/.test(g.gameName)) return { kind: 'roulette', wheel: 'european' };
@@ -140,13 +143,43 @@ export function dealBaccaratWith(next: () => number): BaccaratHands {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Fish
+
+/**
+ * The fish a shot may aim at, smallest first, with the multiple of the stake a hit returns. A
+ * shot's record is one roll, uniform in 0..FISH_ROLLS-1; it hits the fish aimed at when the roll
+ * is below FISH_RTP_ROLLS / multiple, so every fish returns exactly 96% (a shark, x20, is hit 4.8
+ * times in 100 shots; a clownfish, x2, 48 times).
+ */
+export const FISH = [
+  { id: 'clownfish', multiple: 2 },
+  { id: 'angelfish', multiple: 3 },
+  { id: 'pufferfish', multiple: 5 },
+  { id: 'turtle', multiple: 8 },
+  { id: 'octopus', multiple: 10 },
+  { id: 'shark', multiple: 20 },
+  { id: 'whale', multiple: 50 },
+  { id: 'dragon', multiple: 100 },
+] as const;
+export type FishId = (typeof FISH)[number]['id'];
+export const FISH_ROLLS = 1_000_000;
+const FISH_RTP_ROLLS = 960_000;
+export const fishMultiple = (id: string) => FISH.find((f) => f.id === id)?.multiple ?? null;
+/** Whether a roll hits a fish (every multiple divides FISH_RTP_ROLLS, so the chance is exact). */
+export const fishHit = (id: string, roll: number) => {
+  const m = fishMultiple(id);
+  return m !== null && roll < FISH_RTP_ROLLS / m;
+};
+
+// ---------------------------------------------------------------------------------------------
 // Every table
 
 /** What a table round's draws show. */
 export type TableOutcome =
   | { kind: 'roulette'; pocket: number }
   | { kind: 'baccarat'; player: number[]; banker: number[]; playerTotal: number; bankerTotal: number; winner: 'player' | 'banker' | 'tie'; playerPair: boolean; bankerPair: boolean }
-  | { kind: 'dragonTiger'; dragon: number; tiger: number; winner: 'dragon' | 'tiger' | 'tie' };
+  | { kind: 'dragonTiger'; dragon: number; tiger: number; winner: 'dragon' | 'tiger' | 'tie' }
+  | { kind: 'fish'; roll: number };
 
 /** The spots a table takes bets on. */
 export function tableSpots(t: TableGame): string[] {
@@ -157,6 +190,8 @@ export function tableSpots(t: TableGame): string[] {
       return ['player', 'banker', 'tie', 'playerPair', 'bankerPair'];
     case 'dragonTiger':
       return ['dragon', 'tiger', 'tie'];
+    case 'fish':
+      return FISH.map((f) => f.id);
   }
 }
 
@@ -176,6 +211,8 @@ export function drawTable(t: TableGame, words: WordSource): number[] {
     }
     case 'dragonTiger':
       return [uniformBelow(52, words), uniformBelow(52, words)];
+    case 'fish':
+      return [uniformBelow(FISH_ROLLS, words)];
   }
 }
 
@@ -215,6 +252,11 @@ export function tableOutcome(t: TableGame, stops: readonly number[]): TableOutco
       const g = cardRank(tiger);
       return { kind: 'dragonTiger', dragon, tiger, winner: d > g ? 'dragon' : g > d ? 'tiger' : 'tie' };
     }
+    case 'fish': {
+      const roll = stops[0]!;
+      if (stops.length !== 1 || !Number.isInteger(roll) || roll < 0 || roll >= FISH_ROLLS) throw new RangeError('One roll of a shot');
+      return { kind: 'fish', roll };
+    }
   }
 }
 
@@ -247,6 +289,8 @@ export function spotReturn(o: TableOutcome, spot: string, amount: bigint): bigin
       if (spot === 'tie') return o.winner === 'tie' ? amount * 12n : 0n;
       if (o.winner === 'tie') return amount / 2n;
       return o.winner === spot ? amount * 2n : 0n;
+    case 'fish':
+      return fishHit(spot, o.roll) ? amount * BigInt(fishMultiple(spot)!) : 0n;
   }
 }
 
@@ -259,6 +303,8 @@ export function spotTerms(t: TableGame, spot: string): { pays: string; rtp: numb
       return BACCARAT_TERMS[spot as keyof typeof BACCARAT_TERMS];
     case 'dragonTiger':
       return spot === 'tie' ? { pays: '11:1', rtp: 12 / 13 } : { pays: '1:1', rtp: 12.5 / 13 };
+    case 'fish':
+      return { pays: `×${fishMultiple(spot)}`, rtp: FISH_RTP_ROLLS / FISH_ROLLS };
   }
 }
 
@@ -290,8 +336,10 @@ export function tableLimits(minBet: bigint): { chip: bigint; chips: bigint[]; ma
 }
 
 /** Why a table refuses a set of bets (the errors catalogue's `game.table.*`), or null when it takes them. */
-export function tableBetsIssue(t: TableGame, bets: readonly { spot: string; amount: bigint }[], minBet: bigint): 'empty' | 'spot' | 'twice' | 'amount' | null {
+export function tableBetsIssue(t: TableGame, bets: readonly { spot: string; amount: bigint }[], minBet: bigint): 'empty' | 'spot' | 'twice' | 'amount' | 'oneTarget' | null {
   if (bets.length === 0) return 'empty';
+  // A shot aims at one fish.
+  if (t.kind === 'fish' && bets.length > 1) return 'oneTarget';
   const spots = new Set(tableSpots(t));
   const seen = new Set<string>();
   const { chip, maxSpot } = tableLimits(minBet);
@@ -303,6 +351,9 @@ export function tableBetsIssue(t: TableGame, bets: readonly { spot: string; amou
   }
   return null;
 }
+
+/** The errors catalogue's code of each issue of `tableBetsIssue`. */
+export const TABLE_ISSUE_CODE = { empty: 'game.table.noBets', spot: 'game.table.spot', twice: 'game.table.spotTwice', amount: 'game.table.amount', oneTarget: 'game.table.oneTarget' } as const;
 
 /** The bets of a table round as the call sends them: a spot and a typed amount each. */
 export const tableBetsInput = z

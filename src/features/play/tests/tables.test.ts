@@ -13,6 +13,8 @@ import {
   tableLimits,
   tableOutcome,
   tableSpots,
+  FISH,
+  fishHit,
   type TableGame,
   type TableOutcome,
 } from '../contract/tables.ts';
@@ -37,6 +39,7 @@ describe('which games are tables', () => {
     expect(tableGameOf({ gameType: 'RNG', gameName: 'Lucky Dragon Tigers' })).toBeNull();
     expect(tableGameOf({ gameType: 'LIVE', gameName: 'Baccarat' })).toBeNull();
     expect(tableGameOf({ gameType: 'RNG', gameName: 'Blackjack' })).toBeNull();
+    expect(tableGameOf({ gameType: 'FISH', gameName: 'Ocean King' })).toEqual({ kind: 'fish' });
   });
 
   it('reads the live lane’s shared tables by name: baccarat (not Bac Bo nor No Commission), roulette on the European wheel, dragon tiger', () => {
@@ -312,3 +315,44 @@ describe('the game page’s stakes', () => {
     expect(stakesKey(removeSpot(a, 'red'))).toBe('n17=2.50');
   });
 });
+
+describe('fish', () => {
+  const FISHES: TableGame = { kind: 'fish' };
+  it('hits a fish when the roll is below 960,000 over its multiple, and returns the stake times the multiple', () => {
+    expect(spotReturn({ kind: 'fish', roll: 47_999 }, 'shark', 100n)).toBe(2000n);
+    expect(spotReturn({ kind: 'fish', roll: 48_000 }, 'shark', 100n)).toBe(0n);
+    expect(spotReturn({ kind: 'fish', roll: 479_999 }, 'clownfish', 100n)).toBe(200n);
+    expect(spotReturn({ kind: 'fish', roll: 9_599 }, 'dragon', 100n)).toBe(10_000n);
+    expect(spotReturn({ kind: 'fish', roll: 0 }, 'kraken', 100n)).toBe(0n);
+  });
+  it('returns exactly 96% on every fish (the rolls that hit, counted)', () => {
+    for (const f of FISH) {
+      const hits = FISH_ROLLS_TEST.filter((r) => fishHit(f.id, r)).length;
+      expect(hits * f.multiple).toBe(960_000);
+      expect(spotTerms(FISHES, f.id)).toEqual({ pays: `×${f.multiple}`, rtp: 0.96 });
+    }
+  });
+  it('draws one roll below a million, takes one target a shot, and refuses a record of another shape', () => {
+    const stops = drawTable(FISHES, roundWords(makeServerSeed().serverSeed, 'c', 1));
+    expect(stops).toHaveLength(1);
+    expect(stops[0]).toBeGreaterThanOrEqual(0);
+    expect(stops[0]).toBeLessThan(1_000_000);
+    expect(() => tableOutcome(FISHES, [1_000_000])).toThrow(RangeError);
+    expect(() => tableOutcome(FISHES, [1, 2])).toThrow(RangeError);
+    expect(tableBetsIssue(FISHES, [{ spot: 'shark', amount: 100n }], 100n)).toBeNull();
+    expect(
+      tableBetsIssue(
+        FISHES,
+        [
+          { spot: 'shark', amount: 100n },
+          { spot: 'whale', amount: 100n },
+        ],
+        100n,
+      ),
+    ).toBe('oneTarget');
+    expect(tableSpots(FISHES)).toEqual(FISH.map((f) => f.id));
+  });
+});
+
+/** Every roll a shot can make: the hit counts are exact, not sampled. */
+const FISH_ROLLS_TEST = Array.from({ length: 1_000_000 }, (_, i) => i);

@@ -24,6 +24,7 @@ import { formatDateTime } from '../../../../kernel/intl.ts';
 
 // Table games' board and rules (issue 34): a chunk of their own, loaded only by a table game's page.
 const TableBoard = lazy(() => import('./TableBoard.tsx'));
+const FishTank = lazy(() => import('./FishTank.tsx'));
 const TableRulesPanel = lazy(() => import('./TableBoard.tsx').then((m) => ({ default: m.TableRulesPanel })));
 
 export type PlayLabels = typeof playCatalogue;
@@ -189,6 +190,23 @@ export default function PlayGame(props: Props) {
   // A slot's reels, or a table game's board (its rules have no reels).
   const slot = 'reels' in rules ? rules : null;
   const tableRules = 'reels' in rules ? null : rules;
+  // What a table's board and a fish game's sea both take from the page.
+  const boardProps = (r: NonNullable<typeof tableRules>) => ({
+    rules: r,
+    T: L.table,
+    round,
+    chip: bet,
+    busy,
+    disabled: busy || seedBusy,
+    retrying,
+    announce,
+    winLabel: L.win,
+    noWinLabel: L.noWin,
+    retryLabel: L.retrySpin,
+    fmt,
+    onChip: (c: string) => session.chooseBet(c),
+    error: errorBox,
+  });
   const lineCount = slot?.lines.length ?? 0;
   const betMinor = parseMinor(bet) ?? 0n;
   const lineBet = lineCount > 0 ? formatMinor(betMinor / BigInt(lineCount)) : bet;
@@ -357,29 +375,20 @@ export default function PlayGame(props: Props) {
                 {L.table.board}
               </h2>
               <Suspense fallback={<p className="pl-state">{L.loading}</p>}>
-                <TableBoard
-                  rules={tableRules}
-                  T={L.table}
-                  round={round}
-                  history={history}
-                  stakes={tableStakes}
-                  chip={bet}
-                  stakeCapped={stakeCapped}
-                  busy={busy}
-                  disabled={busy || seedBusy}
-                  retrying={retrying}
-                  announce={announce}
-                  winLabel={L.win}
-                  noWinLabel={L.noWin}
-                  retryLabel={L.retrySpin}
-                  fmt={fmt}
-                  onChip={(c) => session.chooseBet(c)}
-                  onSpot={(spot) => session.placeChip(spot)}
-                  onClear={() => session.clearStakes()}
-                  onDeal={() => void session.deal()}
-                  error={errorBox}
-                  live={live ? { view: live, offset: liveOffset, connected: liveConnected, lang, lightning: /\bLightning\b/.test(state.game.gameName) } : undefined}
-                />
+                {tableRules.kind === 'fish' ? (
+                  <FishTank {...boardProps(tableRules)} onShoot={(fish) => void session.shoot(fish)} />
+                ) : (
+                  <TableBoard
+                    {...boardProps(tableRules)}
+                    history={history}
+                    stakes={tableStakes}
+                    stakeCapped={stakeCapped}
+                    onSpot={(spot) => session.placeChip(spot)}
+                    onClear={() => session.clearStakes()}
+                    onDeal={() => void session.deal()}
+                    live={live ? { view: live, offset: liveOffset, connected: liveConnected, lang, lightning: /\bLightning\b/.test(state.game.gameName) } : undefined}
+                  />
+                )}
               </Suspense>
             </section>
           )

@@ -6,18 +6,33 @@
  * with the shared rules (contract/tables.ts), as the server settled it. Loaded only for table games.
  */
 import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
-import { cardRank, cardSuit, DOUBLE_ZERO, pocketColour, pocketLabel, RANKS, tableOutcome, type TableGame, type TableOutcome } from '../../contract/tables.ts';
+import {
+  cardRank,
+  cardSuit,
+  DOUBLE_ZERO,
+  FISH,
+  FISH_ROLLS,
+  fishHit,
+  pocketColour,
+  pocketLabel,
+  RANKS,
+  tableOutcome,
+  type TableGame,
+  type TableKind,
+  type TableOutcome,
+} from '../../contract/tables.ts';
 import type { PlayedRound } from '../../contract/play.ts';
 import { fill } from '../../client/game-logic.ts';
 import { stakesTotal, type TableStakes } from '../../client/table-logic.ts';
 import { bigRoad, liveOutcomes, livePhase, type LivePhase, type RoadWinner } from '../../client/live-logic.ts';
 import type { LiveTableView } from '../../contract/live.ts';
 import type { PlayLabels } from './PlayGame.tsx';
+import { Chips } from './Chips.tsx';
 import './table.css';
 
 type TableLabels = PlayLabels['table'];
 export interface TableRulesView {
-  kind: 'roulette' | 'baccarat' | 'dragonTiger';
+  kind: TableKind;
   wheel: 'european' | 'american' | null;
   spots: { spot: string; pays: string; rtp: number }[];
   bets: string[];
@@ -27,6 +42,9 @@ export interface TableRulesView {
 }
 
 export const tableOf = (r: Pick<TableRulesView, 'kind' | 'wheel'>): TableGame => (r.kind === 'roulette' ? { kind: 'roulette', wheel: r.wheel ?? 'european' } : { kind: r.kind });
+
+/** The fish a roll hits (every fish whose chance the roll is within), smallest multiple first. */
+export const fishHitBy = (roll: number) => FISH.filter((f) => fishHit(f.id, roll)).map((f) => f.id);
 
 /** A spot's name in the player's language. */
 export function spotName(T: TableLabels, spot: string): string {
@@ -75,6 +93,10 @@ export function outcomeText(T: TableLabels, o: TableOutcome): string {
       return `${T.winner[o.winner]}: ${fill(T.hand, { side: T.spots.player, cards: o.player.map((c) => cardName(T, c)).join(', '), total: o.playerTotal })}; ${fill(T.hand, { side: T.spots.banker, cards: o.banker.map((c) => cardName(T, c)).join(', '), total: o.bankerTotal })}.`;
     case 'dragonTiger':
       return `${T.winner[o.winner]}: ${T.spots.dragon} ${cardName(T, o.dragon)}, ${T.spots.tiger} ${cardName(T, o.tiger)}.`;
+    case 'fish': {
+      const hit = fishHitBy(o.roll);
+      return `${fill(T.fish.roll, { roll: o.roll, of: FISH_ROLLS })} ${hit.length ? fill(T.fish.hits, { fish: hit.map((f) => T.fish.names[f]).join(', ') }) : T.fish.hitsNone}`;
+    }
   }
 }
 
@@ -217,21 +239,7 @@ export default function TableBoard(p: Props) {
         </div>
       )}
 
-      <div className="tb-chips" role="radiogroup" aria-label={T.chips}>
-        {rules.bets.map((c) => (
-          <button
-            key={c}
-            type="button"
-            role="radio"
-            aria-checked={c === p.chip}
-            className={`tb-chip${c === p.chip ? ' is-on' : ''}`}
-            onClick={() => p.onChip(c)}
-            aria-label={fill(T.chip, { amount: fmt(c) })}
-          >
-            <span aria-hidden="true">{fmt(c)}</span>
-          </button>
-        ))}
-      </div>
+      <Chips chips={rules.bets} chosen={p.chip} label={T.chips} chipLabel={T.chip} fmt={fmt} onChip={p.onChip} />
       {p.stakeCapped && (
         <p className="pl-small" role="status">
           {fill(T.capped, { amount: fmt(rules.maxSpot) })}
@@ -323,6 +331,12 @@ function Drawn({ o, T }: { o: TableOutcome; T: TableLabels }) {
           <Hand side={T.spots.dragon} cards={[o.dragon]} T={T} win={o.winner === 'dragon'} />
           <strong className="tb-winner">{T.winner[o.winner]}</strong>
           <Hand side={T.spots.tiger} cards={[o.tiger]} T={T} win={o.winner === 'tiger'} />
+        </div>
+      );
+    case 'fish':
+      return (
+        <div className="tb-drawn" data-testid="fish-roll">
+          <span>{fill(T.fish.roll, { roll: o.roll, of: FISH_ROLLS })}</span>
         </div>
       );
   }
@@ -464,6 +478,12 @@ function LiveResults({ table, outcomes, T }: { table: TableGame; outcomes: Table
         <h3>{T.live.bigRoad}</h3>
         <div className="pl-scroll">
           <ol className="tb-bigroad" style={{ '--cols': cols } as CSSProperties}>
+            {cells.length === 0 && (
+              // Only ties so far: they wait on the first cell for the first win.
+              <li className="tb-big is-tie" style={{ gridColumn: 1, gridRow: 1 }} aria-label={fill(T.live.roadCell, { col: 1, row: 1, result: pluralTies(winners.length) })}>
+                <span aria-hidden="true">{winners.length}</span>
+              </li>
+            )}
             {cells.map((c, i) => (
               <li
                 key={i}
@@ -489,13 +509,15 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
   // Roulette's 38 straight-up spots pay alike: one row for them.
   const rows = table.kind === 'roulette' ? [rules.spots.find((s) => s.spot === 'n17')!, ...rules.spots.filter((s) => !s.spot.startsWith('n'))] : rules.spots;
   const rulesText =
-    table.kind === 'roulette'
-      ? table.wheel === 'american'
-        ? T.rules.rouletteAmerican
-        : T.rules.roulette
-      : table.kind === 'baccarat'
-        ? `${T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
-        : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
+    table.kind === 'fish'
+      ? T.rules.fish
+      : table.kind === 'roulette'
+        ? table.wheel === 'american'
+          ? T.rules.rouletteAmerican
+          : T.rules.roulette
+        : table.kind === 'baccarat'
+          ? `${T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
+          : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
   return (
     <>
       <h2>{title}</h2>
@@ -517,7 +539,13 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
           <tbody>
             {rows.map((s) => (
               <tr key={s.spot}>
-                <th scope="row">{s.spot.startsWith('n') ? fill(T.spots.straight, { n: rules.wheel === 'american' ? '0–36, 00' : '0–36' }) : spotName(T, s.spot)}</th>
+                <th scope="row">
+                  {table.kind === 'fish'
+                    ? T.fish.names[s.spot as keyof typeof T.fish.names]
+                    : s.spot.startsWith('n')
+                      ? fill(T.spots.straight, { n: rules.wheel === 'american' ? '0–36, 00' : '0–36' })
+                      : spotName(T, s.spot)}
+                </th>
                 <td className="num">{s.pays}</td>
                 <td className="num">{pct(s.rtp)}</td>
               </tr>

@@ -21,12 +21,12 @@ import { formatMinor } from '../../../../kernel/money.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
 import type { PlayedRound } from '../../contract/play.ts';
 import { LIVE_BET_WINDOW_MS, LIVE_RESULT_MS, LIVE_RESULTS, liveClientSeed, liveTableOf, type LiveRoundView, type LiveTableView } from '../../contract/live.ts';
-import { drawTable, tableBetsIssue, tableOutcome, type TableGame } from '../../contract/tables.ts';
+import { drawTable, tableBetsIssue, tableOutcome, TABLE_ISSUE_CODE, type TableGame } from '../../contract/tables.ts';
 import { game } from '../../../games/index.ts';
 import { openRounds, settleRounds, type Tx } from '../../../wallet/index.ts';
 import { liveBet, liveRound, liveTable } from '../tables.ts';
 import { newRoundId, type PlaySession } from './provider.ts';
-import { settleTable } from './table-rounds.ts';
+import { playedTableRound, settleTable } from './table-rounds.ts';
 
 export const LIVE_CHANNEL = 'live_table';
 /** A table is kept running this long after a viewer last said it watches. */
@@ -218,33 +218,22 @@ export async function liveTableNow(db: Db, nodeId: number, now = clock.now()): P
 
 /** A member's bets on a live round, shown as a played round (history, verify links). */
 function presentLiveBet(b: BetRow, r: RoundRow, table: TableGame, gameName: string): PlayedRound {
-  const decimals = brand().currencyDecimals;
   const drawn = r.status === 'drawn' && r.stops !== null;
-  const stakes = b.bets.map((x) => ({ spot: x.spot, amount: BigInt(x.amount) }));
-  const lines = drawn ? settleTable(tableOutcome(table, r.stops!), stakes).lines : stakes.map((x) => ({ ...x, payout: 0n }));
-  return {
+  return playedTableRound(table, {
     roundId: b.roundId,
     nodeId: r.nodeId,
     gameName,
     demo: false,
-    freeSpin: false,
-    bet: formatMinor(b.amount, decimals),
-    win: formatMinor(b.win ?? 0n, decimals),
-    stops: drawn ? r.stops! : [],
-    grid: [],
-    lineWins: [],
-    table: {
-      kind: table.kind,
-      wheel: table.kind === 'roulette' ? table.wheel : null,
-      bets: lines.map((l) => ({ spot: l.spot, amount: formatMinor(l.amount, decimals), payout: formatMinor(l.payout, decimals) })),
-    },
-    ...(drawn ? {} : { open: true }),
+    betAmount: b.amount,
+    winAmount: b.win ?? 0n,
+    stops: drawn ? r.stops : null,
+    stakes: b.bets,
     serverSeedHash: r.serverSeedHash,
     serverSeed: drawn ? r.serverSeed : null,
     clientSeed: liveClientSeed(r.nodeId),
     nonce: r.roundNo,
-    createdAt: b.createdAt.toISOString(),
-  };
+    createdAt: b.createdAt,
+  });
 }
 
 /** The member's rounds at a live table, newest first. */
@@ -259,8 +248,6 @@ export async function liveHistory(db: Db, memberId: number, nodeId: number, tabl
     .offset(offset);
   return rows.map(({ b, r }) => presentLiveBet(b, r, table, gameName));
 }
-
-const ISSUE_CODE = { empty: 'game.table.noBets', spot: 'game.table.spot', twice: 'game.table.spotTwice', amount: 'game.table.amount' } as const;
 
 /**
  * Places a member's bets on the table's open round `roundNo` (one confirmation per member and
@@ -278,7 +265,7 @@ export async function placeLiveBet(
   if (s.memberId === null || s.demo) throw new ApiError(401, 'game.session.invalid');
   const memberId = s.memberId;
   const issue = tableBetsIssue(table, bets, s.game.minBet);
-  if (issue) throw new ApiError(400, ISSUE_CODE[issue]);
+  if (issue) throw new ApiError(400, TABLE_ISSUE_CODE[issue]);
   const total = bets.reduce((sum, b) => sum + b.amount, 0n);
   const kept = bets.map((b) => ({ spot: b.spot, amount: b.amount.toString() }));
   const request = { session: s.id, roundNo, bets: [...kept].sort((a, b) => a.spot.localeCompare(b.spot)) };

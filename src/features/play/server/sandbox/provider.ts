@@ -183,6 +183,38 @@ export async function fairness(db: Db, owner: SeedOwner, demo: boolean) {
   return fairnessOf(await activeSeed(db, owner, demo));
 }
 
+/**
+ * A demo round on the session's play money (a spin, a table round or a shot): drawn and recorded
+ * as a real one, its stake and win moved on `game_session.demo_balance` (never below zero), once
+ * per client key. A guest's keys live in its session's own namespace, apart from every other guest's.
+ */
+export async function playDemoRound(
+  db: Db,
+  s: PlaySession,
+  stake: bigint,
+  idempotencyKey: string,
+  request: unknown,
+  draw: (tx: Tx) => Promise<{ win: bigint; round: PlayedRound; fairness: ReturnType<typeof fairnessOf> }>,
+): Promise<SpinAnswer> {
+  const op = { name: s.memberId === null ? `demo-play-guest-${s.id}` : 'demo-play', memberId: s.memberId, key: idempotencyKey, request };
+  const { value } = await once(
+    db,
+    op,
+    async (tx) => {
+      const { win, round, fairness } = await draw(tx);
+      const [after] = await tx
+        .update(gameSession)
+        .set({ demoBalance: sql`${gameSession.demoBalance} - ${stake} + ${win}` })
+        .where(and(eq(gameSession.id, s.id), sql`${gameSession.demoBalance} >= ${stake}`))
+        .returning({ demoBalance: gameSession.demoBalance });
+      if (!after) throw new ApiError(400, 'wallet.balance.insufficient');
+      return { round, fairness, balance: formatMinor(after.demoBalance!, brand().currencyDecimals), freeSpins: null, freeSpinsEnded: null };
+    },
+    { claim: 'last' },
+  );
+  return value;
+}
+
 export const newRoundId = () => `sb${randomBytes(12).toString('base64url')}`;
 
 /** Presents a recorded round (the window and line wins recomputed from the stops). */
@@ -279,26 +311,7 @@ export async function spin(db: Db, s: PlaySession, bet: bigint, idempotencyKey: 
     return { win, round: presentRound(row!, { ...seed, revealedAt: null }, s.game), fairness: fairnessOf({ ...seed, nonce: seed.nonce + 1 }) };
   };
 
-  if (s.demo) {
-    // A guest's keys live in its session's own namespace, apart from every other guest's.
-    const op = { name: s.memberId === null ? `demo-play-guest-${s.id}` : 'demo-play', memberId: s.memberId, key: idempotencyKey, request: { session: s.id, bet: bet.toString() } };
-    const { value } = await once(
-      db,
-      op,
-      async (tx) => {
-        const { win, round, fairness } = await draw(tx);
-        const [after] = await tx
-          .update(gameSession)
-          .set({ demoBalance: sql`${gameSession.demoBalance} - ${bet} + ${win}` })
-          .where(and(eq(gameSession.id, s.id), sql`${gameSession.demoBalance} >= ${bet}`))
-          .returning({ demoBalance: gameSession.demoBalance });
-        if (!after) throw new ApiError(400, 'wallet.balance.insufficient');
-        return { round, fairness, balance: formatMinor(after.demoBalance!, decimals), freeSpins: null, freeSpinsEnded: null };
-      },
-      { claim: 'last' },
-    );
-    return value;
-  }
+  if (s.demo) return playDemoRound(db, s, bet, idempotencyKey, { session: s.id, bet: bet.toString() }, draw);
 
   const memberId = s.memberId!;
   const request = { session: s.id, bet: bet.toString() };

@@ -9,23 +9,18 @@
  * A table round uses no free spins (they are a slot's) and feeds no jackpot.
  */
 import { noteLargeWin } from '../../../protection/index.ts';
-import { and, eq, sql } from 'drizzle-orm';
-import { tableOutcome, drawTable, tableBetsIssue, type TableGame } from '../../contract/tables.ts';
-import { formatMinor } from '../../../../kernel/money.ts';
-import { brand } from '../../../../kernel/brand/index.ts';
+import { eq } from 'drizzle-orm';
+import { tableOutcome, drawTable, tableBetsIssue, TABLE_ISSUE_CODE, type TableGame } from '../../contract/tables.ts';
 import type { Db } from '../../../../kernel/db/index.ts';
-import { gameSession, sandboxRound } from '../tables.ts';
+import { sandboxRound } from '../tables.ts';
 import { member } from '../../../accounts/index.ts';
 import { recordWinner } from '../../../games/index.ts';
 import { ApiError } from '../../../../kernel/http/errors.ts';
 import { playRound, type Tx } from '../../../wallet/index.ts';
-import { once } from '../../../../kernel/idempotency.ts';
 import { maskName } from '../../../../kernel/mask.ts';
 import { roundWords } from '../../../../kernel/fairness.ts';
-import { betRequest, BIG_WIN_MULTIPLE, fairnessOf, newRoundId, seedOwnerOf, takeNonce, type PlaySession, type SpinAnswer } from './provider.ts';
+import { betRequest, BIG_WIN_MULTIPLE, fairnessOf, newRoundId, playDemoRound, seedOwnerOf, takeNonce, type PlaySession, type SpinAnswer } from './provider.ts';
 import { presentTableRound, settleTable, type TableBets } from './table-rounds.ts';
-
-const ISSUE_CODE = { empty: 'game.table.noBets', spot: 'game.table.spot', twice: 'game.table.spotTwice', amount: 'game.table.amount' } as const;
 
 /**
  * Plays one round of the session's table with `bets` (minor units). Refuses bets the table does
@@ -34,13 +29,12 @@ const ISSUE_CODE = { empty: 'game.table.noBets', spot: 'game.table.spot', twice:
  */
 export async function playTable(db: Db, s: PlaySession, table: TableGame, bets: { spot: string; amount: bigint }[], idempotencyKey: string): Promise<SpinAnswer> {
   const issue = tableBetsIssue(table, bets, s.game.minBet);
-  if (issue) throw new ApiError(400, ISSUE_CODE[issue]);
+  if (issue) throw new ApiError(400, TABLE_ISSUE_CODE[issue]);
   const total = bets.reduce((sum, b) => sum + b.amount, 0n);
   const record: TableBets = { kind: table.kind, wheel: table.kind === 'roulette' ? table.wheel : null, bets: bets.map((b) => ({ spot: b.spot, amount: b.amount.toString() })) };
   // What the key stands for: the same bets in any order are the same request.
   const request = { session: s.id, table: [...record.bets].sort((a, b) => a.spot.localeCompare(b.spot)) };
   const roundId = newRoundId();
-  const decimals = brand().currencyDecimals;
 
   const draw = async (tx: Tx) => {
     const seed = await takeNonce(tx, seedOwnerOf(s), s.demo);
@@ -54,25 +48,7 @@ export async function playTable(db: Db, s: PlaySession, table: TableGame, bets: 
     return { win, round, fairness: fairnessOf({ ...seed, nonce: seed.nonce + 1 }) };
   };
 
-  if (s.demo) {
-    const op = { name: s.memberId === null ? `demo-play-guest-${s.id}` : 'demo-play', memberId: s.memberId, key: idempotencyKey, request };
-    const { value } = await once(
-      db,
-      op,
-      async (tx) => {
-        const { win, round, fairness } = await draw(tx);
-        const [after] = await tx
-          .update(gameSession)
-          .set({ demoBalance: sql`${gameSession.demoBalance} - ${total} + ${win}` })
-          .where(and(eq(gameSession.id, s.id), sql`${gameSession.demoBalance} >= ${total}`))
-          .returning({ demoBalance: gameSession.demoBalance });
-        if (!after) throw new ApiError(400, 'wallet.balance.insufficient');
-        return { round, fairness, balance: formatMinor(after.demoBalance!, decimals), freeSpins: null, freeSpinsEnded: null };
-      },
-      { claim: 'last' },
-    );
-    return value;
-  }
+  if (s.demo) return playDemoRound(db, s, total, idempotencyKey, request, draw);
 
   const memberId = s.memberId!;
   let won = 0n;

@@ -18,7 +18,7 @@ export interface TableBets {
 /** The table a kept round was played at. */
 export function tableOfRecord(t: Pick<TableBets, 'kind' | 'wheel'>): TableGame {
   if (t.kind === 'roulette') return { kind: 'roulette', wheel: t.wheel === 'american' ? 'american' : 'european' };
-  if (t.kind === 'baccarat' || t.kind === 'dragonTiger') return { kind: t.kind };
+  if (t.kind === 'baccarat' || t.kind === 'dragonTiger' || t.kind === 'fish') return { kind: t.kind };
   throw new Error(`unknown table ${t.kind}`);
 }
 
@@ -33,21 +33,51 @@ export function presentTableRound(
   seed: { serverSeed: string; serverSeedHash: string; clientSeed: string; revealedAt: Date | null },
   game: { gameName: string },
 ): PlayedRound {
-  const decimals = brand().currencyDecimals;
   const table = tableOfRecord(r.tableBets);
-  const { lines } = settleTable(
-    tableOutcome(table, r.stops),
-    r.tableBets.bets.map((b) => ({ spot: b.spot, amount: BigInt(b.amount) })),
-  );
+  return playedTableRound(table, {
+    ...r,
+    gameName: game.gameName,
+    stakes: r.tableBets.bets,
+    serverSeedHash: seed.serverSeedHash,
+    serverSeed: seed.revealedAt ? seed.serverSeed : null,
+    clientSeed: seed.clientSeed,
+  });
+}
+
+/**
+ * A table round as the game page shows it (history, verify links): its bets with what each
+ * returned (nothing yet while `stops` is null: a live round waiting for its draw, marked open).
+ */
+export function playedTableRound(
+  table: TableGame,
+  r: {
+    roundId: string;
+    nodeId: number;
+    gameName: string;
+    demo: boolean;
+    betAmount: bigint;
+    winAmount: bigint;
+    stops: number[] | null;
+    stakes: { spot: string; amount: string }[];
+    serverSeedHash: string;
+    serverSeed: string | null;
+    clientSeed: string;
+    nonce: number;
+    createdAt: Date;
+  },
+): PlayedRound {
+  const decimals = brand().currencyDecimals;
+  const stakes = r.stakes.map((b) => ({ spot: b.spot, amount: BigInt(b.amount) }));
+  const lines = r.stops ? settleTable(tableOutcome(table, r.stops), stakes).lines : stakes.map((x) => ({ ...x, payout: 0n }));
   return {
     roundId: r.roundId,
     nodeId: r.nodeId,
-    gameName: game.gameName,
+    gameName: r.gameName,
     demo: r.demo,
     freeSpin: false,
     bet: formatMinor(r.betAmount, decimals),
     win: formatMinor(r.winAmount, decimals),
-    stops: r.stops,
+    stops: r.stops ?? [],
     grid: [],
     lineWins: [],
     table: {
@@ -55,9 +85,10 @@ export function presentTableRound(
       wheel: table.kind === 'roulette' ? table.wheel : null,
       bets: lines.map((l) => ({ spot: l.spot, amount: formatMinor(l.amount, decimals), payout: formatMinor(l.payout, decimals) })),
     },
-    serverSeedHash: seed.serverSeedHash,
-    serverSeed: seed.revealedAt ? seed.serverSeed : null,
-    clientSeed: seed.clientSeed,
+    ...(r.stops ? {} : { open: true }),
+    serverSeedHash: r.serverSeedHash,
+    serverSeed: r.serverSeed,
+    clientSeed: r.clientSeed,
     nonce: r.nonce,
     createdAt: r.createdAt.toISOString(),
   };

@@ -41,7 +41,14 @@ beforeAll(async () => {
   });
   const rows = await t.db
     .insert(game)
-    .values([row('European Roulette'), row('American Roulette VIP', { minBet: 200n }), row('Baccarat Speed', { supportPlay: 0 }), row('Dragon Tiger'), row('Slot Z', { gameClassify: 'SLOT' })])
+    .values([
+      row('European Roulette'),
+      row('American Roulette VIP', { minBet: 200n }),
+      row('Baccarat Speed', { supportPlay: 0 }),
+      row('Dragon Tiger'),
+      row('Slot Z', { gameClassify: 'SLOT' }),
+      row('Ocean King', { gameType: 'FISH', gameClassify: 'FISHING', supportPlay: 0 }),
+    ])
     .returning({ nodeId: game.nodeId, gameName: game.gameName });
   for (const r of rows) g[r.gameName] = r.nodeId;
 });
@@ -194,5 +201,36 @@ describe('table games', () => {
     expect(await gameBalance(u.id)).toBe(1_000n);
     expect(await t.db.select().from(sandboxRound).where(eq(sandboxRound.memberId, u.id))).toEqual([]);
     expect((await callApi(`${STATE}?launch=${token}`)).json.value.fairness.nonce).toBe(0);
+  });
+
+  it('a fish game shoots: one fish a shot, hit by the roll, paid its multiple, in real money and in demo', async () => {
+    const u = await walletUser();
+    await fundGame(u.id, 10_000n);
+    const token = await launch(u, g['Ocean King']!);
+    const state = (await callApi(`${STATE}?launch=${token}`)).json.value;
+    expect(state.rules).toMatchObject({ kind: 'fish', wheel: null, rtp: 0.96 });
+    expect(state.rules.spots.map((x: { spot: string; pays: string }) => `${x.spot} ${x.pays}`)).toContain('shark ×20');
+    let paid = 0n;
+    for (let i = 0; i < 5; i++) {
+      const r = await play(token, [{ spot: 'clownfish', amount: '1.00' }]);
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      const { round } = r.json.value;
+      const hit = round.stops[0] < 480_000;
+      expect(round.win).toBe(hit ? '2.00' : '0.00');
+      paid += hit ? 200n : 0n;
+    }
+    expect(await gameBalance(u.id)).toBe(10_000n - 500n + paid);
+    // A shot aims at one fish; a fish game is not spun.
+    const two = await play(token, [
+      { spot: 'shark', amount: '1.00' },
+      { spot: 'whale', amount: '1.00' },
+    ]);
+    expect([two.status, two.json.errorCode]).toEqual([400, 'game.table.oneTarget']);
+    expect((await callApi(SPIN, { method: 'POST', body: { launch: token, bet: '1.00', idempotencyKey: newKey() } })).json.errorCode).toBe('game.table.isTable');
+    // Demo shots play the session's play money.
+    const demo = await launch(u, g['Ocean King']!, '0');
+    const shot = await play(demo, [{ spot: 'dragon', amount: '5.00' }]);
+    expect(shot.json.value.round.demo).toBe(true);
+    expect(await gameBalance(u.id)).toBe(10_000n - 500n + paid);
   });
 });

@@ -4,7 +4,8 @@
  * them), the wheel's pocket pays exactly what the rules say and the balance follows; after
  * rotating the seed, the history's Verify link recomputes the same pocket. On a phone, a demo
  * baccarat deals coups with the bets kept on the table, and the bead road and the history grow by
- * one a coup. axe checks the table page and the verify page of a table round.
+ * one a coup. A fish game takes shots at a shark, each hit paid twenty times the stake. axe
+ * checks the table page, the fish page and the verify page of a table round.
  */
 import type { Page } from '@playwright/test';
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
@@ -15,8 +16,8 @@ import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/
 import { pocketColour } from '../../contract/tables.ts';
 
 /** The first RNG game of the seeded catalogue whose name has `name`, launched as the lobby does. */
-async function launchTable(page: Page, name: string, accountType: '0' | '1') {
-  const list = await callApi<{ games: { nodeId: number; gameName: string }[] }>(page, `/wps/relay/GCSGAME_gameList?gameType=RNG&gameName=${encodeURIComponent(name)}`);
+async function launchTable(page: Page, name: string, accountType: '0' | '1', gameType = 'RNG') {
+  const list = await callApi<{ games: { nodeId: number; gameName: string }[] }>(page, `/wps/relay/GCSGAME_gameList?gameType=${gameType}${name ? `&gameName=${encodeURIComponent(name)}` : ''}`);
   expect(list.success, JSON.stringify(list)).toBe(true);
   const found = list.value.games[0]!;
   const launched = await callApi<{ content: { game_url: string } }>(page, `/wps/game/launchGame?nodeId=${found.nodeId}&accountType=${accountType}`);
@@ -125,6 +126,47 @@ for (const { lang } of LANGS) {
       await game.getByRole('button', { name: pt(lang, 'table.clear') }).click();
       await expect(deal).toBeDisabled();
       await expect(game.getByTestId('table-total')).toHaveText(pt(lang, 'table.noBets'));
+    });
+
+    test('a fish game for real money: shots at a shark, each hit paid twenty times the stake, each shot in the history', async ({ page, context }) => {
+      test.setTimeout(90_000);
+      const user = await createUser();
+      await adjust(user.username, '100');
+      await signIn(page, lang, user.username, user.password);
+      const { gameUrl, gameName } = await launchTable(page, '', '1', 'FISH');
+      const launch = new URL(gameUrl).searchParams.get('launch')!;
+      const state = await callApi<{ wallet: { kind: string; vendor: string } | null; rules: { kind: string; bets: string[] } }>(page, `/wps/sandbox/game/state?launch=${launch}`);
+      expect(state.value.rules.kind).toBe('fish');
+      if (state.value.wallet?.kind === 'game') {
+        const moved = await callApi(page, '/wps/relay/GCS_walletTransfer', {
+          method: 'POST',
+          body: { from: 'MAIN', to: state.value.wallet.vendor, amount: '50.00', idempotencyKey: crypto.randomUUID() },
+        });
+        expect(moved.success, JSON.stringify(moved)).toBe(true);
+      }
+      const chip = Number(state.value.rules.bets[0]);
+      const game = await context.newPage();
+      await game.goto(gameUrl);
+      await expect(game.getByRole('heading', { level: 1, name: gameName })).toBeVisible();
+      await expect(game.getByRole('img', { name: pt(lang, 'table.fish.tank') })).toBeVisible();
+      const balance = game.getByTestId('play-balance');
+      await expect(balance).toHaveText(usd(lang, '50.00'));
+      const shark = game.getByRole('button', { name: pt(lang, 'table.fish.shoot', { fish: pt(lang, 'table.fish.names.shark'), multiple: 20 }) });
+      let expected = 50;
+      for (let shot = 1; shot <= 3; shot++) {
+        await shark.click();
+        await expect(game.locator('.pl-history tbody tr')).toHaveCount(shot);
+        const win = money(await game.locator('.pl-history tbody tr').first().locator('td').nth(2).textContent());
+        expect([0, 20 * chip]).toContain(win);
+        expected += win - chip;
+        await expect(balance).toHaveText(usd(lang, expected.toFixed(2)));
+        await expect(game.getByTestId('fish-result')).toContainText(
+          win > 0
+            ? pt(lang, 'table.fish.hit', { fish: pt(lang, 'table.fish.names.shark'), amount: usd(lang, win.toFixed(2)) })
+            : pt(lang, 'table.fish.miss', { fish: pt(lang, 'table.fish.names.shark') }),
+        );
+      }
+      await expectNoSeriousA11yViolations(game);
     });
   });
 }
