@@ -1,0 +1,51 @@
+/**
+ * The walk-through of issue 34: what each game of the seeded catalogue opens. Every fish game
+ * shoots, the RNG lane's roulettes, baccarats and dragon tigers are tables, the live lane's are
+ * shared live tables; the slots spin reels. What still opens the slot engine although it is not a
+ * slot is pinned here by count, so that it is a known, written-down gap (docs/architecture.md,
+ * "Sandbox table games") and building a type moves it out of this list on purpose: PVP rooms,
+ * the sports, e-sports and cockfight books, the live and RNG table names not built (blackjack,
+ * sic bo, poker, wheels...), crash and bingo. Lottery games open from the lottery pages.
+ */
+import { describe, expect, it } from 'vitest';
+import { buildCatalogue } from '../../games/server/seed.ts';
+import { tableGameOf } from '../contract/tables.ts';
+import { liveTableOf } from '../contract/live.ts';
+
+describe('the seeded catalogue, walked through', () => {
+  it('opens each game as its type, and the slot engine only where a type is not built yet', () => {
+    const opens = new Map<string, number>();
+    for (const g of buildCatalogue().games) {
+      if (g.isGame !== 'GAME') continue;
+      const table = tableGameOf(g);
+      const live = liveTableOf(g);
+      const what = table ? `table ${table.kind}` : live ? `live ${live.kind}` : ['LOTT', 'ELOTT'].includes(g.gameType) ? 'lottery pages' : `reels (${g.gameClassify})`;
+      const key = `${g.gameType}: ${what}`;
+      opens.set(key, (opens.get(key) ?? 0) + 1);
+    }
+    expect(Object.fromEntries([...opens].sort())).toEqual({
+      'COCKFIGHT: reels (COCKFIGHT)': 3,
+      'ELOTT: lottery pages': 6,
+      'ESPORTS: reels (ESPORTS)': 8,
+      'FISH: table fish': 90,
+      'LIVE: live baccarat': 10,
+      'LIVE: live dragonTiger': 4,
+      'LIVE: live roulette': 16,
+      'LIVE: reels (BACCARAT)': 6,
+      'LIVE: reels (POKER)': 10,
+      'LIVE: reels (TABLE)': 39,
+      'LOTT: lottery pages': 3,
+      'PVP: reels (BACCARAT)': 5,
+      'PVP: reels (POKER)': 30,
+      'PVP: reels (TABLE)': 60,
+      'RNG: reels (BINGO)': 190,
+      'RNG: reels (CRASH)': 275,
+      'RNG: reels (SLOT)': 9000,
+      'RNG: reels (TABLE)': 143,
+      'RNG: table baccarat': 17,
+      'RNG: table dragonTiger': 17,
+      'RNG: table roulette': 45,
+      'SPORTS: reels (SPORTSBOOK)': 16,
+    });
+  });
+});
