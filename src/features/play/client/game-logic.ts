@@ -108,13 +108,15 @@ export const VERIFY_FIELDS = ['nodeId', 'serverSeed', 'serverSeedHash', 'clientS
  * (the server seed only once it was revealed).
  * @example verifyHref(round, 'es') // '/es/play/verify?nodeId=12&serverSeedHash=...&clientSeed=...&nonce=3&bet=1.00'
  */
-export function verifyHref(round: Pick<PlayedRound, 'nodeId' | 'serverSeed' | 'serverSeedHash' | 'clientSeed' | 'nonce' | 'bet'>, locale: Locale): string {
+export function verifyHref(round: Pick<PlayedRound, 'nodeId' | 'serverSeed' | 'serverSeedHash' | 'clientSeed' | 'nonce' | 'bet' | 'table'>, locale: Locale): string {
   const q = new URLSearchParams({ nodeId: String(round.nodeId) });
   if (round.serverSeed) q.set('serverSeed', round.serverSeed);
   q.set('serverSeedHash', round.serverSeedHash);
   q.set('clientSeed', round.clientSeed);
   q.set('nonce', String(round.nonce));
   q.set('bet', round.bet);
+  // A slot's round says so: its game may play as a table now (fish games' rounds from before they shot).
+  if (!round.table) q.set('engine', 'slot');
   return `${localizePath('/play/verify', locale)}?${q.toString()}`;
 }
 

@@ -142,6 +142,8 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     liveConnected: false,
   });
   let closeStream: (() => void) | null = null;
+  /** The page left: no stream is opened after it (a load still under way). */
+  let stopped = false;
   const keys = spinKeys();
   const get = () => $game.get();
   const set = (patch: Partial<GameView>) => $game.set({ ...get(), ...patch });
@@ -179,13 +181,14 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     const answer = await client.call(liveState, { query: { launch: token } });
     set({ history: answer.history, hasMore: answer.history.length > 0, balance: answer.balance, round: answer.history[0] ?? null });
     applyTable(answer.table, false);
-    if (closeStream) return;
+    if (closeStream || stopped) return;
     closeStream = openEventStream({
       url: `${liveStream.path}?launch=${encodeURIComponent(token)}`,
       headers: () => client.headers(),
       onOpenChange: (open) => set({ liveConnected: open }),
-      onRefused: () => {
-        set({ liveConnected: false, phase: 'ended' });
+      onRefused: (status) => {
+        // The session ended (or the tab is another member's now): the table stops; any other refusal only shows it lost.
+        set({ liveConnected: false, ...(status === 401 || status === 403 ? { phase: status === 401 ? 'ended' : 'otherMember' } : {}) });
         closeStream = null;
       },
       onEvent: (event, data) => {
@@ -248,6 +251,9 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     } finally {
       set({ busy: false });
     }
+    // The draw may have come before the answer (a bet in the window's last moment), or the answer
+    // was lost: the round drawn since is read now, with the member's rounds and balance.
+    if ((get().live?.last?.roundNo ?? 0) >= phase.roundNo) await settleLive();
   }
 
   /** A refused or lost round, said as the page shows it (shared by spins, deals and live bets). */
@@ -269,12 +275,14 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
 
   /** The live table's stream closed (the page leaves). */
   function stop(): void {
+    stopped = true;
     closeStream?.();
     closeStream = null;
   }
 
   /** Starts from the page's address: its launch token, or the ended-session message. */
   function start(search: string): void {
+    stopped = false;
     const token = new URLSearchParams(search).get('launch') ?? '';
     if (!launchToken.safeParse(token).success) set({ phase: 'ended' });
     else void load(token);
@@ -450,7 +458,19 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
   /** Is the spin with this stake waiting to be retried (its answer was lost)? */
   const retrying = (bet: string) => get().spinError?.kind === 'network' && keys.pending(bet);
 
-  return { $game, start, load, stop, spin, deal, shoot, placeChip, clearStakes, chooseBet, stepStake, typeSeed, rotateSeed, refreshBalance, more, retrying };
+  /**
+   * Is the round the page would play now waiting to be retried: a slot's stake, a table's (or a
+   * fish's shot's) stakes, a live round's stakes on its round (the keys' labels, as played)?
+   */
+  function retryingNow(): boolean {
+    const { state, bet, tableStakes, live, liveOffset } = get();
+    if (!state || 'reels' in state.rules) return retrying(bet);
+    if (!live) return retrying(stakesKey(tableStakes));
+    const phase = livePhase(live, Date.now() + liveOffset);
+    return phase.kind === 'betting' && retrying(`${phase.roundNo}:${stakesKey(tableStakes)}`);
+  }
+
+  return { $game, start, load, stop, spin, deal, shoot, placeChip, clearStakes, chooseBet, stepStake, typeSeed, rotateSeed, refreshBalance, more, retrying, retryingNow };
 }
 
 export type GameSession = ReturnType<typeof createGameSession>;

@@ -44,6 +44,8 @@ export function createVerifyRound(o: { client: ApiClient; words: VerifyWords }) 
   const $verify = map<VerifyView>({ input: EMPTY, errors: {}, busy: false, failure: '', needsSeed: false, answer: null, focus: { count: 0, to: 'nodeId' } });
   const get = () => $verify.get();
   const set = (patch: Partial<VerifyView>) => $verify.set({ ...get(), ...patch });
+  // A slot round of a game that became a table (a fish game's rounds before it shot) verifies as the slot it was.
+  let engine: 'slot' | undefined;
   const focusOn = (to: VerifyView['focus']['to']) => set({ focus: { count: get().focus.count + 1, to } });
   const focusFirst = (errors: VerifyErrors) => {
     const first = VERIFY_FIELDS.find((f) => errors[f]);
@@ -70,6 +72,7 @@ export function createVerifyRound(o: { client: ApiClient; words: VerifyWords }) 
           clientSeed: t(values.clientSeed),
           nonce: t(values.nonce),
           bet: t(values.bet) || undefined,
+          ...(engine ? { engine } : {}),
         },
       });
       set({ answer: { value, input: values } });
@@ -97,6 +100,7 @@ export function createVerifyRound(o: { client: ApiClient; words: VerifyWords }) 
   /** Prefills the form from the page's address; a complete link (a revealed round) is checked at once. */
   function start(search: string): void {
     const prefilled = verifyInputFromSearch(search);
+    engine = new URLSearchParams(search).get('engine') === 'slot' ? 'slot' : undefined;
     set({ input: prefilled, needsSeed: !prefilled.serverSeed && !!prefilled.serverSeedHash });
     if (Object.keys(verifyIssues(prefilled)).length === 0) void check(prefilled, true);
   }

@@ -320,6 +320,8 @@ export const sandboxVerify = defineCall({
       .regex(/^\d{1,9}$/)
       .transform(Number),
     bet: amountInput.optional(),
+    /** 'slot': the round was a slot's (a game's rounds from before it played as a table); otherwise the game's own kind. */
+    engine: z.enum(['slot']).optional(),
   }),
   value: z.object({
     /** SHA-256 of the seed's bytes: must equal the hash shown before the round. */

@@ -328,7 +328,7 @@ export const playRoutes = [
   route(sandboxVerify, async ({ query }, ctx) => {
     const [g] = await (await db()).select({ seed: game.seed, gameType: game.gameType, gameName: game.gameName }).from(game).where(eq(game.nodeId, query.nodeId));
     if (!g) throw new ApiError(404, 'game.not.found');
-    const table = tableGameOf(g) ?? liveTableOf(g);
+    const table = query.engine === 'slot' ? null : (tableGameOf(g) ?? liveTableOf(g));
     // A table round's draws need no stake: its bets are on the round (the history shows them).
     if (table) return sandbox.verifyTable(table, query);
     return sandbox.verify(g, { ...query, bet: query.bet === undefined ? undefined : stake(query.bet, ctx) });

@@ -103,7 +103,10 @@ describe('the verify link', () => {
     const href = verifyHref(round, 'es');
     expect(href.startsWith('/es/play/verify?')).toBe(true);
     const q = new URLSearchParams(href.split('?')[1]);
-    expect(Object.fromEntries(q)).toEqual({ nodeId: '42', serverSeedHash: HEX_A, clientSeed: 'my-seed!', nonce: '7', bet: '1.00' });
+    // A slot's round says it was a slot's (its game may play as a table since: fish games).
+    expect(Object.fromEntries(q)).toEqual({ nodeId: '42', serverSeedHash: HEX_A, clientSeed: 'my-seed!', nonce: '7', bet: '1.00', engine: 'slot' });
+    const table = verifyHref({ ...round, table: { kind: 'fish', wheel: null, bets: [] } }, 'en');
+    expect(new URLSearchParams(table.split('?')[1]).get('engine')).toBeNull();
   });
   it('carries the server seed once revealed, and reads back into the form', () => {
     const href = verifyHref({ ...round, serverSeed: HEX_B }, 'en');

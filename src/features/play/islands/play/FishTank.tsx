@@ -33,6 +33,8 @@ interface Props {
   fmt: (amount: string) => string;
   onChip: (chip: string) => void;
   onShoot: (fish: FishId) => void;
+  /** The fish whose shot's answer was lost: its button retries that shot. */
+  pendingFish: string | null;
   error: ReactNode;
 }
 
@@ -85,6 +87,7 @@ export default function FishTank(p: Props) {
   const aimed = useRef<{ x: number; y: number } | null>(null);
   const seen = useRef<string | null>(p.round?.roundId ?? null);
   const positions = useRef<{ id: FishId; x: number; y: number; r: number }[]>([]);
+  const still = useRef(typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches);
   const shot = p.round?.table?.bets[0];
   const shotFish = shot ? (shot.spot as FishId) : null;
   const won = p.round ? Number(p.round.win) > 0 : false;
@@ -96,13 +99,15 @@ export default function FishTank(p: Props) {
     const at = aimed.current ?? positions.current.find((f) => f.id === shotFish) ?? { x: 0, y: 0 };
     effects.current.push({ kind: won ? 'hit' : 'miss', x: at.x, y: at.y, at: performance.now(), text: won ? `+${fmt(p.round.win)}` : undefined });
     aimed.current = null;
+    // Still fish are drawn only when something changes: this does.
+    canvas.current?.dispatchEvent(new Event('fishtank:redraw'));
   }, [p.round, shotFish, won, fmt]);
 
   useEffect(() => {
     const el = canvas.current;
     const ctx = el?.getContext('2d');
     if (!el || !ctx) return;
-    const still = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    const isStill = still.current;
     let frame = 0;
     const draw = (now: number) => {
       const ratio = window.devicePixelRatio || 1;
@@ -118,7 +123,7 @@ export default function FishTank(p: Props) {
       sea.addColorStop(1, '#031b34');
       ctx.fillStyle = sea;
       ctx.fillRect(0, 0, w, h);
-      const t = still ? 0 : now / 1000;
+      const t = isStill ? 0 : now / 1000;
       const seenFish: { id: FishId; x: number; y: number; r: number }[] = [];
       for (const s of SWIMMERS) {
         const m = fishMultiple(s.id)!;
@@ -162,7 +167,7 @@ export default function FishTank(p: Props) {
         }
       }
       // Still fish (reduced motion): drawn again only for a shot's effect, a new size or a redraw.
-      if (!still || effects.current.length) frame = requestAnimationFrame(draw);
+      if (!isStill || effects.current.length) frame = requestAnimationFrame(draw);
     };
     frame = requestAnimationFrame(draw);
     const restart = () => {
@@ -185,8 +190,11 @@ export default function FishTank(p: Props) {
     const target = at ?? positions.current.find((f) => f.id === fish);
     if (target) {
       aimed.current = { x: target.x, y: target.y };
-      effects.current.push({ kind: 'shot', x: target.x, y: target.y, at: performance.now() });
-      canvas.current?.dispatchEvent(new Event('fishtank:redraw'));
+      // The shot flies, unless motion is reduced (its result shows where it was aimed).
+      if (!still.current) {
+        effects.current.push({ kind: 'shot', x: target.x, y: target.y, at: performance.now() });
+        canvas.current?.dispatchEvent(new Event('fishtank:redraw'));
+      }
     }
     p.onShoot(fish);
   };
@@ -223,8 +231,9 @@ export default function FishTank(p: Props) {
               className="ft-target"
               data-fish={f.id}
               onClick={() => fire(f.id)}
-              disabled={p.disabled}
-              aria-label={p.retrying ? p.retryLabel : fill(F.shoot, { fish: F.names[f.id], multiple: f.multiple })}
+              // Not disabled while a shot is under way: the button keeps the keyboard's focus (fire ignores it then).
+              aria-disabled={p.disabled}
+              aria-label={p.pendingFish === f.id ? `${p.retryLabel}: ${fill(F.shoot, { fish: F.names[f.id], multiple: f.multiple })}` : fill(F.shoot, { fish: F.names[f.id], multiple: f.multiple })}
               style={{ '--fish': COLOURS[f.id][0] } as React.CSSProperties}
             >
               <span className="ft-swatch" aria-hidden="true" />

@@ -215,7 +215,7 @@ export default function PlayGame(props: Props) {
   const lastWin = shown ? shown.win : null;
   const won = lastWin !== null && (parseMinor(lastWin) ?? 0n) > 0n;
   const betIndex = rules.bets.indexOf(bet);
-  const retrying = session.retrying(bet);
+  const retrying = session.retryingNow();
   const table = slot ? paytableRows(slot) : [];
   const counts = slot ? Array.from({ length: slot.reels - slot.minCount + 1 }, (_, i) => slot.minCount + i) : [];
   const hiddenSeeds = history.some((r) => r.serverSeed === null);
@@ -376,7 +376,7 @@ export default function PlayGame(props: Props) {
               </h2>
               <Suspense fallback={<p className="pl-state">{L.loading}</p>}>
                 {tableRules.kind === 'fish' ? (
-                  <FishTank {...boardProps(tableRules)} onShoot={(fish) => void session.shoot(fish)} />
+                  <FishTank {...boardProps(tableRules)} pendingFish={retrying ? (Object.keys(tableStakes)[0] ?? null) : null} onShoot={(fish) => void session.shoot(fish)} />
                 ) : (
                   <TableBoard
                     {...boardProps(tableRules)}

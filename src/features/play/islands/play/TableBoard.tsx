@@ -5,7 +5,7 @@
  * tiger). It renders the page's store (game-session.ts); the draw is read from the round's record
  * with the shared rules (contract/tables.ts), as the server settled it. Loaded only for table games.
  */
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   cardRank,
   cardSuit,
@@ -151,11 +151,33 @@ function useServerNow(offset: number | null): number | null {
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
+/**
+ * The live round's phase, read from the server's clock four times a second but changing the
+ * board only when the phase itself changes (bets open, close, the result): the countdown ticks in
+ * LiveBar alone, so the cloth is not drawn again four times a second.
+ */
+function useLivePhase(live: LiveBoard | undefined): LivePhase | null {
+  const read = () => (live ? livePhase(live.view, Date.now() + live.offset) : null);
+  const [phase, setPhase] = useState(read);
+  useEffect(() => {
+    if (!live) return setPhase(null);
+    const same = (a: LivePhase | null, b: LivePhase | null) => a?.kind === b?.kind && (a && 'roundNo' in a ? a.roundNo : -1) === (b && 'roundNo' in b ? b.roundNo : -1);
+    const update = () =>
+      setPhase((before) => {
+        const now = livePhase(live.view, Date.now() + live.offset);
+        return same(before, now) ? before : now;
+      });
+    update();
+    const t = setInterval(update, 250);
+    return () => clearInterval(t);
+  }, [live?.view, live?.offset]); // eslint-disable-line react-hooks/exhaustive-deps
+  return phase;
+}
+
 export default function TableBoard(p: Props) {
   const { rules, T, fmt, live } = p;
   const table = tableOf(rules);
-  const serverNow = useServerNow(live ? live.offset : null);
-  const phase: LivePhase | null = live ? livePhase(live.view, serverNow ?? Date.now()) : null;
+  const phase = useLivePhase(live);
   // A live table shows its last draw; the member's own round only when it is that draw's.
   const drawnLast = live?.view.last?.stops ? live.view.last : null;
   const mineDrawn = live ? (p.round && !p.round.open && drawnLast && p.round.nonce === drawnLast.roundNo ? p.round : null) : p.round;
@@ -166,7 +188,7 @@ export default function TableBoard(p: Props) {
   const total = stakesTotal(p.stakes);
   const staked = Object.keys(p.stakes).length > 0;
   const won = mineDrawn ? Number(mineDrawn.win) > 0 : false;
-  const results = live ? liveOutcomes(table, live.view.results) : null;
+  const results = useMemo(() => (live ? liveOutcomes(tableOf(rules), live.view.results) : null), [live?.view.results, rules]); // eslint-disable-line react-hooks/exhaustive-deps
   const spotButton = (spot: string, label: ReactNode, className = '', style?: CSSProperties) => {
     const amount = p.stakes[spot];
     const hit = outcome ? mineDrawn?.table?.bets.some((b) => b.spot === spot && Number(b.payout) > 0) : false;
@@ -197,7 +219,7 @@ export default function TableBoard(p: Props) {
 
   return (
     <div className={`tb is-${table.kind}${live ? ' is-live' : ''}`}>
-      {live && phase && <LiveBar live={live} phase={phase} T={T} placed={placedOn ? fmt(placedOn.bet) : null} />}
+      {live && <LiveBar live={live} T={T} placed={placedOn ? fmt(placedOn.bet) : null} />}
       <div className="tb-result" aria-hidden={outcome ? undefined : true}>
         {outcome ? <Drawn o={outcome} T={T} /> : <p className="muted">{T.noRound}</p>}
       </div>
@@ -409,8 +431,10 @@ function BeadRoad({ outcomes, T, title, name }: { outcomes: TableOutcome[]; T: T
 }
 
 /** A live table's round: its number and phase with the countdown, who bet, the committed seed's hash. */
-function LiveBar({ live, phase, T, placed }: { live: LiveBoard; phase: LivePhase; T: TableLabels; placed: string | null }) {
+function LiveBar({ live, T, placed }: { live: LiveBoard; T: TableLabels; placed: string | null }) {
   const L = T.live;
+  const serverNow = useServerNow(live.offset);
+  const phase = livePhase(live.view, serverNow ?? Date.now());
   const r = live.view.current;
   const bettors = r?.bettors ?? 0;
   const plural = new Intl.PluralRules(live.lang).select(bettors) === 'one' ? L.bettors_one : L.bettors_other;
@@ -465,10 +489,10 @@ const ROAD_ROWS = 6;
 
 /** A live table's roads from its last results: roulette's numbers, or the big road and the bead road. */
 function LiveResults({ table, outcomes, T }: { table: TableGame; outcomes: TableOutcome[]; T: TableLabels }) {
+  const winners = useMemo(() => [...outcomes].reverse().map((o) => (o.kind === 'baccarat' || o.kind === 'dragonTiger' ? o.winner : 'tie')) as (RoadWinner | 'tie')[], [outcomes]);
+  const cells = useMemo(() => bigRoad(winners, ROAD_ROWS), [winners]);
   if (outcomes.length === 0) return <p className="muted pl-small">{T.live.noResults}</p>;
   if (table.kind === 'roulette') return <NumbersRoad outcomes={outcomes} T={T} />;
-  const winners = [...outcomes].reverse().map((o) => (o.kind === 'baccarat' || o.kind === 'dragonTiger' ? o.winner : 'tie'));
-  const cells = bigRoad(winners as (RoadWinner | 'tie')[], ROAD_ROWS);
   const cols = Math.max(12, ...cells.map((c) => c.col + 1));
   const name = (w: string) => (w === 'tie' ? T.spots.tie : (T.spots as Record<string, string>)[w]!);
   const pluralTies = (n: number) => fill(n === 1 ? T.live.ties_one : T.live.ties_other, { count: n });

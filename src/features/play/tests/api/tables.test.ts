@@ -232,5 +232,13 @@ describe('table games', () => {
     const shot = await play(demo, [{ spot: 'dragon', amount: '5.00' }]);
     expect(shot.json.value.round.demo).toBe(true);
     expect(await gameBalance(u.id)).toBe(10_000n - 500n + paid);
+    // A round this game played as a slot, before fish shot, still verifies as the slot it was.
+    const seed = 'ab'.repeat(32);
+    const asShot = await callApi(VERIFY, { query: { nodeId: g['Ocean King']!, serverSeed: seed, clientSeed: 'c', nonce: 1 } });
+    expect(asShot.json.value.table).toMatchObject({ kind: 'fish' });
+    const asSlot = await callApi(VERIFY, { query: { nodeId: g['Ocean King']!, serverSeed: seed, clientSeed: 'c', nonce: 1, engine: 'slot' } });
+    expect(asSlot.status, JSON.stringify(asSlot.json)).toBe(200);
+    expect(asSlot.json.value.table ?? null).toBeNull();
+    expect(asSlot.json.value.grid.length).toBeGreaterThan(0);
   });
 });
