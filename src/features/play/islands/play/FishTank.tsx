@@ -7,35 +7,17 @@
  * page only: where a fish is when it is tapped changes nothing but which fish is aimed at.
  * Loaded only for fish games; reduced motion keeps the fish still and the shots instant.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { FISH, fishMultiple, type FishId } from '../../contract/tables.ts';
-import type { PlayedRound } from '../../contract/play.ts';
 import { fill } from '../../client/game-logic.ts';
-import type { PlayLabels } from './PlayGame.tsx';
 import { Chips } from './Chips.tsx';
-import type { TableRulesView } from './TableBoard.tsx';
+import type { BoardProps } from './TableBoard.tsx';
 import './fish.css';
 
-type TableLabels = PlayLabels['table'];
-
-interface Props {
-  rules: TableRulesView;
-  T: TableLabels;
-  round: PlayedRound | null;
-  chip: string;
-  busy: boolean;
-  disabled: boolean;
-  retrying: boolean;
-  announce: string;
-  winLabel: string;
-  noWinLabel: string;
-  retryLabel: string;
-  fmt: (amount: string) => string;
-  onChip: (chip: string) => void;
+interface Props extends BoardProps {
   onShoot: (fish: FishId) => void;
   /** The fish whose shot's answer was lost: its button retries that shot. */
   pendingFish: string | null;
-  error: ReactNode;
 }
 
 const COLOURS: Record<FishId, [string, string]> = {

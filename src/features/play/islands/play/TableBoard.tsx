@@ -100,16 +100,17 @@ export function outcomeText(T: TableLabels, o: TableOutcome): string {
   }
 }
 
-interface Props {
+/** What a table's board and a fish game's sea both take from the game page. */
+export interface BoardProps {
   rules: TableRulesView;
   T: TableLabels;
+  /** The member's last round. */
   round: PlayedRound | null;
-  history: PlayedRound[];
-  stakes: TableStakes;
+  /** The chosen chip. */
   chip: string;
-  stakeCapped: boolean;
   busy: boolean;
   disabled: boolean;
+  /** The last round's answer was lost: the action retries it. */
   retrying: boolean;
   announce: string;
   winLabel: string;
@@ -117,11 +118,17 @@ interface Props {
   retryLabel: string;
   fmt: (amount: string) => string;
   onChip: (chip: string) => void;
+  /** The refusal of the last round, if any (the game page's box). */
+  error: ReactNode;
+}
+
+interface Props extends BoardProps {
+  history: PlayedRound[];
+  stakes: TableStakes;
+  stakeCapped: boolean;
   onSpot: (spot: string) => void;
   onClear: () => void;
   onDeal: () => void;
-  /** The refusal of the last round, if any (the game page's box). */
-  error: ReactNode;
   /** A live table (shared rounds): the table as its stream tells it. */
   live?: LiveBoard;
 }
