@@ -151,6 +151,14 @@ for (const { lang } of LANGS) {
       await expect(game.getByRole('img', { name: pt(lang, 'table.fish.tank') })).toBeVisible();
       const balance = game.getByTestId('play-balance');
       await expect(balance).toHaveText(usd(lang, '50.00'));
+      // The cannon's stakes are one radio group: the arrow keys choose, the focus follows.
+      const stakes = game.getByRole('radiogroup', { name: pt(lang, 'table.fish.cannon') }).getByRole('radio');
+      await stakes.first().focus();
+      await game.keyboard.press('ArrowRight');
+      await expect(stakes.nth(1)).toHaveAttribute('aria-checked', 'true');
+      await expect(stakes.nth(1)).toBeFocused();
+      await game.keyboard.press('ArrowLeft');
+      await expect(stakes.first()).toHaveAttribute('aria-checked', 'true');
       const shark = game.getByRole('button', { name: pt(lang, 'table.fish.shoot', { fish: pt(lang, 'table.fish.names.shark'), multiple: 20 }) });
       let expected = 50;
       for (let shot = 1; shot <= 3; shot++) {
