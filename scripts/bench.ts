@@ -59,7 +59,8 @@
 //   o. the games (scripts/bench/games.ts), on a fresh PostgreSQL database: a live table round
 //      with 500 bettors, its bets placed 50 at a time through the API's code, then its draw timed
 //      (every bet settled through the wallet, < 1 s) beside settleRound one transaction per
-//      bettor. `npm run bench -- games` only; also in the full run.
+//      bettor; and the sports book's settlement of 10,000 open bets on one fixture (< 5 s) beside
+//      settleRound one transaction per bet. `npm run bench -- games` only; also in the full run.
 // It starts its own server on a fresh PGlite folder under the system temp dir (ports 4710, 4711,
 // or BENCH_PORT and the next one), talks only to 127.0.0.1, prints a table with PASS/FAIL per
 // target and writes the same to bench-results.json. Exit code 1 when a target is missed.
@@ -82,7 +83,7 @@ import { measureConsole, type ConsoleTimes } from './bench/console-desk.ts';
 import { measureChat, type ChatTimes } from './bench/chat.ts';
 import { measureEngagement, type EngagementTimes } from './bench/engagement.ts';
 import { measureExportLoadPglite, measureExportLoadPostgres, type ExportLoad } from './bench/export-load.ts';
-import { measureLiveRound, type LiveRoundFigures } from './bench/games.ts';
+import { measureLiveRound, measureSportsSettlement, type LiveRoundFigures } from './bench/games.ts';
 import { measureDrawSettlement, measureTickets, prepareTicketPlayers, type DrawSettlement, type TicketLoad } from './bench/lottery.ts';
 import { benchServerUrl, freshDatabase, findPgbench, measureLedgerPglite, measureLedgerPostgres, postgresUnreachable, runPgbench, type LedgerLoad, type PgbenchRun } from './bench/ledger.ts';
 
@@ -380,6 +381,33 @@ async function gamesRows(): Promise<LiveRoundFigures | null> {
     baselineLabel: '',
     target: '',
     pass: f.auditOk ? null : false,
+  });
+  console.log('Placing 10,000 bets on one fixture of the sports book (PostgreSQL), then publishing its result...');
+  const sportsDb = await freshDatabase('sports');
+  let sb: Awaited<ReturnType<typeof measureSportsSettlement>>;
+  try {
+    sb = await measureSportsSettlement(sportsDb.url);
+  } finally {
+    await sportsDb.drop();
+  }
+  console.log(`  ${sb.betsPerSecond.toFixed(0)} bets/s; ${sb.settled} settled in ${sb.settleSeconds.toFixed(3)} s${sb.auditOk ? '' : ', LEDGER AUDIT FAILED'}`);
+  rows.push({
+    figure: `sports fixture with ${sb.bets} open bets: result and settlement, PostgreSQL`,
+    value: sb.settleSeconds,
+    unit: 's',
+    baseline: sb.perRoundSeconds,
+    baselineLabel: `settleRound one transaction per bet (1,000 timed, x ${sb.bets / 1000})`,
+    target: '< 5 s',
+    pass: sb.settleSeconds < 5 && sb.auditOk,
+  });
+  rows.push({
+    figure: `sports bets placed/s, 50 at a time, PostgreSQL`,
+    value: sb.betsPerSecond,
+    unit: '/s',
+    baseline: null,
+    baselineLabel: '',
+    target: '',
+    pass: sb.auditOk ? null : false,
   });
   return f;
 }

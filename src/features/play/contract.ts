@@ -3,3 +3,4 @@ export * from './contract/play.ts';
 export * from './contract/vendor-wallet.ts';
 export * from './contract/tables.ts';
 export * from './contract/live.ts';
+export * from './contract/sports.ts';

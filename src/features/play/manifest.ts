@@ -1,6 +1,6 @@
 /** What the play feature adds: launches, recent games, the sandbox game server and the vendors' seamless-wallet door. */
 import type { FeatureManifest } from '../../kernel/feature.ts';
-import { liveCalls, playCalls, vendorWalletCalls } from './contract.ts';
+import { liveCalls, playCalls, sportsCalls, vendorWalletCalls } from './contract.ts';
 import { playRoutes } from './server/routes.ts';
 import { vendorWalletRoutes } from './server/vendor-wallet.ts';
 import * as tables from './server/tables.ts';
@@ -8,10 +8,11 @@ import { sweepGuestDemos } from './server/play.ts';
 import { expireFreeSpins } from './server/free-spins.ts';
 import { playCommands } from './server/ops.ts';
 import { runLiveDraws } from './server/sandbox/live-tables.ts';
+import { runSportsResults } from './server/sandbox/sports-book.ts';
 
 export const manifest: FeatureManifest = {
   name: 'play',
-  calls: [...playCalls, ...liveCalls, ...vendorWalletCalls],
+  calls: [...playCalls, ...liveCalls, ...sportsCalls, ...vendorWalletCalls],
   routes: [...playRoutes, ...vendorWalletRoutes],
   tables,
   ops: playCommands,
@@ -22,5 +23,7 @@ export const manifest: FeatureManifest = {
     { name: 'play.freeSpins.expire', everyMs: 60_000, atStart: true, run: (db, now) => expireFreeSpins(db, now) },
     // Live tables' rounds drawn once their window closes (each round moves from open to drawn under its lock, once, in whatever number of processes).
     { name: 'play.live.draws', everyMs: 1_000, atStart: true, run: (db, now) => runLiveDraws(db, now) },
+    // The sports book's fixtures get their result at their end, and their bets are settled (each fixture moves under its lock, once per revision).
+    { name: 'play.sports.results', everyMs: 5_000, atStart: true, run: (db, now) => runSportsResults(db, now) },
   ],
 };

@@ -1,14 +1,22 @@
-/** The play feature's operator commands (`npm run ops -- live ...`): the sandbox's live tables. */
-import { and, desc, eq } from 'drizzle-orm';
+/** The play feature's operator commands (`npm run ops -- live ...`, `sports ...`): the sandbox's live tables and sports book. */
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { OpsCommand } from '../../../kernel/feature.ts';
 import { clock } from '../../../kernel/clock.ts';
 import { env } from '../../../kernel/env.ts';
-import { liveRound } from './tables.ts';
+import { liveRound, sportFixture } from './tables.ts';
+import { SPORT_BOOKS, type SportBook } from '../contract/sports.ts';
+import { correctFixture, ensureSchedule, finishFixtureNow, runSportsResults, voidFixture } from './sandbox/sports-book.ts';
 import { drawLiveNow, runLiveDraws } from './sandbox/live-tables.ts';
 
 const USAGE = `  live rounds --table <NODE_ID>                        a live table's latest rounds: open or drawn, with their draws
   live run                                             draw every live round whose window has closed
   live draw-now --table <NODE_ID>                      sandbox only: close the table's round taking bets now and draw it (demos, tests)`;
+
+const SPORTS_USAGE = `  sports fixtures --book <sports|esports|cockfight>     a book's fixtures of the last hour and to come
+  sports run                                           publish the results due and settle the fixtures behind
+  sports finish-now --fixture <ID>                     sandbox only: end a fixture now, draw its result, settle its bets (demos, tests)
+  sports void --fixture <ID>                           cancel a fixture: its legs count at 1.00, bets settled again (paid ones corrected)
+  sports correct --fixture <ID> --score <H-A>          correct a finished fixture's score: its bets resettled through the wallet`;
 
 export const playCommands: OpsCommand[] = [
   {
@@ -42,6 +50,57 @@ export const playCommands: OpsCommand[] = [
         return { ok: true, changed: true, output: `Table ${nodeId} round ${drawn.roundNo} drawn now: ${drawn.stops?.join(' ')}` };
       }
       return { ok: false, output: `Usage:\n${USAGE}` };
+    },
+  },
+  {
+    name: 'sports',
+    consoleRoles: ['finance'],
+    usage: SPORTS_USAGE,
+    options: ['book', 'fixture', 'score'],
+    async run(db, { verb, flags }) {
+      const now = clock.now();
+      if (verb === 'run') {
+        const r = await runSportsResults(db, now);
+        return { ok: true, changed: r.finished + r.settled > 0, output: `${r.finished} fixture(s) finished, ${r.settled} settled.` };
+      }
+      if (verb === 'fixtures') {
+        const book = flags.book as SportBook;
+        if (!SPORT_BOOKS.includes(book)) return { ok: false, output: `--book must be one of ${SPORT_BOOKS.join(', ')}\n${SPORTS_USAGE}` };
+        await ensureSchedule(db, book, now);
+        const rows = await db
+          .select()
+          .from(sportFixture)
+          .where(and(eq(sportFixture.book, book), gt(sportFixture.endsAt, new Date(now - 3_600_000))))
+          .orderBy(asc(sportFixture.startsAt), asc(sportFixture.lane))
+          .limit(20);
+        const lines = rows.map(
+          (f) => `${String(f.id).padEnd(7)} ${f.startsAt.toISOString()} ${f.status.padEnd(9)} ${`${f.home} v ${f.away}`.padEnd(40)} ${f.result ? `${f.result.home}-${f.result.away}` : ''}`,
+        );
+        return { ok: true, output: lines.join('\n') };
+      }
+      const id = Number(flags.fixture);
+      if (!(Number.isSafeInteger(id) && id > 0)) return { ok: false, output: `--fixture must name a fixture by its id\n${SPORTS_USAGE}` };
+      if (verb === 'finish-now') {
+        // A fixture ends on its schedule; the sandbox lets a demo or a test see a result without waiting.
+        if (env().GAME_PROVIDER !== 'sandbox') return { ok: false, output: 'finish-now is for the sandbox game provider only (GAME_PROVIDER=sandbox).' };
+        const f = await finishFixtureNow(db, id, now);
+        return f
+          ? { ok: true, changed: true, output: `Fixture ${id} finished now: ${f.home} ${f.result!.home}-${f.result!.away} ${f.away}` }
+          : { ok: false, output: `Fixture ${id} is not scheduled.` };
+      }
+      if (verb === 'void') {
+        const f = await voidFixture(db, id, now);
+        return f ? { ok: true, changed: true, output: `Fixture ${id} (${f.home} v ${f.away}) is void: its legs count at 1.00.` } : { ok: false, output: `Fixture ${id} is not scheduled or finished.` };
+      }
+      if (verb === 'correct') {
+        const m = /^(\d{1,3})-(\d{1,3})$/.exec(String(flags.score ?? ''));
+        if (!m) return { ok: false, output: `--score must be the corrected score, home first, as 2-1\n${SPORTS_USAGE}` };
+        const f = await correctFixture(db, id, { home: Number(m[1]), away: Number(m[2]) });
+        return f
+          ? { ok: true, changed: true, output: `Fixture ${id} corrected to ${m[1]}-${m[2]} (drawn ${f.drawn!.home}-${f.drawn!.away}); its bets are settled again.` }
+          : { ok: false, output: `Fixture ${id} is not finished.` };
+      }
+      return { ok: false, output: `Usage:\n${SPORTS_USAGE}` };
     },
   },
 ];

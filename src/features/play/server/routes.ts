@@ -26,7 +26,13 @@ import {
   liveState,
   liveStream,
   liveTableOf,
+  sportBookOf,
+  sportsBet,
+  sportsBook,
+  MAX_RETURN_MAJOR,
+  type SportBook,
 } from '../contract.ts';
+import { bookNow, placeSportsBet } from './sandbox/sports-book.ts';
 import { eventStreamOf } from '../../../kernel/http/sse.ts';
 import { clock } from '../../../kernel/clock.ts';
 import { liveHistory, liveTableNow, placeLiveBet, watchTables } from './sandbox/live-tables.ts';
@@ -191,6 +197,14 @@ function liveOf(s: { gameType: string; demo: boolean; game: { gameName: string }
   if (!at?.live) throw new ApiError(409, 'game.live.notLive');
   if (s.demo) throw new ApiError(409, 'game.demo.unavailable');
   return at.table;
+}
+
+/** A sports game's book (contract/sports.ts), or 409 `sports.notBook`; books take real money only (409 `game.demo.unavailable`). */
+function bookOf(s: { gameType: string; demo: boolean; game: { gameName: string } }): SportBook {
+  const book = sportBookOf({ gameType: s.gameType, gameName: s.game.gameName });
+  if (!book) throw new ApiError(409, 'sports.notBook');
+  if (s.demo) throw new ApiError(409, 'game.demo.unavailable');
+  return book;
 }
 
 export const playRoutes = [
@@ -374,5 +388,30 @@ export const playRoutes = [
       // The stream ends with the game session (a logout, the reality check's stop, its expiry).
       alive: () => sessionStillLive(d, query.launch),
     });
+  }),
+
+  route(sportsBook, async ({ query }, ctx) => {
+    const s = await sandboxSession(query.launch, ctx);
+    const book = bookOf(s);
+    const d = await db();
+    const now = clock.now();
+    const decimals = brand().currencyDecimals;
+    const [view, balances] = await Promise.all([bookNow(d, book, s.memberId!, now), balancesOf(d, [s.wallet])]);
+    return {
+      book,
+      serverNow: new Date(now).toISOString(),
+      ...view,
+      balance: formatMinor(balances.get(s.wallet)!, decimals),
+      minStake: formatMinor(s.game.minBet, decimals),
+      maxReturn: formatMinor(BigInt(MAX_RETURN_MAJOR) * 10n ** BigInt(decimals), decimals),
+    };
+  }),
+
+  route(sportsBet, async ({ body }, ctx) => {
+    const s = await sandboxSession(body.launch, ctx);
+    const book = bookOf(s);
+    const v = parseMinor(body.stake, brand().currencyDecimals);
+    if (v === null || v <= 0n) throw new ApiError(400, 'request.invalid', {}, { stake: ctx.t('errors:field.invalid') });
+    return placeSportsBet(await db(), s, book, body.legs, v, body.acceptOdds, body.idempotencyKey);
   }),
 ];

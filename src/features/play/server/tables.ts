@@ -260,3 +260,89 @@ export const liveTable = pgTable('live_table', {
     .references(() => game.nodeId),
   watchedUntil: timestamp('watched_until', { withTimezone: true }).notNull(),
 });
+
+/**
+ * A fixture of the sandbox's sports book (issue 34; contract/sports.ts): made when its book is
+ * first looked at for its slot (one per book, kick-off and lane: processes making the schedule at
+ * once make one), with its model (`params`, `chances` for pricing) and its server seed committed.
+ * Its result is drawn once at `ends_at` (status scheduled -> finished, the seed published), or it
+ * is cancelled (void). An operator's correction of the result (`result` differs from `drawn`)
+ * raises `revision`; the bets are brought to the fixture's revision by its settlement
+ * (`settled_revision`), once per revision.
+ */
+export const sportFixture = pgTable(
+  'sport_fixture',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    book: text('book').notNull(),
+    lane: integer('lane').notNull(),
+    sport: text('sport').notNull(),
+    league: text('league').notNull(),
+    home: text('home').notNull(),
+    away: text('away').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull(),
+    chances: jsonb('chances').$type<Record<string, number>>().notNull(),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    /** scheduled (bets until starts_at, playing until ends_at), finished or void. */
+    status: text('status').notNull().default('scheduled'),
+    /** The score the seed drew, and the one that counts (an operator's correction). */
+    drawn: jsonb('drawn').$type<{ home: number; away: number }>(),
+    result: jsonb('result').$type<{ home: number; away: number }>(),
+    revision: integer('revision').notNull().default(0),
+    settledRevision: integer('settled_revision').notNull().default(0),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sport_fixture_slot_uq').on(t.book, t.startsAt, t.lane),
+    index('sport_fixture_due_idx')
+      .on(t.endsAt)
+      .where(sql`status = 'scheduled'`),
+    index('sport_fixture_unsettled_idx')
+      .on(t.id)
+      .where(sql`settled_revision < revision`),
+  ],
+);
+
+/**
+ * A member's bet on the book: a single (one leg) or a parlay. Its money is one game round of the
+ * wallet (`round_id`, the stake debited when placed), settled when its legs decide it (open ->
+ * settled or void); `win` is what the wallet paid, corrections included.
+ */
+export const sportBet = pgTable(
+  'sport_bet',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    memberId: integer('member_id')
+      .notNull()
+      .references(() => member.id),
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => game.nodeId),
+    roundId: text('round_id').notNull().unique(),
+    stake: bigint('stake', { mode: 'bigint' }).notNull(),
+    status: text('status').notNull().default('open'),
+    win: bigint('win', { mode: 'bigint' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sport_bet_member_idx').on(t.memberId, t.createdAt)],
+);
+
+/** A leg of a bet: a selection of one fixture's market at the price the bet took (hundredths). */
+export const sportLeg = pgTable(
+  'sport_leg',
+  {
+    betId: bigint('bet_id', { mode: 'number' })
+      .notNull()
+      .references(() => sportBet.id),
+    fixtureId: bigint('fixture_id', { mode: 'number' })
+      .notNull()
+      .references(() => sportFixture.id),
+    market: text('market').notNull(),
+    selection: text('selection').notNull(),
+    price: integer('price').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.betId, t.fixtureId] }), index('sport_leg_fixture_idx').on(t.fixtureId, t.betId)],
+);
