@@ -46,7 +46,9 @@ ALTER TABLE "sport_bet" ADD CONSTRAINT "sport_bet_node_id_game_node_id_fk" FOREI
 ALTER TABLE "sport_leg" ADD CONSTRAINT "sport_leg_bet_id_sport_bet_id_fk" FOREIGN KEY ("bet_id") REFERENCES "public"."sport_bet"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sport_leg" ADD CONSTRAINT "sport_leg_fixture_id_sport_fixture_id_fk" FOREIGN KEY ("fixture_id") REFERENCES "public"."sport_fixture"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sport_bet_member_idx" ON "sport_bet" USING btree ("member_id","created_at");--> statement-breakpoint
+CREATE INDEX "sport_bet_open_idx" ON "sport_bet" USING btree ("member_id","created_at") WHERE status = 'open';--> statement-breakpoint
 CREATE UNIQUE INDEX "sport_fixture_slot_uq" ON "sport_fixture" USING btree ("book","starts_at","lane");--> statement-breakpoint
 CREATE INDEX "sport_fixture_due_idx" ON "sport_fixture" USING btree ("ends_at") WHERE status = 'scheduled';--> statement-breakpoint
+CREATE INDEX "sport_fixture_book_end_idx" ON "sport_fixture" USING btree ("book","ends_at");--> statement-breakpoint
 CREATE INDEX "sport_fixture_unsettled_idx" ON "sport_fixture" USING btree ("id") WHERE settled_revision < revision;--> statement-breakpoint
 CREATE INDEX "sport_leg_fixture_idx" ON "sport_leg" USING btree ("fixture_id","bet_id");

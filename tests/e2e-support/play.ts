@@ -59,3 +59,22 @@ export async function playValidBets(page: Page, target: number, fund: number): P
     left -= bet;
   }
 }
+
+/**
+ * A real-money launch of game `nodeId` for the signed-in page; when its bets come from a game
+ * wallet, `amount` (if any) is moved there from the main wallet first. Answers the game's address,
+ * its launch token and its least stake.
+ */
+export async function launchFunded(page: Page, nodeId: number, amount?: string): Promise<{ gameUrl: string; launch: string; chip: number }> {
+  const launched = await callApi<{ content: { game_url: string } }>(page, `/wps/game/launchGame?nodeId=${nodeId}&accountType=1`);
+  expect(launched.success, JSON.stringify(launched)).toBe(true);
+  const gameUrl = launched.value.content.game_url;
+  const launchToken = new URL(gameUrl).searchParams.get('launch')!;
+  const state = await callApi<{ wallet: { kind: string; vendor: string } | null; rules: { bets: string[] } }>(page, `/wps/sandbox/game/state?launch=${launchToken}`);
+  expect(state.success, JSON.stringify(state)).toBe(true);
+  if (amount && state.value.wallet?.kind === 'game') {
+    const moved = await callApi(page, '/wps/relay/GCS_walletTransfer', { method: 'POST', body: { from: 'MAIN', to: state.value.wallet.vendor, amount, idempotencyKey: crypto.randomUUID() } });
+    expect(moved.success, JSON.stringify(moved)).toBe(true);
+  }
+  return { gameUrl, launch: launchToken, chip: Number(state.value.rules.bets[0]) };
+}

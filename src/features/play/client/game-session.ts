@@ -438,6 +438,11 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     }
   }
 
+  /** A balance another part of the page learnt (the sports book's bets answer with it). */
+  function showBalance(balance: string): void {
+    set({ balance });
+  }
+
   /** The next page of older rounds. */
   async function more(): Promise<void> {
     const { launch, moreBusy, historyPage } = get();
@@ -470,7 +475,7 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     return phase.kind === 'betting' && retrying(`${phase.roundNo}:${stakesKey(tableStakes)}`);
   }
 
-  return { $game, start, load, stop, spin, deal, shoot, placeChip, clearStakes, chooseBet, stepStake, typeSeed, rotateSeed, refreshBalance, more, retrying, retryingNow };
+  return { $game, start, load, stop, spin, deal, shoot, placeChip, clearStakes, chooseBet, stepStake, typeSeed, rotateSeed, refreshBalance, showBalance, more, retrying, retryingNow };
 }
 
 export type GameSession = ReturnType<typeof createGameSession>;

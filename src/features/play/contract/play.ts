@@ -34,8 +34,10 @@ import { defineCall, intParam, pageSizeParam } from '../../../kernel/contract.ts
 import { gameItem, gameType, MAX_PAGE_SIZE } from '../../games/contract.ts';
 import { tableBetsInput, tableRound, tableRules } from './tables.ts';
 
-/** The launch token of a game session: 43 base64url characters (32 random bytes). */
-export const launchToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/);
+import { launchToken } from './launch.ts';
+import { bookRules } from './sports.ts';
+
+export { launchToken };
 const idempotencyKey = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
 const money = z.string();
 /** A typed stake: up to 9 digits and 2 decimals, parsed on the server (never a float). */
@@ -251,7 +253,8 @@ export const sandboxState = defineCall({
     wallet: z.object({ kind: z.enum(['main', 'game']), vendor: z.string() }).nullable(),
     currency: z.string(),
     /** A slot's rules, or a table game's (kind roulette, baccarat or dragonTiger: contract/tables.ts). */
-    rules: z.union([slotRules, tableRules]),
+    /** A slot's reels, a table's cloth, or a sports game's book (contract/sports.ts: the page then reads the book). */
+    rules: z.union([slotRules, tableRules, bookRules]),
     fairness: fairnessState,
     /** The last rounds of this member in this game and mode, newest first. */
     history: z.array(playedRound),

@@ -35,7 +35,7 @@
 import { z } from 'zod';
 import { uniformBelow, type WordSource } from '../../../kernel/uniform.ts';
 import { defineCall } from '../../../kernel/contract.ts';
-import { launchToken } from './play.ts';
+import { launchToken } from './launch.ts';
 
 export const SPORT_BOOKS = ['sports', 'esports', 'cockfight'] as const;
 export type SportBook = (typeof SPORT_BOOKS)[number];
@@ -368,6 +368,21 @@ export const sportBetView = z.object({
 });
 export type SportBetView = z.infer<typeof sportBetView>;
 
+/** What the game page's state says of a sports game: its book, and the least stake as its one 'bet'. */
+export const bookRules = z.object({ kind: z.literal('book'), book: z.enum(SPORT_BOOKS), bets: z.array(money) });
+
+/**
+ * Recomputes a finished fixture's score from a seed (public, as the tables' verify call): whether
+ * the seed is the one committed, and the score it draws with the fixture's model.
+ */
+export const sportsVerify = defineCall({
+  name: 'sportsVerify',
+  method: 'GET',
+  path: '/wps/sandbox/sports/verify',
+  query: z.object({ fixtureId: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER), serverSeed: hex64 }),
+  value: z.object({ matchesHash: z.boolean(), serverSeedHash: hex64, score, params: z.record(z.string(), z.union([z.string(), z.number()])) }),
+});
+
 /** The book now: fixtures playing and to come (open first by kick-off), the last results, the member's bets and balance. */
 export const sportsBook = defineCall({
   name: 'sportsBook',
@@ -414,4 +429,4 @@ export const sportsBet = defineCall({
   value: z.object({ bet: sportBetView, balance: money }),
 });
 
-export const sportsCalls = [sportsBook, sportsBet];
+export const sportsCalls = [sportsBook, sportsBet, sportsVerify];

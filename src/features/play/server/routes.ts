@@ -29,10 +29,11 @@ import {
   sportBookOf,
   sportsBet,
   sportsBook,
+  sportsVerify,
   MAX_RETURN_MAJOR,
   type SportBook,
 } from '../contract.ts';
-import { bookNow, placeSportsBet } from './sandbox/sports-book.ts';
+import { bookNow, placeSportsBet, verifyFixture } from './sandbox/sports-book.ts';
 import { eventStreamOf } from '../../../kernel/http/sse.ts';
 import { clock } from '../../../kernel/clock.ts';
 import { liveHistory, liveTableNow, placeLiveBet, watchTables } from './sandbox/live-tables.ts';
@@ -267,6 +268,8 @@ export const playRoutes = [
     const s = await sandboxSession(query.launch, ctx);
     const at = tableOfSession(s);
     const table = at?.table;
+    // A sports game's page reads its book (sportsBook); its member's seed pair plays no part in it.
+    const book = sportBookOf({ gameType: s.gameType, gameName: s.game.gameName });
     const config = sandbox.gameConfig(s.game.seed);
     const decimals = brand().currencyDecimals;
     const balance = s.demo ? s.demoBalance! : (await balancesOf(d, [s.wallet])).get(s.wallet)!;
@@ -276,29 +279,32 @@ export const playRoutes = [
       balance: formatMinor(balance, decimals),
       wallet: s.demo ? null : { kind: s.fromGameWallet ? ('game' as const) : ('main' as const), vendor: s.game.vassalage },
       currency: brand().currency,
-      rules: table
-        ? { ...tableRulesOf(table, s.game.minBet), ...(at.live ? { live: true } : {}) }
-        : {
-            kind: config.kind,
-            reels: config.reels,
-            rows: config.rows,
-            symbols: [...config.symbols],
-            lines: config.lines.map((l) => [...l]),
-            minCount: config.minCount,
-            pays: config.pays.map((p) => [...p]),
-            strips: config.strips.map((st) => [...st]),
-            rtp: config.rtp,
-            bets: sandbox.sessionBets(s).map((b) => formatMinor(b, decimals)),
-          },
+      rules: book
+        ? { kind: 'book' as const, book, bets: [formatMinor(s.game.minBet, decimals)] }
+        : table
+          ? { ...tableRulesOf(table, s.game.minBet), ...(at.live ? { live: true } : {}) }
+          : {
+              kind: config.kind,
+              reels: config.reels,
+              rows: config.rows,
+              symbols: [...config.symbols],
+              lines: config.lines.map((l) => [...l]),
+              minCount: config.minCount,
+              pays: config.pays.map((p) => [...p]),
+              strips: config.strips.map((st) => [...st]),
+              rtp: config.rtp,
+              bets: sandbox.sessionBets(s).map((b) => formatMinor(b, decimals)),
+            },
       fairness: await sandbox.fairness(d, sandbox.seedOwnerOf(s), s.demo),
-      history: at?.live ? await liveHistory(d, s.memberId!, s.game.nodeId, at.table, s.game.gameName, HISTORY_SIZE) : (await sandbox.rounds(d, s, 1, HISTORY_SIZE)).list,
-      freeSpins: table ? null : await freeSpinsOf(d, s),
+      history: book ? [] : at?.live ? await liveHistory(d, s.memberId!, s.game.nodeId, at.table, s.game.gameName, HISTORY_SIZE) : (await sandbox.rounds(d, s, 1, HISTORY_SIZE)).list,
+      freeSpins: table || book ? null : await freeSpinsOf(d, s),
     };
   }),
 
   route(sandboxSpin, async ({ body }, ctx) => {
     const s = await sandboxSession(body.launch, ctx, true);
     if (tableOfSession(s)) throw new ApiError(409, 'game.table.isTable');
+    if (sportBookOf({ gameType: s.gameType, gameName: s.game.gameName })) throw new ApiError(409, 'sports.isBook');
     const bet = stake(body.bet, ctx);
     try {
       return await sandbox.spin(await db(), s, bet, body.idempotencyKey);
@@ -413,5 +419,11 @@ export const playRoutes = [
     const v = parseMinor(body.stake, brand().currencyDecimals);
     if (v === null || v <= 0n) throw new ApiError(400, 'request.invalid', {}, { stake: ctx.t('errors:field.invalid') });
     return placeSportsBet(await db(), s, book, body.legs, v, body.acceptOdds, body.idempotencyKey);
+  }),
+
+  route(sportsVerify, async ({ query }) => {
+    const v = await verifyFixture(await db(), query.fixtureId, query.serverSeed);
+    if (!v) throw new ApiError(404, 'sports.fixture.unknown');
+    return v;
   }),
 ];

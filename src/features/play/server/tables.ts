@@ -300,6 +300,7 @@ export const sportFixture = pgTable(
     index('sport_fixture_due_idx')
       .on(t.endsAt)
       .where(sql`status = 'scheduled'`),
+    index('sport_fixture_book_end_idx').on(t.book, t.endsAt),
     index('sport_fixture_unsettled_idx')
       .on(t.id)
       .where(sql`settled_revision < revision`),
@@ -327,7 +328,12 @@ export const sportBet = pgTable(
     win: bigint('win', { mode: 'bigint' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sport_bet_member_idx').on(t.memberId, t.createdAt)],
+  (t) => [
+    index('sport_bet_member_idx').on(t.memberId, t.createdAt),
+    index('sport_bet_open_idx')
+      .on(t.memberId, t.createdAt)
+      .where(sql`status = 'open'`),
+  ],
 );
 
 /** A leg of a bet: a selection of one fixture's market at the price the bet took (hundredths). */

@@ -4,13 +4,14 @@
  * shared live tables; the slots spin reels. What still opens the slot engine although it is not a
  * slot is pinned here by count, so that it is a known, written-down gap (docs/architecture.md,
  * "Sandbox table games") and building a type moves it out of this list on purpose: PVP rooms,
- * the sports, e-sports and cockfight books, the live and RNG table names not built (blackjack,
- * sic bo, poker, wheels...), crash and bingo. Lottery games open from the lottery pages.
+ * the live and RNG table names not built (blackjack, sic bo, poker, wheels...), crash and bingo.
+ * Sports, e-sports and cockfight games open their book. Lottery games open from the lottery pages.
  */
 import { describe, expect, it } from 'vitest';
 import { buildCatalogue } from '../../games/server/seed.ts';
 import { tableGameOf } from '../contract/tables.ts';
 import { liveTableOf } from '../contract/live.ts';
+import { sportBookOf } from '../contract/sports.ts';
 
 describe('the seeded catalogue, walked through', () => {
   it('opens each game as its type, and the slot engine only where a type is not built yet', () => {
@@ -19,14 +20,15 @@ describe('the seeded catalogue, walked through', () => {
       if (g.isGame !== 'GAME') continue;
       const table = tableGameOf(g);
       const live = liveTableOf(g);
-      const what = table ? `table ${table.kind}` : live ? `live ${live.kind}` : ['LOTT', 'ELOTT'].includes(g.gameType) ? 'lottery pages' : `reels (${g.gameClassify})`;
+      const book = sportBookOf(g);
+      const what = table ? `table ${table.kind}` : live ? `live ${live.kind}` : book ? `book ${book}` : ['LOTT', 'ELOTT'].includes(g.gameType) ? 'lottery pages' : `reels (${g.gameClassify})`;
       const key = `${g.gameType}: ${what}`;
       opens.set(key, (opens.get(key) ?? 0) + 1);
     }
     expect(Object.fromEntries([...opens].sort())).toEqual({
-      'COCKFIGHT: reels (COCKFIGHT)': 3,
+      'COCKFIGHT: book cockfight': 3,
       'ELOTT: lottery pages': 6,
-      'ESPORTS: reels (ESPORTS)': 8,
+      'ESPORTS: book esports': 8,
       'FISH: table fish': 90,
       'LIVE: live baccarat': 10,
       'LIVE: live dragonTiger': 4,
@@ -45,7 +47,8 @@ describe('the seeded catalogue, walked through', () => {
       'RNG: table baccarat': 17,
       'RNG: table dragonTiger': 17,
       'RNG: table roulette': 45,
-      'SPORTS: reels (SPORTSBOOK)': 16,
+      'SPORTS: book esports': 7,
+      'SPORTS: book sports': 9,
     });
   });
 });

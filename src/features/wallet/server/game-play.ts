@@ -212,21 +212,29 @@ const correctionKey = (roundId: string, transactionId: string) => createHash('sh
 export async function resettleRound(db: Db, roundId: string, win: bigint, transactionId: string): Promise<CorrectionAnswer> {
   if (win < 0n) throw new Error('a win cannot be negative');
   const op = { name: 'resettle', memberId: null, key: correctionKey(roundId, transactionId), request: { roundId, transactionId, win: win.toString() } };
-  const { value } = await once(db, op, async (tx) => {
-    const round = await lockRound(tx, roundId);
-    if (round.status !== 'settled') throw new ApiError(409, 'wallet.round.notSettled');
-    const delta = win - (round.winAmount ?? 0n);
-    // What was written off was paid and never taken back: a rise pays only beyond it.
-    const cancelled = delta > 0n ? (delta < round.writtenOff ? delta : round.writtenOff) : 0n;
-    if (delta !== 0n) await addToDay(tx, round.memberId, round.createdAt, round.vendor, { payout: delta });
-    await adjustCounted(tx, round.memberId, ['loss'], -delta, round.createdAt);
-    const moved = await moveDifference(tx, round, delta - cancelled, `${round.gameName} (corrected)`);
-    const writtenOff = round.writtenOff - cancelled + moved.unrecovered;
-    await tx.update(gameRound).set({ winAmount: win, writtenOff }).where(eq(gameRound.roundId, roundId));
-    if (moved.unrecovered > 0n) log.warn('wallet.resettle.unrecovered', { roundId, memberId: round.memberId, amount: moved.unrecovered.toString() });
-    return { ...answer(roundId, 'settled', round.betAmount, win, moved.balance), unrecovered: formatMinor(moved.unrecovered) };
-  });
+  const { value } = await once(db, op, (tx) => resettleRoundIn(tx, roundId, win));
   return value;
+}
+
+/**
+ * resettleRound's work in the caller's transaction, without a key: for an engine of our own that
+ * decides a correction under its own lock from the round as it stands (the sports book), so
+ * that running it again finds nothing to change.
+ */
+export async function resettleRoundIn(tx: Tx, roundId: string, win: bigint): Promise<CorrectionAnswer> {
+  if (win < 0n) throw new Error('a win cannot be negative');
+  const round = await lockRound(tx, roundId);
+  if (round.status !== 'settled') throw new ApiError(409, 'wallet.round.notSettled');
+  const delta = win - (round.winAmount ?? 0n);
+  // What was written off was paid and never taken back: a rise pays only beyond it.
+  const cancelled = delta > 0n ? (delta < round.writtenOff ? delta : round.writtenOff) : 0n;
+  if (delta !== 0n) await addToDay(tx, round.memberId, round.createdAt, round.vendor, { payout: delta });
+  await adjustCounted(tx, round.memberId, ['loss'], -delta, round.createdAt);
+  const moved = await moveDifference(tx, round, delta - cancelled, `${round.gameName} (corrected)`);
+  const writtenOff = round.writtenOff - cancelled + moved.unrecovered;
+  await tx.update(gameRound).set({ winAmount: win, writtenOff }).where(eq(gameRound.roundId, roundId));
+  if (moved.unrecovered > 0n) log.warn('wallet.resettle.unrecovered', { roundId, memberId: round.memberId, amount: moved.unrecovered.toString() });
+  return { ...answer(roundId, 'settled', round.betAmount, win, moved.balance), unrecovered: formatMinor(moved.unrecovered) };
 }
 
 /**
@@ -240,47 +248,50 @@ export async function resettleRound(db: Db, roundId: string, win: bigint, transa
  */
 export async function voidRound(db: Db, roundId: string, transactionId: string): Promise<CorrectionAnswer> {
   const op = { name: 'void', memberId: null, key: correctionKey(roundId, transactionId), request: { roundId, transactionId } };
-  const { value } = await once(db, op, async (tx) => {
-    const round = await lockRound(tx, roundId);
-    if (round.status === 'refunded') throw new ApiError(409, 'wallet.round.closed');
-    const wallet = round.walletAccount;
-    const wasSettled = round.status === 'settled';
-    const won = wasSettled ? (round.winAmount ?? 0n) : 0n;
-    // The round, its day figures and the limits first, then the money (the round statements' order).
-    await tx.update(gameRound).set({ status: 'refunded' }).where(eq(gameRound.roundId, roundId));
-    if (wasSettled) {
-      await addToDay(tx, round.memberId, round.createdAt, round.vendor, { betCount: -1, validBet: -round.betAmount, payout: -won });
-      // What the round counted, exactly: its stake on both, less the win the settle gave back to the loss limits.
-      await adjustCounted(tx, round.memberId, ['loss'], won - round.betAmount, round.createdAt);
-      await adjustCounted(tx, round.memberId, ['wager'], -round.betAmount, round.createdAt);
-    } else {
-      await release(tx, round.memberId, ['loss', 'wager'], round.betAmount, round.createdAt);
-    }
-    await tx.select({ id: ledgerAccount.id }).from(ledgerAccount).where(eq(ledgerAccount.code, wallet)).for('update');
-    const refunded = await postTransfer(tx, {
-      kind: 'refund',
-      memberId: round.memberId,
-      reference: roundId,
-      memo: `${round.gameName} (void)`,
-      legs: [{ from: gamesAccount(round.memberId), to: wallet, amount: round.betAmount }],
-    });
-    let balance = refunded.balances.get(wallet)!;
-    let unrecovered = 0n;
-    if (wasSettled) {
-      const moved = await moveDifference(tx, round, -won, `${round.gameName} (void)`);
-      balance = moved.balance;
-      unrecovered = moved.unrecovered;
-      if (unrecovered > 0n) {
-        await tx
-          .update(gameRound)
-          .set({ writtenOff: round.writtenOff + unrecovered })
-          .where(eq(gameRound.roundId, roundId));
-        log.warn('wallet.void.unrecovered', { roundId, memberId: round.memberId, amount: unrecovered.toString() });
-      }
-    }
-    return { ...answer(roundId, 'refunded', round.betAmount, wasSettled ? won : null, balance), unrecovered: formatMinor(unrecovered) };
-  });
+  const { value } = await once(db, op, (tx) => voidRoundIn(tx, roundId));
   return value;
+}
+
+/** voidRound's work in the caller's transaction, without a key (resettleRoundIn says for whom). */
+export async function voidRoundIn(tx: Tx, roundId: string): Promise<CorrectionAnswer> {
+  const round = await lockRound(tx, roundId);
+  if (round.status === 'refunded') throw new ApiError(409, 'wallet.round.closed');
+  const wallet = round.walletAccount;
+  const wasSettled = round.status === 'settled';
+  const won = wasSettled ? (round.winAmount ?? 0n) : 0n;
+  // The round, its day figures and the limits first, then the money (the round statements' order).
+  await tx.update(gameRound).set({ status: 'refunded' }).where(eq(gameRound.roundId, roundId));
+  if (wasSettled) {
+    await addToDay(tx, round.memberId, round.createdAt, round.vendor, { betCount: -1, validBet: -round.betAmount, payout: -won });
+    // What the round counted, exactly: its stake on both, less the win the settle gave back to the loss limits.
+    await adjustCounted(tx, round.memberId, ['loss'], won - round.betAmount, round.createdAt);
+    await adjustCounted(tx, round.memberId, ['wager'], -round.betAmount, round.createdAt);
+  } else {
+    await release(tx, round.memberId, ['loss', 'wager'], round.betAmount, round.createdAt);
+  }
+  await tx.select({ id: ledgerAccount.id }).from(ledgerAccount).where(eq(ledgerAccount.code, wallet)).for('update');
+  const refunded = await postTransfer(tx, {
+    kind: 'refund',
+    memberId: round.memberId,
+    reference: roundId,
+    memo: `${round.gameName} (void)`,
+    legs: [{ from: gamesAccount(round.memberId), to: wallet, amount: round.betAmount }],
+  });
+  let balance = refunded.balances.get(wallet)!;
+  let unrecovered = 0n;
+  if (wasSettled) {
+    const moved = await moveDifference(tx, round, -won, `${round.gameName} (void)`);
+    balance = moved.balance;
+    unrecovered = moved.unrecovered;
+    if (unrecovered > 0n) {
+      await tx
+        .update(gameRound)
+        .set({ writtenOff: round.writtenOff + unrecovered })
+        .where(eq(gameRound.roundId, roundId));
+      log.warn('wallet.void.unrecovered', { roundId, memberId: round.memberId, amount: unrecovered.toString() });
+    }
+  }
+  return { ...answer(roundId, 'refunded', round.betAmount, wasSettled ? won : null, balance), unrecovered: formatMinor(unrecovered) };
 }
 
 /** A round the engine plays in one go: what it must know before the money moves. */

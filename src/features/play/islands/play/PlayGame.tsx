@@ -26,6 +26,7 @@ import { formatDateTime } from '../../../../kernel/intl.ts';
 const TableBoard = lazy(() => import('./TableBoard.tsx'));
 const FishTank = lazy(() => import('./FishTank.tsx'));
 const TableRulesPanel = lazy(() => import('./TableBoard.tsx').then((m) => ({ default: m.TableRulesPanel })));
+const SportsBook = lazy(() => import('./SportsBook.tsx'));
 
 export type PlayLabels = typeof playCatalogue;
 
@@ -189,7 +190,9 @@ export default function PlayGame(props: Props) {
   const demo = state.demo;
   // A slot's reels, or a table game's board (its rules have no reels).
   const slot = 'reels' in rules ? rules : null;
-  const tableRules = 'reels' in rules ? null : rules;
+  // A sports game's book (issue 34): its own page part, with its bets and results in place of the history and seeds.
+  const bookRules = !('reels' in rules) && rules.kind === 'book' ? rules : null;
+  const tableRules = 'reels' in rules || rules.kind === 'book' ? null : rules;
   // What a table's board and a fish game's sea both take from the page.
   const boardProps = (r: NonNullable<typeof tableRules>) => ({
     rules: r,
@@ -309,278 +312,287 @@ export default function PlayGame(props: Props) {
         </div>
       )}
 
-      <div className="pl-main">
-        {slot ? (
-          <section className="pl-machine card" aria-labelledby={`${ids}-machine`}>
-            <h2 id={`${ids}-machine`} className="sr-only">
-              {L.reels}
-            </h2>
-            <Reels
-              reels={slot.reels}
-              rows={slot.rows}
-              grid={round?.grid ?? []}
-              lines={slot.lines}
-              lineWins={shown?.lineWins ?? []}
-              symbols={slot.symbols}
-              spinningFrom={spinningFrom}
-              names={names}
-              labels={{ reels: L.reels, cell: L.cell, cellWin: L.cellWin }}
-            />
-            <div className={`pl-winbar${won ? ' won' : ''}`}>
-              <span>{L.win}</span>
-              <strong data-testid="play-win">{lastWin === null ? '–' : won ? fmt(lastWin) : L.noWin}</strong>
-            </div>
-            <p className="pl-result" role="status" aria-live="polite" aria-atomic="true">
-              {announce}
-            </p>
-            {shown && shown.lineWins.length > 0 && (
-              <ul className="pl-linewins">
-                {shown.lineWins.map((w) => (
-                  <li key={w.line}>{fill(L.lineWin, { line: w.line + 1, count: w.count, symbol: names[w.symbol] ?? w.symbol, amount: fmt(w.payout) })}</li>
-                ))}
-              </ul>
-            )}
-            {errorBox}
-            <div className="pl-controls">
-              <div className="pl-bet" role="group" aria-labelledby={`${ids}-bet`}>
-                <span id={`${ids}-bet`} className="pl-bet-label">
-                  {L.bet}
-                </span>
-                <button type="button" className="pl-step" aria-label={L.betDown} onClick={() => changeBet(-1)} disabled={busy || betIndex <= 0}>
-                  −
-                </button>
-                <select aria-label={L.bet} value={bet} onChange={onBetSelect} disabled={busy}>
-                  {rules.bets.map((b) => (
-                    <option key={b} value={b}>
-                      {fmt(b)}
-                    </option>
-                  ))}
-                </select>
-                <button type="button" className="pl-step" aria-label={L.betUp} onClick={() => changeBet(1)} disabled={busy || betIndex >= rules.bets.length - 1}>
-                  +
-                </button>
-              </div>
-              <button type="button" className="btn btn-primary pl-spin" onClick={() => void spin()} disabled={busy || seedBusy || !bet} aria-describedby={`${ids}-lines`}>
-                {busy ? L.spinning : retrying ? L.retrySpin : !demo && freeSpins ? fill(L.free.spin, { left: freeSpins.left }) : L.spin}
-              </button>
-            </div>
-            <p id={`${ids}-lines`} className="pl-lines-note muted">
-              {fill(L.lines, { lines: lineCount, amount: fmt(lineBet) })}
-            </p>
-          </section>
-        ) : (
-          tableRules && (
+      {bookRules && launch ? (
+        <section className="pl-machine pl-book card" aria-labelledby={`${ids}-machine`}>
+          <h2 id={`${ids}-machine`}>{L.sports.books[bookRules.book]}</h2>
+          <Suspense fallback={<p className="pl-state">{L.loading}</p>}>
+            <SportsBook client={client} launch={launch} S={L.sports} lang={lang} fmt={fmt} onBalance={session.showBalance} onEnded={() => void load(launch)} />
+          </Suspense>
+        </section>
+      ) : (
+        <div className="pl-main">
+          {slot ? (
             <section className="pl-machine card" aria-labelledby={`${ids}-machine`}>
               <h2 id={`${ids}-machine`} className="sr-only">
-                {L.table.board}
+                {L.reels}
               </h2>
-              <Suspense fallback={<p className="pl-state">{L.loading}</p>}>
-                {tableRules.kind === 'fish' ? (
-                  <FishTank {...boardProps(tableRules)} pendingFish={retrying ? (Object.keys(tableStakes)[0] ?? null) : null} onShoot={(fish) => void session.shoot(fish)} />
-                ) : (
-                  <TableBoard
-                    {...boardProps(tableRules)}
-                    history={history}
-                    stakes={tableStakes}
-                    stakeCapped={stakeCapped}
-                    onSpot={(spot) => session.placeChip(spot)}
-                    onClear={() => session.clearStakes()}
-                    onDeal={() => void session.deal()}
-                    live={live ? { view: live, offset: liveOffset, connected: liveConnected, lang, lightning: /\bLightning\b/.test(state.game.gameName) } : undefined}
-                  />
-                )}
-              </Suspense>
-            </section>
-          )
-        )}
-
-        <div className="pl-side">
-          <section className="card pl-panel" aria-labelledby={`${ids}-history`}>
-            <h2 id={`${ids}-history`}>{L.history.title}</h2>
-            {history.length === 0 ? (
-              <p className="muted">{L.history.empty}</p>
-            ) : (
-              <table className="pl-history">
-                <thead>
-                  <tr>
-                    <th scope="col">{L.history.time}</th>
-                    <th scope="col" className="num">
-                      {L.history.bet}
-                    </th>
-                    <th scope="col" className="num">
-                      {L.history.win}
-                    </th>
-                    <th scope="col">
-                      <span className="sr-only">{L.history.check}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {history.map((r) => {
-                    const time = when(r.createdAt);
-                    const rw = (parseMinor(r.win) ?? 0n) > 0n;
-                    return (
-                      <tr key={r.roundId} data-round={r.roundId}>
-                        <td>{time}</td>
-                        <td className="num">
-                          {r.freeSpin && <span className="pl-free-tag">{L.free.tag}</span>} {fmt(r.bet)}
-                        </td>
-                        <td className={`num${rw ? ' won' : ''}`}>{fmt(r.win)}</td>
-                        <td>
-                          <a href={verifyHref(r, locale)} target="_blank" rel="noopener" aria-label={`${fill(L.history.verifyRound, { time })} ${L.opensNew}`}>
-                            {L.history.verify}
-                            {r.serverSeed === null && <span aria-hidden="true">*</span>}
-                          </a>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            )}
-            {hiddenSeeds && <p className="pl-foot muted">* {L.history.hidden}</p>}
-            {moreError && (
-              <p className="pl-error" role="alert">
-                {moreError}
-              </p>
-            )}
-            {hasMore && (
-              <button type="button" className="btn btn-ghost btn-sm" onClick={() => void more()} disabled={moreBusy}>
-                {moreBusy ? L.history.loading : L.history.more}
-              </button>
-            )}
-          </section>
-
-          {/* A live table's rounds are drawn from each round's own seed (shown on the table), not the member's pair. */}
-          {!live && (
-            <section className="card pl-panel" aria-labelledby={`${ids}-fair`}>
-              <h2 id={`${ids}-fair`}>{L.fairness.title}</h2>
-              <p className="muted pl-small">{L.fairness.intro}</p>
-              <dl className="pl-facts">
-                <div>
-                  <dt>{L.fairness.serverSeedHash}</dt>
-                  <dd className="mono" data-testid="server-seed-hash">
-                    {fairness.serverSeedHash}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{L.fairness.nonce}</dt>
-                  <dd className="mono" data-testid="nonce">
-                    {fairness.nonce}
-                  </dd>
-                </div>
-              </dl>
-              <form className="pl-seed" onSubmit={(e) => void rotate(e)} noValidate>
-                <label htmlFor={`${ids}-seed`}>{L.fairness.clientSeed}</label>
-                <input
-                  id={`${ids}-seed`}
-                  name="clientSeed"
-                  className="mono"
-                  value={seedInput}
-                  maxLength={64}
-                  autoComplete="off"
-                  spellCheck={false}
-                  aria-invalid={seedError ? true : undefined}
-                  aria-describedby={`${ids}-seed-hint${seedError ? ` ${ids}-seed-err` : ''}`}
-                  onChange={(e) => {
-                    session.typeSeed(e.target.value);
-                  }}
-                />
-                <p id={`${ids}-seed-hint`} className="muted pl-small">
-                  {L.fairness.clientSeedHint}
-                </p>
-                {seedError && (
-                  <p id={`${ids}-seed-err`} className="pl-field-error">
-                    {seedError}
-                  </p>
-                )}
-                <button type="submit" className="btn btn-brand btn-sm" disabled={seedBusy || busy}>
-                  {seedBusy ? L.fairness.rotating : L.fairness.rotate}
-                </button>
-              </form>
-              <p className="pl-small" role="status">
-                {seedMessage}
-              </p>
-              {revealed && (
-                <div className="pl-revealed">
-                  <h3>{L.fairness.revealed}</h3>
-                  <dl className="pl-facts">
-                    <div>
-                      <dt>{L.fairness.revealedSeed}</dt>
-                      <dd className="mono" data-testid="revealed-seed">
-                        {revealed.serverSeed}
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>{L.fairness.revealedHash}</dt>
-                      <dd className="mono">{revealed.serverSeedHash}</dd>
-                    </div>
-                    <div>
-                      <dt>{L.fairness.revealedClient}</dt>
-                      <dd className="mono">{revealed.clientSeed}</dd>
-                    </div>
-                    <div>
-                      <dt>{L.fairness.lastNonce}</dt>
-                      <dd className="mono">{revealed.lastNonce}</dd>
-                    </div>
-                  </dl>
-                </div>
-              )}
-            </section>
-          )}
-
-          {slot ? (
-            <section className="card pl-panel" aria-labelledby={`${ids}-pay`}>
-              <h2 id={`${ids}-pay`}>{L.paytable.title}</h2>
-              <p className="pl-rtp">{fill(L.paytable.rtp, { rtp: percent(rules.rtp, lang) })}</p>
-              <p className="muted pl-small">{fill(L.paytable.rules, { lines: lineCount, min: slot.minCount })}</p>
-              <div className="pl-scroll">
-                <table className="pl-paytable">
-                  <thead>
-                    <tr>
-                      <th scope="col">{L.paytable.symbol}</th>
-                      {counts.map((c) => (
-                        <th scope="col" key={c} className="num">
-                          {fill(L.paytable.count, { count: c })}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {table.map((row) => (
-                      <tr key={row.symbol}>
-                        <th scope="row">
-                          <span className="pl-pay-symbol">
-                            <SymbolGlyph symbol={row.symbol} />
-                            <span>{names[row.symbol] ?? row.symbol}</span>
-                          </span>
-                        </th>
-                        {counts.map((c) => {
-                          const p = row.pays.find((x) => x.count === c);
-                          return (
-                            <td key={c} className="num">
-                              {p ? multipleLabel(p.multiple, lang) : L.paytable.none}
-                            </td>
-                          );
-                        })}
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+              <Reels
+                reels={slot.reels}
+                rows={slot.rows}
+                grid={round?.grid ?? []}
+                lines={slot.lines}
+                lineWins={shown?.lineWins ?? []}
+                symbols={slot.symbols}
+                spinningFrom={spinningFrom}
+                names={names}
+                labels={{ reels: L.reels, cell: L.cell, cellWin: L.cellWin }}
+              />
+              <div className={`pl-winbar${won ? ' won' : ''}`}>
+                <span>{L.win}</span>
+                <strong data-testid="play-win">{lastWin === null ? '–' : won ? fmt(lastWin) : L.noWin}</strong>
               </div>
-              <p className="muted pl-small">{fill(L.paytable.lineBet, { amount: fmt(lineBet) })}</p>
+              <p className="pl-result" role="status" aria-live="polite" aria-atomic="true">
+                {announce}
+              </p>
+              {shown && shown.lineWins.length > 0 && (
+                <ul className="pl-linewins">
+                  {shown.lineWins.map((w) => (
+                    <li key={w.line}>{fill(L.lineWin, { line: w.line + 1, count: w.count, symbol: names[w.symbol] ?? w.symbol, amount: fmt(w.payout) })}</li>
+                  ))}
+                </ul>
+              )}
+              {errorBox}
+              <div className="pl-controls">
+                <div className="pl-bet" role="group" aria-labelledby={`${ids}-bet`}>
+                  <span id={`${ids}-bet`} className="pl-bet-label">
+                    {L.bet}
+                  </span>
+                  <button type="button" className="pl-step" aria-label={L.betDown} onClick={() => changeBet(-1)} disabled={busy || betIndex <= 0}>
+                    −
+                  </button>
+                  <select aria-label={L.bet} value={bet} onChange={onBetSelect} disabled={busy}>
+                    {rules.bets.map((b) => (
+                      <option key={b} value={b}>
+                        {fmt(b)}
+                      </option>
+                    ))}
+                  </select>
+                  <button type="button" className="pl-step" aria-label={L.betUp} onClick={() => changeBet(1)} disabled={busy || betIndex >= rules.bets.length - 1}>
+                    +
+                  </button>
+                </div>
+                <button type="button" className="btn btn-primary pl-spin" onClick={() => void spin()} disabled={busy || seedBusy || !bet} aria-describedby={`${ids}-lines`}>
+                  {busy ? L.spinning : retrying ? L.retrySpin : !demo && freeSpins ? fill(L.free.spin, { left: freeSpins.left }) : L.spin}
+                </button>
+              </div>
+              <p id={`${ids}-lines`} className="pl-lines-note muted">
+                {fill(L.lines, { lines: lineCount, amount: fmt(lineBet) })}
+              </p>
             </section>
           ) : (
             tableRules && (
-              <section className="card pl-panel" aria-label={L.paytable.title}>
-                <Suspense fallback={null}>
-                  <TableRulesPanel rules={tableRules} T={L.table} fmt={fmt} lang={lang} title={L.paytable.title} rtpLabel={L.paytable.rtp} />
+              <section className="pl-machine card" aria-labelledby={`${ids}-machine`}>
+                <h2 id={`${ids}-machine`} className="sr-only">
+                  {L.table.board}
+                </h2>
+                <Suspense fallback={<p className="pl-state">{L.loading}</p>}>
+                  {tableRules.kind === 'fish' ? (
+                    <FishTank {...boardProps(tableRules)} pendingFish={retrying ? (Object.keys(tableStakes)[0] ?? null) : null} onShoot={(fish) => void session.shoot(fish)} />
+                  ) : (
+                    <TableBoard
+                      {...boardProps(tableRules)}
+                      history={history}
+                      stakes={tableStakes}
+                      stakeCapped={stakeCapped}
+                      onSpot={(spot) => session.placeChip(spot)}
+                      onClear={() => session.clearStakes()}
+                      onDeal={() => void session.deal()}
+                      live={live ? { view: live, offset: liveOffset, connected: liveConnected, lang, lightning: /\bLightning\b/.test(state.game.gameName) } : undefined}
+                    />
+                  )}
                 </Suspense>
               </section>
             )
           )}
+
+          <div className="pl-side">
+            <section className="card pl-panel" aria-labelledby={`${ids}-history`}>
+              <h2 id={`${ids}-history`}>{L.history.title}</h2>
+              {history.length === 0 ? (
+                <p className="muted">{L.history.empty}</p>
+              ) : (
+                <table className="pl-history">
+                  <thead>
+                    <tr>
+                      <th scope="col">{L.history.time}</th>
+                      <th scope="col" className="num">
+                        {L.history.bet}
+                      </th>
+                      <th scope="col" className="num">
+                        {L.history.win}
+                      </th>
+                      <th scope="col">
+                        <span className="sr-only">{L.history.check}</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {history.map((r) => {
+                      const time = when(r.createdAt);
+                      const rw = (parseMinor(r.win) ?? 0n) > 0n;
+                      return (
+                        <tr key={r.roundId} data-round={r.roundId}>
+                          <td>{time}</td>
+                          <td className="num">
+                            {r.freeSpin && <span className="pl-free-tag">{L.free.tag}</span>} {fmt(r.bet)}
+                          </td>
+                          <td className={`num${rw ? ' won' : ''}`}>{fmt(r.win)}</td>
+                          <td>
+                            <a href={verifyHref(r, locale)} target="_blank" rel="noopener" aria-label={`${fill(L.history.verifyRound, { time })} ${L.opensNew}`}>
+                              {L.history.verify}
+                              {r.serverSeed === null && <span aria-hidden="true">*</span>}
+                            </a>
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              )}
+              {hiddenSeeds && <p className="pl-foot muted">* {L.history.hidden}</p>}
+              {moreError && (
+                <p className="pl-error" role="alert">
+                  {moreError}
+                </p>
+              )}
+              {hasMore && (
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => void more()} disabled={moreBusy}>
+                  {moreBusy ? L.history.loading : L.history.more}
+                </button>
+              )}
+            </section>
+
+            {/* A live table's rounds are drawn from each round's own seed (shown on the table), not the member's pair. */}
+            {!live && (
+              <section className="card pl-panel" aria-labelledby={`${ids}-fair`}>
+                <h2 id={`${ids}-fair`}>{L.fairness.title}</h2>
+                <p className="muted pl-small">{L.fairness.intro}</p>
+                <dl className="pl-facts">
+                  <div>
+                    <dt>{L.fairness.serverSeedHash}</dt>
+                    <dd className="mono" data-testid="server-seed-hash">
+                      {fairness.serverSeedHash}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt>{L.fairness.nonce}</dt>
+                    <dd className="mono" data-testid="nonce">
+                      {fairness.nonce}
+                    </dd>
+                  </div>
+                </dl>
+                <form className="pl-seed" onSubmit={(e) => void rotate(e)} noValidate>
+                  <label htmlFor={`${ids}-seed`}>{L.fairness.clientSeed}</label>
+                  <input
+                    id={`${ids}-seed`}
+                    name="clientSeed"
+                    className="mono"
+                    value={seedInput}
+                    maxLength={64}
+                    autoComplete="off"
+                    spellCheck={false}
+                    aria-invalid={seedError ? true : undefined}
+                    aria-describedby={`${ids}-seed-hint${seedError ? ` ${ids}-seed-err` : ''}`}
+                    onChange={(e) => {
+                      session.typeSeed(e.target.value);
+                    }}
+                  />
+                  <p id={`${ids}-seed-hint`} className="muted pl-small">
+                    {L.fairness.clientSeedHint}
+                  </p>
+                  {seedError && (
+                    <p id={`${ids}-seed-err`} className="pl-field-error">
+                      {seedError}
+                    </p>
+                  )}
+                  <button type="submit" className="btn btn-brand btn-sm" disabled={seedBusy || busy}>
+                    {seedBusy ? L.fairness.rotating : L.fairness.rotate}
+                  </button>
+                </form>
+                <p className="pl-small" role="status">
+                  {seedMessage}
+                </p>
+                {revealed && (
+                  <div className="pl-revealed">
+                    <h3>{L.fairness.revealed}</h3>
+                    <dl className="pl-facts">
+                      <div>
+                        <dt>{L.fairness.revealedSeed}</dt>
+                        <dd className="mono" data-testid="revealed-seed">
+                          {revealed.serverSeed}
+                        </dd>
+                      </div>
+                      <div>
+                        <dt>{L.fairness.revealedHash}</dt>
+                        <dd className="mono">{revealed.serverSeedHash}</dd>
+                      </div>
+                      <div>
+                        <dt>{L.fairness.revealedClient}</dt>
+                        <dd className="mono">{revealed.clientSeed}</dd>
+                      </div>
+                      <div>
+                        <dt>{L.fairness.lastNonce}</dt>
+                        <dd className="mono">{revealed.lastNonce}</dd>
+                      </div>
+                    </dl>
+                  </div>
+                )}
+              </section>
+            )}
+
+            {slot ? (
+              <section className="card pl-panel" aria-labelledby={`${ids}-pay`}>
+                <h2 id={`${ids}-pay`}>{L.paytable.title}</h2>
+                <p className="pl-rtp">{fill(L.paytable.rtp, { rtp: percent(slot.rtp, lang) })}</p>
+                <p className="muted pl-small">{fill(L.paytable.rules, { lines: lineCount, min: slot.minCount })}</p>
+                <div className="pl-scroll">
+                  <table className="pl-paytable">
+                    <thead>
+                      <tr>
+                        <th scope="col">{L.paytable.symbol}</th>
+                        {counts.map((c) => (
+                          <th scope="col" key={c} className="num">
+                            {fill(L.paytable.count, { count: c })}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {table.map((row) => (
+                        <tr key={row.symbol}>
+                          <th scope="row">
+                            <span className="pl-pay-symbol">
+                              <SymbolGlyph symbol={row.symbol} />
+                              <span>{names[row.symbol] ?? row.symbol}</span>
+                            </span>
+                          </th>
+                          {counts.map((c) => {
+                            const p = row.pays.find((x) => x.count === c);
+                            return (
+                              <td key={c} className="num">
+                                {p ? multipleLabel(p.multiple, lang) : L.paytable.none}
+                              </td>
+                            );
+                          })}
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <p className="muted pl-small">{fill(L.paytable.lineBet, { amount: fmt(lineBet) })}</p>
+              </section>
+            ) : (
+              tableRules && (
+                <section className="card pl-panel" aria-label={L.paytable.title}>
+                  <Suspense fallback={null}>
+                    <TableRulesPanel rules={tableRules} T={L.table} fmt={fmt} lang={lang} title={L.paytable.title} rtpLabel={L.paytable.rtp} />
+                  </Suspense>
+                </section>
+              )
+            )}
+          </div>
         </div>
-      </div>
+      )}
     </div>
   );
 }

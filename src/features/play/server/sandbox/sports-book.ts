@@ -18,11 +18,11 @@
  * result and the money only delays the money. Two fixtures of one parlay settling at once lock
  * the parlay's bet row in id order, and the one that waits reads the other's result after the lock.
  */
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { clock } from '../../../../kernel/clock.ts';
 import type { Db } from '../../../../kernel/db/index.ts';
 import { rowsOf } from '../../../../kernel/db/rows.ts';
-import { makeServerSeed, roundWords } from '../../../../kernel/fairness.ts';
+import { hashServerSeed, makeServerSeed, roundWords } from '../../../../kernel/fairness.ts';
 import { ApiError } from '../../../../kernel/http/errors.ts';
 import { once } from '../../../../kernel/idempotency.ts';
 import { log } from '../../../../kernel/log.ts';
@@ -55,7 +55,7 @@ import {
   type SportParams,
   type Sport,
 } from '../../contract/sports.ts';
-import { openRounds, refundRounds, resettleRound, settleRounds, voidRound, type Tx } from '../../../wallet/index.ts';
+import { gameRound, openRounds, refundRounds, resettleRoundIn, settleRounds, voidRoundIn, type Tx } from '../../../wallet/index.ts';
 import { sportBet, sportFixture, sportLeg } from '../tables.ts';
 import { newRoundId, type PlaySession } from './provider.ts';
 
@@ -63,6 +63,8 @@ type FixtureRow = typeof sportFixture.$inferSelect;
 type BetRow = typeof sportBet.$inferSelect;
 
 const MINUTE = 60_000;
+/** How long after its last fixture's end a bet's round is left to the book before the stale-round sweeper may refund it. */
+export const SETTLE_GRACE_MS = 24 * 60 * MINUTE;
 const SLOT_MS = SLOT_MIN * MINUTE;
 
 // ---------------------------------------------------------------------------------------------
@@ -217,7 +219,8 @@ function fixtureView(f: FixtureRow, now: number): FixtureView {
     serverSeedHash: f.serverSeedHash,
     serverSeed: f.status === 'scheduled' ? null : f.serverSeed,
     result: finished ? f.result : null,
-    drawn: finished ? f.drawn : null,
+    // A fixture cancelled after its result still shows what its seed drew.
+    drawn: f.status === 'scheduled' ? null : f.drawn,
   };
 }
 
@@ -230,14 +233,15 @@ function resultOfLeg(f: Pick<FixtureRow, 'status' | 'result' | 'params'>, market
 
 type LegRow = { betId: number; fixtureId: number; market: string; selection: string; price: number; fixture: FixtureRow };
 
-async function legsOf(db: Db | Tx, betIds: number[]): Promise<Map<number, LegRow[]>> {
+/** The legs of bets (ids, or a subquery of them) with their fixtures, by bet. */
+async function legsOf(db: Db | Tx, bets: number[] | SQL): Promise<Map<number, LegRow[]>> {
   const out = new Map<number, LegRow[]>();
-  if (!betIds.length) return out;
+  if (Array.isArray(bets) && !bets.length) return out;
   const rows = await db
     .select({ leg: sportLeg, fixture: sportFixture })
     .from(sportLeg)
     .innerJoin(sportFixture, eq(sportFixture.id, sportLeg.fixtureId))
-    .where(inArray(sportLeg.betId, betIds))
+    .where(Array.isArray(bets) ? inArray(sportLeg.betId, bets) : sql`${sportLeg.betId} in ${bets}`)
     .orderBy(asc(sportFixture.startsAt), asc(sportLeg.fixtureId));
   for (const { leg, fixture } of rows) {
     const list = out.get(leg.betId) ?? [];
@@ -298,12 +302,16 @@ export async function bookNow(db: Db, book: SportBook, memberId: number, now = c
       .where(and(eq(sportFixture.book, book), or(eq(sportFixture.status, 'finished'), eq(sportFixture.status, 'void')), gt(sportFixture.endsAt, new Date(now - 6 * 60 * MINUTE))))
       .orderBy(desc(sportFixture.endsAt), asc(sportFixture.lane))
       .limit(BOOK_RESULTS),
-    db
-      .select()
-      .from(sportBet)
-      .where(eq(sportBet.memberId, memberId))
-      .orderBy(sql`(${sportBet.status} = 'open') desc`, desc(sportBet.createdAt))
-      .limit(BOOK_BETS),
+    // Open bets first, then the latest: two reads on the member's index, not a sort of every bet they made.
+    Promise.all([
+      db
+        .select()
+        .from(sportBet)
+        .where(and(eq(sportBet.memberId, memberId), eq(sportBet.status, 'open')))
+        .orderBy(desc(sportBet.createdAt))
+        .limit(BOOK_BETS),
+      db.select().from(sportBet).where(eq(sportBet.memberId, memberId)).orderBy(desc(sportBet.createdAt)).limit(BOOK_BETS),
+    ]).then(([open, latest]) => [...open, ...latest.filter((b) => b.status !== 'open')].slice(0, BOOK_BETS)),
   ]);
   const legs = await legsOf(
     db,
@@ -392,8 +400,10 @@ export async function placeSportsBet(
       fromGameWallet: s.fromGameWallet,
       reference: roundId,
       bets: [{ roundId, amount: stake }],
-      // The sweeper of stale rounds waits for the last fixture's result (and its timeout after it).
-      settleBy: Math.max(...fixtures.map((f) => f.endsAt.getTime())),
+      // The sweeper of stale rounds waits for the last fixture's result and a day more: the
+      // book's own job settles it, and a round the sweeper refunded after a long stop would
+      // only show as void.
+      settleBy: Math.max(...fixtures.map((f) => f.endsAt.getTime())) + SETTLE_GRACE_MS,
     });
     const placed = await legsOf(tx, [b!.id]);
     return { bet: betView(b!, placed.get(b!.id)!), balance: formatMinor(balance, decimals) };
@@ -451,96 +461,105 @@ export interface Settlement {
   settled: number;
   voided: number;
   corrected: number;
+  /** Corrections that failed this run (logged; the fixture stays behind and is tried again). */
+  failed: number;
 }
 
+/** The bets on a fixture: a subquery, so that a fixture of any number of bets binds one parameter. */
+const betsOnFixture = (id: number) => sql`(select l.bet_id from sport_leg l where l.fixture_id = ${id})`;
+
 /**
- * Brings the bets of a fixture to its revision, once per revision: open bets it decides are settled
- * or refunded in one transaction (with the fixture marked settled when nothing else is left), then
- * bets already settled that it changes are corrected one by one through the wallet. Answers what
- * moved, or null when the fixture is settled already or another process is at it.
+ * Brings the bets of a fixture to its revision, once per revision. Its open bets that it decides
+ * are settled or refunded in one transaction (set-based, whatever their number). Bets already
+ * settled that it changes (a corrected result, a void after payment, a parlay's corrected leg) are
+ * corrected one by one, each in its own transaction that locks the bet, reads its legs and its
+ * wallet round as they stand and moves only the difference (resettleRoundIn, voidRoundIn): so a
+ * correction run twice, or two fixtures of one parlay corrected at once, move the money once.
+ * The fixture is marked settled when nothing failed. Answers what moved, or null when the fixture
+ * is settled already or another process is at it.
  */
 export async function settleFixture(db: Db, id: number): Promise<Settlement | null> {
   const phase = await db.transaction(async (tx) => {
     const [f] = await tx.select().from(sportFixture).where(eq(sportFixture.id, id)).for('update', { skipLocked: true });
     if (!f || f.settledRevision >= f.revision) return null;
-    // The fixture's bets, locked in id order (a parlay's other fixture settling at once waits here, then reads this one's result).
-    const bets = rowsOf(
+    // The fixture's bets with their wallet rounds, locked in id order (a parlay's other fixture
+    // settling at once waits here, then reads this one's result after the lock).
+    const rows = rowsOf(
       await tx.execute(sql`
-        select b.id from sport_bet b
-        where b.id in (select l.bet_id from sport_leg l where l.fixture_id = ${id}) and b.status <> 'void'
+        select b.id, b.round_id, b.stake, g.status, g.win_amount from sport_bet b join game_round g on g.round_id = b.round_id
+        where b.id in ${betsOnFixture(id)}
         order by b.id for update of b`),
-    ).map((r) => Number(r.id));
-    const rows = bets.length ? await tx.select().from(sportBet).where(inArray(sportBet.id, bets)) : [];
-    const legs = await legsOf(tx, bets);
-    const settle: { bet: BetRow; win: bigint }[] = [];
-    const refund: BetRow[] = [];
-    const corrections: { bet: BetRow; want: Wanted }[] = [];
-    for (const b of rows) {
-      const want = wanted(b.stake, legs.get(b.id) ?? []);
-      if (b.status === 'open') {
-        if (want.status === 'settled') settle.push({ bet: b, win: want.win });
-        else if (want.status === 'void') refund.push(b);
-      } else if (b.status === 'settled') {
-        // A settled parlay whose lost leg was corrected waits for its other legs (a round is never reopened).
-        if (want.status === 'void' || (want.status === 'settled' && want.win !== b.win)) corrections.push({ bet: b, want });
-      }
+    );
+    const legs = await legsOf(tx, betsOnFixture(id));
+    const settle: { roundId: string; win: bigint }[] = [];
+    const refund: string[] = [];
+    const corrections: number[] = [];
+    for (const r of rows) {
+      const betId = Number(r.id);
+      const roundId = String(r.round_id);
+      const want = wanted(BigInt(String(r.stake)), legs.get(betId) ?? []);
+      if (r.status === 'open') {
+        if (want.status === 'settled') settle.push({ roundId, win: want.win });
+        else if (want.status === 'void') refund.push(roundId);
+      } else if (r.status === 'settled' && differs(want, BigInt(String(r.win_amount ?? 0)))) corrections.push(betId);
     }
     const memo = `${f.home} v ${f.away}`;
     const reference = `sports:${id}:${f.revision}`;
     if (settle.length) {
-      const done = await settleRounds(
-        tx,
-        settle.map((x) => ({ roundId: x.bet.roundId, win: x.win })),
-        reference,
-        memo,
-      );
+      const done = await settleRounds(tx, settle, reference, memo);
       if (done.closed !== settle.length) log.error('play.sports.notOpen', { fixture: id, bets: settle.length, closed: done.closed });
-      await markBets(
-        tx,
-        settle.map((x) => ({ id: x.bet.id, status: 'settled', win: x.win })),
-      );
     }
-    if (refund.length) {
-      await refundRounds(
-        tx,
-        refund.map((b) => b.roundId),
-        reference,
-        `${memo} (void)`,
-      );
-      await markBets(
-        tx,
-        refund.map((b) => ({ id: b.id, status: 'void', win: null })),
-      );
-    }
+    if (refund.length) await refundRounds(tx, refund, reference, `${memo} (void)`);
+    // Each bet as its wallet round now stands (a round another path closed shows as it is).
+    await syncBets(tx, betsOnFixture(id));
     if (!corrections.length) await tx.update(sportFixture).set({ settledRevision: f.revision }).where(eq(sportFixture.id, id));
     return { f, settled: settle.length, voided: refund.length, corrections };
   });
   if (!phase) return null;
   const { f, corrections } = phase;
-  for (const { bet, want } of corrections) {
-    const key = `sports-${f.id}-r${f.revision}-${want.status === 'settled' ? want.win : 'void'}`;
-    if (want.status === 'void') {
-      await voidRound(db, bet.roundId, key);
-      await markBets(db, [{ id: bet.id, status: 'void', win: null }]);
-    } else if (want.status === 'settled') {
-      await resettleRound(db, bet.roundId, want.win, key);
-      await markBets(db, [{ id: bet.id, status: 'settled', win: want.win }]);
+  let failed = 0;
+  for (const betId of corrections) {
+    try {
+      await correctBet(db, betId);
+    } catch (err) {
+      failed++;
+      log.error('play.sports.correct', { fixture: id, bet: betId, error: err instanceof Error ? err.message : String(err) });
     }
   }
-  if (corrections.length)
+  if (corrections.length && !failed)
     await db
       .update(sportFixture)
       .set({ settledRevision: f.revision })
       .where(and(eq(sportFixture.id, id), lt(sportFixture.settledRevision, f.revision)));
-  return { settled: phase.settled, voided: phase.voided, corrected: corrections.length };
+  return { settled: phase.settled, voided: phase.voided, corrected: corrections.length - failed, failed };
 }
 
-async function markBets(db: Db | Tx, marks: { id: number; status: 'settled' | 'void'; win: bigint | null }[]): Promise<void> {
-  const json = JSON.stringify(marks.map((m) => ({ i: m.id, s: m.status, w: m.win === null ? null : m.win.toString() })));
-  await db.execute(sql`
-    update sport_bet b set status = x.s, win = x.w
-    from jsonb_to_recordset(${json}::jsonb) as x(i bigint, s text, w bigint)
-    where b.id = x.i`);
+/** Does a settled round that paid `paid` need a correction to be what its bet wants? (A bet undecided again waits: a round is never reopened.) */
+const differs = (want: Wanted, paid: bigint) => want.status === 'void' || (want.status === 'settled' && want.win !== paid);
+
+/** Corrects one settled bet to what its legs say now, in one transaction under its lock. */
+async function correctBet(db: Db, betId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [b] = await tx.select().from(sportBet).where(eq(sportBet.id, betId)).for('update');
+    if (!b) return;
+    const legs = (await legsOf(tx, [betId])).get(betId) ?? [];
+    const want = wanted(b.stake, legs);
+    const [round] = await tx.select({ status: gameRound.status, win: gameRound.winAmount }).from(gameRound).where(eq(gameRound.roundId, b.roundId));
+    if (round?.status === 'settled' && differs(want, round.win ?? 0n)) {
+      if (want.status === 'void') await voidRoundIn(tx, b.roundId);
+      else if (want.status === 'settled') await resettleRoundIn(tx, b.roundId, want.win);
+    }
+    await syncBets(tx, sql`(${betId})`);
+  });
+}
+
+/** Copies bets' status and win from their wallet rounds (refunded shows as void; an open round leaves its bet open). */
+async function syncBets(tx: Tx, bets: SQL): Promise<void> {
+  await tx.execute(sql`
+    update sport_bet b set status = s.status, win = s.win
+    from (select round_id, case status when 'refunded' then 'void' else status end as status, case status when 'refunded' then null else win_amount end as win from game_round) s
+    where s.round_id = b.round_id and b.id in ${bets} and s.status <> 'open'
+      and (b.status is distinct from s.status or b.win is distinct from s.win)`);
 }
 
 /** The job: fixtures whose end has come get their result, and fixtures whose bets are behind their revision are settled. */
@@ -577,15 +596,16 @@ export async function runSportsResults(db: Db, now = clock.now()): Promise<{ fin
 }
 
 /**
- * Ends a fixture now (the sandbox operator's `sports finish-now`, for demos and tests): kick-off
- * and end move to now, the result is drawn, its bets settled. Answers the fixture, or null when it
+ * Ends a fixture now (the sandbox operator's `sports finish-now`, for demos and tests): its end
+ * moves to now, the result is drawn, its bets settled. Answers the fixture, or null when it
  * is not scheduled.
  */
 export async function finishFixtureNow(db: Db, id: number, now = clock.now()): Promise<FixtureRow | null> {
   const at = new Date(now);
+  // Its kick-off stays (it is the fixture's slot in the schedule); a fixture finished before it reads as finished.
   const [f] = await db
     .update(sportFixture)
-    .set({ endsAt: at, startsAt: sql`least(${sportFixture.startsAt}, ${at.toISOString()}::timestamptz)` })
+    .set({ endsAt: at })
     .where(and(eq(sportFixture.id, id), eq(sportFixture.status, 'scheduled')))
     .returning({ id: sportFixture.id });
   if (!f) return null;
@@ -618,4 +638,15 @@ export async function correctFixture(db: Db, id: number, score: Score): Promise<
     .returning();
   if (f) await settleFixture(db, id);
   return f ?? null;
+}
+
+/**
+ * Recomputes a fixture's score from a seed someone holds (the verify call): whether its hash is
+ * the one committed at the fixture's creation, and the score it draws with the fixture's model.
+ * Null for no such fixture.
+ */
+export async function verifyFixture(db: Db, id: number, serverSeed: string) {
+  const [f] = await db.select({ id: sportFixture.id, params: sportFixture.params, serverSeedHash: sportFixture.serverSeedHash }).from(sportFixture).where(eq(sportFixture.id, id));
+  if (!f) return null;
+  return { matchesHash: hashServerSeed(serverSeed) === f.serverSeedHash, serverSeedHash: f.serverSeedHash, score: drawnScore({ ...f, serverSeed }), params: f.params };
 }

@@ -9,7 +9,9 @@
  * due. Money is conserved throughout (the ledger audit).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { hashServerSeed } from '../../../../kernel/fairness.ts';
 import { openTestDb, type TestDb } from '../../../../../tests/support/db.ts';
 import { callApi } from '../../../../../tests/support/api.ts';
 import { newKey, walletUser } from '../../../../../tests/support/wallet.ts';
@@ -18,8 +20,8 @@ import { HOUSE, gameAccount } from '../../../wallet/server/accounts.ts';
 import { auditLedger, balancesOf, postTransfer } from '../../../wallet/server/ledger.ts';
 import { refundStaleRounds } from '../../../wallet/server/game-play.ts';
 import { clock } from '../../../../kernel/clock.ts';
-import { legResult, type FixtureView, type SportParams } from '../../contract/sports.ts';
-import { correctFixture, drawnScore, finishFixtureNow, runSportsResults, settleFixture, voidFixture } from '../../server/sandbox/sports-book.ts';
+import { legResult, type FixtureView, type Score, type SportParams } from '../../contract/sports.ts';
+import { correctFixture, drawnScore, finishFixtureNow, runSportsResults, settleFixture, SETTLE_GRACE_MS, voidFixture } from '../../server/sandbox/sports-book.ts';
 
 const LAUNCH = '/wps/game/launchGame';
 const BOOK = '/wps/sandbox/sports/book';
@@ -97,6 +99,24 @@ const leg = (f: FixtureView, market: string, selection: string): Leg => ({
 const fixtureRow = async (id: number) => (await t.db.select().from(sportFixture).where(eq(sportFixture.id, id)))[0]!;
 const minor = (price: number, stake: bigint) => (stake * BigInt(price)) / 100n;
 const fmt = (x: bigint) => `${x / 100n}.${String(x % 100n).padStart(2, '0')}`;
+/**
+ * Gives a fixture a seed that draws a result the test needs (before any bet, as the book commits
+ * its seeds before kick-off), so that the paths a test means to take are taken on every run.
+ */
+async function forceResult(id: number, wants: (s: Score, p: SportParams) => boolean) {
+  const f = await fixtureRow(id);
+  for (let i = 1; i < 10_000; i++) {
+    const seed = createHash('sha256').update(`test-${id}-${i}`).digest('hex');
+    if (wants(drawnScore({ ...f, serverSeed: seed }), f.params as unknown as SportParams)) {
+      await t.db
+        .update(sportFixture)
+        .set({ serverSeed: seed, serverSeedHash: hashServerSeed(seed) })
+        .where(eq(sportFixture.id, id));
+      return;
+    }
+  }
+  throw new Error(`no seed draws what fixture ${id} needs`);
+}
 async function audit() {
   expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
 }
@@ -106,7 +126,11 @@ describe('the sports book', () => {
     const a = await player();
     const ta = await launch(a, g['SB Sportsbook']!);
 
-    // The game page learns it is a book; looking at it lays the schedule, every seed's hash committed.
+    // The game page learns it is a book (no reels to spin); looking at it lays the schedule, every seed's hash committed.
+    const page = (await callApi(`/wps/sandbox/game/state?launch=${ta}`)).json.value;
+    expect(page.rules).toEqual({ kind: 'book', book: 'sports', bets: ['1.00'] });
+    const spin = await callApi('/wps/sandbox/game/spin', { method: 'POST', body: { launch: ta, bet: '1.00', idempotencyKey: newKey() } });
+    expect([spin.status, spin.json.errorCode]).toEqual([409, 'sports.isBook']);
     const b0 = await book(ta);
     expect(b0.book).toBe('sports');
     expect(b0.bets).toEqual([]);
@@ -122,6 +146,10 @@ describe('the sports book', () => {
     const [f1, f2] = open.filter((f) => f.sport === 'football');
     expect(f1!.startsAt).toBe('2026-12-03T10:10:00.000Z');
     const hoops = open.find((f) => f.sport === 'basketball' && f.startsAt === '2026-12-03T10:15:00.000Z')!;
+    // The results this test walks through: the home side wins the first, the second goes over its total, the home side covers in basketball.
+    await forceResult(f1!.id, (sc) => sc.home > sc.away);
+    await forceResult(f2!.id, (sc, p) => legResult(p, 'total', 'over', sc) === 'won');
+    await forceResult(hoops.id, (sc, p) => legResult(p, 'hcp', 'home', sc) === 'won');
 
     // A single on the first fixture's home side; replayed by its key.
     const key = newKey();
@@ -134,14 +162,17 @@ describe('the sports book', () => {
     // The round waits for the fixture's end: the sweeper leaves it open until then.
     const [round] = await t.db.select().from(gameRound).where(eq(gameRound.roundId, single.json.value.bet.roundId));
     expect(round).toMatchObject({ status: 'open', betAmount: 1000n, vendor: 'SB', nodeId: g['SB Sportsbook'] });
-    expect(round!.settleBy!.toISOString()).toBe(f1!.endsAt);
-    expect(await refundStaleRounds(t.db, now + 5 * 60_000, 60_000)).toBe(0);
+    expect(round!.settleBy!.getTime()).toBe(Date.parse(f1!.endsAt) + SETTLE_GRACE_MS);
+    expect(await refundStaleRounds(t.db, Date.parse(f1!.endsAt) + 60 * 60_000, 60_000)).toBe(0);
 
     // A parlay of the second football fixture and the basketball game; two legs of one fixture are refused.
     const parlayLegs = [leg(f2!, 'total', 'over'), leg(hoops, 'hcp', 'home')];
     const parlay = await bet(ta, parlayLegs, '5.00');
     expect(parlay.status, JSON.stringify(parlay.json)).toBe(200);
     expect(parlay.json.value.bet.potential).toBe(fmt((500n * BigInt(parlayLegs[0]!.price) * BigInt(parlayLegs[1]!.price)) / 10_000n));
+    // A parlay whose first leg loses: settled lost at once, its other leg still to play.
+    const doomed = await bet(ta, [leg(f2!, 'total', 'under'), leg(hoops, 'ml', 'away')], '3.00');
+    expect(doomed.status).toBe(200);
     const same = await bet(ta, [leg(f1!, '1x2', 'home'), leg(f1!, 'total', 'under')], '5.00');
     expect([same.status, same.json.errorCode]).toEqual([400, 'sports.sameFixture']);
     // A selection the market has not.
@@ -175,28 +206,32 @@ describe('the sports book', () => {
     expect(s1).toMatchObject({ status: 'settled', win: won1 ? fmt(minor(leg(f1!, '1x2', 'home').price, 1000n)) : '0.00' });
     // The result's seed is published with it, and the fixture is among the results.
     expect(b1.results.find((f) => f.id === f1!.id)).toMatchObject({ status: 'finished', serverSeed: r1.serverSeed, result: r1.result });
+    // Anyone may recompute it from the seed; another seed is not the one committed.
+    const verified = await callApi(`/wps/sandbox/sports/verify?fixtureId=${f1!.id}&serverSeed=${r1.serverSeed}`);
+    expect(verified.json.value).toMatchObject({ matchesHash: true, score: r1.drawn, serverSeedHash: r1.serverSeedHash });
+    expect((await callApi(`/wps/sandbox/sports/verify?fixtureId=${f1!.id}&serverSeed=${'0'.repeat(64)}`)).json.value.matchesHash).toBe(false);
 
-    const over = legResult(r2.params as unknown as SportParams, 'total', 'over', r2.result!) === 'won';
-    const p = b1.bets.find((x) => x.id === parlay.json.value.bet.id)!;
-    // Lost at its first lost leg; open until its last otherwise.
-    expect(p.status).toBe(over ? 'open' : 'settled');
-    if (!over) expect(p.win).toBe('0.00');
+    expect(won1).toBe(true);
+    expect(legResult(r2.params as unknown as SportParams, 'total', 'over', r2.result!)).toBe('won');
+    // Open until its last leg; the other parlay lost at its first lost leg.
+    expect(b1.bets.find((x) => x.id === parlay.json.value.bet.id)).toMatchObject({ status: 'open', win: null, legs: [{ result: 'won' }, { result: null }] });
+    expect(b1.bets.find((x) => x.id === doomed.json.value.bet.id)).toMatchObject({ status: 'settled', win: '0.00', legs: [{ result: 'lost' }, { result: null }] });
 
     // The basketball game ends at 10:27.
     now = Date.parse('2026-12-03T10:27:00Z');
     await runSportsResults(t.db, now);
     const rh = await fixtureRow(hoops.id);
-    const cover = legResult(rh.params as unknown as SportParams, 'hcp', 'home', rh.result!) === 'won';
+    expect(legResult(rh.params as unknown as SportParams, 'hcp', 'home', rh.result!)).toBe('won');
     const p2 = (await book(ta)).bets.find((x) => x.id === parlay.json.value.bet.id)!;
-    const parlayWin = over && cover ? (500n * BigInt(parlayLegs[0]!.price) * BigInt(parlayLegs[1]!.price)) / 10_000n : 0n;
+    const parlayWin = (500n * BigInt(parlayLegs[0]!.price) * BigInt(parlayLegs[1]!.price)) / 10_000n;
     expect(p2).toMatchObject({ status: 'settled', win: fmt(parlayWin) });
 
     // Every bet's money: the stakes out, the wins in.
-    const paid = (won1 ? minor(leg(f1!, '1x2', 'home').price, 1000n) : 0n) + parlayWin;
-    expect(await balance(a.id)).toBe(100_000n - 1500n + paid);
+    const paid = minor(leg(f1!, '1x2', 'home').price, 1000n) + parlayWin;
+    expect(await balance(a.id)).toBe(100_000n - 1800n + paid);
     // A second run settles nothing again.
     expect(await settleFixture(t.db, f1!.id)).toBeNull();
-    expect(await balance(a.id)).toBe(100_000n - 1500n + paid);
+    expect(await balance(a.id)).toBe(100_000n - 1800n + paid);
     await audit();
   });
 
@@ -296,15 +331,20 @@ describe('the sports book', () => {
     const draw = leg(f, '1x2', 'draw');
     expect((await bet(ta, [meron], '10.00')).status).toBe(200);
     expect((await bet(ta, [draw], '10.00')).status).toBe(200);
-    // Ends now; whatever it drew, the operator's correction to a draw decides it here.
+    // Meron wins the fight (its seed says so); two jobs publish the result at once: paid once.
+    await forceResult(f.id, (sc) => sc.home > sc.away);
     await t.db
       .update(sportFixture)
       .set({ endsAt: new Date(now), startsAt: new Date(now - 1) })
       .where(eq(sportFixture.id, f.id));
-    await runSportsResults(t.db, now);
-    await correctFixture(t.db, f.id, { home: 0, away: 0 });
-    // Two settlements of the same revision at once: one does the work.
-    await t.db.update(sportFixture).set({ revision: 10 }).where(eq(sportFixture.id, f.id));
+    await Promise.all([runSportsResults(t.db, now), runSportsResults(t.db, now)]);
+    expect(await balance(a.id, 'CF')).toBe(100_000n - 2000n + minor(meron.price, 1000n));
+    // The result is then corrected to a draw, and two settlements of the correction run at once:
+    // meron's stake comes back and its win goes, the draw is paid, each once.
+    await t.db
+      .update(sportFixture)
+      .set({ result: { home: 0, away: 0 }, revision: sql`${sportFixture.revision} + 1` })
+      .where(eq(sportFixture.id, f.id));
     const both = await Promise.all([settleFixture(t.db, f.id), settleFixture(t.db, f.id)]);
     expect(both.filter((x) => x !== null).length).toBeGreaterThanOrEqual(1);
     const bets = await t.db
@@ -312,6 +352,13 @@ describe('the sports book', () => {
       .from(sportBet)
       .where(and(eq(sportBet.memberId, a.id)));
     expect(bets.map((x) => x.status).sort()).toEqual(['settled', 'void']);
+    expect(await balance(a.id, 'CF')).toBe(100_000n - 1000n + minor(draw.price, 1000n));
+    // And once more: nothing moves.
+    await t.db
+      .update(sportFixture)
+      .set({ revision: sql`${sportFixture.revision} + 1` })
+      .where(eq(sportFixture.id, f.id));
+    await Promise.all([settleFixture(t.db, f.id), runSportsResults(t.db, now)]);
     expect(await balance(a.id, 'CF')).toBe(100_000n - 1000n + minor(draw.price, 1000n));
     await audit();
   });

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { LANGS, flowInOneLanguage, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, signIn, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, usd } from '../../../../../tests/e2e-support/wallet.ts';
-import { callApi, pt } from '../../../../../tests/e2e-support/play.ts';
+import { callApi, launchFunded, pt } from '../../../../../tests/e2e-support/play.ts';
 import { ops } from '../../../../../tests/e2e-support/server.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { liveTableOf, type LiveTableView } from '../../contract/live.ts';
@@ -23,20 +23,6 @@ async function findLiveTable(page: Page, name: string) {
   const found = list.value.games.find((g) => liveTableOf({ gameType: 'LIVE', gameName: g.gameName }));
   expect(found, `a live ${name} table`).toBeTruthy();
   return found!;
-}
-
-/** A real-money launch of a game for the signed-in page, its bets' wallet funded with `amount` (if any). */
-async function launchLive(page: Page, nodeId: number, amount?: string) {
-  const launched = await callApi<{ content: { game_url: string } }>(page, `/wps/game/launchGame?nodeId=${nodeId}&accountType=1`);
-  expect(launched.success, JSON.stringify(launched)).toBe(true);
-  const gameUrl = launched.value.content.game_url;
-  const launch = new URL(gameUrl).searchParams.get('launch')!;
-  const state = await callApi<{ wallet: { kind: string; vendor: string } | null; rules: { bets: string[] } }>(page, `/wps/sandbox/game/state?launch=${launch}`);
-  if (amount && state.value.wallet?.kind === 'game') {
-    const moved = await callApi(page, '/wps/relay/GCS_walletTransfer', { method: 'POST', body: { from: 'MAIN', to: state.value.wallet.vendor, amount, idempotencyKey: crypto.randomUUID() } });
-    expect(moved.success, JSON.stringify(moved)).toBe(true);
-  }
-  return { gameUrl, launch, chip: Number(state.value.rules.bets[0]) };
 }
 
 /**
@@ -72,14 +58,14 @@ for (const { lang } of LANGS) {
       await adjust(player.username, '1000');
       await signIn(page, lang, player.username, player.password);
       const table = await findLiveTable(page, 'Baccarat');
-      const { gameUrl, launch, chip } = await launchLive(page, table.nodeId, '500.00');
+      const { gameUrl, launch, chip } = await launchFunded(page, table.nodeId, '500.00');
       const $ = (n: number) => usd(lang, n.toFixed(2));
 
       // The second player, in a browser of their own, watches the same table.
       const other = await browser.newContext({ locale: lang === 'es' ? 'es-ES' : 'en-US' });
       const otherPage = await other.newPage();
       await signIn(otherPage, lang, watcher.username, watcher.password);
-      const watching = await launchLive(otherPage, table.nodeId);
+      const watching = await launchFunded(otherPage, table.nodeId);
       const watch = await other.newPage();
       await watch.goto(watching.gameUrl);
 
@@ -142,7 +128,7 @@ for (const { lang } of LANGS) {
       await adjust(user.username, '100');
       await signIn(page, lang, user.username, user.password);
       const table = await findLiveTable(page, 'Roulette');
-      const { gameUrl, launch, chip } = await launchLive(page, table.nodeId, '100.00');
+      const { gameUrl, launch, chip } = await launchFunded(page, table.nodeId, '100.00');
       const game = await context.newPage();
       await game.setViewportSize({ width: 390, height: 844 });
       await game.goto(gameUrl);
