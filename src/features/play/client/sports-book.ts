@@ -8,13 +8,14 @@
  * member's odds setting is kept in this browser.
  */
 import { map } from 'nanostores';
-import { ApiFailure, type ApiClient } from '../../../kernel/http/client.ts';
+import { ApiFailure, type ApiClient, type CallInput } from '../../../kernel/http/client.ts';
 import type { ValueOf } from '../../../kernel/contract.ts';
 import { formatMinor, parseMinor } from '../../../kernel/money.ts';
 import { MAX_LEGS, potentialReturn, sportsBet, sportsBook, sportsVerify, type AcceptOdds, type FixtureView, type Market, type Selection } from '../contract.ts';
 import { fill, isEndedSession, NETWORK_CODES, newKey } from './game-logic.ts';
 
 export type BookAnswer = ValueOf<typeof sportsBook>;
+type BetBody = CallInput<typeof sportsBet>['body'];
 export type VerifyAnswer = ValueOf<typeof sportsVerify>;
 
 export interface SlipLeg {
@@ -133,15 +134,25 @@ export function createSportsBook(o: { client: ApiClient; launch: string; words: 
   const get = () => $book.get();
   const set = (patch: Partial<BookView>) => $book.set({ ...get(), ...patch });
   let timer: ReturnType<typeof setInterval> | null = null;
-  /** The key of the slip being placed, kept while the same slip is retried after a lost answer. */
-  let pending: { slip: string; key: string } | null = null;
+  /**
+   * The bet whose answer was lost: its very request (the prices it carried) and key, sent again
+   * when the member places the same selections at the same stake, so that it goes on once even if
+   * the book's prices moved meanwhile. Dropped on an answer, a refusal or moved prices.
+   */
+  let pending: { selections: string; body: BetBody } | null = null;
+  /** Book reads in flight are numbered: an answer older than the last one shown is dropped. */
+  let reads = 0;
+  let shown = 0;
 
   const message = (err: unknown) => (err instanceof ApiFailure ? err.message : words.network);
   const ended = (err: unknown) => err instanceof ApiFailure && isEndedSession(err.errorCode, err.status, err.fieldErrors);
 
   async function load(): Promise<void> {
+    const n = ++reads;
     try {
       const book = await client.call(sportsBook, { query: { launch } });
+      if (n < shown) return;
+      shown = n;
       const slip = repriceSlip(get().slip, book.fixtures);
       set({ book, loadError: '', slip, ...(slip.length < 2 && get().mode === 'parlay' ? { mode: 'singles' as const } : {}) });
       o.onBalance(book.balance);
@@ -203,12 +214,16 @@ export function createSportsBook(o: { client: ApiClient; launch: string; words: 
     let placed = 0;
     try {
       for (const legs of bets) {
-        const signature = JSON.stringify([legs.map((l) => [l.fixtureId, l.market, l.selection, l.price]), stakeText(stake), acceptOdds]);
-        if (!pending || pending.slip !== signature) pending = { slip: signature, key: newKey() };
-        const answer = await client.call(sportsBet, {
-          body: { launch, legs: legs.map(({ fixtureId, market, selection, price }) => ({ fixtureId, market, selection, price })), stake: stakeText(stake), acceptOdds, idempotencyKey: pending.key },
-        });
+        const selections = JSON.stringify([legs.map((l) => [l.fixtureId, l.market, l.selection]), stakeText(stake), acceptOdds]);
+        if (!pending || pending.selections !== selections)
+          pending = {
+            selections,
+            body: { launch, legs: legs.map(({ fixtureId, market, selection, price }) => ({ fixtureId, market, selection, price })), stake: stakeText(stake), acceptOdds, idempotencyKey: newKey() },
+          };
+        const answer = await client.call(sportsBet, { body: pending.body });
         pending = null;
+        // The next read of the book is newer than this bet.
+        shown = reads;
         placed++;
         o.onBalance(answer.balance);
         // A placed single leaves the slip; what failed stays for another try.
@@ -218,24 +233,25 @@ export function createSportsBook(o: { client: ApiClient; launch: string; words: 
       void load();
       return true;
     } catch (err) {
+      const sofar = placed ? { announce: fill(words.placedMany, { count: placed }) } : {};
       if (err instanceof ApiFailure && err.errorCode === 'sports.odds.changed') {
         pending = null;
         const moved = (err.value as { legs?: { fixtureId: number; market: Market; selection: Selection; price: number }[] } | undefined)?.legs ?? [];
+        const same = (l: SlipLeg, m: (typeof moved)[number]) => m.fixtureId === l.fixtureId && m.market === l.market && m.selection === l.selection;
         set({
-          slip: get().slip.map((l) => ({
-            ...l,
-            ...(moved.some((m) => m.fixtureId === l.fixtureId && m.market === l.market && m.selection === l.selection)
-              ? { price: moved.find((m) => m.fixtureId === l.fixtureId)!.price, moved: true }
-              : {}),
-          })),
+          slip: get().slip.map((l) => {
+            const m = moved.find((x) => same(l, x));
+            return m ? { ...l, price: m.price, moved: true } : l;
+          }),
           error: words.moved,
+          ...sofar,
         });
       } else if (ended(err)) {
         set({ ended: true });
         o.onEnded();
       } else {
         if (!(err instanceof ApiFailure && NETWORK_CODES.has(err.errorCode))) pending = null;
-        set({ error: err instanceof ApiFailure && !NETWORK_CODES.has(err.errorCode) ? err.message : words.network });
+        set({ error: err instanceof ApiFailure && !NETWORK_CODES.has(err.errorCode) ? err.message : words.network, ...sofar });
         if (err instanceof ApiFailure && err.fieldErrors?.stake) set({ stakeError: err.fieldErrors.stake });
       }
       if (placed) void load();

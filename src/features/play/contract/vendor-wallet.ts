@@ -8,6 +8,11 @@
  *   round `roundId` (with `settleBy`, ms, when its result is due later, as a sports bet's is: the
  *   round stays open until then); 'credit' settles the round with the win `amount` ('0.00' for a
  *   loss); 'refund' (or 'cancel') gives an open round's bet back (the round could not complete).
+ * - 'part' pays part of an open round's win (issue 34: a bet settled in several parts) and leaves
+ *   the round open; it is named by the vendor's `transactionId` and idempotent by it. The closing
+ *   'credit' pays the last part: the round's win is then the parts and the last together. A round
+ *   paid in part cannot be refunded (409 `wallet.round.partlyPaid`): the vendor settles it or voids
+ *   it (which takes the parts back); one left open past the timeout is closed with what it paid.
  * - Corrections of a round already settled (issue 34), each named by the vendor's own
  *   `transactionId` (8 to 64 of letters, digits, '-' and '_'), idempotent by it: 'resettle'
  *   changes the round's win to `amount` (the difference paid, or taken back); 'void' makes the
@@ -38,7 +43,7 @@ import { defineCall } from '../../../kernel/contract.ts';
 import { launchToken } from './play.ts';
 
 export const vendorWalletBody = z.object({
-  action: z.enum(['balance', 'debit', 'credit', 'refund', 'cancel', 'resettle', 'void']),
+  action: z.enum(['balance', 'debit', 'credit', 'part', 'refund', 'cancel', 'resettle', 'void']),
   token: launchToken,
   roundId: z
     .string()
@@ -55,7 +60,7 @@ export const vendorWalletBody = z.object({
     .regex(/^[^\n\r]{1,64}$/)
     .optional(),
   timestamp: z.number().int().nonnegative(),
-  /** A correction's own id (resettle, void), signed after the timestamp (signature.ts). */
+  /** A part's or a correction's own id (part, resettle, void), signed after the timestamp (signature.ts). */
   transactionId: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,64}$/)

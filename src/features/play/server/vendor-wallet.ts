@@ -13,7 +13,7 @@ import { ApiError } from '../../../kernel/http/errors.ts';
 import { route, type HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { log } from '../../../kernel/log.ts';
 import { gameWalletSecret, verifyWalletCall, WALLET_CALL_MAX_SKEW_MS } from '../../../providers/games/signature.ts';
-import { placeBet, refundRound, resettleRound, roundOwner, settleRound, voidRound, type RoundAnswer } from '../../wallet/index.ts';
+import { payPart, placeBet, refundRound, resettleRound, roundOwner, settleRound, voidRound, type RoundAnswer } from '../../wallet/index.ts';
 import { pgCode } from '../../../kernel/idempotency.ts';
 import { balancesOf } from '../../wallet/index.ts';
 import { betRequest } from './sandbox/provider.ts';
@@ -101,6 +101,15 @@ export async function handleVendorWalletCall(db: Db, body: VendorWalletBody, ctx
       r = await settleRound(db, roundId, win);
       await noteLargeWin(db, s.memberId!, win, { roundId, vendor: s.game.vassalage });
       break;
+    }
+    case 'part': {
+      const roundId = required(body.roundId, 'roundId', ctx);
+      const transactionId = required(body.transactionId, 'transactionId', ctx);
+      const part = amount();
+      await ownRound(db, s, roundId);
+      const p = await payPart(db, roundId, part, transactionId);
+      await noteLargeWin(db, s.memberId!, part, { roundId, vendor: s.game.vassalage });
+      return { balance: p.balance, roundId: p.roundId, status: p.status, win: p.win };
     }
     case 'refund':
     case 'cancel': {

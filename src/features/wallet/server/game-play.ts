@@ -92,7 +92,7 @@ export async function settleRound(db: Db, roundId: string, win: bigint): Promise
     const row = await moneyStatement(db, SETTLE_ROUND, [roundId, win.toString(), brand().timeZone, key, requestHash, `${HOUSE.games}:`, GAME_SHARDS, brand().currency]);
     if (!Number(row.closed)) throw row.known ? new ApiError(409, 'wallet.round.closed') : new ApiError(404, 'wallet.round.unknown');
     wrote(row, win > 0n ? 2 : 0, 'settle');
-    return answer(roundId, 'settled', BigInt(String(row.bet)), win, BigInt(String(row.balance)));
+    return answer(roundId, 'settled', BigInt(String(row.bet)), BigInt(String(row.won)), BigInt(String(row.balance)));
   });
   return value;
 }
@@ -131,7 +131,11 @@ function wrote(row: Record<string, unknown>, entries: number, what: 'bet' | 'set
   }
 }
 
-/** Gives an open round's bet back to the wallet it came from (the game could not complete); refuses a settled round. */
+/**
+ * Gives an open round's bet back to the wallet it came from (the game could not complete); refuses
+ * a settled round, and one whose win was paid in part (409 `wallet.round.partlyPaid`: the vendor
+ * settles it, or voids it, which takes the parts back).
+ */
 export async function refundRound(db: Db, roundId: string): Promise<RoundAnswer> {
   const op = { name: 'refund', memberId: null, key: roundId, request: { roundId } };
   const { value } = await once(
@@ -258,7 +262,8 @@ export async function voidRoundIn(tx: Tx, roundId: string): Promise<CorrectionAn
   if (round.status === 'refunded') throw new ApiError(409, 'wallet.round.closed');
   const wallet = round.walletAccount;
   const wasSettled = round.status === 'settled';
-  const won = wasSettled ? (round.winAmount ?? 0n) : 0n;
+  // What the round paid: its win, or the parts paid while it was open.
+  const won = wasSettled ? (round.winAmount ?? 0n) : round.partPaid;
   // The round, its day figures and the limits first, then the money (the round statements' order).
   await tx.update(gameRound).set({ status: 'refunded' }).where(eq(gameRound.roundId, roundId));
   if (wasSettled) {
@@ -279,7 +284,7 @@ export async function voidRoundIn(tx: Tx, roundId: string): Promise<CorrectionAn
   });
   let balance = refunded.balances.get(wallet)!;
   let unrecovered = 0n;
-  if (wasSettled) {
+  if (won > 0n) {
     const moved = await moveDifference(tx, round, -won, `${round.gameName} (void)`);
     balance = moved.balance;
     unrecovered = moved.unrecovered;
@@ -292,6 +297,35 @@ export async function voidRoundIn(tx: Tx, roundId: string): Promise<CorrectionAn
     }
   }
   return { ...answer(roundId, 'refunded', round.betAmount, wasSettled ? won : null, balance), unrecovered: formatMinor(unrecovered) };
+}
+
+/**
+ * Pays part of an open round's win (issue 34: a bet settled in several parts, as sports vendors
+ * do): `amount` goes from the house games account to the wallet the bet came from, and the round
+ * stays open; its closing credit (settleRound) adds the last part, and the round's win, day
+ * figures and loss limits then count every part. Idempotent by the vendor's transaction id within
+ * the round; a round that is not open is refused with 409 wallet.round.closed.
+ */
+export async function payPart(db: Db, roundId: string, amount: bigint, transactionId: string): Promise<RoundAnswer> {
+  if (amount <= 0n) throw new ApiError(400, 'wallet.amount.positive');
+  const op = { name: 'part', memberId: null, key: correctionKey(roundId, transactionId), request: { roundId, transactionId, amount: amount.toString() } };
+  const { value } = await once(db, op, async (tx) => {
+    const round = await lockRound(tx, roundId);
+    if (round.status !== 'open') throw new ApiError(409, 'wallet.round.closed');
+    const paid = round.partPaid + amount;
+    await tx.update(gameRound).set({ partPaid: paid }).where(eq(gameRound.roundId, roundId));
+    const wallet = round.walletAccount;
+    await tx.select({ id: ledgerAccount.id }).from(ledgerAccount).where(eq(ledgerAccount.code, wallet)).for('update');
+    const posted = await postTransfer(tx, {
+      kind: 'win',
+      memberId: round.memberId,
+      reference: roundId,
+      memo: `${round.gameName} (part)`,
+      legs: [{ from: gamesAccount(round.memberId), to: wallet, amount }],
+    });
+    return answer(roundId, 'open', round.betAmount, paid, posted.balances.get(wallet)!);
+  });
+  return value;
 }
 
 /** A round the engine plays in one go: what it must know before the money moves. */
@@ -406,7 +440,10 @@ export async function refundStaleRounds(db: Db, now: number, maxAgeMs: number, l
       await refundRound(db, roundId);
       refunded++;
     } catch (err) {
-      if (!(err instanceof ApiError && err.errorCode === 'wallet.round.closed')) throw err;
+      // A round paid in part is not refunded: it is closed with what it paid (a last part of 0).
+      if (err instanceof ApiError && err.errorCode === 'wallet.round.partlyPaid')
+        await settleRound(db, roundId, 0n).catch((e: unknown) => log.warn('wallet.sweep.partlyPaid', { roundId, error: e instanceof Error ? e.message : String(e) }));
+      else if (!(err instanceof ApiError && err.errorCode === 'wallet.round.closed')) throw err;
     }
   }
   return refunded;
@@ -422,11 +459,12 @@ async function closeRound(tx: Tx, roundId: string, status: 'settled' | 'refunded
   const rows = await tx
     .update(gameRound)
     .set({ status, winAmount: win, settledAt: new Date() })
-    .where(and(eq(gameRound.roundId, roundId), eq(gameRound.status, 'open')))
+    .where(and(eq(gameRound.roundId, roundId), eq(gameRound.status, 'open'), eq(gameRound.partPaid, 0n)))
     .returning();
   if (rows[0]) return rows[0];
-  const known = await tx.select({ roundId: gameRound.roundId }).from(gameRound).where(eq(gameRound.roundId, roundId));
-  throw known.length ? new ApiError(409, 'wallet.round.closed') : new ApiError(404, 'wallet.round.unknown');
+  const [known] = await tx.select({ status: gameRound.status, partPaid: gameRound.partPaid }).from(gameRound).where(eq(gameRound.roundId, roundId));
+  if (known?.status === 'open') throw new ApiError(409, 'wallet.round.partlyPaid');
+  throw known ? new ApiError(409, 'wallet.round.closed') : new ApiError(404, 'wallet.round.unknown');
 }
 
 function answer(roundId: string, status: RoundAnswer['status'], bet: bigint, win: bigint | null, balance: bigint): RoundAnswer {

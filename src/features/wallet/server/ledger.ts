@@ -313,9 +313,10 @@ export async function auditLedger(db: Db): Promise<LedgerAudit> {
       where a.member_id is not null and t.kind in ('bet', 'win', 'resettle', 'refund')
       group by a.code
     ), played as (
-      -- A correction's shortfall (written_off) was paid as a win and never taken back.
+      -- A correction's shortfall (written_off) was paid as a win and never taken back; an open
+      -- round's parts (part_paid) were paid before its win is known.
       select wallet_account as code, -sum(bet_amount) as bet,
-        coalesce(sum(win_amount) filter (where status = 'settled'), 0) + sum(written_off) as win,
+        coalesce(sum(win_amount) filter (where status = 'settled'), 0) + coalesce(sum(part_paid) filter (where status = 'open'), 0) + sum(written_off) as win,
         coalesce(sum(bet_amount) filter (where status = 'refunded'), 0) as refund
       from game_round group by wallet_account
     )

@@ -100,18 +100,20 @@ export const OPEN_ROUND = statement(
 /**
  * Settles an open round with its win (0 for a loss): the round closed, its daily figures added,
  * the win credited from the house games account to the wallet the bet came from. A round that is
- * not open changes nothing (`closed` 0; `known` says whether it exists).
+ * not open changes nothing (`closed` 0; `known` says whether it exists). A round a vendor paid in
+ * parts while open (`part_paid`) is closed with all of them: its win, day figures and loss limits
+ * count the parts and this last one ($2), and only $2 moves now.
  * $1 round id, $2 win, $3 time zone, $4 record key, $5 request hash, $6 house games code prefix
  * ('house:games:'), $7 shards, $8 currency.
  */
 export const SETTLE_ROUND = statement(
   'wallet.round.settle',
   `with r as (
-    update game_round set status = 'settled', win_amount = $2::bigint, settled_at = now()
+    update game_round set status = 'settled', win_amount = part_paid + $2::bigint, settled_at = now()
     where round_id = $1::text and status = 'open'
-    returning member_id, vendor, created_at, bet_amount, wallet_account, game_name
-  ), ${dayFigures('r', 'r.vendor', 'r.bet_amount', '$2::bigint', '$3::text')},
-  ${limitCreditCtes('plw', 'r', '$2::bigint', ['loss'], '$3::text')},
+    returning member_id, vendor, created_at, bet_amount, wallet_account, game_name, win_amount
+  ), ${dayFigures('r', 'r.vendor', 'r.bet_amount', 'r.win_amount', '$3::text')},
+  ${limitCreditCtes('plw', 'r', 's.win_amount', ['loss'], '$3::text')},
   lk as (
     select a.id from ledger_account a join r on a.code = r.wallet_account
     where $2::bigint > 0 and exists (select 1 from md) and (select count(*) from dirty) >= 0 and (select count(*) from plw) >= 0
@@ -126,11 +128,11 @@ export const SETTLE_ROUND = statement(
     select coalesce((select balance from mem), (select a.balance from ledger_account a join r on a.code = r.wallet_account)) as balance
   ), rec as (
     insert into idempotency_record (key, member_id, request_hash, answer)
-    select $4::text, null, $5::text, jsonb_build_object('roundId', $1::text, 'status', 'settled', 'bet', ${minorText('r.bet_amount')}, 'win', ${minorText('$2::bigint')}, 'balance', ${minorText('bal.balance')})
+    select $4::text, null, $5::text, jsonb_build_object('roundId', $1::text, 'status', 'settled', 'bet', ${minorText('r.bet_amount')}, 'win', ${minorText('r.win_amount')}, 'balance', ${minorText('bal.balance')})
     from r, bal
     returning 1
   )
-  select (select count(*) from r)::int as closed, (select bet_amount::text from r) as bet, (select bal.balance::text from bal) as balance, (select count(*) from e)::int as entries,
+  select (select count(*) from r)::int as closed, (select bet_amount::text from r) as bet, (select win_amount::text from r) as won, (select bal.balance::text from bal) as balance, (select count(*) from e)::int as entries,
     (select count(*) from rec)::int as recorded, exists (select 1 from game_round where round_id = $1) as known`,
 );
 

@@ -195,6 +195,14 @@ export const gameRound = pgTable(
     writtenOff: bigint('written_off', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
+    /**
+     * Parts of the win a vendor paid while the round stayed open (issue 34: a bet settled in
+     * several parts); the closing credit adds the last part, and `win_amount` is then all of them.
+     * Counted in the day figures and the loss limits at the settle, with the rest of the round.
+     */
+    partPaid: bigint('part_paid', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (t) => [
     index('game_round_member_idx').on(t.memberId, t.createdAt),

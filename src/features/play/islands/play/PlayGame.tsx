@@ -316,7 +316,7 @@ export default function PlayGame(props: Props) {
         <section className="pl-machine pl-book card" aria-labelledby={`${ids}-machine`}>
           <h2 id={`${ids}-machine`}>{L.sports.books[bookRules.book]}</h2>
           <Suspense fallback={<p className="pl-state">{L.loading}</p>}>
-            <SportsBook client={client} launch={launch} S={L.sports} lang={lang} fmt={fmt} onBalance={session.showBalance} onEnded={() => void load(launch)} />
+            <SportsBook client={client} launch={launch} S={L.sports} lang={lang} fmt={fmt} onBalance={session.showBalance} onEnded={() => void load(launch)} loading={L.loading} />
           </Suspense>
         </section>
       ) : (

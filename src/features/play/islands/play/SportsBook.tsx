@@ -25,6 +25,8 @@ export interface Props {
   fmt: (amount: string) => string;
   onBalance: (balance: string) => void;
   onEnded: () => void;
+  /** The page's word for a part still loading. */
+  loading: string;
 }
 
 const priceText = (price: number, lang: string) => new Intl.NumberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(price / 100);
@@ -71,7 +73,7 @@ export default function SportsBook(props: Props) {
   if (!book) {
     return (
       <p className="pl-state" role={v.loadError ? 'alert' : 'status'}>
-        {v.loadError || '…'}
+        {v.loadError || props.loading}
       </p>
     );
   }
@@ -86,6 +88,8 @@ export default function SportsBook(props: Props) {
     e.preventDefault();
     void store.place().then((ok) => {
       if (!ok && store.$book.get().stakeError) document.getElementById(`${ids}-stake`)?.focus();
+      // The form is gone with the placed bets: the keyboard's focus goes to the slip's heading, beside the message.
+      if (ok) document.getElementById(`${ids}-slip`)?.focus();
     });
   }
 
@@ -99,6 +103,12 @@ export default function SportsBook(props: Props) {
       <p className="sb-note muted" role="note">
         {S.sandboxNote}
       </p>
+      {/* A later read that failed: the prices shown may be old. */}
+      {v.loadError && (
+        <p className="pl-error" role="alert">
+          {v.loadError}
+        </p>
+      )}
       <div className={`sb-cols${v.slip.length ? ' has-slip' : ''}`}>
         <div className="sb-main">
           <div className="sb-views" role="group" aria-label={S.views.label}>
@@ -149,10 +159,10 @@ export default function SportsBook(props: Props) {
         </div>
 
         <aside className="sb-slip card" aria-labelledby={`${ids}-slip`}>
-          <h2 id={`${ids}-slip`}>
+          <h3 id={`${ids}-slip`} tabIndex={-1}>
             {S.slip.title}
             {v.slip.length > 0 && <span className="sb-count"> ({v.slip.length})</span>}
-          </h2>
+          </h3>
           {v.slip.length === 0 ? (
             <p className="muted">{S.slip.empty}</p>
           ) : (
@@ -285,7 +295,7 @@ function Fixture({
                         type="button"
                         className="sb-pick"
                         aria-pressed={on}
-                        aria-label={fill(S.pick, { selection: text, market, fixture: name, price: priceText(s.price ?? 0, lang) })}
+                        aria-label={fill(S.pick, { selection: text, market, fixture: name, price: s.price === null ? '–' : priceText(s.price, lang) })}
                         disabled={s.price === null}
                         onClick={() => s.price !== null && onPick(f.id, m.market, s.selection, s.price)}
                       >

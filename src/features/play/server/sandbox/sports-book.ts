@@ -311,7 +311,11 @@ export async function bookNow(db: Db, book: SportBook, memberId: number, now = c
         .orderBy(desc(sportBet.createdAt))
         .limit(BOOK_BETS),
       db.select().from(sportBet).where(eq(sportBet.memberId, memberId)).orderBy(desc(sportBet.createdAt)).limit(BOOK_BETS),
-    ]).then(([open, latest]) => [...open, ...latest.filter((b) => b.status !== 'open')].slice(0, BOOK_BETS)),
+    ]).then(([open, latest]) => {
+      // Two reads: a bet settled between them is in both (it is shown once).
+      const seen = new Set(open.map((b) => b.id));
+      return [...open, ...latest.filter((b) => !seen.has(b.id) && b.status !== 'open')].slice(0, BOOK_BETS);
+    }),
   ]);
   const legs = await legsOf(
     db,
@@ -482,13 +486,14 @@ export async function settleFixture(db: Db, id: number): Promise<Settlement | nu
   const phase = await db.transaction(async (tx) => {
     const [f] = await tx.select().from(sportFixture).where(eq(sportFixture.id, id)).for('update', { skipLocked: true });
     if (!f || f.settledRevision >= f.revision) return null;
-    // The fixture's bets with their wallet rounds, locked in id order (a parlay's other fixture
-    // settling at once waits here, then reads this one's result after the lock).
+    // The fixture's bets locked in id order (a parlay's other fixture settling at once, or a
+    // correction of one of them, waits here); then, in statements of their own that see what
+    // committed before the lock was had, their wallet rounds and their legs' fixtures.
+    await tx.execute(sql`select b.id from sport_bet b where b.id in ${betsOnFixture(id)} order by b.id for update`);
     const rows = rowsOf(
       await tx.execute(sql`
         select b.id, b.round_id, b.stake, g.status, g.win_amount from sport_bet b join game_round g on g.round_id = b.round_id
-        where b.id in ${betsOnFixture(id)}
-        order by b.id for update of b`),
+        where b.id in ${betsOnFixture(id)}`),
     );
     const legs = await legsOf(tx, betsOnFixture(id));
     const settle: { roundId: string; win: bigint }[] = [];

@@ -511,6 +511,48 @@ describe('bets settled later, corrections and voids (issue 34)', () => {
     await expectCleanLedger();
   });
 
+  it('a bet settled in several parts: each part paid once while the round stays open, the closing credit adds the last; the day figures count them at the settle', async () => {
+    const part = (token: string, roundId: string, amount: string, transactionId: string) => walletCall({ action: 'part', token, roundId, amount, transactionId });
+    const u = await walletUser();
+    await fund(u.id, 100_00n);
+    const token = await launched(u);
+    const roundId = newRound();
+    await debit(token, roundId, '10.00');
+    const first = newTx();
+    const p1 = await part(token, roundId, '3.00', first);
+    expect(p1.json.value, JSON.stringify(p1.json)).toEqual({ balance: '93.00', roundId, status: 'open', win: '3.00' });
+    // Replayed: the same answer, no money; the same id with another amount is refused.
+    expect((await part(token, roundId, '3.00', first)).json.value).toEqual(p1.json.value);
+    expect(refused(await part(token, roundId, '4.00', first))).toEqual([409, 'wallet.idempotency.conflict']);
+    expect((await part(token, roundId, '2.00', newTx())).json.value).toMatchObject({ balance: '95.00', status: 'open', win: '5.00' });
+    expect(await dayOf(u.id)).toBeUndefined();
+    // A round paid in part is not refunded: it is settled, or voided.
+    expect(refused(await refund(token, roundId))).toEqual([409, 'wallet.round.partlyPaid']);
+    expect(refused(await walletCall({ action: 'part', token, roundId, amount: '1.00' }))).toEqual([400, 'request.invalid']);
+    await expectCleanLedger();
+    const closed = await credit(token, roundId, '4.00');
+    expect(closed.json.value).toMatchObject({ balance: '99.00', status: 'settled' });
+    expect((await roundOf(roundId))!).toMatchObject({ status: 'settled', winAmount: 9_00n, partPaid: 5_00n });
+    expect(await dayOf(u.id)).toEqual({ bets: 1, valid: 10_00n, payout: 9_00n });
+    expect(refused(await part(token, roundId, '1.00', newTx()))).toEqual([409, 'wallet.round.closed']);
+    await expectCleanLedger();
+
+    // A round paid in part and then voided: the stake back, the parts taken back.
+    const voidedRound = newRound();
+    await debit(token, voidedRound, '10.00');
+    await part(token, voidedRound, '6.00', newTx());
+    expect(await balance(u.id)).toBe(95_00n);
+    expect((await voided(token, voidedRound, newTx())).json.value).toMatchObject({ balance: '99.00', status: 'refunded', unrecovered: '0.00' });
+    // And one the vendor forgot after a part: the sweeper closes it with what it paid.
+    const forgotten = newRound();
+    await debit(token, forgotten, '10.00');
+    await part(token, forgotten, '2.50', newTx());
+    await refundStaleRounds(t.db, Date.now() + TIMEOUT + 60_000, TIMEOUT);
+    expect((await roundOf(forgotten))!).toMatchObject({ status: 'settled', winAmount: 2_50n });
+    expect(await balance(u.id)).toBe(91_50n);
+    await expectCleanLedger();
+  });
+
   it('never takes a wallet below zero: what it cannot give back is written off by the house, and said', async () => {
     const u = await walletUser();
     await fund(u.id, 10_00n);

@@ -34,9 +34,9 @@ const readBook = async (page: Page, launch: string) => {
   return b.value;
 };
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A price button of a fixture: its accessible name starts with the selection and the market. */
+/** A price button of a fixture: its accessible name is the selection and its price as shown, then the market. */
 const priceButton = (game: Page, f: FixtureView, selection: string, market: string) =>
-  game.locator(`[data-fixture="${f.id}"]`).getByRole('button', { name: new RegExp(`^${escape(selection)}, ${escape(market)},`) });
+  game.locator(`[data-fixture="${f.id}"]`).getByRole('button', { name: new RegExp(`^${escape(selection)} \\d+[.,]\\d\\d, ${escape(market)},`) });
 const noSideScroll = (game: Page) => game.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 for (const { lang } of LANGS) {

@@ -1,0 +1,1 @@
+ALTER TABLE "game_round" ADD COLUMN "part_paid" bigint DEFAULT 0 NOT NULL;
