@@ -99,7 +99,8 @@ export async function handleVendorWalletCall(db: Db, body: VendorWalletBody, ctx
       const win = amount();
       await ownRound(db, s, roundId);
       r = await settleRound(db, roundId, win);
-      await noteLargeWin(db, s.memberId!, win, { roundId, vendor: s.game.vassalage });
+      // The round's whole win (its parts paid before, and this last one) is what a large win is.
+      await noteLargeWin(db, s.memberId!, parseMinor(r.win ?? '0', 2) ?? win, { roundId, vendor: s.game.vassalage });
       break;
     }
     case 'part': {
@@ -107,8 +108,8 @@ export async function handleVendorWalletCall(db: Db, body: VendorWalletBody, ctx
       const transactionId = required(body.transactionId, 'transactionId', ctx);
       const part = amount();
       await ownRound(db, s, roundId);
+      // The round's win is noted as large when its closing credit settles it.
       const p = await payPart(db, roundId, part, transactionId);
-      await noteLargeWin(db, s.memberId!, part, { roundId, vendor: s.game.vassalage });
       return { balance: p.balance, roundId: p.roundId, status: p.status, win: p.win };
     }
     case 'refund':

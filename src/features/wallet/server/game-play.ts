@@ -417,7 +417,7 @@ function playValues(req: BetRequest, win: bigint, wallet: string, key: string, r
  * (its draw settles it, or a cancelled draw refunds it). Nor one whose result its vendor said is
  * due later (`settleBy`, a sports bet): it waits until then, and `maxAgeMs` more.
  * Each refund is its own idempotent call, so several processes may sweep at once (the
- * loser of a race finds the round closed). Answers how many this call refunded.
+ * loser of a race finds the round closed). Answers how many rounds this call closed (refunded, or settled with what a vendor paid in part).
  */
 export async function refundStaleRounds(db: Db, now: number, maxAgeMs: number, limit = 200): Promise<number> {
   const stale = await db
@@ -440,10 +440,18 @@ export async function refundStaleRounds(db: Db, now: number, maxAgeMs: number, l
       await refundRound(db, roundId);
       refunded++;
     } catch (err) {
-      // A round paid in part is not refunded: it is closed with what it paid (a last part of 0).
-      if (err instanceof ApiError && err.errorCode === 'wallet.round.partlyPaid')
-        await settleRound(db, roundId, 0n).catch((e: unknown) => log.warn('wallet.sweep.partlyPaid', { roundId, error: e instanceof Error ? e.message : String(e) }));
-      else if (!(err instanceof ApiError && err.errorCode === 'wallet.round.closed')) throw err;
+      // A round paid in part is not refunded: it is closed with what it paid (a last part of 0;
+      // counted with the refunds, as a round the sweep closed). A vendor's credit after that is
+      // refused (as a conflict: the settle's key is taken), as any credit after the sweep is.
+      if (err instanceof ApiError && err.errorCode === 'wallet.round.partlyPaid') {
+        try {
+          await settleRound(db, roundId, 0n);
+          refunded++;
+        } catch (e) {
+          // The vendor's own credit came first.
+          if (!(e instanceof ApiError && ['wallet.round.closed', 'wallet.idempotency.conflict'].includes(e.errorCode))) throw e;
+        }
+      } else if (!(err instanceof ApiError && err.errorCode === 'wallet.round.closed')) throw err;
     }
   }
   return refunded;

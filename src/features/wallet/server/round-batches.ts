@@ -117,9 +117,10 @@ export async function settleRounds(tx: Tx, results: RoundResult[], reference: st
     await tx.execute(sql`
       with src as (select x.r, x.w from jsonb_to_recordset(${json}::jsonb) as x(r text, w bigint)),
       up as (
-        update game_round g set status = 'settled', win_amount = src.w, settled_at = now()
+        -- A round a vendor paid in part while open (part_paid) is closed with all of it; only src.w moves now.
+        update game_round g set status = 'settled', win_amount = g.part_paid + src.w, settled_at = now()
         from src where g.round_id = src.r and g.status = 'open'
-        returning g.member_id, g.vendor, g.bet_amount, g.win_amount, g.wallet_account, g.created_at
+        returning g.member_id, g.vendor, g.bet_amount, g.win_amount, g.wallet_account, g.created_at, src.w as paying
       ),
       days as (
         insert into member_day (member_id, day, vendor, tree_path, depth, bet_count, valid_bet, payout, deposit_count, deposit, withdrawal_count, withdrawal)
@@ -138,7 +139,7 @@ export async function settleRounds(tx: Tx, results: RoundResult[], reference: st
         insert into member_day_dirty (day) select distinct day from days where day < (now() at time zone ${tz})::date order by day
         on conflict (day) do update set at = now()
       )
-      select member_id, wallet_account, count(*)::int as closed, sum(win_amount)::text as won from up group by member_id, wallet_account`),
+      select member_id, wallet_account, count(*)::int as closed, sum(paying)::text as won from up group by member_id, wallet_account`),
   );
   await creditLossLimits(
     tx,
@@ -187,7 +188,8 @@ export async function refundRounds(tx: Tx, roundIds: string[], reference: string
     await tx.execute(sql`
       with up as (
         update game_round g set status = 'refunded', settled_at = now()
-        where g.round_id in (select jsonb_array_elements_text(${JSON.stringify(roundIds)}::jsonb)) and g.status = 'open'
+        -- Not a round paid in part: that one is settled or voided (game-play.ts), never refunded.
+        where g.round_id in (select jsonb_array_elements_text(${JSON.stringify(roundIds)}::jsonb)) and g.status = 'open' and g.part_paid = 0
         returning g.member_id, g.bet_amount, g.wallet_account, g.created_at
       ),
       ${sql.raw(limitCreditCtes('lr', 'up', 's.bet_amount', ['loss', 'wager'], zoneLiteral()))}

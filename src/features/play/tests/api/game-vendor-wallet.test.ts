@@ -515,6 +515,9 @@ describe('bets settled later, corrections and voids (issue 34)', () => {
     const part = (token: string, roundId: string, amount: string, transactionId: string) => walletCall({ action: 'part', token, roundId, amount, transactionId });
     const u = await walletUser();
     await fund(u.id, 100_00n);
+    // A loss limit counts the stake when it is placed, and the whole win (every part) at the settle.
+    await t.db.insert(rgLimit).values({ memberId: u.id, kind: 'loss', period: 'day', amount: 1_000_00n, since: new Date(Date.now() - 60_000) });
+    const lossUsed = async () => (await t.db.select({ used: rgLimit.used }).from(rgLimit).where(eq(rgLimit.memberId, u.id)))[0]!.used;
     const token = await launched(u);
     const roundId = newRound();
     await debit(token, roundId, '10.00');
@@ -526,6 +529,7 @@ describe('bets settled later, corrections and voids (issue 34)', () => {
     expect(refused(await part(token, roundId, '4.00', first))).toEqual([409, 'wallet.idempotency.conflict']);
     expect((await part(token, roundId, '2.00', newTx())).json.value).toMatchObject({ balance: '95.00', status: 'open', win: '5.00' });
     expect(await dayOf(u.id)).toBeUndefined();
+    expect(await lossUsed()).toBe(10_00n);
     // A round paid in part is not refunded: it is settled, or voided.
     expect(refused(await refund(token, roundId))).toEqual([409, 'wallet.round.partlyPaid']);
     expect(refused(await walletCall({ action: 'part', token, roundId, amount: '1.00' }))).toEqual([400, 'request.invalid']);
@@ -534,6 +538,7 @@ describe('bets settled later, corrections and voids (issue 34)', () => {
     expect(closed.json.value).toMatchObject({ balance: '99.00', status: 'settled' });
     expect((await roundOf(roundId))!).toMatchObject({ status: 'settled', winAmount: 9_00n, partPaid: 5_00n });
     expect(await dayOf(u.id)).toEqual({ bets: 1, valid: 10_00n, payout: 9_00n });
+    expect(await lossUsed()).toBe(1_00n);
     expect(refused(await part(token, roundId, '1.00', newTx()))).toEqual([409, 'wallet.round.closed']);
     await expectCleanLedger();
 
@@ -543,6 +548,10 @@ describe('bets settled later, corrections and voids (issue 34)', () => {
     await part(token, voidedRound, '6.00', newTx());
     expect(await balance(u.id)).toBe(95_00n);
     expect((await voided(token, voidedRound, newTx())).json.value).toMatchObject({ balance: '99.00', status: 'refunded', unrecovered: '0.00' });
+    // It counts for nothing: not in the day figures, not against the limit.
+    expect(await dayOf(u.id)).toEqual({ bets: 1, valid: 10_00n, payout: 9_00n });
+    expect(await lossUsed()).toBe(1_00n);
+    expect(refused(await part(token, voidedRound, '1.00', newTx()))).toEqual([409, 'wallet.round.closed']);
     // And one the vendor forgot after a part: the sweeper closes it with what it paid.
     const forgotten = newRound();
     await debit(token, forgotten, '10.00');

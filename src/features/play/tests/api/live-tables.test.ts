@@ -28,7 +28,9 @@ const BET = '/wps/sandbox/live/bet';
 let t: TestDb;
 const g: Record<string, number> = {};
 const realNow = clock.now;
-let now = Date.parse('2026-12-03T10:00:00Z');
+// A day far ahead: the member's login session is opened on this clock, and the game session's
+// check reads the real one (play.ts), so a day near today would expire the login mid-run.
+let now = Date.parse('2030-12-03T10:00:00Z');
 
 beforeAll(async () => {
   t = await openTestDb();

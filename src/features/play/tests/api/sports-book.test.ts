@@ -30,8 +30,10 @@ const BET = '/wps/sandbox/sports/bet';
 let t: TestDb;
 const g: Record<string, number> = {};
 const realNow = clock.now;
-// A minute into a ten-minute slot: the slot's fixtures kick off at :00 and :05 of the next.
-let now = Date.parse('2026-12-03T10:01:00Z');
+// A minute into a ten-minute slot: the slot's fixtures kick off at :00 and :05 of the next. A day
+// far ahead: the member's login session is opened on this clock, and the game session's check
+// reads the real one (play.ts), so a day near today would expire the login mid-run.
+let now = Date.parse('2030-12-03T10:01:00Z');
 
 beforeAll(async () => {
   t = await openTestDb();
@@ -144,8 +146,8 @@ describe('the sports book', () => {
     }
     // The first football fixtures still open kick off at 10:10 (two in the slot), a basketball game of that slot at 10:15.
     const [f1, f2] = open.filter((f) => f.sport === 'football');
-    expect(f1!.startsAt).toBe('2026-12-03T10:10:00.000Z');
-    const hoops = open.find((f) => f.sport === 'basketball' && f.startsAt === '2026-12-03T10:15:00.000Z')!;
+    expect(f1!.startsAt).toBe('2030-12-03T10:10:00.000Z');
+    const hoops = open.find((f) => f.sport === 'basketball' && f.startsAt === '2030-12-03T10:15:00.000Z')!;
     // The results this test walks through: the home side wins the first, the second goes over its total, the home side covers in basketball.
     await forceResult(f1!.id, (sc) => sc.home > sc.away);
     await forceResult(f2!.id, (sc, p) => legResult(p, 'total', 'over', sc) === 'won');
@@ -186,13 +188,13 @@ describe('the sports book', () => {
     expect([huge.status, huge.json.errorCode]).toEqual([400, 'sports.maxReturn']);
 
     // Bets close at kick-off.
-    now = Date.parse('2026-12-03T10:10:00Z');
+    now = Date.parse('2030-12-03T10:10:00Z');
     const late = await bet(ta, [leg(f1!, '1x2', 'away')], '5.00');
     expect([late.status, late.json.errorCode]).toEqual([409, 'sports.closed']);
     expect((await book(ta)).fixtures.find((f) => f.id === f1!.id)).toMatchObject({ status: 'live', serverSeed: null });
 
     // The first fixtures end at 10:22: the job publishes both results and settles what they decide.
-    now = Date.parse('2026-12-03T10:22:00Z');
+    now = Date.parse('2030-12-03T10:22:00Z');
     const ran = await runSportsResults(t.db, now);
     expect(ran.finished).toBeGreaterThanOrEqual(2);
     const r1 = await fixtureRow(f1!.id);
@@ -218,7 +220,7 @@ describe('the sports book', () => {
     expect(b1.bets.find((x) => x.id === doomed.json.value.bet.id)).toMatchObject({ status: 'settled', win: '0.00', legs: [{ result: 'lost' }, { result: null }] });
 
     // The basketball game ends at 10:27.
-    now = Date.parse('2026-12-03T10:27:00Z');
+    now = Date.parse('2030-12-03T10:27:00Z');
     await runSportsResults(t.db, now);
     const rh = await fixtureRow(hoops.id);
     expect(legResult(rh.params as unknown as SportParams, 'hcp', 'home', rh.result!)).toBe('won');
@@ -236,7 +238,7 @@ describe('the sports book', () => {
   });
 
   it('a moved price is taken or refused by the member setting', async () => {
-    now = Date.parse('2026-12-03T11:01:00Z');
+    now = Date.parse('2030-12-03T11:01:00Z');
     const a = await player();
     const ta = await launch(a, g['SB Sportsbook']!);
     const f = (await book(ta)).fixtures.find((x) => x.status === 'open' && x.sport === 'football')!;
@@ -267,7 +269,7 @@ describe('the sports book', () => {
   });
 
   it('a corrected result and a void settle the bets again through the wallet, once each', async () => {
-    now = Date.parse('2026-12-03T12:01:00Z');
+    now = Date.parse('2030-12-03T12:01:00Z');
     const a = await player();
     const b = await player();
     const ta = await launch(a, g['SB Sportsbook']!);
@@ -320,7 +322,7 @@ describe('the sports book', () => {
   });
 
   it('a cockfight: a draw voids meron and wala, and pays the draw; two settlements at once pay once', async () => {
-    now = Date.parse('2026-12-03T13:01:00Z');
+    now = Date.parse('2030-12-03T13:01:00Z');
     const a = await player('CF');
     const ta = await launch(a, g['CF Derby']!);
     const cb = await book(ta);
