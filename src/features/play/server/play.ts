@@ -17,6 +17,7 @@ import { game, vendor } from '../../games/index.ts';
 import { keepSessionAlive, member, memberSession, sessionTouchDue } from '../../accounts/index.ts';
 import { freeSpinGrant, gameSeed, gameSession, memberRecentGame, sandboxRound } from './tables.ts';
 import { forgetOperations } from '../../../kernel/idempotency.ts';
+import { clock } from '../../../kernel/clock.ts';
 import { ApiError } from '../../../kernel/http/errors.ts';
 import { gameProviderFor } from '../../../providers/games/index.ts';
 import type { LottoLaunch } from '../../../providers/games/types.ts';
@@ -117,7 +118,7 @@ export async function launch(db: Db, req: LaunchRequest): Promise<string> {
   }
 
   const token = randomBytes(32).toString('base64url');
-  const now = req.now ?? Date.now();
+  const now = req.now ?? clock.now();
   await db.transaction(async (tx) => {
     await tx.insert(gameSession).values({
       tokenHash: hashLaunchToken(token),
@@ -203,12 +204,12 @@ const liveSessionQuery = preparedPerDb((db) =>
  * operator froze: a game acts only while the login that launched it does. Playing keeps that
  * login alive, as any call with its token would.
  */
-export async function resolveSession(db: Db, token: string, now = Date.now()): Promise<ResolvedSession> {
+export async function resolveSession(db: Db, token: string, now = clock.now()): Promise<ResolvedSession> {
   return (await readSession(db, token, now)).session;
 }
 
 /** Whether a launch token's session is live now (asked by a stream's heartbeat): read only, so watching alone slides no expiry. */
-export async function sessionStillLive(db: Db, token: string, now = Date.now()): Promise<boolean> {
+export async function sessionStillLive(db: Db, token: string, now = clock.now()): Promise<boolean> {
   const [found] = await liveSessionQuery(db).execute({ tokenHash: hashLaunchToken(token), now: new Date(now).toISOString() });
   return !!found;
 }
@@ -259,7 +260,7 @@ const READ_FOR_SPINS_MAX = 10_000;
 const READ_FOR_SPINS_MS = 20_000;
 
 /** resolveSession for a paid spin: the session as lately read, unchecked (see readForSpins), or read now. */
-export async function resolveSessionForSpin(db: Db, token: string, now = Date.now()): Promise<ResolvedSession> {
+export async function resolveSessionForSpin(db: Db, token: string, now = clock.now()): Promise<ResolvedSession> {
   const hash = hashLaunchToken(token);
   const hit = readForSpins.get(hash);
   if (hit && now - hit.readAt < READ_FOR_SPINS_MS && !slideDue(hit.expiresAt, now) && !sessionTouchDue(new Date(hit.seenAt), now)) {
@@ -367,7 +368,7 @@ export const GUEST_DEMO_KEEP_MS = 24 * 60 * 60 * 1000;
  * seed pairs and replay records (nothing of a guest's is money or anyone's history), at most 500
  * sessions a run. Several processes may run it at once: each only deletes what is there.
  */
-export async function sweepGuestDemos(db: Db, now = Date.now()): Promise<number> {
+export async function sweepGuestDemos(db: Db, now = clock.now()): Promise<number> {
   return db.transaction(async (tx) => {
     const gone = await tx
       .select({ id: gameSession.id })

@@ -28,8 +28,8 @@ const BET = '/wps/sandbox/live/bet';
 let t: TestDb;
 const g: Record<string, number> = {};
 const realNow = clock.now;
-// A day far ahead: the member's login session is opened on this clock, and the game session's
-// check reads the real one (play.ts), so a day near today would expire the login mid-run.
+// A day far from today's: sessions, rounds and their expiry all read this clock (play.ts reads the
+// kernel clock as the accounts slice does), and nothing may depend on the real one.
 let now = Date.parse('2030-12-03T10:00:00Z');
 
 beforeAll(async () => {

@@ -31,8 +31,7 @@ let t: TestDb;
 const g: Record<string, number> = {};
 const realNow = clock.now;
 // A minute into a ten-minute slot: the slot's fixtures kick off at :00 and :05 of the next. A day
-// far ahead: the member's login session is opened on this clock, and the game session's check
-// reads the real one (play.ts), so a day near today would expire the login mid-run.
+// far from today's: sessions, fixtures and their expiry all read this clock.
 let now = Date.parse('2030-12-03T10:01:00Z');
 
 beforeAll(async () => {
