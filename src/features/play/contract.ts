@@ -4,3 +4,4 @@ export * from './contract/vendor-wallet.ts';
 export * from './contract/tables.ts';
 export * from './contract/live.ts';
 export * from './contract/sports.ts';
+export * from './contract/blackjack.ts';

@@ -9,6 +9,7 @@ import { expireFreeSpins } from './server/free-spins.ts';
 import { playCommands } from './server/ops.ts';
 import { runLiveDraws } from './server/sandbox/live-tables.ts';
 import { runSportsResults } from './server/sandbox/sports-book.ts';
+import { playOutIdleHands } from './server/sandbox/blackjack.ts';
 
 export const manifest: FeatureManifest = {
   name: 'play',
@@ -25,5 +26,7 @@ export const manifest: FeatureManifest = {
     { name: 'play.live.draws', everyMs: 1_000, atStart: true, run: (db, now) => runLiveDraws(db, now) },
     // The sports book's fixtures get their result at their end, and their bets are settled (each fixture moves under its lock, once per revision).
     { name: 'play.sports.results', everyMs: 5_000, atStart: true, run: (db, now) => runSportsResults(db, now) },
+    // Blackjack hands left idle are played out (stood) and settled (each under its lock, skipped while another process holds it).
+    { name: 'play.blackjack.idle', everyMs: 60_000, atStart: true, run: (db, now) => playOutIdleHands(db, now) },
   ],
 };

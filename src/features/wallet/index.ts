@@ -4,7 +4,21 @@ export { gameAccount, mainAccount, pointsAccount, POINTS_CURRENCY } from './serv
 export { convertPoints, earnPoints, earnPointsOnce, pointsBalance, pointsByType, pointsMovements, spendPoints } from './server/points.ts';
 export { isShortOfMoney } from './server/ledger.ts';
 export { checkPaymentPassword } from './server/payment-password.ts';
-export { payPart, placeBet, playRound, playRoundAtOnce, refundRound, resettleRound, resettleRoundIn, roundOwner, settleRound, voidRound, voidRoundIn, type EngineWrites } from './server/game-play.ts';
+export {
+  payPart,
+  placeBet,
+  playRound,
+  playRoundAtOnce,
+  raiseStakeIn,
+  refundRound,
+  resettleRound,
+  resettleRoundIn,
+  roundOwner,
+  settleRound,
+  voidRound,
+  voidRoundIn,
+  type EngineWrites,
+} from './server/game-play.ts';
 export type { BetRequest, CorrectionAnswer, RoundAnswer } from './server/game-play.ts';
 export { openRounds, refundRounds, settleRounds, type BatchOutcome, type RoundResult } from './server/round-batches.ts';
 export { balancesOf, payFromHouse } from './server/ledger.ts';

@@ -7,6 +7,7 @@
 import type { PlayedRound } from '../contract/play.ts';
 import { localizePath, type Locale } from '../../../kernel/locales.ts';
 import { intlLocale } from '../../../kernel/intl.ts';
+import { formatMinor, parseMinor } from '../../../kernel/money.ts';
 
 /** A line win as the contract answers it (round and verify answers). */
 export interface LineWinView {
@@ -115,6 +116,13 @@ export function verifyHref(round: Pick<PlayedRound, 'nodeId' | 'serverSeed' | 's
   q.set('clientSeed', round.clientSeed);
   q.set('nonce', String(round.nonce));
   q.set('bet', round.bet);
+  // A blackjack hand is replayed with its actions, at its first stake (the round's bet counts its doubles, splits and insurance).
+  const hand = round.table?.blackjack;
+  if (hand) {
+    const first = parseMinor(hand.hands[0]!.stake) ?? 0n;
+    q.set('bet', formatMinor(hand.hands[0]!.doubled ? first / 2n : first));
+    q.set('actions', hand.actions.join(','));
+  }
   // A slot's round says so: its game may play as a table now (fish games' rounds from before they shot).
   if (!round.table) q.set('engine', 'slot');
   return `${localizePath('/play/verify', locale)}?${q.toString()}`;

@@ -11,13 +11,29 @@ import { map } from 'nanostores';
 import { ApiFailure, type ApiClient } from '../../../kernel/http/client.ts';
 import type { ValueOf } from '../../../kernel/contract.ts';
 import { parseMinor } from '../../../kernel/money.ts';
-import { launchToken, liveBet, liveState, liveStream, sandboxRounds, sandboxSeed, sandboxSpin, sandboxState, sandboxTable, type LiveTableView, type PlayedRound } from '../contract.ts';
+import {
+  launchToken,
+  liveBet,
+  liveState,
+  liveStream,
+  sandboxRounds,
+  sandboxSeed,
+  sandboxBlackjack,
+  sandboxSpin,
+  sandboxState,
+  sandboxTable,
+  type LiveTableView,
+  type PlayedRound,
+} from '../contract.ts';
+import type { BlackjackAction } from '../contract/blackjack.ts';
 import { openEventStream } from '../../../kernel/http/event-stream.ts';
 import { livePhase } from './live-logic.ts';
 import { addChip, removeSpot, stakesKey, stakesList, type TableStakes } from './table-logic.ts';
 import { applyRevealed, clientSeedIssue, fill, initialBet, isEndedSession, mergeRounds, NETWORK_CODES, spinKeys, stepBet } from './game-logic.ts';
 
 export type GameState = ValueOf<typeof sandboxState>;
+/** A blackjack call's refusals that mean the hand moved on elsewhere: the page reads it again. */
+const HAND_MOVED = new Set(['game.blackjack.stale', 'game.blackjack.over', 'game.blackjack.handOpen', 'game.blackjack.unknown']);
 export type Revealed = ValueOf<typeof sandboxSeed>['revealed'];
 export type SpinError = { kind: 'insufficient' } | { kind: 'network' } | { kind: 'message'; text: string };
 
@@ -355,6 +371,45 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     }
   }
 
+  /**
+   * A blackjack hand (issue 34): `deal` at the chosen stake, or an action on the hand shown
+   * (`round`, open). A lost answer keeps the call's key (per stake, or per hand, step and action),
+   * so retrying plays it at most once. A hand that moved on elsewhere (another tab, the idle job)
+   * is read again as it stands, with its refusal said.
+   */
+  async function blackjack(action: 'deal' | BlackjackAction): Promise<void> {
+    const { launch, state, busy, seedBusy, bet, round } = get();
+    if (!launch || !state || busy || seedBusy) return;
+    const hand = round?.open && round.table?.blackjack ? round : null;
+    if (action !== 'deal' && !hand) return;
+    const step = hand?.table?.blackjack?.step ?? 0;
+    const key = keys.keyFor(action === 'deal' ? `deal:${bet}` : `${hand!.roundId}:${step}:${action}`);
+    set({ busy: true, spinError: null, announce: '' });
+    try {
+      const body = action === 'deal' ? { launch, action, bet, idempotencyKey: key } : { launch, action, roundId: hand!.roundId, step, idempotencyKey: key };
+      const answer = await client.call(sandboxBlackjack, { body });
+      keys.settled();
+      const over = !answer.round.open;
+      const won = (parseMinor(answer.round.win) ?? 0n) > 0n;
+      set({
+        round: answer.round,
+        balance: answer.balance,
+        fairness: answer.fairness,
+        history: [answer.round, ...get().history.filter((x) => x.roundId !== answer.round.roundId)],
+        announce: over ? fill(won ? words.resultWin : words.resultNone, { amount: o.format(answer.round.win, state.currency), bet: o.format(answer.round.bet, state.currency) }) : '',
+      });
+    } catch (err) {
+      if (err instanceof ApiFailure && HAND_MOVED.has(err.errorCode)) {
+        keys.settled();
+        const said = message(err);
+        await load(launch);
+        set({ spinError: { kind: 'message', text: said } });
+      } else failed(err);
+    } finally {
+      set({ busy: false });
+    }
+  }
+
   /** A fish game's shot: the chosen stake on the fish aimed at, played as a one-spot round. */
   function shoot(fish: string): Promise<void> {
     const { busy, bet } = get();
@@ -475,7 +530,7 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     return phase.kind === 'betting' && retrying(`${phase.roundNo}:${stakesKey(tableStakes)}`);
   }
 
-  return { $game, start, load, stop, spin, deal, shoot, placeChip, clearStakes, chooseBet, stepStake, typeSeed, rotateSeed, refreshBalance, showBalance, more, retrying, retryingNow };
+  return { $game, start, load, stop, spin, deal, blackjack, shoot, placeChip, clearStakes, chooseBet, stepStake, typeSeed, rotateSeed, refreshBalance, showBalance, more, retrying, retryingNow };
 }
 
 export type GameSession = ReturnType<typeof createGameSession>;

@@ -46,6 +46,8 @@ export function createVerifyRound(o: { client: ApiClient; words: VerifyWords }) 
   const set = (patch: Partial<VerifyView>) => $verify.set({ ...get(), ...patch });
   // A slot round of a game that became a table (a fish game's rounds before it shot) verifies as the slot it was.
   let engine: 'slot' | undefined;
+  // A blackjack hand's actions (from its history link): the hand is replayed with them.
+  let actions: string | undefined;
   const focusOn = (to: VerifyView['focus']['to']) => set({ focus: { count: get().focus.count + 1, to } });
   const focusFirst = (errors: VerifyErrors) => {
     const first = VERIFY_FIELDS.find((f) => errors[f]);
@@ -73,6 +75,7 @@ export function createVerifyRound(o: { client: ApiClient; words: VerifyWords }) 
           nonce: t(values.nonce),
           bet: t(values.bet) || undefined,
           ...(engine ? { engine } : {}),
+          ...(actions !== undefined ? { actions } : {}),
         },
       });
       set({ answer: { value, input: values } });
@@ -101,6 +104,8 @@ export function createVerifyRound(o: { client: ApiClient; words: VerifyWords }) 
   function start(search: string): void {
     const prefilled = verifyInputFromSearch(search);
     engine = new URLSearchParams(search).get('engine') === 'slot' ? 'slot' : undefined;
+    const named = new URLSearchParams(search).get('actions');
+    actions = named !== null && /^[A-Za-z,]{0,600}$/.test(named) ? named : undefined;
     set({ input: prefilled, needsSeed: !prefilled.serverSeed && !!prefilled.serverSeedHash });
     if (Object.keys(verifyIssues(prefilled)).length === 0) void check(prefilled, true);
   }

@@ -33,6 +33,7 @@ import { z } from 'zod';
 import { defineCall, intParam, pageSizeParam } from '../../../kernel/contract.ts';
 import { gameItem, gameType, MAX_PAGE_SIZE } from '../../games/contract.ts';
 import { tableBetsInput, tableRound, tableRules } from './tables.ts';
+import { BLACKJACK_ACTIONS } from './blackjack.ts';
 
 import { launchToken } from './launch.ts';
 import { bookRules } from './sports.ts';
@@ -285,6 +286,32 @@ export const sandboxTable = defineCall({
   value: z.object({ round: playedRound, balance: money, fairness: fairnessState }),
 });
 
+/**
+ * A blackjack hand (issue 34, RNG tables: contract/blackjack.ts), played in turns: `deal` with a
+ * stake of whole chips opens a hand from the member's seed pair; then each action names the hand
+ * (`roundId`) and the step it was chosen at (`step`, the hand's `blackjack.step`), so a retried or
+ * second tab's action on a hand that moved on is refused (409 `game.blackjack.stale`). A double,
+ * a split and insurance raise the stake through the wallet; the hand's last action settles it.
+ */
+export const sandboxBlackjack = defineCall({
+  name: 'sandboxBlackjack',
+  method: 'POST',
+  path: '/wps/sandbox/game/blackjack',
+  body: z.object({
+    launch: launchToken,
+    action: z.enum(['deal', ...BLACKJACK_ACTIONS]),
+    /** The stake of a deal. */
+    bet: amountInput.optional(),
+    roundId: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/)
+      .optional(),
+    step: z.number().int().min(0).max(64).optional(),
+    idempotencyKey,
+  }),
+  value: z.object({ round: playedRound, balance: money, fairness: fairnessState }),
+});
+
 export const sandboxSeed = defineCall({
   name: 'sandboxSeed',
   method: 'POST',
@@ -325,6 +352,12 @@ export const sandboxVerify = defineCall({
     bet: amountInput.optional(),
     /** 'slot': the round was a slot's (a game's rounds from before it played as a table); otherwise the game's own kind. */
     engine: z.enum(['slot']).optional(),
+    /** A blackjack hand's actions in order, comma-separated: the hand is replayed with them (without: the first cards of the stream). */
+    actions: z
+      .string()
+      .max(600)
+      .regex(new RegExp(`^((${BLACKJACK_ACTIONS.join('|')})(,(${BLACKJACK_ACTIONS.join('|')}))*)?$`))
+      .optional(),
   }),
   value: z.object({
     /** SHA-256 of the seed's bytes: must equal the hash shown before the round. */
@@ -381,6 +414,7 @@ export const playCalls = [
   sandboxState,
   sandboxSpin,
   sandboxTable,
+  sandboxBlackjack,
   sandboxSeed,
   sandboxRounds,
   sandboxVerify,

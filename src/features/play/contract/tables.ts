@@ -18,8 +18,9 @@
  */
 import { z } from 'zod';
 import { uniformBelow, type WordSource } from '../../../kernel/uniform.ts';
+import { blackjackView } from './blackjack.ts';
 
-export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'fish'] as const;
+export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'fish', 'blackjack'] as const;
 export type TableKind = (typeof TABLE_KINDS)[number];
 export type RouletteWheel = 'european' | 'american';
 
@@ -374,6 +375,8 @@ export const tableRound = z.object({
   kind: z.enum(TABLE_KINDS),
   wheel: z.enum(['european', 'american']).nullable(),
   bets: z.array(z.object({ spot: z.string(), amount: z.string(), payout: z.string() })),
+  /** A blackjack hand (contract/blackjack.ts): its hands, the dealer's cards shown, what it takes next. */
+  blackjack: blackjackView.optional(),
 });
 
 /** A table game's rules as the game page draws them. */

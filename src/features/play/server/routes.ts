@@ -14,6 +14,7 @@ import {
   sandboxSpin,
   sandboxState,
   sandboxTable,
+  sandboxBlackjack,
   tableGameOf,
   tableLimits,
   tableSpots,
@@ -53,6 +54,8 @@ import type { z } from 'zod';
 import { route, type HandlerContext } from '../../../kernel/http/dispatch.ts';
 import * as sandbox from './sandbox/provider.ts';
 import { playTable } from './sandbox/table-play.ts';
+import { actOnHand, blackjackRules, dealHand, verifyBlackjack } from './sandbox/blackjack.ts';
+import { isBlackjackGame } from '../contract/blackjack.ts';
 import { balancesOf } from '../../wallet/index.ts';
 import { gameIconUrl } from '../../games/index.ts';
 import { forgetSessionForSpin, launch, LOTTERY_VENDORS, nodeIdOfGameId, recentGames, resolveSession, resolveSessionForSpin, sessionStillLive } from './play.ts';
@@ -270,6 +273,7 @@ export const playRoutes = [
     const table = at?.table;
     // A sports game's page reads its book (sportsBook); its member's seed pair plays no part in it.
     const book = sportBookOf({ gameType: s.gameType, gameName: s.game.gameName });
+    const blackjack = isBlackjackGame({ gameType: s.gameType, gameName: s.game.gameName });
     const config = sandbox.gameConfig(s.game.seed);
     const decimals = brand().currencyDecimals;
     const balance = s.demo ? s.demoBalance! : (await balancesOf(d, [s.wallet])).get(s.wallet)!;
@@ -281,29 +285,31 @@ export const playRoutes = [
       currency: brand().currency,
       rules: book
         ? { kind: 'book' as const, book, bets: [formatMinor(s.game.minBet, decimals)] }
-        : table
-          ? { ...tableRulesOf(table, s.game.minBet), ...(at.live ? { live: true } : {}) }
-          : {
-              kind: config.kind,
-              reels: config.reels,
-              rows: config.rows,
-              symbols: [...config.symbols],
-              lines: config.lines.map((l) => [...l]),
-              minCount: config.minCount,
-              pays: config.pays.map((p) => [...p]),
-              strips: config.strips.map((st) => [...st]),
-              rtp: config.rtp,
-              bets: sandbox.sessionBets(s).map((b) => formatMinor(b, decimals)),
-            },
+        : blackjack
+          ? blackjackRules(s.game.minBet)
+          : table
+            ? { ...tableRulesOf(table, s.game.minBet), ...(at.live ? { live: true } : {}) }
+            : {
+                kind: config.kind,
+                reels: config.reels,
+                rows: config.rows,
+                symbols: [...config.symbols],
+                lines: config.lines.map((l) => [...l]),
+                minCount: config.minCount,
+                pays: config.pays.map((p) => [...p]),
+                strips: config.strips.map((st) => [...st]),
+                rtp: config.rtp,
+                bets: sandbox.sessionBets(s).map((b) => formatMinor(b, decimals)),
+              },
       fairness: await sandbox.fairness(d, sandbox.seedOwnerOf(s), s.demo),
       history: book ? [] : at?.live ? await liveHistory(d, s.memberId!, s.game.nodeId, at.table, s.game.gameName, HISTORY_SIZE) : (await sandbox.rounds(d, s, 1, HISTORY_SIZE)).list,
-      freeSpins: table || book ? null : await freeSpinsOf(d, s),
+      freeSpins: table || book || blackjack ? null : await freeSpinsOf(d, s),
     };
   }),
 
   route(sandboxSpin, async ({ body }, ctx) => {
     const s = await sandboxSession(body.launch, ctx, true);
-    if (tableOfSession(s)) throw new ApiError(409, 'game.table.isTable');
+    if (tableOfSession(s) || isBlackjackGame({ gameType: s.gameType, gameName: s.game.gameName })) throw new ApiError(409, 'game.table.isTable');
     if (sportBookOf({ gameType: s.gameType, gameName: s.game.gameName })) throw new ApiError(409, 'sports.isBook');
     const bet = stake(body.bet, ctx);
     try {
@@ -324,6 +330,25 @@ export const playRoutes = [
     const table = at.table;
     const bets = body.bets.map((b, i) => ({ spot: b.spot, amount: tableStake(b.amount, ctx, i) }));
     const { round, fairness, balance } = await playTable(await db(), s, table, bets, body.idempotencyKey);
+    return { round, fairness, balance };
+  }),
+
+  route(sandboxBlackjack, async ({ body }, ctx) => {
+    const s = await sandboxSession(body.launch, ctx);
+    if (!isBlackjackGame({ gameType: s.gameType, gameName: s.game.gameName })) throw new ApiError(409, 'game.blackjack.notBlackjack');
+    if (body.action === 'deal') {
+      if (body.bet === undefined) throw new ApiError(400, 'request.invalid', {}, { bet: ctx.t('errors:field.required') });
+      const { round, fairness, balance } = await dealHand(await db(), s, stake(body.bet, ctx), body.idempotencyKey);
+      return { round, fairness, balance };
+    }
+    if (body.roundId === undefined || body.step === undefined)
+      throw new ApiError(
+        400,
+        'request.invalid',
+        {},
+        { ...(body.roundId === undefined ? { roundId: ctx.t('errors:field.required') } : {}), ...(body.step === undefined ? { step: ctx.t('errors:field.required') } : {}) },
+      );
+    const { round, fairness, balance } = await actOnHand(await db(), s, body.roundId, body.action, body.step, body.idempotencyKey);
     return { round, fairness, balance };
   }),
 
@@ -348,6 +373,7 @@ export const playRoutes = [
   route(sandboxVerify, async ({ query }, ctx) => {
     const [g] = await (await db()).select({ seed: game.seed, gameType: game.gameType, gameName: game.gameName }).from(game).where(eq(game.nodeId, query.nodeId));
     if (!g) throw new ApiError(404, 'game.not.found');
+    if (query.engine !== 'slot' && isBlackjackGame(g)) return verifyBlackjack(query, query.actions, query.bet === undefined ? undefined : stake(query.bet, ctx));
     const table = query.engine === 'slot' ? null : (tableGameOf(g) ?? liveTableOf(g));
     // A table round's draws need no stake: its bets are on the round (the history shows them).
     if (table) return sandbox.verifyTable(table, query);

@@ -116,12 +116,28 @@ export const sandboxRound = pgTable(
     /** The engine's record: a slot's reel stops; a table game's draws (contract/tables.ts). */
     stops: jsonb('stops').$type<number[]>().notNull(),
     /** A table game's round (issue 34): its kind and bets, amounts in minor units; null for a slot round. */
-    tableBets: jsonb('table_bets').$type<{ kind: string; wheel: string | null; bets: { spot: string; amount: string }[] }>(),
+    tableBets: jsonb('table_bets').$type<{ kind: string; wheel: string | null; bets: { spot: string; amount: string }[]; actions?: string[] }>(),
+    /**
+     * A hand still being played (issue 34: blackjack): its wallet round is open, `stops` holds the
+     * cards dealt so far and `win_amount` is 0 until it ends. One open hand per seed pair and game.
+     */
+    open: boolean('open').notNull().default(false),
+    /** When an open hand was last dealt to or acted on: an idle hand is played out (stood) after a while. */
+    actedAt: timestamp('acted_at', { withTimezone: true }),
     /** The free-spin grant that paid its stake (no money staked; its win adds to the grant's winnings); null for a bought round. */
     freeSpinGrantId: bigint('free_spin_grant_id', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sandbox_round_member_idx').on(t.memberId, t.nodeId, t.demo, t.createdAt), index('sandbox_round_session_idx').on(t.sessionId, t.createdAt)],
+  (t) => [
+    index('sandbox_round_member_idx').on(t.memberId, t.nodeId, t.demo, t.createdAt),
+    index('sandbox_round_session_idx').on(t.sessionId, t.createdAt),
+    uniqueIndex('sandbox_round_open_hand_uq')
+      .on(t.seedId, t.nodeId)
+      .where(sql`open`),
+    index('sandbox_round_idle_idx')
+      .on(t.actedAt)
+      .where(sql`open`),
+  ],
 );
 
 /**

@@ -17,7 +17,7 @@ import { isShortOfMoney, postTransfer, type Tx } from './ledger.ts';
 import { formatMinor } from '../../../kernel/money.ts';
 import { brand } from '../../../kernel/brand/index.ts';
 import { run, statement, type Statement } from '../../../kernel/db/statement.ts';
-import { adjustCounted, refuseStake, release } from '../../protection/index.ts';
+import { adjustCounted, charge, refuseIfBlocked, refuseStake, release } from '../../protection/index.ts';
 import { createHash } from 'node:crypto';
 import { addToDay } from './daily.ts';
 import { OPEN_ROUND, PLAY_ROUND, playRoundText, SETTLE_ROUND, type EngineCtes } from './round-statements.ts';
@@ -326,6 +326,30 @@ export async function payPart(db: Db, roundId: string, amount: bigint, transacti
     return answer(roundId, 'open', round.betAmount, paid, posted.balances.get(wallet)!);
   });
   return value;
+}
+
+/**
+ * Raises an open round's stake by `amount`, in the caller's transaction (issue 34: blackjack's
+ * double, split and insurance; the engine decides under its own lock): player protection first
+ * (refused while blocked; the amount counted against the loss and wager limits, refused when one
+ * has no room), then the round's bet grows and the amount moves from the wallet the bet came from
+ * to the house games account (kind 'bet'), refused with 'wallet.balance.insufficient' when the
+ * wallet cannot pay. The settle then counts the whole stake in the day figures. A round that is
+ * not open is refused (409 wallet.round.closed), one of another member too (404).
+ */
+export async function raiseStakeIn(tx: Tx, roundId: string, memberId: number, amount: bigint): Promise<RoundAnswer> {
+  if (amount <= 0n) throw new ApiError(400, 'wallet.amount.positive');
+  const round = await lockRound(tx, roundId);
+  if (round.memberId !== memberId) throw new ApiError(404, 'wallet.round.unknown');
+  if (round.status !== 'open') throw new ApiError(409, 'wallet.round.closed');
+  await refuseIfBlocked(tx, memberId);
+  await charge(tx, memberId, ['loss', 'wager'], amount);
+  const bet = round.betAmount + amount;
+  await tx.update(gameRound).set({ betAmount: bet }).where(eq(gameRound.roundId, roundId));
+  const wallet = round.walletAccount;
+  // postTransfer refuses a wallet that cannot pay ('wallet.balance.insufficient'): the caller's transaction then writes nothing.
+  const posted = await postTransfer(tx, { kind: 'bet', memberId, reference: roundId, memo: `${round.gameName} (raise)`, legs: [{ from: wallet, to: gamesAccount(memberId), amount }] });
+  return answer(roundId, 'open', bet, null, posted.balances.get(wallet)!);
 }
 
 /** A round the engine plays in one go: what it must know before the money moves. */

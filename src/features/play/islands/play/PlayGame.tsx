@@ -25,6 +25,7 @@ import { formatDateTime } from '../../../../kernel/intl.ts';
 // Table games' board and rules (issue 34): a chunk of their own, loaded only by a table game's page.
 const TableBoard = lazy(() => import('./TableBoard.tsx'));
 const FishTank = lazy(() => import('./FishTank.tsx'));
+const BlackjackTable = lazy(() => import('./BlackjackTable.tsx'));
 const TableRulesPanel = lazy(() => import('./TableBoard.tsx').then((m) => ({ default: m.TableRulesPanel })));
 const SportsBook = lazy(() => import('./SportsBook.tsx'));
 
@@ -386,7 +387,9 @@ export default function PlayGame(props: Props) {
                   {L.table.board}
                 </h2>
                 <Suspense fallback={<p className="pl-state">{L.loading}</p>}>
-                  {tableRules.kind === 'fish' ? (
+                  {tableRules.kind === 'blackjack' ? (
+                    <BlackjackTable {...boardProps(tableRules)} B={L.blackjack} onAct={(a) => void session.blackjack(a)} />
+                  ) : tableRules.kind === 'fish' ? (
                     <FishTank {...boardProps(tableRules)} pendingFish={retrying ? (Object.keys(tableStakes)[0] ?? null) : null} onShoot={(fish) => void session.shoot(fish)} />
                   ) : (
                     <TableBoard

@@ -26,6 +26,7 @@ import { fill } from '../../client/game-logic.ts';
 import { stakesTotal, type TableStakes } from '../../client/table-logic.ts';
 import { bigRoad, liveOutcomes, livePhase, type LivePhase, type RoadWinner } from '../../client/live-logic.ts';
 import type { LiveTableView } from '../../contract/live.ts';
+import type { BlackjackView } from '../../contract/blackjack.ts';
 import type { PlayLabels } from './PlayGame.tsx';
 import { Chips } from './Chips.tsx';
 import './table.css';
@@ -41,7 +42,11 @@ export interface TableRulesView {
   live?: boolean;
 }
 
-export const tableOf = (r: Pick<TableRulesView, 'kind' | 'wheel'>): TableGame => (r.kind === 'roulette' ? { kind: 'roulette', wheel: r.wheel ?? 'european' } : { kind: r.kind });
+export const tableOf = (r: Pick<TableRulesView, 'kind' | 'wheel'>): TableGame => {
+  // A blackjack hand is played in turns, not drawn at once: BlackjackTable.tsx shows it.
+  if (r.kind === 'blackjack') throw new Error('blackjack is not a drawn table');
+  return r.kind === 'roulette' ? { kind: 'roulette', wheel: r.wheel ?? 'european' } : { kind: r.kind };
+};
 
 /** The fish a roll hits (every fish whose chance the roll is within), smallest multiple first. */
 export const fishHitBy = (roll: number) => FISH.filter((f) => fishHit(f.id, roll)).map((f) => f.id);
@@ -57,7 +62,7 @@ export function cardName(T: TableLabels, card: number): string {
   const rank = RANKS[cardRank(card)]!;
   return fill(T.card, { rank: (T.ranks as Record<string, string>)[rank] ?? rank, suit: T.suits[cardSuit(card)] });
 }
-function Card({ card, T }: { card: number; T: TableLabels }) {
+export function Card({ card, T }: { card: number; T: TableLabels }) {
   const suit = cardSuit(card);
   return (
     <span className={`tb-card${suit === 'hearts' || suit === 'diamonds' ? ' is-red' : ''}`} role="img" aria-label={cardName(T, card)}>
@@ -535,20 +540,23 @@ function LiveResults({ table, outcomes, T }: { table: TableGame; outcomes: Table
 
 /** The table's rules and what each spot pays (the side panel). */
 export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rules: TableRulesView; T: TableLabels; fmt: (a: string) => string; lang: string; title: string; rtpLabel: string }) {
-  const table = tableOf(rules);
   const pct = (x: number) => new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(x);
+  // Blackjack's spots are the hand, a blackjack and insurance: no drawn table behind them.
+  const table = rules.kind === 'blackjack' ? null : tableOf(rules);
   // Roulette's 38 straight-up spots pay alike: one row for them.
-  const rows = table.kind === 'roulette' ? [rules.spots.find((s) => s.spot === 'n17')!, ...rules.spots.filter((s) => !s.spot.startsWith('n'))] : rules.spots;
+  const rows = table?.kind === 'roulette' ? [rules.spots.find((s) => s.spot === 'n17')!, ...rules.spots.filter((s) => !s.spot.startsWith('n'))] : rules.spots;
   const rulesText =
-    table.kind === 'fish'
-      ? T.rules.fish
-      : table.kind === 'roulette'
-        ? table.wheel === 'american'
-          ? T.rules.rouletteAmerican
-          : T.rules.roulette
-        : table.kind === 'baccarat'
-          ? `${T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
-          : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
+    table === null
+      ? T.rules.blackjack
+      : table.kind === 'fish'
+        ? T.rules.fish
+        : table.kind === 'roulette'
+          ? table.wheel === 'american'
+            ? T.rules.rouletteAmerican
+            : T.rules.roulette
+          : table.kind === 'baccarat'
+            ? `${T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
+            : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
   return (
     <>
       <h2>{title}</h2>
@@ -571,7 +579,7 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
             {rows.map((s) => (
               <tr key={s.spot}>
                 <th scope="row">
-                  {table.kind === 'fish'
+                  {table?.kind === 'fish'
                     ? T.fish.names[s.spot as keyof typeof T.fish.names]
                     : s.spot.startsWith('n')
                       ? fill(T.spots.straight, { n: rules.wheel === 'american' ? '0–36, 00' : '0–36' })
@@ -590,7 +598,8 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
 }
 
 /** A table round's draw recomputed by the verify page: what it shows, in pictures and in words. */
-export function VerifiedDraw({ table, stops, T }: { table: Pick<TableRulesView, 'kind' | 'wheel'>; stops: number[]; T: TableLabels }) {
+export function VerifiedDraw({ table, stops, T, B }: { table: Pick<TableRulesView, 'kind' | 'wheel'> & { blackjack?: BlackjackView }; stops: number[]; T: TableLabels; B: PlayLabels['blackjack'] }) {
+  if (table.kind === 'blackjack') return <VerifiedHand hand={table.blackjack ?? null} stops={stops} T={T} B={B} />;
   let o: TableOutcome;
   try {
     o = tableOutcome(tableOf(table), stops);
@@ -603,6 +612,48 @@ export function VerifiedDraw({ table, stops, T }: { table: Pick<TableRulesView, 
         <Drawn o={o} T={T} />
       </div>
       <p>{outcomeText(T, o)}</p>
+    </div>
+  );
+}
+
+/** A blackjack hand replayed by the verify page: the dealer's cards and each hand's, with results; without its actions, the stream's cards in order. */
+function VerifiedHand({ hand, stops, T, B }: { hand: BlackjackView | null; stops: number[]; T: TableLabels; B: PlayLabels['blackjack'] }) {
+  const side = (title: string, cards: number[], total: number, result?: string) => (
+    <div className="tb-hand" key={title}>
+      <h4>
+        {title}: {total}
+        {result ? ` · ${result}` : total > 21 ? ` · ${B.dealerBust}` : ''}
+      </h4>
+      <div className="bj-cards">
+        {cards.map((c, i) => (
+          <Card key={i} card={c} T={T} />
+        ))}
+      </div>
+    </div>
+  );
+  if (!hand)
+    return (
+      <div className="tb" data-testid="verify-table">
+        <div className="bj-cards">
+          {stops.map((c, i) => (
+            <Card key={i} card={c} T={T} />
+          ))}
+        </div>
+      </div>
+    );
+  return (
+    <div className="tb" data-testid="verify-table">
+      <div className="tb-result">
+        {side(B.dealer, hand.dealer.cards, hand.dealer.total)}
+        {hand.hands.map((h, i) =>
+          side(
+            hand.hands.length > 1 ? fill(B.handN, { n: i + 1 }) : B.you,
+            h.cards,
+            h.total,
+            h.result ? (h.result === 'lose' || h.result === 'bust' ? B.results[h.result] : fill(B.results[h.result], { amount: h.payout ?? '' })) : undefined,
+          ),
+        )}
+      </div>
     </div>
   );
 }

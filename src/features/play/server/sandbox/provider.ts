@@ -33,6 +33,7 @@ import { drawTable, type TableGame } from '../../contract/tables.ts';
 import { slotConfig, type SlotConfig } from './paytable.ts';
 import { evaluate, roundOutcome, settle } from './slot-engine.ts';
 import { presentTableRound, type TableBets } from './table-rounds.ts';
+import { presentBlackjackRound } from './blackjack.ts';
 
 /** Play money a demo session starts with, in minor units (2,000.00). */
 export const DEMO_START_BALANCE = 200_000n;
@@ -230,10 +231,12 @@ export function presentRound(
     createdAt: Date;
     freeSpinGrantId?: number | null;
     tableBets?: TableBets | null;
+    open?: boolean;
   },
   seed: { serverSeed: string; serverSeedHash: string; clientSeed: string; revealedAt: Date | null },
   game: { gameName: string; seed: number },
 ): PlayedRound {
+  if (r.tableBets?.kind === 'blackjack') return presentBlackjackRound({ ...r, open: r.open ?? false, tableBets: r.tableBets }, seed, game);
   if (r.tableBets) return presentTableRound({ ...r, tableBets: r.tableBets }, seed, game);
   const config = gameConfig(game.seed);
   const decimals = brand().currencyDecimals;
@@ -490,6 +493,16 @@ export async function rotateSeed(db: Db, owner: SeedOwner, demo: boolean, client
   if ('memberId' in owner) predicted.delete(owner.memberId);
   return db.transaction(async (tx) => {
     const current = await activeSeed(tx, owner, demo);
+    // The pair locked first, then its open hands looked at in a statement of their own (so a deal
+    // that took its nonce meanwhile is seen): a blackjack hand still played from this seed would
+    // have its cards to come shown by the reveal.
+    await tx.select({ id: gameSeed.id }).from(gameSeed).where(eq(gameSeed.id, current.id)).for('update');
+    const [openHand] = await tx
+      .select({ roundId: sandboxRound.roundId })
+      .from(sandboxRound)
+      .where(and(eq(sandboxRound.seedId, current.id), eq(sandboxRound.open, true)))
+      .limit(1);
+    if (openHand) throw new ApiError(409, 'game.seed.handOpen');
     const [revealed] = await tx
       .update(gameSeed)
       .set({ revealedAt: new Date() })

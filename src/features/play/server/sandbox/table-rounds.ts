@@ -13,6 +13,8 @@ export interface TableBets {
   kind: string;
   wheel: string | null;
   bets: { spot: string; amount: string }[];
+  /** A blackjack hand's actions, in order (contract/blackjack.ts). */
+  actions?: string[];
 }
 
 /** The table a kept round was played at. */
