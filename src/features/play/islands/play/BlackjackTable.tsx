@@ -41,8 +41,8 @@ export default function BlackjackTable(p: Props) {
       first.current = false;
       return;
     }
-    actionsRef.current?.querySelector<HTMLButtonElement>('button:not([aria-disabled="true"])')?.focus();
-  }, [stepKey]);
+    actionsRef.current?.querySelector<HTMLButtonElement>(open ? 'button:not([aria-disabled="true"])' : '[data-action="deal"]')?.focus();
+  }, [stepKey, open]);
 
   // A double or a split costs the hand's stake again (the hand played is never doubled yet); insurance half a stake.
   const cost = (a: BlackjackAction) => (a === 'insurance' ? view?.insurance?.stake : a === 'double' || a === 'split' ? view?.hands[Math.max(0, view.active)]?.stake : undefined);
@@ -55,7 +55,7 @@ export default function BlackjackTable(p: Props) {
     ? ''
     : open
       ? view.phase === 'insurance'
-        ? fill(B.insuranceAsk, { amount: fmt(view.insurance?.stake ?? '0') })
+        ? `${fill(B.status, { total: totalText(B, view.hands[0]!), dealer: totalText(B, dealer!) })} ${fill(B.insuranceAsk, { amount: fmt(view.insurance?.stake ?? '0') })}`
         : fill(B.status, { total: totalText(B, view.hands[view.active] ?? view.hands[0]!), dealer: totalText(B, dealer!) })
       : fill(B.over, { dealer: dealer!.total > 21 ? B.dealerBust : totalText(B, dealer!) });
 

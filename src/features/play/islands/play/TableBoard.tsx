@@ -598,8 +598,20 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
 }
 
 /** A table round's draw recomputed by the verify page: what it shows, in pictures and in words. */
-export function VerifiedDraw({ table, stops, T, B }: { table: Pick<TableRulesView, 'kind' | 'wheel'> & { blackjack?: BlackjackView }; stops: number[]; T: TableLabels; B: PlayLabels['blackjack'] }) {
-  if (table.kind === 'blackjack') return <VerifiedHand hand={table.blackjack ?? null} stops={stops} T={T} B={B} />;
+export function VerifiedDraw({
+  table,
+  stops,
+  T,
+  B,
+  fmt,
+}: {
+  table: Pick<TableRulesView, 'kind' | 'wheel'> & { blackjack?: BlackjackView };
+  stops: number[];
+  T: TableLabels;
+  B: PlayLabels['blackjack'];
+  fmt: (amount: string) => string;
+}) {
+  if (table.kind === 'blackjack') return <VerifiedHand hand={table.blackjack ?? null} stops={stops} T={T} B={B} fmt={fmt} />;
   let o: TableOutcome;
   try {
     o = tableOutcome(tableOf(table), stops);
@@ -617,7 +629,7 @@ export function VerifiedDraw({ table, stops, T, B }: { table: Pick<TableRulesVie
 }
 
 /** A blackjack hand replayed by the verify page: the dealer's cards and each hand's, with results; without its actions, the stream's cards in order. */
-function VerifiedHand({ hand, stops, T, B }: { hand: BlackjackView | null; stops: number[]; T: TableLabels; B: PlayLabels['blackjack'] }) {
+function VerifiedHand({ hand, stops, T, B, fmt }: { hand: BlackjackView | null; stops: number[]; T: TableLabels; B: PlayLabels['blackjack']; fmt: (amount: string) => string }) {
   const side = (title: string, cards: number[], total: number, result?: string) => (
     <div className="tb-hand" key={title}>
       <h4>
@@ -650,7 +662,7 @@ function VerifiedHand({ hand, stops, T, B }: { hand: BlackjackView | null; stops
             hand.hands.length > 1 ? fill(B.handN, { n: i + 1 }) : B.you,
             h.cards,
             h.total,
-            h.result ? (h.result === 'lose' || h.result === 'bust' ? B.results[h.result] : fill(B.results[h.result], { amount: h.payout ?? '' })) : undefined,
+            h.result ? (h.result === 'lose' || h.result === 'bust' ? B.results[h.result] : fill(B.results[h.result], { amount: fmt(h.payout ?? '0') })) : undefined,
           ),
         )}
       </div>

@@ -154,7 +154,7 @@ export default function VerifyRound({ labels: L, lang, merchant, language, messa
               <>
                 <h3>{L.table.result}</h3>
                 <Suspense fallback={null}>
-                  <VerifiedDraw table={a.table} stops={a.stops} T={L.table} B={L.blackjack} />
+                  <VerifiedDraw table={a.table} stops={a.stops} T={L.table} B={L.blackjack} fmt={fmt} />
                 </Suspense>
               </>
             ) : (

@@ -34,7 +34,7 @@ import { maskName } from '../../../../kernel/mask.ts';
 import { member } from '../../../accounts/index.ts';
 import { game, recordWinner } from '../../../games/index.ts';
 import { noteLargeWin } from '../../../protection/index.ts';
-import { balancesOf, openRounds, raiseStakeIn, settleRounds, type Tx } from '../../../wallet/index.ts';
+import { balancesOf, gameRound, openRounds, raiseStakeIn, settleRounds, type Tx } from '../../../wallet/index.ts';
 import type { PlayedRound } from '../../contract/play.ts';
 import {
   actionCost,
@@ -142,9 +142,28 @@ async function finish(tx: Tx, r: { roundId: string; demo: boolean; sessionId: nu
   if (r.demo) {
     if (win > 0n) await moveDemo(tx, r.sessionId, win);
   } else {
-    await settleRounds(tx, [{ roundId: r.roundId, win }], r.roundId, r.gameName);
+    // The wallet round must still be open: one the sweeper refunded (a hand left far past its
+    // settleBy) is not paid a second time, and the hand is closed as refunded (walletRoundGone).
+    const { closed } = await settleRounds(tx, [{ roundId: r.roundId, win }], r.roundId, r.gameName);
+    if (closed !== 1) throw new WalletRoundGone();
   }
   return win;
+}
+
+/** The hand's wallet round is no longer open (refunded by the stale-round sweeper): the hand can only be closed as refunded. */
+class WalletRoundGone extends Error {
+  constructor() {
+    super('the hand’s wallet round is closed');
+  }
+}
+
+/** Closes a hand whose wallet round was refunded: no win, its stake given back by the refund. */
+async function closeRefunded(db: Db, roundId: string): Promise<void> {
+  await db
+    .update(sandboxRound)
+    .set({ open: false, winAmount: 0n })
+    .where(and(eq(sandboxRound.roundId, roundId), eq(sandboxRound.open, true)));
+  log.warn('play.blackjack.refunded', { roundId });
 }
 
 async function balanceOf(tx: Tx, s: PlaySession): Promise<string> {
@@ -270,6 +289,11 @@ export async function actOnHand(db: Db, s: PlaySession, roundId: string, action:
       const tableBets = row.tableBets;
       const actions = actionsOf(tableBets);
       if (step !== actions.length) throw new ApiError(409, 'game.blackjack.stale');
+      if (!row.demo) {
+        // The wallet round, locked after the hand (the idle job's order): one the sweeper refunded is never played on.
+        const [gr] = await tx.select({ status: gameRound.status }).from(gameRound).where(eq(gameRound.roundId, roundId)).for('update');
+        if (gr?.status !== 'open') throw new WalletRoundGone();
+      }
       const [seed] = await tx.select().from(gameSeed).where(eq(gameSeed.id, row.seedId));
       const next = cardStream(seed!, row.nonce);
       const before = replayBlackjack(actions, next);
@@ -287,7 +311,8 @@ export async function actOnHand(db: Db, s: PlaySession, roundId: string, action:
         else await raiseStakeIn(tx, roundId, s.memberId!, cost);
       }
       const done = after.phase === 'done';
-      const win = done ? await finish(tx, { roundId, demo: row.demo, sessionId: row.sessionId, gameName: s.game.gameName }, after, bet) : 0n;
+      // A demo hand's money moves on the session acting (one relaunched resumes the hand: its raises and its win on the same play money).
+      const win = done ? await finish(tx, { roundId, demo: row.demo, sessionId: s.id, gameName: s.game.gameName }, after, bet) : 0n;
       const nextBets: TableBets = { ...tableBets, actions: [...actions, action] };
       const [saved] = await tx
         .update(sandboxRound)
@@ -298,7 +323,11 @@ export async function actOnHand(db: Db, s: PlaySession, roundId: string, action:
       return { round, fairness: fairnessOf(seed!), balance: await balanceOf(tx, s), freeSpins: null, freeSpinsEnded: null };
     },
     { claim: 'last' },
-  );
+  ).catch(async (err: unknown) => {
+    if (!(err instanceof WalletRoundGone)) throw err;
+    await closeRefunded(db, roundId);
+    throw new ApiError(409, 'game.blackjack.over');
+  });
   if (!replayed) await afterWin(db, s, value.round);
   return value;
 }
@@ -345,6 +374,11 @@ export async function playOutIdleHands(db: Db, now: number, limit = 100): Promis
       });
       if (done) ended++;
     } catch (err) {
+      if (err instanceof WalletRoundGone) {
+        await closeRefunded(db, roundId);
+        ended++;
+        continue;
+      }
       log.error('play.blackjack.idle.failed', { roundId, error: err instanceof Error ? err.message : String(err) });
     }
   }

@@ -15,6 +15,7 @@ import { newKey, walletUser } from '../../../../../tests/support/wallet.ts';
 import { game, gameRound, gameSeed, sandboxRound, vendor } from '../../../../app/schema.ts';
 import { HOUSE, gameAccount } from '../../../wallet/server/accounts.ts';
 import { auditLedger, balancesOf, postTransfer } from '../../../wallet/server/ledger.ts';
+import { refundRound } from '../../../wallet/server/game-play.ts';
 import { roundWords } from '../../../../kernel/fairness.ts';
 import { uniformBelow } from '../../../../kernel/uniform.ts';
 import { applyAction, blackjackValue, replayBlackjack, settleBlackjack, stakeOf, startBlackjack, type BlackjackAction, type BlackjackState } from '../../contract/blackjack.ts';
@@ -229,6 +230,21 @@ describe('blackjack', () => {
     const state = (await callApi(`${STATE}?launch=${token}`)).json.value;
     expect(state.history[0]).toMatchObject({ roundId: dealt.roundId, win: (Number(win) / 100).toFixed(2) });
     expect(state.history[0].table.blackjack.actions).toEqual(['noInsurance', 'stand']);
+
+    // A hand whose wallet round the stale-round sweeper refunded (left far past its settleBy) is
+    // never paid too: the next action finds it over, and it is closed with no win.
+    await force(u.id, false, (s) => s.phase === 'player');
+    const before = await balance(u.id);
+    const left = (await call(token, { action: 'deal', bet: '1.00' })).json.value.round;
+    await refundRound(t.db, left.roundId);
+    expect(await balance(u.id)).toBe(before);
+    const late = await call(token, { action: 'stand', roundId: left.roundId, step: 0 });
+    expect([late.status, late.json.errorCode]).toEqual([409, 'game.blackjack.over']);
+    const [closed] = await t.db.select().from(sandboxRound).where(eq(sandboxRound.roundId, left.roundId));
+    expect([closed!.open, closed!.winAmount]).toEqual([false, 0n]);
+    expect(await balance(u.id)).toBe(before);
+    const audit = await auditLedger(t.db);
+    expect([audit.total, audit.drifted]).toEqual([0n, []]);
   });
 
   it('a demo hand plays the session’s play money, and never touches the wallet', async () => {
