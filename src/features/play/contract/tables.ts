@@ -1,6 +1,6 @@
 /**
  * The rules of the sandbox's single-player table games (issue 34: RNG tables): European and
- * American roulette, baccarat (punto banco) and dragon tiger. Pure and shared: the server deals and
+ * American roulette, baccarat (punto banco), dragon tiger and sic bo. Pure and shared: the server deals and
  * pays with them, the game page and the verify page show a round from the same record, so both
  * sides always agree on what a round's draws mean.
  *
@@ -9,7 +9,8 @@
  * (`uniformBelow`):
  * - roulette: one pocket, 0..36 (37 on an American wheel is '00');
  * - baccarat: the cards in dealing order (player, banker, player, banker, then the third cards
- *   the tableau draws); dragon tiger: the dragon's card, then the tiger's.
+ *   the tableau draws); dragon tiger: the dragon's card, then the tiger's;
+ * - sic bo: three dice, each 1..6 (`uniformBelow(6) + 1`).
  *
  * Cards are drawn from an infinite deck: each card is one of 52 (rank = card % 13, ace first;
  * suit = card / 13), independently, as provably-fair casinos deal, so that a round never depends
@@ -20,18 +21,19 @@ import { z } from 'zod';
 import { uniformBelow, type WordSource } from '../../../kernel/uniform.ts';
 import { blackjackView } from './blackjack.ts';
 
-export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'fish', 'blackjack'] as const;
+export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'sicBo', 'fish', 'blackjack'] as const;
 export type TableKind = (typeof TABLE_KINDS)[number];
 export type RouletteWheel = 'european' | 'american';
 
 /** Which table a game is: the kind, and for roulette the wheel. */
-export type TableGame = { kind: 'roulette'; wheel: RouletteWheel } | { kind: 'baccarat' } | { kind: 'dragonTiger' } | { kind: 'fish' };
+export type TableGame = { kind: 'roulette'; wheel: RouletteWheel } | { kind: 'baccarat' } | { kind: 'dragonTiger' } | { kind: 'sicBo' } | { kind: 'fish' };
 
 /**
  * The table a catalogue game plays, by its type and name, or null for a slot: the RNG lane's
  * table games and the fish lane's games (a shot is a round with one spot, the fish aimed at).
- * Live casino tables are shared tables (contract/live.ts), and the other table games of the
- * catalogue (sic bo, blackjack, poker...) are not built yet.
+ * Live casino tables are shared tables (contract/live.ts); blackjack is played in turns
+ * (contract/blackjack.ts); the other table games of the catalogue (video poker, red dog, casino
+ * war, three card poker, pai gow, hi-lo) are not built yet.
  */
 export function tableGameOf(g: { gameType: string; gameName: string }): TableGame | null {
   // Every fish game shoots (a shot is a one-spot round: the fish aimed at is the spot).
@@ -41,6 +43,7 @@ export function tableGameOf(g: { gameType: string; gameName: string }): TableGam
   if (/\bRoulette\b/.test(g.gameName)) return { kind: 'roulette', wheel: 'european' };
   if (/\bBaccarat\b/.test(g.gameName)) return { kind: 'baccarat' };
   if (/\bDragon Tiger\b/.test(g.gameName)) return { kind: 'dragonTiger' };
+  if (/\bSic Bo\b/.test(g.gameName)) return { kind: 'sicBo' };
   return null;
 }
 
@@ -144,6 +147,71 @@ export function dealBaccaratWith(next: () => number): BaccaratHands {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Sic bo
+
+/**
+ * Sic bo's spots, as the Macau table lays them: small (4-10) and big (11-17), odd and even, all
+ * losing on a triple; any triple; a triple of a number; a double of a number (at least two); a
+ * total of 4 to 17; a number on one die or more (paid once per die showing it); two numbers
+ * together (a combination).
+ */
+const DICE = [1, 2, 3, 4, 5, 6] as const;
+const COMBOS = DICE.flatMap((a) => DICE.filter((b) => b > a).map((b) => `combo${a}${b}`));
+export const SIC_BO_SPOTS = [
+  'small',
+  'big',
+  'odd',
+  'even',
+  'anyTriple',
+  ...DICE.map((n) => `triple${n}`),
+  ...DICE.map((n) => `double${n}`),
+  ...Array.from({ length: 14 }, (_, i) => `total${i + 4}`),
+  ...DICE.map((n) => `single${n}`),
+  ...COMBOS,
+];
+/** What a total pays to one (4 and 17 alike, 5 and 16...). */
+const TOTAL_PAYS: Record<number, number> = { 4: 60, 5: 30, 6: 17, 7: 12, 8: 8, 9: 6, 10: 6, 11: 6, 12: 6, 13: 8, 14: 12, 15: 17, 16: 30, 17: 60 };
+/** The number of the 216 throws that give each total. */
+const TOTAL_WAYS: Record<number, number> = { 4: 3, 5: 6, 6: 10, 7: 15, 8: 21, 9: 25, 10: 27, 11: 27, 12: 25, 13: 21, 14: 15, 15: 10, 16: 6, 17: 3 };
+
+/** What a sic bo spot returns per unit staked on three dice (0 when it loses). */
+function sicBoReturn(spot: string, dice: readonly number[]): number {
+  const total = dice[0]! + dice[1]! + dice[2]!;
+  const triple = dice[0] === dice[1] && dice[1] === dice[2];
+  const count = (n: number) => dice.filter((d) => d === n).length;
+  if (spot === 'small') return !triple && total >= 4 && total <= 10 ? 2 : 0;
+  if (spot === 'big') return !triple && total >= 11 && total <= 17 ? 2 : 0;
+  if (spot === 'odd') return !triple && total % 2 === 1 ? 2 : 0;
+  if (spot === 'even') return !triple && total % 2 === 0 ? 2 : 0;
+  if (spot === 'anyTriple') return triple ? 31 : 0;
+  const n = Number(spot.slice(-1));
+  if (spot.startsWith('triple')) return count(n) === 3 ? 181 : 0;
+  if (spot.startsWith('double')) return count(n) >= 2 ? 11 : 0;
+  if (spot.startsWith('total')) {
+    const t = Number(spot.slice(5));
+    return total === t ? TOTAL_PAYS[t]! + 1 : 0;
+  }
+  if (spot.startsWith('single')) return count(n) > 0 ? count(n) + 1 : 0;
+  if (spot.startsWith('combo')) return count(Number(spot[5])) > 0 && count(Number(spot[6])) > 0 ? 6 : 0;
+  return 0;
+}
+
+/** A sic bo spot's pays and return, from the number of throws each pays on (the unit test enumerates all 216). */
+function sicBoTerms(spot: string): { pays: string; rtp: number } {
+  if (['small', 'big', 'odd', 'even'].includes(spot)) return { pays: '1:1', rtp: (2 * 105) / 216 };
+  if (spot === 'anyTriple') return { pays: '30:1', rtp: (31 * 6) / 216 };
+  if (spot.startsWith('triple')) return { pays: '180:1', rtp: 181 / 216 };
+  if (spot.startsWith('double')) return { pays: '10:1', rtp: (11 * 16) / 216 };
+  if (spot.startsWith('total')) {
+    const t = Number(spot.slice(5));
+    return { pays: `${TOTAL_PAYS[t]}:1`, rtp: ((TOTAL_PAYS[t]! + 1) * TOTAL_WAYS[t]!) / 216 };
+  }
+  // One die showing it 75 throws in 216, two 15, three 1.
+  if (spot.startsWith('single')) return { pays: '1:1, 2:1, 3:1', rtp: 199 / 216 };
+  return { pays: '5:1', rtp: (6 * 30) / 216 };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Fish
 
 /**
@@ -180,6 +248,7 @@ export type TableOutcome =
   | { kind: 'roulette'; pocket: number }
   | { kind: 'baccarat'; player: number[]; banker: number[]; playerTotal: number; bankerTotal: number; winner: 'player' | 'banker' | 'tie'; playerPair: boolean; bankerPair: boolean }
   | { kind: 'dragonTiger'; dragon: number; tiger: number; winner: 'dragon' | 'tiger' | 'tie' }
+  | { kind: 'sicBo'; dice: [number, number, number]; total: number; triple: boolean }
   | { kind: 'fish'; roll: number };
 
 /** The spots a table takes bets on. */
@@ -191,6 +260,8 @@ export function tableSpots(t: TableGame): string[] {
       return ['player', 'banker', 'tie', 'playerPair', 'bankerPair'];
     case 'dragonTiger':
       return ['dragon', 'tiger', 'tie'];
+    case 'sicBo':
+      return [...SIC_BO_SPOTS];
     case 'fish':
       return FISH.map((f) => f.id);
   }
@@ -212,6 +283,9 @@ export function drawTable(t: TableGame, words: WordSource): number[] {
     }
     case 'dragonTiger':
       return [uniformBelow(52, words), uniformBelow(52, words)];
+    case 'sicBo':
+      // Three dice, each 1 to 6.
+      return [uniformBelow(6, words) + 1, uniformBelow(6, words) + 1, uniformBelow(6, words) + 1];
     case 'fish':
       return [uniformBelow(FISH_ROLLS, words)];
   }
@@ -253,6 +327,11 @@ export function tableOutcome(t: TableGame, stops: readonly number[]): TableOutco
       const g = cardRank(tiger);
       return { kind: 'dragonTiger', dragon, tiger, winner: d > g ? 'dragon' : g > d ? 'tiger' : 'tie' };
     }
+    case 'sicBo': {
+      if (stops.length !== 3 || !stops.every((d) => Number.isInteger(d) && d >= 1 && d <= 6)) throw new RangeError('Three dice, each 1 to 6');
+      const dice = [stops[0]!, stops[1]!, stops[2]!] as [number, number, number];
+      return { kind: 'sicBo', dice, total: dice[0] + dice[1] + dice[2], triple: dice[0] === dice[1] && dice[1] === dice[2] };
+    }
     case 'fish': {
       const roll = stops[0]!;
       if (stops.length !== 1 || !Number.isInteger(roll) || roll < 0 || roll >= FISH_ROLLS) throw new RangeError('One roll of a shot');
@@ -290,6 +369,8 @@ export function spotReturn(o: TableOutcome, spot: string, amount: bigint): bigin
       if (spot === 'tie') return o.winner === 'tie' ? amount * 12n : 0n;
       if (o.winner === 'tie') return amount / 2n;
       return o.winner === spot ? amount * 2n : 0n;
+    case 'sicBo':
+      return amount * BigInt(sicBoReturn(spot, o.dice));
     case 'fish':
       return fishHit(spot, o.roll) ? amount * BigInt(fishMultiple(spot)!) : 0n;
   }
@@ -304,6 +385,8 @@ export function spotTerms(t: TableGame, spot: string): { pays: string; rtp: numb
       return BACCARAT_TERMS[spot as keyof typeof BACCARAT_TERMS];
     case 'dragonTiger':
       return spot === 'tie' ? { pays: '11:1', rtp: 12 / 13 } : { pays: '1:1', rtp: 12.5 / 13 };
+    case 'sicBo':
+      return sicBoTerms(spot);
     case 'fish':
       return { pays: `×${fishMultiple(spot)}`, rtp: FISH_RTP_ROLLS / FISH_ROLLS };
   }

@@ -19,6 +19,7 @@ const TABLES: [string, TableGame, number][] = [
   ['American roulette', { kind: 'roulette', wheel: 'american' }, 0x3e12],
   ['baccarat', { kind: 'baccarat' }, 0xbacc],
   ['dragon tiger', { kind: 'dragonTiger' }, 0xd7],
+  ['sic bo', { kind: 'sicBo' }, 0x51cb0],
   ['fish', { kind: 'fish' }, 0xf15],
 ];
 

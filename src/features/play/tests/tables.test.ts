@@ -39,6 +39,7 @@ describe('which games are tables', () => {
     expect(tableGameOf({ gameType: 'RNG', gameName: 'Lucky Dragon Tigers' })).toBeNull();
     expect(tableGameOf({ gameType: 'LIVE', gameName: 'Baccarat' })).toBeNull();
     expect(tableGameOf({ gameType: 'RNG', gameName: 'Blackjack' })).toBeNull();
+    expect(tableGameOf({ gameType: 'RNG', gameName: 'Sic Bo Deluxe' })).toEqual({ kind: 'sicBo' });
     expect(tableGameOf({ gameType: 'FISH', gameName: 'Ocean King' })).toEqual({ kind: 'fish' });
   });
 
@@ -47,7 +48,8 @@ describe('which games are tables', () => {
     expect(['Speed Baccarat', 'Baccarat Squeeze'].map(live)).toEqual([BAC, BAC]);
     expect(['Lightning Roulette', 'Auto Roulette', 'European Roulette', 'Speed Roulette'].map(live)).toEqual([EU, EU, EU, EU]);
     expect(live('Dragon Tiger II')).toEqual(DT);
-    expect(['Bac Bo', 'No Commission Baccarat', 'Blackjack', 'Sic Bo', 'Evolution Lobby'].map(live)).toEqual([null, null, null, null, null]);
+    expect(live('Super Sic Bo')).toEqual({ kind: 'sicBo' });
+    expect(['Bac Bo', 'No Commission Baccarat', 'Blackjack', 'Evolution Lobby'].map(live)).toEqual([null, null, null, null]);
     expect(liveTableOf({ gameType: 'RNG', gameName: 'Baccarat' })).toBeNull();
   });
 });
@@ -216,6 +218,36 @@ describe('baccarat', () => {
     expect(() => tableOutcome(BAC, [worth(4), worth(3), worth(4), worth(3), worth(1)])).toThrow(/Too many/);
     expect(() => tableOutcome(BAC, [worth(0), worth(0), worth(1), worth(1)])).toThrow(/Too few/);
     expect(() => tableOutcome(BAC, [52, 0, 0, 0])).toThrow(RangeError);
+  });
+});
+
+describe('sic bo', () => {
+  const SB = { kind: 'sicBo' } as const;
+  const throwOf = (a: number, b: number, c: number) => tableOutcome(SB, [a, b, c]);
+  it('pays small and big, odd and even 1:1 except on a triple; a total by its table; a number once per die', () => {
+    const at = (dice: [number, number, number], spot: string) => spotReturn(throwOf(...dice), spot, 100n);
+    expect([at([1, 2, 4], 'small'), at([1, 2, 4], 'big'), at([1, 2, 4], 'odd'), at([1, 2, 4], 'even')]).toEqual([200n, 0n, 200n, 0n]);
+    expect([at([3, 3, 3], 'small'), at([3, 3, 3], 'odd'), at([3, 3, 3], 'anyTriple'), at([3, 3, 3], 'triple3'), at([3, 3, 3], 'triple2')]).toEqual([0n, 0n, 3100n, 18100n, 0n]);
+    expect([at([5, 5, 2], 'double5'), at([5, 5, 5], 'double5'), at([5, 2, 3], 'double5')]).toEqual([1100n, 1100n, 0n]);
+    expect([at([1, 1, 2], 'total4'), at([6, 6, 5], 'total17'), at([3, 3, 4], 'total10'), at([3, 3, 4], 'total11')]).toEqual([6100n, 6100n, 700n, 0n]);
+    expect([at([4, 2, 1], 'single4'), at([4, 4, 1], 'single4'), at([4, 4, 4], 'single4'), at([1, 2, 3], 'single4')]).toEqual([200n, 300n, 400n, 0n]);
+    expect([at([2, 6, 6], 'combo26'), at([2, 2, 5], 'combo26')]).toEqual([600n, 0n]);
+    expect(tableSpots(SB)).toHaveLength(52);
+  });
+
+  it('publishes the exact return of every spot (all 216 throws counted)', () => {
+    for (const spot of tableSpots(SB)) {
+      let returned = 0n;
+      for (let a = 1; a <= 6; a++) for (let b = 1; b <= 6; b++) for (let c = 1; c <= 6; c++) returned += spotReturn(throwOf(a, b, c), spot, 1n);
+      expect(spotTerms(SB, spot).rtp, spot).toBeCloseTo(Number(returned) / 216, 12);
+    }
+    expect(spotTerms(SB, 'small').rtp).toBeCloseTo(0.97222, 5);
+  });
+
+  it('refuses a record that is not three dice', () => {
+    expect(() => tableOutcome(SB, [1, 2])).toThrow(RangeError);
+    expect(() => tableOutcome(SB, [1, 2, 7])).toThrow(RangeError);
+    expect(() => tableOutcome(SB, [0, 2, 3])).toThrow(RangeError);
   });
 });
 

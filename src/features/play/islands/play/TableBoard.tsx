@@ -54,6 +54,12 @@ export const fishHitBy = (roll: number) => FISH.filter((f) => fishHit(f.id, roll
 /** A spot's name in the player's language. */
 export function spotName(T: TableLabels, spot: string): string {
   if (spot.startsWith('n')) return fill(T.spots.straight, { n: spot.slice(1) });
+  // Sic bo's numbered spots: triple3, double5, total11, single4, combo26.
+  const numbered = /^(triple|double|total|single|combo)(\d+)$/.exec(spot);
+  if (numbered) {
+    const [, kind, n] = numbered as unknown as [string, 'triple' | 'double' | 'total' | 'single' | 'combo', string];
+    return kind === 'combo' ? fill(T.spots.combo, { a: n[0]!, b: n[1]! }) : fill(T.spots[kind], { n });
+  }
   return (T.spots as Record<string, string>)[spot] ?? spot;
 }
 
@@ -98,6 +104,8 @@ export function outcomeText(T: TableLabels, o: TableOutcome): string {
       return `${T.winner[o.winner]}: ${fill(T.hand, { side: T.spots.player, cards: o.player.map((c) => cardName(T, c)).join(', '), total: o.playerTotal })}; ${fill(T.hand, { side: T.spots.banker, cards: o.banker.map((c) => cardName(T, c)).join(', '), total: o.bankerTotal })}.`;
     case 'dragonTiger':
       return `${T.winner[o.winner]}: ${T.spots.dragon} ${cardName(T, o.dragon)}, ${T.spots.tiger} ${cardName(T, o.tiger)}.`;
+    case 'sicBo':
+      return fill(T.dice, { dice: o.dice.join(', '), total: o.total }) + (o.triple ? ` ${T.spots.anyTriple}.` : '');
     case 'fish': {
       const hit = fishHitBy(o.roll);
       return `${fill(T.fish.roll, { roll: o.roll, of: FISH_ROLLS })} ${hit.length ? fill(T.fish.hits, { fish: hit.map((f) => T.fish.names[f]).join(', ') }) : T.fish.hitsNone}`;
@@ -265,6 +273,8 @@ export default function TableBoard(p: Props) {
           {spotButton('player', T.spots.player, 'is-player')}
           {spotButton('banker', T.spots.banker, 'is-banker')}
         </div>
+      ) : table.kind === 'sicBo' ? (
+        <SicBoLayout spotButton={spotButton} T={T} />
       ) : (
         <div className="tb-spots tb-dt">
           {spotButton('dragon', T.spots.dragon, 'is-banker')}
@@ -292,6 +302,57 @@ export default function TableBoard(p: Props) {
       </div>
       <p className="muted pl-small">{live && !canBet && !placedOn ? `${T.live.closedNote} ${T.keep}` : T.keep}</p>
       {results ? <LiveResults table={table} outcomes={results} T={T} /> : <LastResults table={table} history={p.history} T={T} />}
+    </div>
+  );
+}
+
+/** Sic bo's cloth, in its groups: small and big with odd and even, triples and doubles, totals, single numbers, combinations. */
+function SicBoLayout({ spotButton, T }: { spotButton: (spot: string, label: ReactNode, className?: string) => ReactNode; T: TableLabels }) {
+  const dice = [1, 2, 3, 4, 5, 6];
+  const group = (title: string, spots: [string, ReactNode][], className: string) => (
+    <div className="tb-sb-group" role="group" aria-label={title}>
+      <h4>{title}</h4>
+      <div className={`tb-spots ${className}`}>{spots.map(([spot, label]) => spotButton(spot, label))}</div>
+    </div>
+  );
+  return (
+    <div className="tb-sb">
+      {group(
+        T.sicBo.main,
+        [
+          ['small', T.spots.small],
+          ['odd', T.spots.odd],
+          ['anyTriple', T.spots.anyTriple],
+          ['even', T.spots.even],
+          ['big', T.spots.big],
+        ],
+        'tb-sb-main',
+      )}
+      {group(
+        T.sicBo.doubles,
+        dice.map((n) => [`double${n}`, `${n}${n}`]),
+        'tb-sb-six',
+      )}
+      {group(
+        T.sicBo.triples,
+        dice.map((n) => [`triple${n}`, `${n}${n}${n}`]),
+        'tb-sb-six',
+      )}
+      {group(
+        T.sicBo.totals,
+        Array.from({ length: 14 }, (_, i) => [`total${i + 4}`, String(i + 4)]),
+        'tb-sb-totals',
+      )}
+      {group(
+        T.sicBo.singles,
+        dice.map((n) => [`single${n}`, String(n)]),
+        'tb-sb-six',
+      )}
+      {group(
+        T.sicBo.combos,
+        dice.flatMap((a) => dice.filter((b) => b > a).map((b) => [`combo${a}${b}`, `${a}·${b}`] as [string, ReactNode])),
+        'tb-sb-combos',
+      )}
     </div>
   );
 }
@@ -367,6 +428,15 @@ function Drawn({ o, T }: { o: TableOutcome; T: TableLabels }) {
           <Hand side={T.spots.tiger} cards={[o.tiger]} T={T} win={o.winner === 'tiger'} />
         </div>
       );
+    case 'sicBo':
+      return (
+        <div className="tb-drawn" data-testid="table-dice">
+          {o.dice.map((d, i) => (
+            <Die key={i} n={d} T={T} />
+          ))}
+          <strong className="tb-winner">{o.total}</strong>
+        </div>
+      );
     case 'fish':
       return (
         <div className="tb-drawn" data-testid="fish-roll">
@@ -374,6 +444,35 @@ function Drawn({ o, T }: { o: TableOutcome; T: TableLabels }) {
         </div>
       );
   }
+}
+
+const DIE_FACES = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
+function Die({ n, T }: { n: number; T: TableLabels }) {
+  return (
+    <span className="tb-die" role="img" aria-label={fill(T.die, { n })}>
+      <span aria-hidden="true">{DIE_FACES[n - 1]}</span>
+    </span>
+  );
+}
+
+/** Sic bo's last throws, newest first: the total, big or small (or a triple). */
+function DiceRoad({ outcomes, T }: { outcomes: TableOutcome[]; T: TableLabels }) {
+  return (
+    <div className="tb-last">
+      <h3>{T.last}</h3>
+      <ol className="tb-last-numbers">
+        {outcomes.slice(0, 48).map((o, i) => {
+          if (o.kind !== 'sicBo') return null;
+          const side = o.triple ? 'triple' : o.total <= 10 ? 'small' : 'big';
+          return (
+            <li key={i} className={`tb-pocket is-${side}`} aria-label={fill(T.dice, { dice: o.dice.join(', '), total: o.total })}>
+              {o.total}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
 }
 
 function Hand({ side, cards, total, T, win }: { side: string; cards: number[]; total?: number; T: TableLabels; win: boolean }) {
@@ -400,6 +499,7 @@ function LastResults({ table, history, T }: { table: TableGame; history: PlayedR
     .slice(0, 48);
   if (outcomes.length === 0) return null;
   if (table.kind === 'roulette') return <NumbersRoad outcomes={outcomes} T={T} />;
+  if (table.kind === 'sicBo') return <DiceRoad outcomes={outcomes} T={T} />;
   return <BeadRoad outcomes={outcomes} T={T} title={T.road} name={(w) => (w === 'tie' ? T.spots.tie : (T.spots as Record<string, string>)[w]!)} />;
 }
 
@@ -505,6 +605,7 @@ function LiveResults({ table, outcomes, T }: { table: TableGame; outcomes: Table
   const cells = useMemo(() => bigRoad(winners, ROAD_ROWS), [winners]);
   if (outcomes.length === 0) return <p className="muted pl-small">{T.live.noResults}</p>;
   if (table.kind === 'roulette') return <NumbersRoad outcomes={outcomes} T={T} />;
+  if (table.kind === 'sicBo') return <DiceRoad outcomes={outcomes} T={T} />;
   const cols = Math.max(12, ...cells.map((c) => c.col + 1));
   const name = (w: string) => (w === 'tie' ? T.spots.tie : (T.spots as Record<string, string>)[w]!);
   const pluralTies = (n: number) => fill(n === 1 ? T.live.ties_one : T.live.ties_other, { count: n });
@@ -543,8 +644,21 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
   const pct = (x: number) => new Intl.NumberFormat(lang, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(x);
   // Blackjack's spots are the hand, a blackjack and insurance: no drawn table behind them.
   const table = rules.kind === 'blackjack' ? null : tableOf(rules);
-  // Roulette's 38 straight-up spots pay alike: one row for them.
-  const rows = table?.kind === 'roulette' ? [rules.spots.find((s) => s.spot === 'n17')!, ...rules.spots.filter((s) => !s.spot.startsWith('n'))] : rules.spots;
+  // Roulette's 38 straight-up spots pay alike: one row for them; so do sic bo's six triples, doubles and numbers, and its fifteen pairs.
+  const rows =
+    table?.kind === 'roulette'
+      ? [rules.spots.find((s) => s.spot === 'n17')!, ...rules.spots.filter((s) => !s.spot.startsWith('n'))]
+      : table?.kind === 'sicBo'
+        ? rules.spots.filter((s) => !/^(triple|double|single)[2-6]$|^combo(1[3-6]|[2-5]\d)$/.test(s.spot))
+        : rules.spots;
+  const rowName = (spot: string) => {
+    if (table?.kind === 'sicBo') {
+      const kind = /^(triple|double|single)1$/.exec(spot)?.[1] as 'triple' | 'double' | 'single' | undefined;
+      if (kind) return fill(T.spots[kind], { n: '1–6' });
+      if (spot === 'combo12') return fill(T.spots.combo, { a: '1–6', b: '1–6' });
+    }
+    return spotName(T, spot);
+  };
   const rulesText =
     table === null
       ? T.rules.blackjack
@@ -554,9 +668,11 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
           ? table.wheel === 'american'
             ? T.rules.rouletteAmerican
             : T.rules.roulette
-          : table.kind === 'baccarat'
-            ? `${T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
-            : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
+          : table.kind === 'sicBo'
+            ? `${T.rules.sicBo} ${rules.live ? T.rules.diceLive : T.rules.dice}`
+            : table.kind === 'baccarat'
+              ? `${T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
+              : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
   return (
     <>
       <h2>{title}</h2>
@@ -583,7 +699,7 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
                     ? T.fish.names[s.spot as keyof typeof T.fish.names]
                     : s.spot.startsWith('n')
                       ? fill(T.spots.straight, { n: rules.wheel === 'american' ? '0–36, 00' : '0–36' })
-                      : spotName(T, s.spot)}
+                      : rowName(s.spot)}
                 </th>
                 <td className="num">{s.pays}</td>
                 <td className="num">{pct(s.rtp)}</td>

@@ -49,7 +49,7 @@ beforeAll(async () => {
   });
   const rows = await t.db
     .insert(game)
-    .values([row('Speed Baccarat'), row('Lightning Roulette'), row('Dragon Tiger'), row('Sic Bo')])
+    .values([row('Speed Baccarat'), row('Lightning Roulette'), row('Dragon Tiger'), row('Sic Bo'), row('Bac Bo')])
     .returning({ nodeId: game.nodeId, gameName: game.gameName });
   for (const r of rows) g[r.gameName] = r.nodeId;
   clock.now = () => now;
@@ -188,6 +188,25 @@ describe('live tables', () => {
     expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
   });
 
+  it('a sic bo table throws three dice a round and pays every spot by the rules', async () => {
+    const a = await player();
+    const token = await launch(a, g['Sic Bo']!);
+    const state = (await callApi(`${STATE}?launch=${token}`)).json.value;
+    const bets = [
+      { spot: 'big', amount: '5.00' },
+      { spot: 'total11', amount: '1.00' },
+      { spot: 'single6', amount: '2.00' },
+      { spot: 'combo56', amount: '1.00' },
+    ];
+    expect((await bet(token, state.table.current.roundNo, bets)).status).toBe(200);
+    const [row] = await t.db.select().from(liveRound).where(eq(liveRound.nodeId, g['Sic Bo']!));
+    now = Date.parse(state.table.current.closesAt) + 10;
+    const drawn = await drawLiveRound(t.db, row!.id, now);
+    expect(drawn!.stops).toHaveLength(3);
+    expect(await gameBalance(a.id)).toBe(100_000n - 900n + returnOf({ kind: 'sicBo' }, drawn!.stops!, bets));
+    expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
+  });
+
   it('refuses what a live table does not take, with nothing moved', async () => {
     const a = await player(500n);
     const token = await launch(a, g['Lightning Roulette']!);
@@ -207,8 +226,8 @@ describe('live tables', () => {
     expect((await callApi('/wps/sandbox/game/table', { method: 'POST', body: { launch: token, bets: [{ spot: 'red', amount: '1.00' }], idempotencyKey: newKey() } })).json.errorCode).toBe(
       'game.live.shared',
     );
-    const sicBo = await launch(a, g['Sic Bo']!);
-    expect((await callApi(`${STATE}?launch=${sicBo}`)).json.errorCode).toBe('game.live.notLive');
+    const bacBo = await launch(a, g['Bac Bo']!);
+    expect((await callApi(`${STATE}?launch=${bacBo}`)).json.errorCode).toBe('game.live.notLive');
     expect(await gameBalance(a.id)).toBe(500n);
     expect(await t.db.select().from(liveBet).where(eq(liveBet.memberId, a.id))).toEqual([]);
     // Another member's tab may not use this member's launch.

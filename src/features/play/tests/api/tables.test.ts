@@ -46,6 +46,7 @@ beforeAll(async () => {
       row('American Roulette VIP', { minBet: 200n }),
       row('Baccarat Speed', { supportPlay: 0 }),
       row('Dragon Tiger'),
+      row('Sic Bo Deluxe'),
       row('Slot Z', { gameClassify: 'SLOT' }),
       row('Ocean King', { gameType: 'FISH', gameClassify: 'FISHING', supportPlay: 0 }),
     ])
@@ -136,6 +137,31 @@ describe('table games', () => {
     // Another nonce is another coup (almost surely): the draw depends on it.
     const other = await callApi(`${VERIFY}?nodeId=${g['Baccarat Speed']}&serverSeed=${seed.serverSeed}&clientSeed=${encodeURIComponent(seed.clientSeed)}&nonce=${played.nonce + 1}`);
     expect(other.json.value.stops).not.toEqual(played.stops);
+  });
+
+  it('a sic bo round throws three dice and pays every spot by the rules', async () => {
+    const u = await walletUser();
+    await fundGame(u.id, 100_000n);
+    const token = await launch(u, g['Sic Bo Deluxe']!);
+    const state = (await callApi(`${STATE}?launch=${token}`)).json.value;
+    expect(state.rules.kind).toBe('sicBo');
+    expect(state.rules.spots).toHaveLength(52);
+    let balance = 100_000n;
+    for (let i = 0; i < 6; i++) {
+      const bets = [
+        { spot: 'small', amount: '2.00' },
+        { spot: 'double3', amount: '1.00' },
+        { spot: 'single1', amount: '1.00' },
+        { spot: 'total9', amount: '1.00' },
+      ];
+      const r = (await play(token, bets)).json.value.round;
+      expect(r.table.kind).toBe('sicBo');
+      const o = tableOutcome({ kind: 'sicBo' }, r.stops);
+      const back = bets.reduce((sum, b) => sum + spotReturn(o, b.spot, parseMinor(b.amount)!), 0n);
+      expect(parseMinor(r.win)).toBe(back);
+      balance += back - 500n;
+    }
+    expect(await gameBalance(u.id)).toBe(balance);
   });
 
   it('baccarat and dragon tiger rounds settle every spot; a demo round touches no wallet', async () => {

@@ -176,5 +176,39 @@ for (const { lang } of LANGS) {
       }
       await expectNoSeriousA11yViolations(game);
     });
+
+    test('a sic bo round for real money: three dice thrown, each bet paid by the rules', async ({ page, context }) => {
+      test.setTimeout(90_000);
+      const user = await createUser();
+      await adjust(user.username, '100');
+      await signIn(page, lang, user.username, user.password);
+      const { gameUrl, gameName } = await launchTable(page, 'Sic Bo', '1');
+      const launch = new URL(gameUrl).searchParams.get('launch')!;
+      const state = await callApi<{ wallet: { kind: string; vendor: string } | null; rules: { kind: string; bets: string[] } }>(page, `/wps/sandbox/game/state?launch=${launch}`);
+      expect(state.value.rules.kind).toBe('sicBo');
+      if (state.value.wallet?.kind === 'game') {
+        const moved = await callApi(page, '/wps/relay/GCS_walletTransfer', {
+          method: 'POST',
+          body: { from: 'MAIN', to: state.value.wallet.vendor, amount: '50.00', idempotencyKey: crypto.randomUUID() },
+        });
+        expect(moved.success, JSON.stringify(moved)).toBe(true);
+      }
+      const chip = Number(state.value.rules.bets[0]);
+      const game = await context.newPage();
+      await game.goto(gameUrl);
+      await expect(game.getByRole('heading', { level: 1, name: gameName })).toBeVisible();
+      await game.getByRole('button', { name: pt(lang, 'table.spots.big'), exact: true }).click();
+      await game.getByRole('button', { name: pt(lang, 'table.spots.total', { n: 11 }), exact: true }).click();
+      await game.getByTestId('table-deal').click();
+      const dice = game.getByTestId('table-dice').getByRole('img');
+      await expect(dice).toHaveCount(3);
+      const thrown = await dice.evaluateAll((els) => els.map((e) => Number(/(\d)\D*$/.exec(e.getAttribute('aria-label') ?? '')?.[1])));
+      const total = thrown.reduce((a, b) => a + b, 0);
+      const triple = thrown[0] === thrown[1] && thrown[1] === thrown[2];
+      const win = (!triple && total >= 11 ? 2 * chip : 0) + (total === 11 ? 7 * chip : 0);
+      await expect(game.getByTestId('play-win')).toHaveText(win > 0 ? usd(lang, win.toFixed(2)) : pt(lang, 'noWin'));
+      await expect(game.getByTestId('play-balance')).toHaveText(usd(lang, (50 - 2 * chip + win).toFixed(2)));
+      await expectNoSeriousA11yViolations(game);
+    });
   });
 }
