@@ -9,6 +9,7 @@ export {
   placeBet,
   playRound,
   playRoundAtOnce,
+  raiseStake,
   raiseStakeIn,
   refundRound,
   resettleRound,

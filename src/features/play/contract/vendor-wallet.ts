@@ -8,6 +8,10 @@
  *   round `roundId` (with `settleBy`, ms, when its result is due later, as a sports bet's is: the
  *   round stays open until then); 'credit' settles the round with the win `amount` ('0.00' for a
  *   loss); 'refund' (or 'cancel') gives an open round's bet back (the round could not complete).
+ * - 'raise' adds `amount` to an open round's stake (issue 34: a blackjack double, split or
+ *   insurance; a bet increased before its result), named by the vendor's `transactionId` and
+ *   idempotent by it, with the checks of a debit (a live session, player protection, the balance);
+ *   the round's settle then counts the whole stake.
  * - 'part' pays part of an open round's win (issue 34: a bet settled in several parts) and leaves
  *   the round open; it is named by the vendor's `transactionId` and idempotent by it. The closing
  *   'credit' pays the last part: the round's win is then the parts and the last together. A round
@@ -43,7 +47,7 @@ import { defineCall } from '../../../kernel/contract.ts';
 import { launchToken } from './play.ts';
 
 export const vendorWalletBody = z.object({
-  action: z.enum(['balance', 'debit', 'credit', 'part', 'refund', 'cancel', 'resettle', 'void']),
+  action: z.enum(['balance', 'debit', 'raise', 'credit', 'part', 'refund', 'cancel', 'resettle', 'void']),
   token: launchToken,
   roundId: z
     .string()
@@ -60,7 +64,7 @@ export const vendorWalletBody = z.object({
     .regex(/^[^\n\r]{1,64}$/)
     .optional(),
   timestamp: z.number().int().nonnegative(),
-  /** A part's or a correction's own id (part, resettle, void), signed after the timestamp (signature.ts). */
+  /** A raise's, a part's or a correction's own id (raise, part, resettle, void), signed after the timestamp (signature.ts). */
   transactionId: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,64}$/)

@@ -13,7 +13,7 @@ import { ApiError } from '../../../kernel/http/errors.ts';
 import { route, type HandlerContext } from '../../../kernel/http/dispatch.ts';
 import { log } from '../../../kernel/log.ts';
 import { gameWalletSecret, verifyWalletCall, WALLET_CALL_MAX_SKEW_MS } from '../../../providers/games/signature.ts';
-import { payPart, placeBet, refundRound, resettleRound, roundOwner, settleRound, voidRound, type RoundAnswer } from '../../wallet/index.ts';
+import { payPart, placeBet, raiseStake, refundRound, resettleRound, roundOwner, settleRound, voidRound, type RoundAnswer } from '../../wallet/index.ts';
 import { pgCode } from '../../../kernel/idempotency.ts';
 import { balancesOf } from '../../wallet/index.ts';
 import { betRequest } from './sandbox/provider.ts';
@@ -62,7 +62,8 @@ export async function handleVendorWalletCall(db: Db, body: VendorWalletBody, ctx
 
   // A credit or a refund closes a round opened while the session lived: it lands even once the
   // session has ended (a logout, a break or an exclusion ends it), and ownRound checks the round.
-  const settling = body.action !== 'balance' && body.action !== 'debit';
+  // A raise is a new stake: it needs a live session, as a debit does.
+  const settling = body.action !== 'balance' && body.action !== 'debit' && body.action !== 'raise';
   const s = await resolveSession(db, body.token).catch(async (err: unknown) => {
     const ended = settling && err instanceof ApiError && err.errorCode === 'game.session.invalid' ? await gameSessionEvenEnded(db, body.token) : null;
     if (!ended) throw err;
@@ -93,6 +94,14 @@ export async function handleVendorWalletCall(db: Db, body: VendorWalletBody, ctx
         throw err;
       }
       break;
+    }
+    case 'raise': {
+      const roundId = required(body.roundId, 'roundId', ctx);
+      const transactionId = required(body.transactionId, 'transactionId', ctx);
+      const more = amount();
+      await ownRound(db, s, roundId);
+      const p = await raiseStake(db, roundId, s.memberId!, more, transactionId);
+      return { balance: p.balance, roundId: p.roundId, status: p.status };
     }
     case 'credit': {
       const roundId = required(body.roundId, 'roundId', ctx);

@@ -352,6 +352,18 @@ export async function raiseStakeIn(tx: Tx, roundId: string, memberId: number, am
   return answer(roundId, 'open', bet, null, posted.balances.get(wallet)!);
 }
 
+/**
+ * Raises an open round's stake by `amount` for a vendor (issue 34: a blackjack double, split or
+ * insurance sent as another debit of the same round), as raiseStakeIn does, in a transaction of
+ * its own; idempotent by the vendor's transaction id within the round (a replay answers the same,
+ * the same id with another amount is refused).
+ */
+export async function raiseStake(db: Db, roundId: string, memberId: number, amount: bigint, transactionId: string): Promise<RoundAnswer> {
+  const op = { name: 'raise', memberId, key: correctionKey(roundId, transactionId), request: { roundId, transactionId, amount: amount.toString() } };
+  const { value } = await once(db, op, (tx) => raiseStakeIn(tx, roundId, memberId, amount));
+  return value;
+}
+
 /** A round the engine plays in one go: what it must know before the money moves. */
 export interface PlayRequest extends BetRequest {
   /** The client's idempotency key of this play (a retry with it answers the same round). */

@@ -511,6 +511,34 @@ describe('bets settled later, corrections and voids (issue 34)', () => {
     await expectCleanLedger();
   });
 
+  it('a raise adds to an open round’s stake once (a blackjack double), checked as a debit; the settle counts the whole stake', async () => {
+    const raise = (token: string, roundId: string, amount: string, transactionId: string) => walletCall({ action: 'raise', token, roundId, amount, transactionId });
+    const u = await walletUser();
+    await fund(u.id, 20_00n);
+    await t.db.insert(rgLimit).values({ memberId: u.id, kind: 'wager', period: 'day', amount: 15_00n, since: new Date(Date.now() - 60_000) });
+    const token = await launched(u);
+    const roundId = newRound();
+    await debit(token, roundId, '5.00');
+    const tx1 = newTx();
+    const r1 = await raise(token, roundId, '5.00', tx1);
+    expect(r1.json.value, JSON.stringify(r1.json)).toEqual({ balance: '10.00', roundId, status: 'open' });
+    // Replayed: the same answer and nothing more moved; the same id with another amount is refused.
+    expect((await raise(token, roundId, '5.00', tx1)).json.value).toEqual(r1.json.value);
+    expect(refused(await raise(token, roundId, '1.00', tx1))).toEqual([409, 'wallet.idempotency.conflict']);
+    // The wager limit (15.00 a day) has 5.00 left: a raise beyond it is refused, with nothing moved.
+    expect(refused(await raise(token, roundId, '6.00', newTx()))[1]).toMatch(/^protection\./);
+    expect(await balance(u.id)).toBe(10_00n);
+    expect((await roundOf(roundId))!.betAmount).toBe(10_00n);
+    await credit(token, roundId, '20.00');
+    expect((await roundOf(roundId))!).toMatchObject({ status: 'settled', betAmount: 10_00n, winAmount: 20_00n });
+    expect(await balance(u.id)).toBe(30_00n);
+    expect(refused(await raise(token, roundId, '1.00', newTx()))).toEqual([409, 'wallet.round.closed']);
+    expect(refused(await walletCall({ action: 'raise', token, roundId, amount: '1.00' }))).toEqual([400, 'request.invalid']);
+    const other = await launched(await walletUser());
+    expect(refused(await raise(other, roundId, '1.00', newTx()))).toEqual([404, 'wallet.round.unknown']);
+    await expectCleanLedger();
+  });
+
   it('a bet settled in several parts: each part paid once while the round stays open, the closing credit adds the last; the day figures count them at the settle', async () => {
     const part = (token: string, roundId: string, amount: string, transactionId: string) => walletCall({ action: 'part', token, roundId, amount, transactionId });
     const u = await walletUser();
