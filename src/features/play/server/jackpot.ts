@@ -9,6 +9,7 @@
  * from there and every visitor sees the same figure at the same moment. The sum of bets is read
  * at most every 10 seconds per process (the home page is cached for as long).
  */
+import { clock } from '../../../kernel/clock.ts';
 import { randomInt } from 'node:crypto';
 import { eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../../kernel/db/index.ts';
@@ -48,7 +49,7 @@ async function jackpotRow(db: Db, now: number): Promise<typeof jackpot.$inferSel
 }
 
 /** The jackpot's figure at `now`: its start, its growth since, and its share of the bets played since its first day. */
-export async function jackpotNow(db: Db, now = Date.now()): Promise<JackpotNow> {
+export async function jackpotNow(db: Db, now = clock.now()): Promise<JackpotNow> {
   let cached = cache.get(db);
   if (!cached || now - cached.readAt >= READ_EVERY_MS || now < cached.readAt) {
     const row = await jackpotRow(db, now);

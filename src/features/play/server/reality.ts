@@ -3,6 +3,7 @@
  * how long, how much wagered and the net result, from the member's rounds; and "Stop playing",
  * which ends the game session (its launch token plays no more; the login stays).
  */
+import { clock } from '../../../kernel/clock.ts';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { memberSession } from '../../accounts/index.ts';
 import { gameRound } from '../../wallet/index.ts';
@@ -14,7 +15,7 @@ import type { PlaySession } from './sandbox/provider.ts';
 import { gameSession } from './tables.ts';
 
 /** The figures for the game session `s` (resolved from its launch token). */
-export async function realityOf(db: Db, s: Pick<PlaySession, 'id' | 'memberId' | 'demo'>, now = Date.now()) {
+export async function realityOf(db: Db, s: Pick<PlaySession, 'id' | 'memberId' | 'demo'>, now = clock.now()) {
   if (s.memberId === null || s.demo) return { intervalMinutes: 0, since: now, minutes: 0, wagered: formatMinor(0n, brand().currencyDecimals), net: formatMinor(0n, brand().currencyDecimals) };
   const [login] = await db.select({ createdAt: memberSession.createdAt }).from(gameSession).innerJoin(memberSession, eq(memberSession.id, gameSession.memberSessionId)).where(eq(gameSession.id, s.id));
   const since = login?.createdAt ?? new Date(now);

@@ -30,6 +30,7 @@ import type { Db } from '../../../../kernel/db/index.ts';
 import { ApiError } from '../../../../kernel/http/errors.ts';
 import { once } from '../../../../kernel/idempotency.ts';
 import { log } from '../../../../kernel/log.ts';
+import { clock } from '../../../../kernel/clock.ts';
 import { maskName } from '../../../../kernel/mask.ts';
 import { member } from '../../../accounts/index.ts';
 import { game, recordWinner } from '../../../games/index.ts';
@@ -229,7 +230,7 @@ export async function dealHand(db: Db, s: PlaySession, bet: bigint, idempotencyK
           fromGameWallet: s.fromGameWallet,
           reference: roundId,
           bets: [{ roundId, amount: bet }],
-          settleBy: Date.now() + SETTLE_BY_MS,
+          settleBy: clock.now() + SETTLE_BY_MS,
         });
       const tableBets: TableBets = { kind: 'blackjack', wheel: null, bets: [{ spot: 'hand', amount: bet.toString() }], actions: [] };
       const done = state.phase === 'done';
@@ -248,7 +249,7 @@ export async function dealHand(db: Db, s: PlaySession, bet: bigint, idempotencyK
           stops: state.cards,
           tableBets,
           open: !done,
-          actedAt: new Date(),
+          actedAt: new Date(clock.now()),
         })
         .returning();
       let win = 0n;
@@ -316,7 +317,7 @@ export async function actOnHand(db: Db, s: PlaySession, roundId: string, action:
       const nextBets: TableBets = { ...tableBets, actions: [...actions, action] };
       const [saved] = await tx
         .update(sandboxRound)
-        .set({ stops: after.cards, tableBets: nextBets, betAmount: stakeOf(after, bet), winAmount: win, open: !done, actedAt: new Date() })
+        .set({ stops: after.cards, tableBets: nextBets, betAmount: stakeOf(after, bet), winAmount: win, open: !done, actedAt: new Date(clock.now()) })
         .where(eq(sandboxRound.roundId, roundId))
         .returning();
       const round = presentBlackjackRound({ ...saved!, tableBets: nextBets }, seed!, s.game);
