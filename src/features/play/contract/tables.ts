@@ -451,7 +451,8 @@ export const tableBetsInput = z
     }),
   )
   .min(1)
-  .max(50);
+  // As many as the largest table has spots (sic bo's 52; American roulette's 50).
+  .max(SIC_BO_SPOTS.length);
 
 /** A played table round: its bets with what each returned, and what the draws showed. */
 export const tableRound = z.object({

@@ -85,6 +85,8 @@ export const vendorWallet = defineCall({
     balance: z.string(),
     roundId: z.string().optional(),
     status: z.enum(['open', 'settled', 'refunded']).optional(),
+    /** A raise's round stake after it, 2-decimal string. */
+    bet: z.string().optional(),
     /** A correction's win after it (resettle, void of a settled round: the win it had). */
     win: z.string().nullable().optional(),
     /** What a correction could not take back from the wallet (written off by the house), 2-decimal string. */

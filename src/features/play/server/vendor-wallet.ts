@@ -22,6 +22,8 @@ import { gameSessionEvenEnded, resolveSession } from './play.ts';
 export interface VendorWalletAnswer {
   balance: string;
   roundId?: string;
+  /** A raise's round stake after it. */
+  bet?: string;
   status?: RoundAnswer['status'];
   win?: string | null;
   unrecovered?: string;
@@ -101,7 +103,7 @@ export async function handleVendorWalletCall(db: Db, body: VendorWalletBody, ctx
       const more = amount();
       await ownRound(db, s, roundId);
       const p = await raiseStake(db, roundId, s.memberId!, more, transactionId);
-      return { balance: p.balance, roundId: p.roundId, status: p.status };
+      return { balance: p.balance, roundId: p.roundId, status: p.status, bet: p.bet };
     }
     case 'credit': {
       const roundId = required(body.roundId, 'roundId', ctx);

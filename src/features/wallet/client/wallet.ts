@@ -66,13 +66,25 @@ export function toggleBalanceMask(): void {
 }
 
 let balanceLoad: Promise<BalanceValue | null> | null = null;
+/** The one load that follows the load under way (asked for while it ran). */
+let balanceReload: Promise<BalanceValue | null> | null = null;
 
 /**
- * Asks the server for the balance (spec 2.4 refresh). Concurrent calls share one request; a
- * failure keeps the last known balance, answers null and leaves its message in $balanceError.
+ * Asks the server for the balance (spec 2.4 refresh). A call while a request is under way does
+ * not join it (that request may have been answered before the money the caller heard of moved):
+ * one more request follows it, shared by every call made meanwhile. A failure keeps the last
+ * known balance, answers null and leaves its message in $balanceError.
  */
 export function refreshBalance(): Promise<BalanceValue | null> {
-  balanceLoad ??= (async () => {
+  if (balanceLoad) {
+    // The load's own finally has cleared it by the time this runs, so this starts a new one.
+    balanceReload ??= balanceLoad.then(() => {
+      balanceReload = null;
+      return refreshBalance();
+    });
+    return balanceReload;
+  }
+  balanceLoad = (async () => {
     $balanceLoading.set(true);
     try {
       const value = await api().call(walletBalance);

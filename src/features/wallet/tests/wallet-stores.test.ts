@@ -38,7 +38,7 @@ const { createWalletForm, errorsOf } = await import('../client/form.ts');
 const { createTransferPage, transferChoice, walletsOf } = await import('../client/transfer.ts');
 const { createRecordFilter } = await import('../client/records.ts');
 const { createWithdrawalAnswer, createWithdrawalPage, proofIssue, receivedIssue, withdrawBounds } = await import('../client/withdrawal.ts');
-const { $balance, $merchantWallet, currencySymbol } = await import('../client/wallet.ts');
+const { $balance, $merchantWallet, currencySymbol, refreshBalance } = await import('../client/wallet.ts');
 const w = (await import('../i18n/en/wallet.json')).default;
 
 const words = {
@@ -76,6 +76,33 @@ beforeEach(() => {
   $merchantWallet.set(null);
 });
 afterEach(() => vi.useRealTimers());
+
+describe('the header’s balance', () => {
+  it('reads again after a load under way when asked meanwhile: money that moved since is never missed', async () => {
+    let main = 40;
+    let release: () => void = () => undefined;
+    let first = true;
+    answers.walletBalance = async () => {
+      const seen = main;
+      if (first) {
+        first = false;
+        await new Promise<void>((r) => (release = r));
+      }
+      return balance(seen);
+    };
+    const before = sent.length;
+    const a = refreshBalance();
+    // The money moves while the first request is under way, and a game window says so (twice).
+    main = 43.2;
+    const b = refreshBalance();
+    const c = refreshBalance();
+    release();
+    await Promise.all([a, b, c]);
+    expect(sent.slice(before).map((x) => x.name)).toEqual(['walletBalance', 'walletBalance']);
+    expect($balance.get()?.sumBalance).toBe(43.2);
+    expect(await b).toEqual(await c);
+  });
+});
 
 describe('a wallet form’s submission', () => {
   it('sends nothing while its checks find errors, and asks for focus on the first', async () => {

@@ -5,7 +5,7 @@
  * tiger). It renders the page's store (game-session.ts); the draw is read from the round's record
  * with the shared rules (contract/tables.ts), as the server settled it. Loaded only for table games.
  */
-import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   cardRank,
   cardSuit,
@@ -16,6 +16,7 @@ import {
   pocketColour,
   pocketLabel,
   RANKS,
+  spotReturn,
   tableOutcome,
   type TableGame,
   type TableKind,
@@ -105,7 +106,7 @@ export function outcomeText(T: TableLabels, o: TableOutcome): string {
     case 'dragonTiger':
       return `${T.winner[o.winner]}: ${T.spots.dragon} ${cardName(T, o.dragon)}, ${T.spots.tiger} ${cardName(T, o.tiger)}.`;
     case 'sicBo':
-      return fill(T.dice, { dice: o.dice.join(', '), total: o.total }) + (o.triple ? ` ${T.spots.anyTriple}.` : '');
+      return `${fill(T.dice, { dice: o.dice.join(', '), total: o.total })} ${T.sicBo.side[o.triple ? 'triple' : o.total <= 10 ? 'small' : 'big']}`;
     case 'fish': {
       const hit = fishHitBy(o.roll);
       return `${fill(T.fish.roll, { roll: o.roll, of: FISH_ROLLS })} ${hit.length ? fill(T.fish.hits, { fish: hit.map((f) => T.fish.names[f]).join(', ') }) : T.fish.hitsNone}`;
@@ -213,7 +214,7 @@ export default function TableBoard(p: Props) {
     const amount = p.stakes[spot];
     const hit = outcome ? mineDrawn?.table?.bets.some((b) => b.spot === spot && Number(b.payout) > 0) : false;
     // The pocket the ball landed in is marked on the cloth, bet on or not.
-    const drawn = outcome?.kind === 'roulette' && spot === `n${pocketLabel(outcome.pocket)}`;
+    const drawn = (outcome?.kind === 'roulette' && spot === `n${pocketLabel(outcome.pocket)}`) || (outcome?.kind === 'sicBo' && spotReturn(outcome, spot, 1n) > 0n);
     // The name holds what the spot shows (a column's '2:1' beside its name).
     const named = typeof label === 'string' && !spotName(T, spot).includes(label) ? `${spotName(T, spot)}, ${label}` : spotName(T, spot);
     return (
@@ -297,7 +298,21 @@ export default function TableBoard(p: Props) {
           {T.clear}
         </button>
         <button type="button" className="btn btn-primary pl-spin" onClick={p.onDeal} disabled={p.disabled || !staked || !canBet} data-testid="table-deal">
-          {live ? (p.busy ? T.live.placing : p.retrying ? p.retryLabel : T.live.place) : p.busy ? T.dealing : p.retrying ? p.retryLabel : table.kind === 'roulette' ? T.spinWheel : T.deal}
+          {live
+            ? p.busy
+              ? T.live.placing
+              : p.retrying
+                ? p.retryLabel
+                : T.live.place
+            : p.busy
+              ? T.dealing
+              : p.retrying
+                ? p.retryLabel
+                : table.kind === 'roulette'
+                  ? T.spinWheel
+                  : table.kind === 'sicBo'
+                    ? T.sicBo.throw
+                    : T.deal}
         </button>
       </div>
       <p className="muted pl-small">{live && !canBet && !placedOn ? `${T.live.closedNote} ${T.keep}` : T.keep}</p>
@@ -308,16 +323,23 @@ export default function TableBoard(p: Props) {
 
 /** Sic bo's cloth, in its groups: small and big with odd and even, triples and doubles, totals, single numbers, combinations. */
 function SicBoLayout({ spotButton, T }: { spotButton: (spot: string, label: ReactNode, className?: string) => ReactNode; T: TableLabels }) {
+  const ids = useId();
   const dice = [1, 2, 3, 4, 5, 6];
-  const group = (title: string, spots: [string, ReactNode][], className: string) => (
-    <div className="tb-sb-group" role="group" aria-label={title}>
-      <h4>{title}</h4>
+  const face = (n: number, times: number) => (
+    <span className="tb-faces" aria-hidden="true">
+      {DIE_FACES[n - 1]!.repeat(times)}
+    </span>
+  );
+  const group = (key: string, title: string, spots: [string, ReactNode][], className: string) => (
+    <div className="tb-sb-group" role="group" aria-labelledby={`${ids}-${key}`}>
+      <h4 id={`${ids}-${key}`}>{title}</h4>
       <div className={`tb-spots ${className}`}>{spots.map(([spot, label]) => spotButton(spot, label))}</div>
     </div>
   );
   return (
     <div className="tb-sb">
       {group(
+        'main',
         T.sicBo.main,
         [
           ['small', T.spots.small],
@@ -329,26 +351,31 @@ function SicBoLayout({ spotButton, T }: { spotButton: (spot: string, label: Reac
         'tb-sb-main',
       )}
       {group(
+        'doubles',
         T.sicBo.doubles,
-        dice.map((n) => [`double${n}`, `${n}${n}`]),
+        dice.map((n) => [`double${n}`, face(n, 2)]),
         'tb-sb-six',
       )}
       {group(
+        'triples',
         T.sicBo.triples,
-        dice.map((n) => [`triple${n}`, `${n}${n}${n}`]),
+        dice.map((n) => [`triple${n}`, face(n, 3)]),
         'tb-sb-six',
       )}
       {group(
+        'totals',
         T.sicBo.totals,
         Array.from({ length: 14 }, (_, i) => [`total${i + 4}`, String(i + 4)]),
         'tb-sb-totals',
       )}
       {group(
+        'singles',
         T.sicBo.singles,
-        dice.map((n) => [`single${n}`, String(n)]),
+        dice.map((n) => [`single${n}`, face(n, 1)]),
         'tb-sb-six',
       )}
       {group(
+        'combos',
         T.sicBo.combos,
         dice.flatMap((a) => dice.filter((b) => b > a).map((b) => [`combo${a}${b}`, `${a}·${b}`] as [string, ReactNode])),
         'tb-sb-combos',
@@ -465,8 +492,11 @@ function DiceRoad({ outcomes, T }: { outcomes: TableOutcome[]; T: TableLabels })
           if (o.kind !== 'sicBo') return null;
           const side = o.triple ? 'triple' : o.total <= 10 ? 'small' : 'big';
           return (
-            <li key={i} className={`tb-pocket is-${side}`} aria-label={fill(T.dice, { dice: o.dice.join(', '), total: o.total })}>
-              {o.total}
+            <li key={i} className={`tb-pocket is-${side}`} aria-label={`${fill(T.dice, { dice: o.dice.join(', '), total: o.total })} ${T.sicBo.side[side]}`}>
+              <span aria-hidden="true">
+                {o.total}
+                <small className="tb-side-mark">{T.sicBo.side[side][0]}</small>
+              </span>
             </li>
           );
         })}
@@ -708,7 +738,7 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
           </tbody>
         </table>
       </div>
-      <p className="muted pl-small">{fill(T.limit, { chip: fmt(rules.bets[0]!), max: fmt(rules.maxSpot) })}</p>
+      <p className="muted pl-small">{fill(table === null ? T.limitHand : T.limit, { chip: fmt(rules.bets[0]!), max: fmt(rules.maxSpot) })}</p>
     </>
   );
 }

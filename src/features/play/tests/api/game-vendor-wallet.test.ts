@@ -521,7 +521,7 @@ describe('bets settled later, corrections and voids (issue 34)', () => {
     await debit(token, roundId, '5.00');
     const tx1 = newTx();
     const r1 = await raise(token, roundId, '5.00', tx1);
-    expect(r1.json.value, JSON.stringify(r1.json)).toEqual({ balance: '10.00', roundId, status: 'open' });
+    expect(r1.json.value, JSON.stringify(r1.json)).toEqual({ balance: '10.00', roundId, status: 'open', bet: '10.00' });
     // Replayed: the same answer and nothing more moved; the same id with another amount is refused.
     expect((await raise(token, roundId, '5.00', tx1)).json.value).toEqual(r1.json.value);
     expect(refused(await raise(token, roundId, '1.00', tx1))).toEqual([409, 'wallet.idempotency.conflict']);

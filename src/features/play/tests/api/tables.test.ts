@@ -162,6 +162,11 @@ describe('table games', () => {
       balance += back - 500n;
     }
     expect(await gameBalance(u.id)).toBe(balance);
+    // Every spot of the cloth at once (52: more than a roulette's).
+    const all = state.rules.spots.map((x: { spot: string }) => ({ spot: x.spot, amount: '1.00' }));
+    const every = await play(token, all);
+    expect(every.status, JSON.stringify(every.json)).toBe(200);
+    expect(every.json.value.round.bet).toBe('52.00');
   });
 
   it('baccarat and dragon tiger rounds settle every spot; a demo round touches no wallet', async () => {
