@@ -31,10 +31,7 @@ import { ApiError } from '../../../../kernel/http/errors.ts';
 import { once } from '../../../../kernel/idempotency.ts';
 import { log } from '../../../../kernel/log.ts';
 import { clock } from '../../../../kernel/clock.ts';
-import { maskName } from '../../../../kernel/mask.ts';
-import { member } from '../../../accounts/index.ts';
-import { game, recordWinner } from '../../../games/index.ts';
-import { noteLargeWin } from '../../../protection/index.ts';
+import { game } from '../../../games/index.ts';
 import { balancesOf, gameRound, openRounds, raiseStakeIn, settleRounds, type Tx } from '../../../wallet/index.ts';
 import type { PlayedRound } from '../../contract/play.ts';
 import {
@@ -54,7 +51,7 @@ import {
 } from '../../contract/blackjack.ts';
 import { tableLimits } from '../../contract/tables.ts';
 import { gameSeed, gameSession, sandboxRound } from '../tables.ts';
-import { BIG_WIN_MULTIPLE, fairnessOf, newRoundId, seedOwnerOf, takeNonce, type PlaySession, type SpinAnswer } from './provider.ts';
+import { announceWin, fairnessOf, newRoundId, seedOwnerOf, takeNonce, type PlaySession, type SpinAnswer } from './provider.ts';
 import type { TableBets } from './table-rounds.ts';
 
 /** A hand nobody acted on for this long is played out (stood) by the job. */
@@ -183,13 +180,7 @@ async function balanceOf(tx: Tx, s: PlaySession): Promise<string> {
 export async function afterWin(db: Db, s: PlaySession, round: PlayedRound): Promise<void> {
   if (s.demo || s.memberId === null || round.open) return;
   const d = brand().currencyDecimals;
-  const stake = parseMinor(round.bet, d) ?? 0n;
-  const win = parseMinor(round.win, d) ?? 0n;
-  if (win >= stake * BIG_WIN_MULTIPLE) {
-    const [m] = await db.select({ username: member.username }).from(member).where(eq(member.id, s.memberId));
-    await recordWinner(db, { nodeId: s.game.nodeId, customerName: maskName(m!.username), winAmount: win });
-  }
-  await noteLargeWin(db, s.memberId, win, { roundId: round.roundId, game: s.game.gameName });
+  await announceWin(db, s.memberId, s.game, round.roundId, parseMinor(round.bet, d) ?? 0n, parseMinor(round.win, d) ?? 0n);
 }
 
 /** Why a stake is not one the table takes (a whole number of its chip, at most its limit), or null. */

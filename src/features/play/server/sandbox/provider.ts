@@ -216,6 +216,19 @@ export async function playDemoRound(
   return value;
 }
 
+/**
+ * After a real round's commit: its line on the winner board when it won BIG_WIN_MULTIPLE times
+ * its stake or more, and player protection's large-win notice. After the commit, so a crash in
+ * between loses a line of the board, never money.
+ */
+export async function announceWin(db: Db, memberId: number, game: Pick<SessionGame, 'nodeId' | 'gameName'>, roundId: string, stake: bigint, win: bigint): Promise<void> {
+  if (win >= stake * BIG_WIN_MULTIPLE) {
+    const [m] = await db.select({ username: member.username }).from(member).where(eq(member.id, memberId));
+    await recordWinner(db, { nodeId: game.nodeId, customerName: maskName(m!.username), winAmount: win });
+  }
+  await noteLargeWin(db, memberId, win, { roundId, game: game.gameName });
+}
+
 export const newRoundId = () => `sb${randomBytes(12).toString('base64url')}`;
 
 /** Presents a recorded round (the window and line wins recomputed from the stops). */
@@ -470,11 +483,7 @@ async function spinAtOnce(db: Db, s: PlaySession, config: SlotConfig, bet: bigin
       predicted.delete(memberId);
     } else {
       seed.nonce++;
-      if (win >= bet * BIG_WIN_MULTIPLE) {
-        const [m] = await db.select({ username: member.username }).from(member).where(eq(member.id, memberId));
-        await recordWinner(db, { nodeId: s.game.nodeId, customerName: maskName(m!.username), winAmount: win });
-      }
-      await noteLargeWin(db, memberId, win, { roundId, game: s.game.gameName });
+      await announceWin(db, memberId, s.game, roundId, bet, win);
     }
     // A key first used for a free spin replays that spin's answer, with its free-spin fields.
     const d = played.value.detail as Partial<SpinAnswer> & Pick<SpinAnswer, 'round' | 'fairness'>;

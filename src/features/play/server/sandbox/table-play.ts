@@ -8,18 +8,13 @@
  * - idempotent by the client's key ('play' namespace, the same as spins: one key never plays both).
  * A table round uses no free spins (they are a slot's) and feeds no jackpot.
  */
-import { noteLargeWin } from '../../../protection/index.ts';
-import { eq } from 'drizzle-orm';
 import { tableOutcome, drawTable, tableBetsIssue, TABLE_ISSUE_CODE, type TableGame } from '../../contract/tables.ts';
 import type { Db } from '../../../../kernel/db/index.ts';
 import { sandboxRound } from '../tables.ts';
-import { member } from '../../../accounts/index.ts';
-import { recordWinner } from '../../../games/index.ts';
 import { ApiError } from '../../../../kernel/http/errors.ts';
 import { playRound, type Tx } from '../../../wallet/index.ts';
-import { maskName } from '../../../../kernel/mask.ts';
 import { roundWords } from '../../../../kernel/fairness.ts';
-import { betRequest, BIG_WIN_MULTIPLE, fairnessOf, newRoundId, playDemoRound, seedOwnerOf, takeNonce, type PlaySession, type SpinAnswer } from './provider.ts';
+import { announceWin, betRequest, fairnessOf, newRoundId, playDemoRound, seedOwnerOf, takeNonce, type PlaySession, type SpinAnswer } from './provider.ts';
 import { presentTableRound, settleTable, type TableBets } from './table-rounds.ts';
 
 /**
@@ -60,12 +55,6 @@ export async function playTable(db: Db, s: PlaySession, table: TableGame, bets: 
   const d = played.detail as Pick<SpinAnswer, 'round' | 'fairness'>;
   // This call's own round (a replay answers an earlier call's, with its id): after the commit, as
   // a spin's, so a crash in between loses a line of the winner board, never money.
-  if (d.round.roundId === roundId) {
-    if (won >= total * BIG_WIN_MULTIPLE) {
-      const [m] = await db.select({ username: member.username }).from(member).where(eq(member.id, memberId));
-      await recordWinner(db, { nodeId: s.game.nodeId, customerName: maskName(m!.username), winAmount: won });
-    }
-    await noteLargeWin(db, memberId, won, { roundId, game: s.game.gameName });
-  }
+  if (d.round.roundId === roundId) await announceWin(db, memberId, s.game, roundId, total, won);
   return { round: d.round, fairness: d.fairness, balance: played.balance, freeSpins: null, freeSpinsEnded: null };
 }

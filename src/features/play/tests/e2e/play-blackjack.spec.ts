@@ -10,15 +10,20 @@ import type { Page } from '@playwright/test';
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, signIn, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, usd } from '../../../../../tests/e2e-support/wallet.ts';
-import { callApi, pt } from '../../../../../tests/e2e-support/play.ts';
+import { callApi, launchFunded, pt } from '../../../../../tests/e2e-support/play.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 
-/** The first blackjack game of the seeded catalogue, launched as the lobby does. */
-async function launchBlackjack(page: Page, accountType: '0' | '1') {
+/** The first blackjack game of the seeded catalogue. */
+async function blackjackGame(page: Page) {
   const list = await callApi<{ games: { nodeId: number; gameName: string; isGame?: string }[] }>(page, `/wps/relay/GCSGAME_gameList?gameType=RNG&gameName=${encodeURIComponent('Blackjack')}`);
   expect(list.success, JSON.stringify(list)).toBe(true);
-  const found = list.value.games.find((g) => /\bBlackjack\b/.test(g.gameName) && g.isGame !== 'VASSALAGE')!;
-  const launched = await callApi<{ content: { game_url: string } }>(page, `/wps/game/launchGame?nodeId=${found.nodeId}&accountType=${accountType}`);
+  return list.value.games.find((g) => /\bBlackjack\b/.test(g.gameName) && g.isGame !== 'VASSALAGE')!;
+}
+
+/** A demo of it, launched as the lobby does. */
+async function launchDemo(page: Page) {
+  const found = await blackjackGame(page);
+  const launched = await callApi<{ content: { game_url: string } }>(page, `/wps/game/launchGame?nodeId=${found.nodeId}&accountType=0`);
   expect(launched.success, JSON.stringify(launched)).toBe(true);
   return { gameUrl: launched.value.content.game_url, gameName: found.gameName };
 }
@@ -58,18 +63,9 @@ for (const { lang } of LANGS) {
       const user = await createUser();
       await adjust(user.username, '100');
       await signIn(page, lang, user.username, user.password);
-      const { gameUrl, gameName } = await launchBlackjack(page, '1');
-      const launch = new URL(gameUrl).searchParams.get('launch')!;
-      const state = await callApi<{ wallet: { kind: string; vendor: string } | null; rules: { kind: string; bets: string[] } }>(page, `/wps/sandbox/game/state?launch=${launch}`);
-      expect(state.value.rules.kind).toBe('blackjack');
-      if (state.value.wallet?.kind === 'game') {
-        const moved = await callApi(page, '/wps/relay/GCS_walletTransfer', {
-          method: 'POST',
-          body: { from: 'MAIN', to: state.value.wallet.vendor, amount: '60.00', idempotencyKey: crypto.randomUUID() },
-        });
-        expect(moved.success, JSON.stringify(moved)).toBe(true);
-      }
-      const chip = state.value.rules.bets[0]!;
+      const { nodeId, gameName } = await blackjackGame(page);
+      const { gameUrl, launch, chip: least } = await launchFunded(page, nodeId, '60.00');
+      const chip = least.toFixed(2);
 
       const game = await context.newPage();
       await game.goto(gameUrl);
@@ -114,7 +110,7 @@ for (const { lang } of LANGS) {
       test.setTimeout(90_000);
       const user = await createUser();
       await signIn(page, lang, user.username, user.password);
-      const { gameUrl } = await launchBlackjack(page, '0');
+      const { gameUrl } = await launchDemo(page);
       const game = await context.newPage();
       await game.setViewportSize({ width: 390, height: 844 });
       await game.goto(gameUrl);

@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, signIn, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, usd } from '../../../../../tests/e2e-support/wallet.ts';
-import { callApi, pt } from '../../../../../tests/e2e-support/play.ts';
+import { callApi, launchFunded, pt } from '../../../../../tests/e2e-support/play.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { pocketColour } from '../../contract/tables.ts';
 
@@ -182,18 +182,9 @@ for (const { lang } of LANGS) {
       const user = await createUser();
       await adjust(user.username, '100');
       await signIn(page, lang, user.username, user.password);
-      const { gameUrl, gameName } = await launchTable(page, 'Sic Bo', '1');
-      const launch = new URL(gameUrl).searchParams.get('launch')!;
-      const state = await callApi<{ wallet: { kind: string; vendor: string } | null; rules: { kind: string; bets: string[] } }>(page, `/wps/sandbox/game/state?launch=${launch}`);
-      expect(state.value.rules.kind).toBe('sicBo');
-      if (state.value.wallet?.kind === 'game') {
-        const moved = await callApi(page, '/wps/relay/GCS_walletTransfer', {
-          method: 'POST',
-          body: { from: 'MAIN', to: state.value.wallet.vendor, amount: '50.00', idempotencyKey: crypto.randomUUID() },
-        });
-        expect(moved.success, JSON.stringify(moved)).toBe(true);
-      }
-      const chip = Number(state.value.rules.bets[0]);
+      const list = await callApi<{ games: { nodeId: number; gameName: string }[] }>(page, `/wps/relay/GCSGAME_gameList?gameType=RNG&gameName=${encodeURIComponent('Sic Bo')}`);
+      const { nodeId, gameName } = list.value.games[0]!;
+      const { gameUrl, chip } = await launchFunded(page, nodeId, '50.00');
       const game = await context.newPage();
       await game.goto(gameUrl);
       await expect(game.getByRole('heading', { level: 1, name: gameName })).toBeVisible();
