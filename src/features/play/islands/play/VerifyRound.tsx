@@ -130,7 +130,7 @@ export default function VerifyRound({ labels: L, lang, merchant, language, messa
                 <dd className="mono">{a.serverSeedHash}</dd>
               </div>
               <div>
-                <dt>{V.stops}</dt>
+                <dt>{a.table ? V.draws : V.stops}</dt>
                 <dd className="mono" data-testid="verify-stops">
                   {a.stops.join(', ')}
                 </dd>
