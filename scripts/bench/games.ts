@@ -62,7 +62,7 @@ export async function measureLiveRound(url: string, bettors = 500): Promise<Live
     }
     // A round that takes bets from a fixed instant, far from the real clock.
     const opens = Date.parse('2030-06-01T00:00:00Z');
-    await ensureRound(db, g!.nodeId, opens);
+    await ensureRound(db, { nodeId: g!.nodeId, room: '' }, opens);
     const [round] = await db.select().from(liveRound).where(eq(liveRound.nodeId, g!.nodeId));
     const spots = ['banker', 'player', 'tie', 'playerPair', 'bankerPair'];
     const t0 = performance.now();
@@ -81,7 +81,7 @@ export async function measureLiveRound(url: string, bettors = 500): Promise<Live
             fromGameWallet: true,
           };
           const bets = [{ spot: spots[i % spots.length]!, amount: 500n }, ...(i % 2 ? [{ spot: 'tie', amount: 100n }] : [])].filter((b, k, all) => all.findIndex((x) => x.spot === b.spot) === k);
-          await placeLiveBet(db, session, { kind: 'baccarat' }, round!.roundNo, bets, `bench-${tag}-${i}`, opens + 1000);
+          await placeLiveBet(db, session, { nodeId: g!.nodeId, room: '' }, { kind: 'baccarat' }, round!.roundNo, bets, `bench-${tag}-${i}`, opens + 1000);
         }
       }),
     );

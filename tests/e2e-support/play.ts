@@ -2,6 +2,7 @@
 import { expect, type Page } from '@playwright/test';
 import { t } from './accounts.ts';
 import type { Lang } from './i18n.ts';
+import { ops } from './server.ts';
 
 /** A string of the `play` catalogue, {{placeholders}} filled. */
 export const pt = (lang: Lang, key: string, values: Record<string, string | number> = {}) => t(lang, 'play', key, values);
@@ -65,8 +66,8 @@ export async function playValidBets(page: Page, target: number, fund: number): P
  * wallet, `amount` (if any) is moved there from the main wallet first. Answers the game's address,
  * its launch token and its least stake.
  */
-export async function launchFunded(page: Page, nodeId: number, amount?: string): Promise<{ gameUrl: string; launch: string; chip: number }> {
-  const launched = await callApi<{ content: { game_url: string } }>(page, `/wps/game/launchGame?nodeId=${nodeId}&accountType=1`);
+export async function launchFunded(page: Page, nodeId: number, amount?: string, roomId?: string): Promise<{ gameUrl: string; launch: string; chip: number }> {
+  const launched = await callApi<{ content: { game_url: string } }>(page, `/wps/game/launchGame?nodeId=${nodeId}&accountType=1${roomId ? `&roomId=${roomId}` : ''}`);
   expect(launched.success, JSON.stringify(launched)).toBe(true);
   const gameUrl = launched.value.content.game_url;
   const launchToken = new URL(gameUrl).searchParams.get('launch')!;
@@ -77,4 +78,25 @@ export async function launchFunded(page: Page, nodeId: number, amount?: string):
     expect(moved.success, JSON.stringify(moved)).toBe(true);
   }
   return { gameUrl, launch: launchToken, chip: Number(state.value.rules.bets[0]) };
+}
+
+/**
+ * Waits until a shared table (a live table, or a PVP room: `table` is its node id or room id)
+ * takes bets with at least 9 seconds left (the clicks of a bet fit well within them): a round
+ * near its close, or not yet open, is drawn at once by the sandbox's operator command, and the
+ * next one opens after the result's 8 seconds. Answers the round's number.
+ */
+export async function openLiveWindow(page: Page, launchToken: string, table: string): Promise<number> {
+  for (let tries = 0; tries < 6; tries++) {
+    const s = await callApi<{ table: { serverNow: string; current: { roundNo: number; opensAt: string; closesAt: string } | null } }>(page, `/wps/sandbox/live/state?launch=${launchToken}`);
+    const now = Date.parse(s.value.table.serverNow);
+    const r = s.value.table.current;
+    if (r && Date.parse(r.opensAt) <= now && Date.parse(r.closesAt) - now >= 9_000) return r.roundNo;
+    if (r && Date.parse(r.opensAt) > now) await page.waitForTimeout(Date.parse(r.opensAt) - now + 200);
+    else if (r) {
+      await ops('live', 'draw-now', '--table', table);
+      await page.waitForTimeout(8_200);
+    } else await page.waitForTimeout(1_000);
+  }
+  throw new Error('the table never opened a betting window');
 }

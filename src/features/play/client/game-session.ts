@@ -28,6 +28,7 @@ import {
 import type { BlackjackAction } from '../contract/blackjack.ts';
 import { openEventStream } from '../../../kernel/http/event-stream.ts';
 import { livePhase } from './live-logic.ts';
+import { SEAT_SPOT } from '../contract/rooms.ts';
 import { addChip, removeSpot, stakesKey, stakesList, type TableStakes } from './table-logic.ts';
 import { applyRevealed, clientSeedIssue, fill, initialBet, isEndedSession, mergeRounds, NETWORK_CODES, spinKeys, stepBet } from './game-logic.ts';
 
@@ -418,6 +419,14 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     return deal();
   }
 
+  /** A PVP room's join: the chosen stake on the round's next free seat (contract/rooms.ts), placed as a live bet. */
+  function join(): Promise<void> {
+    const { busy, bet } = get();
+    if (busy) return Promise.resolve();
+    set({ tableStakes: { [SEAT_SPOT]: bet } });
+    return deal();
+  }
+
   /** Puts the chosen chip on a table's spot (cut to the spot's limit). */
   function placeChip(spot: string): void {
     const { state, bet, tableStakes, busy } = get();
@@ -530,7 +539,7 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     return phase.kind === 'betting' && retrying(`${phase.roundNo}:${stakesKey(tableStakes)}`);
   }
 
-  return { $game, start, load, stop, spin, deal, blackjack, shoot, placeChip, clearStakes, chooseBet, stepStake, typeSeed, rotateSeed, refreshBalance, showBalance, more, retrying, retryingNow };
+  return { $game, start, load, stop, spin, deal, blackjack, shoot, join, placeChip, clearStakes, chooseBet, stepStake, typeSeed, rotateSeed, refreshBalance, showBalance, more, retrying, retryingNow };
 }
 
 export type GameSession = ReturnType<typeof createGameSession>;

@@ -34,8 +34,20 @@ export function liveTableOf(g: { gameType: string; gameName: string }): TableGam
   return null;
 }
 
-/** The client seed of a live table's rounds (the nonce is the round's number). */
-export const liveClientSeed = (nodeId: number) => `live-${nodeId}`;
+/** The client seed of a live table's rounds, or of a PVP room's (contract/rooms.ts); the nonce is the round's number. */
+export const liveClientSeed = (nodeId: number, room = '') => (room ? `room-${nodeId}-${room}` : `live-${nodeId}`);
+
+/** A live table, or a PVP game's room ('r2'; '' for a live table): where a round is played. */
+export interface TableAt {
+  nodeId: number;
+  room: string;
+}
+/** The key a table's changes are announced by (`pg_notify`) and followed by: '1234', or '1234-r2' for a room. */
+export const tableKey = (t: TableAt) => (t.room ? `${t.nodeId}-${t.room}` : String(t.nodeId));
+export function tableAtOfKey(key: string): TableAt | null {
+  const m = /^(\d{1,9})(?:-(r\d))?$/.exec(key);
+  return m ? { nodeId: Number(m[1]), room: m[2] ?? '' } : null;
+}
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 
@@ -52,6 +64,8 @@ export const liveRoundView = z.object({
   stops: z.array(z.number().int()).nullable(),
   /** Players with bets on the round. */
   bettors: z.number().int(),
+  /** A PVP room's round: its seats in order, each with its stake, the house's seat marked (shown once drawn, or while one player waits alone: contract/rooms.ts). */
+  seats: z.array(z.object({ seat: z.number().int(), stake: z.string(), house: z.boolean() })).optional(),
 });
 export type LiveRoundView = z.infer<typeof liveRoundView>;
 

@@ -21,7 +21,8 @@ import { z } from 'zod';
 import { uniformBelow, type WordSource } from '../../../kernel/uniform.ts';
 import { blackjackView } from './blackjack.ts';
 
-export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'sicBo', 'fish', 'blackjack'] as const;
+/** Every kind a table round or a table's rules may name: the tables here, blackjack (contract/blackjack.ts) and the PVP rooms' games (contract/rooms.ts). */
+export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'sicBo', 'fish', 'blackjack', 'bullBull', 'teenPatti'] as const;
 export type TableKind = (typeof TABLE_KINDS)[number];
 export type RouletteWheel = 'european' | 'american';
 
@@ -477,4 +478,6 @@ export const tableRules = z.object({
   rtp: z.number(),
   /** A live table (shared rounds on a schedule: contract/live.ts) rather than a single player's. */
   live: z.boolean().optional(),
+  /** A PVP game's room ('r2': contract/rooms.ts): its rounds are the room's, `bets` its stakes. */
+  room: z.string().optional(),
 });

@@ -37,7 +37,9 @@ import {
 import { bookNow, placeSportsBet, verifyFixture } from './sandbox/sports-book.ts';
 import { eventStreamOf } from '../../../kernel/http/sse.ts';
 import { clock } from '../../../kernel/clock.ts';
-import { liveHistory, liveTableNow, placeLiveBet, watchTables } from './sandbox/live-tables.ts';
+import { liveHistory, liveTableNow, placeLiveBet, tableAtOf, watchTables, type LivePlay } from './sandbox/live-tables.ts';
+import { ROOM_RTP, roomGameOf, SEAT_SPOT } from '../contract/rooms.ts';
+import type { TableAt } from '../contract/live.ts';
 import { followTable } from './sandbox/live-hub.ts';
 import { realityOf, stopGame } from './reality.ts';
 import { formatMinor, parseMinor } from '../../../kernel/money.ts';
@@ -195,12 +197,38 @@ function tableOfSession(s: { gameType: string; game: { gameName: string } }): { 
 
 const LIVE_HISTORY = 20;
 
-/** A live table's session, or 409 `game.live.notLive`; live tables are played for real money only (409 `game.demo.unavailable`). */
-function liveOf(s: { gameType: string; demo: boolean; game: { gameName: string } }): TableGame {
-  const at = tableOfSession(s);
-  if (!at?.live) throw new ApiError(409, 'game.live.notLive');
+type SessionLike = Parameters<typeof tableAtOf>[0] & { demo: boolean };
+
+/** A shared table's session: a live table's, or a PVP game's room's (contract/rooms.ts); null for other games. */
+function sharedOf(s: SessionLike): { play: LivePlay; at: TableAt } | null {
+  const g = { gameType: s.gameType, gameName: s.game.gameName };
+  const live = liveTableOf(g);
+  if (live) return { play: live, at: { nodeId: s.game.nodeId, room: '' } };
+  const room = roomGameOf(g);
+  return room ? { play: { kind: 'room', game: room }, at: tableAtOf(s) } : null;
+}
+
+/** A shared table's session, or 409 `game.live.notLive`; shared tables are played for real money only (409 `game.demo.unavailable`). */
+function liveOf(s: SessionLike): { play: LivePlay; at: TableAt } {
+  const shared = sharedOf(s);
+  if (!shared) throw new ApiError(409, 'game.live.notLive');
   if (s.demo) throw new ApiError(409, 'game.demo.unavailable');
-  return at.table;
+  return shared;
+}
+
+/** A PVP room's rules as the page draws them: its game, the room's stakes, the published return (contract/rooms.ts). */
+function roomRulesOf(kind: 'bullBull' | 'teenPatti', room: string, bets: bigint[]) {
+  const decimals = brand().currencyDecimals;
+  return {
+    kind,
+    wheel: null,
+    spots: [{ spot: SEAT_SPOT, pays: '', rtp: ROOM_RTP }],
+    bets: bets.map((b) => formatMinor(b, decimals)),
+    maxSpot: formatMinor(bets[bets.length - 1] ?? 0n, decimals),
+    rtp: ROOM_RTP,
+    live: true,
+    room,
+  };
 }
 
 /** A sports game's book (contract/sports.ts), or 409 `sports.notBook`; books take real money only (409 `game.demo.unavailable`). */
@@ -271,6 +299,8 @@ export const playRoutes = [
     const s = await sandboxSession(query.launch, ctx);
     const at = tableOfSession(s);
     const table = at?.table;
+    const shared = sharedOf(s);
+    const room = shared?.play.kind === 'room' ? shared : null;
     // A sports game's page reads its book (sportsBook); its member's seed pair plays no part in it.
     const book = sportBookOf({ gameType: s.gameType, gameName: s.game.gameName });
     const blackjack = isBlackjackGame({ gameType: s.gameType, gameName: s.game.gameName });
@@ -287,29 +317,31 @@ export const playRoutes = [
         ? { kind: 'book' as const, book, bets: [formatMinor(s.game.minBet, decimals)] }
         : blackjack
           ? blackjackRules(s.game.minBet)
-          : table
-            ? { ...tableRulesOf(table, s.game.minBet), ...(at.live ? { live: true } : {}) }
-            : {
-                kind: config.kind,
-                reels: config.reels,
-                rows: config.rows,
-                symbols: [...config.symbols],
-                lines: config.lines.map((l) => [...l]),
-                minCount: config.minCount,
-                pays: config.pays.map((p) => [...p]),
-                strips: config.strips.map((st) => [...st]),
-                rtp: config.rtp,
-                bets: sandbox.sessionBets(s).map((b) => formatMinor(b, decimals)),
-              },
+          : room && room.play.kind === 'room'
+            ? roomRulesOf(room.play.game, room.at.room, sandbox.sessionBets({ game: s.game, roomId: room.at.room }))
+            : table
+              ? { ...tableRulesOf(table, s.game.minBet), ...(at.live ? { live: true } : {}) }
+              : {
+                  kind: config.kind,
+                  reels: config.reels,
+                  rows: config.rows,
+                  symbols: [...config.symbols],
+                  lines: config.lines.map((l) => [...l]),
+                  minCount: config.minCount,
+                  pays: config.pays.map((p) => [...p]),
+                  strips: config.strips.map((st) => [...st]),
+                  rtp: config.rtp,
+                  bets: sandbox.sessionBets(s).map((b) => formatMinor(b, decimals)),
+                },
       fairness: await sandbox.fairness(d, sandbox.seedOwnerOf(s), s.demo),
-      history: book ? [] : at?.live ? await liveHistory(d, s.memberId!, s.game.nodeId, at.table, s.game.gameName, HISTORY_SIZE) : (await sandbox.rounds(d, s, 1, HISTORY_SIZE)).list,
-      freeSpins: table || book || blackjack ? null : await freeSpinsOf(d, s),
+      history: book ? [] : shared ? (s.demo ? [] : await liveHistory(d, s.memberId!, shared.at, shared.play, s.game.gameName, HISTORY_SIZE)) : (await sandbox.rounds(d, s, 1, HISTORY_SIZE)).list,
+      freeSpins: table || book || blackjack || room ? null : await freeSpinsOf(d, s),
     };
   }),
 
   route(sandboxSpin, async ({ body }, ctx) => {
     const s = await sandboxSession(body.launch, ctx, true);
-    if (tableOfSession(s) || isBlackjackGame({ gameType: s.gameType, gameName: s.game.gameName })) throw new ApiError(409, 'game.table.isTable');
+    if (tableOfSession(s) || sharedOf(s) || isBlackjackGame({ gameType: s.gameType, gameName: s.game.gameName })) throw new ApiError(409, 'game.table.isTable');
     if (sportBookOf({ gameType: s.gameType, gameName: s.game.gameName })) throw new ApiError(409, 'sports.isBook');
     const bet = stake(body.bet, ctx);
     try {
@@ -359,12 +391,13 @@ export const playRoutes = [
 
   route(sandboxRounds, async ({ query }, ctx) => {
     const s = await sandboxSession(query.launch, ctx);
-    const at = tableOfSession(s);
-    if (at?.live) {
+    const shared = sharedOf(s);
+    if (shared) {
       const pageNo = query.pageNo ?? 1;
       const pageSize = query.pageSize ?? 20;
+      if (s.memberId === null) return { list: [], pageNum: pageNo, totalPages: pageNo };
       // One more than asked says whether another page follows.
-      const list = await liveHistory(await db(), s.memberId!, s.game.nodeId, at.table, s.game.gameName, pageSize + 1, (pageNo - 1) * pageSize);
+      const list = await liveHistory(await db(), s.memberId, shared.at, shared.play, s.game.gameName, pageSize + 1, (pageNo - 1) * pageSize);
       return { list: list.slice(0, pageSize), pageNum: pageNo, totalPages: list.length > pageSize ? pageNo + 1 : pageNo };
     }
     return sandbox.rounds(await db(), s, query.pageNo ?? 1, query.pageSize ?? 20);
@@ -374,7 +407,8 @@ export const playRoutes = [
     const [g] = await (await db()).select({ seed: game.seed, gameType: game.gameType, gameName: game.gameName }).from(game).where(eq(game.nodeId, query.nodeId));
     if (!g) throw new ApiError(404, 'game.not.found');
     if (query.engine !== 'slot' && isBlackjackGame(g)) return verifyBlackjack(query, query.actions, query.bet === undefined ? undefined : stake(query.bet, ctx));
-    const table = query.engine === 'slot' ? null : (tableGameOf(g) ?? liveTableOf(g));
+    const roomGame = query.engine === 'slot' ? null : roomGameOf(g);
+    const table = query.engine === 'slot' ? null : (tableGameOf(g) ?? liveTableOf(g) ?? (roomGame ? { kind: roomGame } : null));
     // A table round's draws need no stake: its bets are on the round (the history shows them).
     if (table) return sandbox.verifyTable(table, query);
     return sandbox.verify(g, { ...query, bet: query.bet === undefined ? undefined : stake(query.bet, ctx) });
@@ -382,31 +416,31 @@ export const playRoutes = [
 
   route(liveState, async ({ query }, ctx) => {
     const s = await sandboxSession(query.launch, ctx);
-    const at = liveOf(s);
+    const { play, at } = liveOf(s);
     const d = await db();
     // Looking at the table marks it watched (and opens a round when it rests).
-    await watchTables(d, [s.game.nodeId]);
-    const [table, history, balances] = await Promise.all([liveTableNow(d, s.game.nodeId), liveHistory(d, s.memberId!, s.game.nodeId, at, s.game.gameName, LIVE_HISTORY), balancesOf(d, [s.wallet])]);
+    await watchTables(d, [at]);
+    const [table, history, balances] = await Promise.all([liveTableNow(d, at), liveHistory(d, s.memberId!, at, play, s.game.gameName, LIVE_HISTORY), balancesOf(d, [s.wallet])]);
     return { table, history, balance: formatMinor(balances.get(s.wallet)!, brand().currencyDecimals) };
   }),
 
   route(liveBet, async ({ body }, ctx) => {
     const s = await sandboxSession(body.launch, ctx);
-    const at = liveOf(s);
+    const { play, at } = liveOf(s);
     const bets = body.bets.map((b, i) => ({ spot: b.spot, amount: tableStake(b.amount, ctx, i) }));
-    return placeLiveBet(await db(), s, at, body.roundNo, bets, body.idempotencyKey);
+    return placeLiveBet(await db(), s, at, play, body.roundNo, bets, body.idempotencyKey);
   }),
 
   route(liveStream, async ({ query }, ctx) => {
     const s = await sandboxSession(query.launch, ctx);
-    liveOf(s);
+    const { at } = liveOf(s);
     const d = await db();
     let latest: string | null = null;
     let sent: string | null = null;
     return eventStreamOf({
       name: 'play.live',
       follow: ({ wake }) =>
-        followTable(s.game.nodeId, (v) => {
+        followTable(at, (v) => {
           latest = JSON.stringify(v);
           wake();
         }),

@@ -222,6 +222,8 @@ export const liveRound = pgTable(
     nodeId: integer('node_id')
       .notNull()
       .references(() => game.nodeId),
+    /** A PVP game's room ('r2': contract/rooms.ts), whose rounds are the room's own; '' for a live table. */
+    room: text('room').notNull().default(''),
     roundNo: integer('round_no').notNull(),
     opensAt: timestamp('opens_at', { withTimezone: true }).notNull(),
     closesAt: timestamp('closes_at', { withTimezone: true }).notNull(),
@@ -234,9 +236,9 @@ export const liveRound = pgTable(
     drawnAt: timestamp('drawn_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('live_round_table_no_uq').on(t.nodeId, t.roundNo),
+    uniqueIndex('live_round_table_no_uq').on(t.nodeId, t.room, t.roundNo),
     uniqueIndex('live_round_one_open_uq')
-      .on(t.nodeId)
+      .on(t.nodeId, t.room)
       .where(sql`status = 'open'`),
     index('live_round_due_idx')
       .on(t.closesAt)
@@ -270,12 +272,18 @@ export const liveBet = pgTable(
 );
 
 /** A live table is kept running (its next round opened at each draw) while someone watched it within the last minute. */
-export const liveTable = pgTable('live_table', {
-  nodeId: integer('node_id')
-    .primaryKey()
-    .references(() => game.nodeId),
-  watchedUntil: timestamp('watched_until', { withTimezone: true }).notNull(),
-});
+export const liveTable = pgTable(
+  'live_table',
+  {
+    nodeId: integer('node_id')
+      .notNull()
+      .references(() => game.nodeId),
+    /** A PVP game's room, or '' for a live table. */
+    room: text('room').notNull().default(''),
+    watchedUntil: timestamp('watched_until', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.nodeId, t.room] })],
+);
 
 /**
  * A fixture of the sandbox's sports book (issue 34; contract/sports.ts): made when its book is

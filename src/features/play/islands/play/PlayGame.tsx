@@ -26,6 +26,8 @@ import { formatDateTime } from '../../../../kernel/intl.ts';
 const TableBoard = lazy(() => import('./TableBoard.tsx'));
 const FishTank = lazy(() => import('./FishTank.tsx'));
 const BlackjackTable = lazy(() => import('./BlackjackTable.tsx'));
+const RoomTable = lazy(() => import('./RoomTable.tsx'));
+const RoomRules = lazy(() => import('./RoomTable.tsx').then((m) => ({ default: m.RoomRules })));
 const TableRulesPanel = lazy(() => import('./TableBoard.tsx').then((m) => ({ default: m.TableRulesPanel })));
 const SportsBook = lazy(() => import('./SportsBook.tsx'));
 
@@ -387,7 +389,15 @@ export default function PlayGame(props: Props) {
                   {L.table.board}
                 </h2>
                 <Suspense fallback={<p className="pl-state">{L.loading}</p>}>
-                  {tableRules.kind === 'blackjack' ? (
+                  {(tableRules.kind === 'bullBull' || tableRules.kind === 'teenPatti') && live ? (
+                    <RoomTable
+                      {...boardProps(tableRules)}
+                      R={L.room}
+                      history={history}
+                      onJoin={() => void session.join()}
+                      live={{ view: live, offset: liveOffset, connected: liveConnected, lang, lightning: false }}
+                    />
+                  ) : tableRules.kind === 'blackjack' ? (
                     <BlackjackTable {...boardProps(tableRules)} B={L.blackjack} onAct={(a) => void session.blackjack(a)} />
                   ) : tableRules.kind === 'fish' ? (
                     <FishTank {...boardProps(tableRules)} pendingFish={retrying ? (Object.keys(tableStakes)[0] ?? null) : null} onShoot={(fish) => void session.shoot(fish)} />
@@ -452,7 +462,7 @@ export default function PlayGame(props: Props) {
                   </tbody>
                 </table>
               )}
-              {hiddenSeeds && <p className="pl-foot muted">* {L.history.hidden}</p>}
+              {hiddenSeeds && <p className="pl-foot muted">* {live ? L.history.hiddenLive : L.history.hidden}</p>}
               {moreError && (
                 <p className="pl-error" role="alert">
                   {moreError}
@@ -588,7 +598,11 @@ export default function PlayGame(props: Props) {
               tableRules && (
                 <section className="card pl-panel" aria-label={L.paytable.title}>
                   <Suspense fallback={null}>
-                    <TableRulesPanel rules={tableRules} T={L.table} fmt={fmt} lang={lang} title={L.paytable.title} rtpLabel={L.paytable.rtp} />
+                    {tableRules.kind === 'bullBull' || tableRules.kind === 'teenPatti' ? (
+                      <RoomRules R={L.room} game={tableRules.kind} title={L.paytable.title} rtpLine={fill(L.paytable.rtp, { rtp: percent(tableRules.rtp, lang) })} />
+                    ) : (
+                      <TableRulesPanel rules={tableRules} T={L.table} fmt={fmt} lang={lang} title={L.paytable.title} rtpLabel={L.paytable.rtp} />
+                    )}
                   </Suspense>
                 </section>
               )

@@ -41,11 +41,15 @@ export interface TableRulesView {
   maxSpot: string;
   rtp: number;
   live?: boolean;
+  /** A PVP game's room ('r2'). */
+  room?: string;
 }
 
 export const tableOf = (r: Pick<TableRulesView, 'kind' | 'wheel'>): TableGame => {
   // A blackjack hand is played in turns, not drawn at once: BlackjackTable.tsx shows it.
   if (r.kind === 'blackjack') throw new Error('blackjack is not a drawn table');
+  // A PVP room's round is a showdown of its seats: RoomTable.tsx shows it.
+  if (r.kind === 'bullBull' || r.kind === 'teenPatti') throw new Error('a room is not a drawn table');
   return r.kind === 'roulette' ? { kind: 'roulette', wheel: r.wheel ?? 'european' } : { kind: r.kind };
 };
 
@@ -177,7 +181,7 @@ const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
  * board only when the phase itself changes (bets open, close, the result): the countdown ticks in
  * LiveBar alone, so the cloth is not drawn again four times a second.
  */
-function useLivePhase(live: LiveBoard | undefined): LivePhase | null {
+export function useLivePhase(live: LiveBoard | undefined): LivePhase | null {
   const read = () => (live ? livePhase(live.view, Date.now() + live.offset) : null);
   const [phase, setPhase] = useState(read);
   useEffect(() => {
@@ -572,9 +576,22 @@ function BeadRoad({ outcomes, T, title, name }: { outcomes: TableOutcome[]; T: T
   );
 }
 
-/** A live table's round: its number and phase with the countdown, who bet, the committed seed's hash. */
-function LiveBar({ live, T, placed }: { live: LiveBoard; T: TableLabels; placed: string | null }) {
-  const L = T.live;
+/**
+ * A live table's round: its number and phase with the countdown, who bet, the committed seed's
+ * hash. A PVP room (RoomTable.tsx) shows it with its own words for the badge, the window and who sits.
+ */
+export function LiveBar({
+  live,
+  T,
+  placed,
+  words,
+}: {
+  live: LiveBoard;
+  T: TableLabels;
+  placed: string | null;
+  words?: Partial<Pick<TableLabels['live'], 'badge' | 'betting' | 'bettors_one' | 'bettors_other' | 'shared'>>;
+}) {
+  const L = { ...T.live, ...words };
   const serverNow = useServerNow(live.offset);
   const phase = livePhase(live.view, serverNow ?? Date.now());
   const r = live.view.current;

@@ -15,6 +15,7 @@ import { Reels } from './Reels.tsx';
 
 // A table game's draw (issue 34): its own chunk, loaded only when a table round is verified.
 const VerifiedDraw = lazy(() => import('./TableBoard.tsx').then((m) => ({ default: m.VerifiedDraw })));
+const VerifiedDeal = lazy(() => import('./RoomTable.tsx').then((m) => ({ default: m.VerifiedDeal })));
 import './play.css';
 import { fill, type VerifyInput } from '../../client/game-logic.ts';
 import { createVerifyRound } from '../../client/verify-round.ts';
@@ -154,7 +155,11 @@ export default function VerifyRound({ labels: L, lang, merchant, language, messa
               <>
                 <h3>{L.table.result}</h3>
                 <Suspense fallback={null}>
-                  <VerifiedDraw table={a.table} stops={a.stops} T={L.table} B={L.blackjack} fmt={fmt} />
+                  {a.table.kind === 'bullBull' || a.table.kind === 'teenPatti' ? (
+                    <VerifiedDeal game={a.table.kind} stops={a.stops} T={L.table} R={L.room} />
+                  ) : (
+                    <VerifiedDraw table={a.table} stops={a.stops} T={L.table} B={L.blackjack} fmt={fmt} />
+                  )}
                 </Suspense>
               </>
             ) : (

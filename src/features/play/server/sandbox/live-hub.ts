@@ -12,7 +12,7 @@
 import { db as database, initDb, type Db } from '../../../../kernel/db/index.ts';
 import { clock } from '../../../../kernel/clock.ts';
 import { log } from '../../../../kernel/log.ts';
-import type { LiveTableView } from '../../contract/live.ts';
+import { tableAtOfKey, tableKey, type LiveTableView, type TableAt } from '../../contract/live.ts';
 import { LIVE_CHANNEL, liveTableNow, watchTables } from './live-tables.ts';
 
 type Viewer = (view: LiveTableView) => void;
@@ -21,6 +21,7 @@ const COALESCE_MS = 250;
 const WATCH_EVERY_MS = 20_000;
 
 interface TableSlot {
+  at: TableAt;
   viewers: Set<Viewer>;
   view: LiveTableView | null;
   loading: boolean;
@@ -30,14 +31,15 @@ interface TableSlot {
 
 const KEY = Symbol.for('casino.play.live-hub');
 interface Hub {
-  tables: Map<number, TableSlot>;
+  /** By table key (contract/live.ts `tableKey`: a live table's nodeId, or a room's '1234-r2'). */
+  tables: Map<string, TableSlot>;
   ready: Promise<void> | null;
   timer: ReturnType<typeof setInterval> | null;
 }
 const g = globalThis as { [KEY]?: Hub };
 const hub: Hub = (g[KEY] ??= { tables: new Map(), ready: null, timer: null });
 
-async function load(db: Db, nodeId: number, slot: TableSlot): Promise<void> {
+async function load(db: Db, slot: TableSlot): Promise<void> {
   if (slot.loading) {
     slot.again = true;
     return;
@@ -49,7 +51,7 @@ async function load(db: Db, nodeId: number, slot: TableSlot): Promise<void> {
       const wait = slot.lastLoad + COALESCE_MS - Date.now();
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       slot.lastLoad = Date.now();
-      const view = await liveTableNow(db, nodeId);
+      const view = await liveTableNow(db, slot.at);
       slot.view = view;
       for (const v of slot.viewers) {
         try {
@@ -60,7 +62,7 @@ async function load(db: Db, nodeId: number, slot: TableSlot): Promise<void> {
       }
     } while (slot.again && slot.viewers.size > 0);
   } catch (err) {
-    log.error('play.live.load', { nodeId, error: err instanceof Error ? err.message : String(err) });
+    log.error('play.live.load', { table: tableKey(slot.at), error: err instanceof Error ? err.message : String(err) });
   } finally {
     slot.loading = false;
   }
@@ -69,10 +71,10 @@ async function load(db: Db, nodeId: number, slot: TableSlot): Promise<void> {
 function wake(payload: string | null): void {
   void database().then((db) => {
     // A lost LISTEN (null): every table may have changed.
-    const ids = payload === null ? [...hub.tables.keys()] : [Number(payload)];
-    for (const id of ids) {
-      const slot = hub.tables.get(id);
-      if (slot && slot.viewers.size > 0) void load(db, id, slot);
+    const keys = payload === null ? [...hub.tables.keys()] : [payload];
+    for (const key of keys) {
+      const slot = hub.tables.get(key);
+      if (slot && slot.viewers.size > 0) void load(db, slot);
     }
   });
 }
@@ -83,8 +85,8 @@ function ensureHub(): Promise<void> {
     const db = handle.db;
     await handle.listen(LIVE_CHANNEL, wake);
     hub.timer = setInterval(() => {
-      const ids = [...hub.tables.keys()];
-      if (ids.length) watchTables(db, ids, clock.now()).catch((err: unknown) => log.warn('play.live.watch', { error: err instanceof Error ? err.message : String(err) }));
+      const tables = [...hub.tables.keys()].map(tableAtOfKey).filter((t): t is TableAt => t !== null);
+      if (tables.length) watchTables(db, tables, clock.now()).catch((err: unknown) => log.warn('play.live.watch', { error: err instanceof Error ? err.message : String(err) }));
     }, WATCH_EVERY_MS);
     hub.timer.unref();
   })().catch((err: unknown) => {
@@ -98,30 +100,31 @@ function ensureHub(): Promise<void> {
  * Follows a table: `viewer` gets its view now (read when this process has none yet) and at each
  * change. The table is marked watched (and opened when it rests). Answers the function that stops.
  */
-export async function followTable(nodeId: number, viewer: Viewer): Promise<() => void> {
+export async function followTable(at: TableAt, viewer: Viewer): Promise<() => void> {
   await ensureHub();
   const db = await database();
-  let slot = hub.tables.get(nodeId);
+  const key = tableKey(at);
+  let slot = hub.tables.get(key);
   const fresh = !slot;
   if (!slot) {
-    slot = { viewers: new Set(), view: null, loading: false, again: false, lastLoad: 0 };
-    hub.tables.set(nodeId, slot);
+    slot = { at, viewers: new Set(), view: null, loading: false, again: false, lastLoad: 0 };
+    hub.tables.set(key, slot);
   }
   if (fresh) {
     try {
-      await watchTables(db, [nodeId], clock.now());
+      await watchTables(db, [at], clock.now());
     } catch (err) {
-      if (hub.tables.get(nodeId) === slot && slot.viewers.size === 0) hub.tables.delete(nodeId);
+      if (hub.tables.get(key) === slot && slot.viewers.size === 0) hub.tables.delete(key);
       throw err;
     }
   }
   slot.viewers.add(viewer);
   if (slot.view && !fresh) viewer(slot.view);
-  else await load(db, nodeId, slot);
+  else await load(db, slot);
   const own = slot;
   return () => {
     own.viewers.delete(viewer);
-    if (own.viewers.size === 0 && hub.tables.get(nodeId) === own) hub.tables.delete(nodeId);
+    if (own.viewers.size === 0 && hub.tables.get(key) === own) hub.tables.delete(key);
   };
 }
 

@@ -30,6 +30,7 @@ import type { Tx } from '../../../wallet/index.ts';
 import { maskName } from '../../../../kernel/mask.ts';
 import { hashServerSeed, makeClientSeed, makeServerSeed, roundWords, seedMatchesHash } from '../../../../kernel/fairness.ts';
 import { drawTable, type TableGame } from '../../contract/tables.ts';
+import { drawRoom, type RoomGame } from '../../contract/rooms.ts';
 import { slotConfig, type SlotConfig } from './paytable.ts';
 import { evaluate, roundOutcome, settle } from './slot-engine.ts';
 import { presentTableRound, type TableBets } from './table-rounds.ts';
@@ -576,8 +577,10 @@ export function verify(game: { seed: number }, q: { serverSeed: string; serverSe
 }
 
 /** Recomputes a table game's round from seeds the player holds: its draws (contract/tables.ts). */
-export function verifyTable(table: TableGame, q: { serverSeed: string; serverSeedHash?: string; clientSeed: string; nonce: number }) {
-  const stops = drawTable(table, roundWords(q.serverSeed, q.clientSeed, q.nonce));
+export function verifyTable(table: TableGame | { kind: RoomGame }, q: { serverSeed: string; serverSeedHash?: string; clientSeed: string; nonce: number }) {
+  const words = roundWords(q.serverSeed, q.clientSeed, q.nonce);
+  // A PVP room's round: every seat's hand, dealt from one shuffled deck (contract/rooms.ts).
+  const stops = table.kind === 'bullBull' || table.kind === 'teenPatti' ? drawRoom(table.kind, words) : drawTable(table as TableGame, words);
   return {
     serverSeedHash: hashServerSeed(q.serverSeed),
     hashMatches: q.serverSeedHash === undefined ? null : seedMatchesHash(q.serverSeed, q.serverSeedHash),
@@ -587,6 +590,6 @@ export function verifyTable(table: TableGame, q: { serverSeed: string; serverSee
     lines: [],
     multiplier: '0',
     win: null,
-    table: { kind: table.kind, wheel: table.kind === 'roulette' ? table.wheel : null },
+    table: { kind: table.kind, wheel: 'wheel' in table ? table.wheel : null },
   };
 }

@@ -5,6 +5,7 @@
  */
 import type { PlayedRound } from '../../contract/play.ts';
 import { spotReturn, tableOutcome, type TableGame, type TableOutcome } from '../../contract/tables.ts';
+import type { RoomGame } from '../../contract/rooms.ts';
 import { formatMinor } from '../../../../kernel/money.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
 
@@ -23,6 +24,8 @@ export function tableOfRecord(t: Pick<TableBets, 'kind' | 'wheel'>): TableGame {
   if (t.kind === 'baccarat' || t.kind === 'dragonTiger' || t.kind === 'sicBo' || t.kind === 'fish') return { kind: t.kind };
   throw new Error(`unknown table ${t.kind}`);
 }
+
+const isTable = (t: TableGame | { kind: RoomGame }): t is TableGame => t.kind !== 'bullBull' && t.kind !== 'teenPatti';
 
 /** What each bet returns on an outcome, and the round's total return (its win). */
 export function settleTable(outcome: TableOutcome, bets: readonly { spot: string; amount: bigint }[]) {
@@ -51,7 +54,8 @@ export function presentTableRound(
  * returned (nothing yet while `stops` is null: a live round waiting for its draw, marked open).
  */
 export function playedTableRound(
-  table: TableGame,
+  /** The table, or a PVP room's game (one seat's stake, which returned the round's win). */
+  table: TableGame | { kind: RoomGame },
   r: {
     roundId: string;
     nodeId: number;
@@ -70,7 +74,11 @@ export function playedTableRound(
 ): PlayedRound {
   const decimals = brand().currencyDecimals;
   const stakes = r.stakes.map((b) => ({ spot: b.spot, amount: BigInt(b.amount) }));
-  const lines = r.stops ? settleTable(tableOutcome(table, r.stops), stakes).lines : stakes.map((x) => ({ ...x, payout: 0n }));
+  const lines = !isTable(table)
+    ? stakes.map((x) => ({ ...x, payout: r.stops ? r.winAmount : 0n }))
+    : r.stops
+      ? settleTable(tableOutcome(table, r.stops), stakes).lines
+      : stakes.map((x) => ({ ...x, payout: 0n }));
   return {
     roundId: r.roundId,
     nodeId: r.nodeId,

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { LANGS, flowInOneLanguage, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, signIn, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, usd } from '../../../../../tests/e2e-support/wallet.ts';
-import { callApi, launchFunded, pt } from '../../../../../tests/e2e-support/play.ts';
+import { callApi, launchFunded, openLiveWindow, pt } from '../../../../../tests/e2e-support/play.ts';
 import { ops } from '../../../../../tests/e2e-support/server.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { liveTableOf, type LiveTableView } from '../../contract/live.ts';
@@ -25,25 +25,7 @@ async function findLiveTable(page: Page, name: string) {
   return found!;
 }
 
-/**
- * Waits until the table takes bets with at least 9 seconds left (the clicks of a bet fit well
- * within them): a round near its close, or not yet open, is drawn at once by the sandbox's
- * operator command, and the next one opens after the result's 8 seconds.
- */
-async function openWindow(page: Page, launch: string, nodeId: number): Promise<number> {
-  for (let tries = 0; tries < 6; tries++) {
-    const s = await callApi<{ table: LiveTableView }>(page, `/wps/sandbox/live/state?launch=${launch}`);
-    const now = Date.parse(s.value.table.serverNow);
-    const r = s.value.table.current;
-    if (r && Date.parse(r.opensAt) <= now && Date.parse(r.closesAt) - now >= 9_000) return r.roundNo;
-    if (r && Date.parse(r.opensAt) > now) await page.waitForTimeout(Date.parse(r.opensAt) - now + 200);
-    else if (r) {
-      await ops('live', 'draw-now', '--table', String(nodeId));
-      await page.waitForTimeout(8_200);
-    } else await page.waitForTimeout(1_000);
-  }
-  throw new Error('the live table never opened a betting window');
-}
+const openWindow = (page: Page, launch: string, nodeId: number) => openLiveWindow(page, launch, String(nodeId));
 
 const liveBar = (game: Page) => game.getByTestId('live-bar');
 const bettors = (lang: Lang, count: number) => pt(lang, count === 1 ? 'table.live.bettors_one' : 'table.live.bettors_other', { count });
