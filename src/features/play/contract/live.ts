@@ -64,7 +64,7 @@ export const liveRoundView = z.object({
   stops: z.array(z.number().int()).nullable(),
   /** Players with bets on the round. */
   bettors: z.number().int(),
-  /** A PVP room's round: its seats in order, each with its stake, the house's seat marked (shown once drawn, or while one player waits alone: contract/rooms.ts). */
+  /** A showdown room's round (contract/rooms.ts): its seats in order, each with its stake; once drawn, the seats that played, the house's among them when one player sat alone. */
   seats: z.array(z.object({ seat: z.number().int(), stake: z.string(), house: z.boolean() })).optional(),
 });
 export type LiveRoundView = z.infer<typeof liveRoundView>;

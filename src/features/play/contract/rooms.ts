@@ -22,14 +22,18 @@
  *   best). No bull is the lowest. No special hands (five small, bombs): they count as their bull.
  * - Teen Patti and Golden Flower, three cards: trail (three of a kind), pure sequence (straight
  *   flush), sequence, colour (flush), pair, high card; ace high, A-2-3 the lowest sequence.
- * Equal hands are decided by their cards from the highest down, then by the suit of the highest
- * card (spades, hearts, clubs, diamonds): every deal has one winner, never a split pot.
+ * Equal hands are decided by the highest card, then its suit (spades, hearts, clubs, diamonds);
+ * in Teen Patti by the cards from the highest down (a pair first), then the suit of the highest
+ * card (of the pair's, for a pair). Cards of one deck differ in suit where they tie in rank, so
+ * every deal has one winner, never a split pot.
  *
  * A player's return: alone against the house, (2 - 5%) / 2 = 97.5% of the stake; with k players
  * of equal stakes, 1 - 5% (k - 1) / k (96% at five). The hands' rules change who wins, not how much
  * the house keeps.
  */
 import { uniformBelow, type WordSource } from '../../../kernel/uniform.ts';
+import { liveTableOf } from './live.ts';
+import type { TableGame } from './tables.ts';
 
 export const ROOM_GAMES = ['bullBull', 'teenPatti'] as const;
 export type RoomGame = (typeof ROOM_GAMES)[number];
@@ -39,12 +43,29 @@ export const ROOM_COMMISSION_PERCENT = 5n;
 export const ROOM_RTP = 0.975;
 export const CARDS_PER_HAND: Record<RoomGame, number> = { bullBull: 5, teenPatti: 3 };
 
-/** The room game a catalogue game plays, or null (the PVP games not built yet stay slots). */
+/** The showdown a catalogue game's rooms play, or null. */
 export function roomGameOf(g: { gameType: string; gameName: string }): RoomGame | null {
   if (g.gameType !== 'PVP') return null;
   if (/\bNiu Niu\b/.test(g.gameName)) return 'bullBull';
   if (/\b(Teen Patti|Golden Flower)\b/.test(g.gameName)) return 'teenPatti';
   return null;
+}
+
+/** What a shared table plays: a live table's game, or a PVP room's showdown. */
+export type LivePlay = TableGame | { kind: 'room'; game: RoomGame };
+
+/**
+ * What a PVP game's rooms play, or null (the PVP names not built yet stay slots): a showdown
+ * (roomGameOf), or, for PVP baccarat, dragon tiger and sic bo, the live lane's shared table of
+ * that name (many players bet on one round of the room, as the hundred-player tables of PVP
+ * vendors), with the room's stakes as its chips.
+ */
+export function pvpPlayOf(g: { gameType: string; gameName: string }): LivePlay | null {
+  if (g.gameType !== 'PVP') return null;
+  const game = roomGameOf(g);
+  if (game) return { kind: 'room', game };
+  const table = liveTableOf({ gameType: 'LIVE', gameName: g.gameName });
+  return table && table.kind !== 'roulette' ? table : null;
 }
 
 /** The room's seat spot as a join names it: a join stakes one seat. */

@@ -480,4 +480,6 @@ export const tableRules = z.object({
   live: z.boolean().optional(),
   /** A PVP game's room ('r2': contract/rooms.ts): its rounds are the room's, `bets` its stakes. */
   room: z.string().optional(),
+  /** The room's name in the page's language ('Beginner room'). */
+  roomName: z.string().optional(),
 });

@@ -37,8 +37,8 @@ import {
 import { bookNow, placeSportsBet, verifyFixture } from './sandbox/sports-book.ts';
 import { eventStreamOf } from '../../../kernel/http/sse.ts';
 import { clock } from '../../../kernel/clock.ts';
-import { liveHistory, liveTableNow, placeLiveBet, tableAtOf, watchTables, type LivePlay } from './sandbox/live-tables.ts';
-import { ROOM_RTP, roomGameOf, SEAT_SPOT } from '../contract/rooms.ts';
+import { liveHistory, liveTableNow, placeLiveBet, tableAtOf, watchTables } from './sandbox/live-tables.ts';
+import { pvpPlayOf, ROOM_RTP, SEAT_SPOT, type LivePlay } from '../contract/rooms.ts';
 import type { TableAt } from '../contract/live.ts';
 import { followTable } from './sandbox/live-hub.ts';
 import { realityOf, stopGame } from './reality.ts';
@@ -204,8 +204,8 @@ function sharedOf(s: SessionLike): { play: LivePlay; at: TableAt } | null {
   const g = { gameType: s.gameType, gameName: s.game.gameName };
   const live = liveTableOf(g);
   if (live) return { play: live, at: { nodeId: s.game.nodeId, room: '' } };
-  const room = roomGameOf(g);
-  return room ? { play: { kind: 'room', game: room }, at: tableAtOf(s) } : null;
+  const pvp = pvpPlayOf(g);
+  return pvp ? { play: pvp, at: tableAtOf(s) } : null;
 }
 
 /** A shared table's session, or 409 `game.live.notLive`; shared tables are played for real money only (409 `game.demo.unavailable`). */
@@ -217,7 +217,7 @@ function liveOf(s: SessionLike): { play: LivePlay; at: TableAt } {
 }
 
 /** A PVP room's rules as the page draws them: its game, the room's stakes, the published return (contract/rooms.ts). */
-function roomRulesOf(kind: 'bullBull' | 'teenPatti', room: string, bets: bigint[]) {
+function roomRulesOf(kind: 'bullBull' | 'teenPatti', room: string, roomName: string, bets: bigint[]) {
   const decimals = brand().currencyDecimals;
   return {
     kind,
@@ -228,6 +228,7 @@ function roomRulesOf(kind: 'bullBull' | 'teenPatti', room: string, bets: bigint[
     rtp: ROOM_RTP,
     live: true,
     room,
+    roomName,
   };
 }
 
@@ -300,7 +301,9 @@ export const playRoutes = [
     const at = tableOfSession(s);
     const table = at?.table;
     const shared = sharedOf(s);
-    const room = shared?.play.kind === 'room' ? shared : null;
+    // A PVP game's room: a showdown, or a shared table whose chips are the room's stakes.
+    const room = shared?.at.room ? shared : null;
+    const roomBets = room ? sandbox.sessionBets({ game: s.game, roomId: room.at.room }) : [];
     // A sports game's page reads its book (sportsBook); its member's seed pair plays no part in it.
     const book = sportBookOf({ gameType: s.gameType, gameName: s.game.gameName });
     const blackjack = isBlackjackGame({ gameType: s.gameType, gameName: s.game.gameName });
@@ -317,8 +320,10 @@ export const playRoutes = [
         ? { kind: 'book' as const, book, bets: [formatMinor(s.game.minBet, decimals)] }
         : blackjack
           ? blackjackRules(s.game.minBet)
-          : room && room.play.kind === 'room'
-            ? roomRulesOf(room.play.game, room.at.room, sandbox.sessionBets({ game: s.game, roomId: room.at.room }))
+          : room
+            ? room.play.kind === 'room'
+              ? roomRulesOf(room.play.game, room.at.room, ctx.t(`games:room.${room.at.room}`), roomBets)
+              : { ...tableRulesOf(room.play, roomBets[0]!), live: true, room: room.at.room, roomName: ctx.t(`games:room.${room.at.room}`) }
             : table
               ? { ...tableRulesOf(table, s.game.minBet), ...(at.live ? { live: true } : {}) }
               : {
@@ -407,8 +412,8 @@ export const playRoutes = [
     const [g] = await (await db()).select({ seed: game.seed, gameType: game.gameType, gameName: game.gameName }).from(game).where(eq(game.nodeId, query.nodeId));
     if (!g) throw new ApiError(404, 'game.not.found');
     if (query.engine !== 'slot' && isBlackjackGame(g)) return verifyBlackjack(query, query.actions, query.bet === undefined ? undefined : stake(query.bet, ctx));
-    const roomGame = query.engine === 'slot' ? null : roomGameOf(g);
-    const table = query.engine === 'slot' ? null : (tableGameOf(g) ?? liveTableOf(g) ?? (roomGame ? { kind: roomGame } : null));
+    const pvp = pvpPlayOf(g);
+    const table = query.engine === 'slot' ? null : (tableGameOf(g) ?? liveTableOf(g) ?? (pvp?.kind === 'room' ? { kind: pvp.game } : pvp));
     // A table round's draws need no stake: its bets are on the round (the history shows them).
     if (table) return sandbox.verifyTable(table, query);
     return sandbox.verify(g, { ...query, bet: query.bet === undefined ? undefined : stake(query.bet, ctx) });

@@ -389,7 +389,9 @@ export default function PlayGame(props: Props) {
                   {L.table.board}
                 </h2>
                 <Suspense fallback={<p className="pl-state">{L.loading}</p>}>
-                  {(tableRules.kind === 'bullBull' || tableRules.kind === 'teenPatti') && live ? (
+                  {(tableRules.kind === 'bullBull' || tableRules.kind === 'teenPatti') && !live ? (
+                    <p className="pl-state">{L.loading}</p>
+                  ) : (tableRules.kind === 'bullBull' || tableRules.kind === 'teenPatti') && live ? (
                     <RoomTable
                       {...boardProps(tableRules)}
                       R={L.room}
@@ -410,7 +412,18 @@ export default function PlayGame(props: Props) {
                       onSpot={(spot) => session.placeChip(spot)}
                       onClear={() => session.clearStakes()}
                       onDeal={() => void session.deal()}
-                      live={live ? { view: live, offset: liveOffset, connected: liveConnected, lang, lightning: /\bLightning\b/.test(state.game.gameName) } : undefined}
+                      live={
+                        live
+                          ? {
+                              view: live,
+                              offset: liveOffset,
+                              connected: liveConnected,
+                              lang,
+                              lightning: /\bLightning\b/.test(state.game.gameName),
+                              ...(tableRules.roomName ? { badge: tableRules.roomName } : {}),
+                            }
+                          : undefined
+                      }
                     />
                   )}
                 </Suspense>

@@ -12,7 +12,7 @@ import { fill } from '../../client/game-logic.ts';
 import { ROOM_SEATS, roomHand, roomHands, roomResult, seatOfSpot, type RoomGame, type SeatResult } from '../../contract/rooms.ts';
 import type { LiveRoundView } from '../../contract/live.ts';
 import type { PlayedRound } from '../../contract/play.ts';
-import { Card, cardName, LiveBar, useLivePhase, type BoardProps, type LiveBoard } from './TableBoard.tsx';
+import { Card, LiveBar, useLivePhase, type BoardProps, type LiveBoard } from './TableBoard.tsx';
 import { Chips } from './Chips.tsx';
 import type { PlayLabels } from './PlayGame.tsx';
 import './table.css';
@@ -70,7 +70,7 @@ export default function RoomTable(p: Props) {
         live={live}
         T={T}
         placed={mineNow ? fmt(mineNow.bet) : null}
-        words={{ badge: `${R.badge} ${rules.room?.slice(1) ?? ''}`.trim(), betting: R.betting, bettors_one: R.bettors_one, bettors_other: R.bettors_other, shared: R.shared }}
+        words={{ badge: rules.roomName ?? R.badge, betting: R.betting, bettors_one: R.bettors_one, bettors_other: R.bettors_other, shared: R.shared }}
       />
 
       <section className="rm-seats" aria-label={current ? fill(R.seats, { n: current.roundNo }) : R.badge}>
@@ -116,18 +116,12 @@ export default function RoomTable(p: Props) {
             {deal.map((s) => {
               const name = `${fill(R.seat, { n: s.seat })} · ${who(s.seat, s.house, myLastSeat)}`;
               return (
-                <li
-                  key={s.seat}
-                  className={`rm-hand${s.winner ? ' is-winner' : ''}${s.seat === myLastSeat ? ' is-mine' : ''}`}
-                  data-testid="room-hand"
-                  data-seat={s.seat}
-                  aria-label={fill(R.handCards, { seat: name, cards: s.cards.map((c) => cardName(T, c)).join(', '), hand: handLabel(R, s.hand.name) })}
-                >
+                <li key={s.seat} className={`rm-hand${s.winner ? ' is-winner' : ''}${s.seat === myLastSeat ? ' is-mine' : ''}`} data-testid="room-hand" data-seat={s.seat}>
                   <p className="rm-hand-head">
                     <span>{name}</span>
                     {s.winner && <strong className="rm-badge">{R.winner}</strong>}
                   </p>
-                  <div className="bj-cards" aria-hidden="true">
+                  <div className="bj-cards">
                     {s.cards.map((c) => (
                       <Card key={c} card={c} T={T} />
                     ))}
@@ -190,9 +184,9 @@ export function VerifiedDeal({ game, stops, T, R }: { game: RoomGame; stops: num
           const hand = roomHand(game, cards);
           const seat = fill(R.seat, { n: i + 1 });
           return (
-            <li key={i} className="rm-hand" data-testid="room-hand" aria-label={fill(R.handCards, { seat, cards: cards.map((c) => cardName(T, c)).join(', '), hand: handLabel(R, hand.name) })}>
+            <li key={i} className="rm-hand" data-testid="room-hand">
               <p className="rm-hand-head">{seat}</p>
-              <div className="bj-cards" aria-hidden="true">
+              <div className="bj-cards">
                 {cards.map((c) => (
                   <Card key={c} card={c} T={T} />
                 ))}

@@ -41,8 +41,9 @@ export interface TableRulesView {
   maxSpot: string;
   rtp: number;
   live?: boolean;
-  /** A PVP game's room ('r2'). */
+  /** A PVP game's room ('r2') and its name. */
   room?: string;
+  roomName?: string;
 }
 
 export const tableOf = (r: Pick<TableRulesView, 'kind' | 'wheel'>): TableGame => {
@@ -160,6 +161,8 @@ export interface LiveBoard {
   lang: string;
   /** The roulette is a Lightning one (played without its multipliers, said on the table). */
   lightning: boolean;
+  /** A PVP game's room playing the table ("Room 2"): the live bar's badge. */
+  badge?: string;
 }
 
 /** The server's time now, ticking while a live table shows (null otherwise). */
@@ -244,7 +247,7 @@ export default function TableBoard(p: Props) {
 
   return (
     <div className={`tb is-${table.kind}${live ? ' is-live' : ''}`}>
-      {live && <LiveBar live={live} T={T} placed={placedOn ? fmt(placedOn.bet) : null} />}
+      {live && <LiveBar live={live} T={T} placed={placedOn ? fmt(placedOn.bet) : null} words={live.badge ? { badge: live.badge } : undefined} />}
       <div className="tb-result" aria-hidden={outcome ? undefined : true}>
         {outcome ? <Drawn o={outcome} T={T} /> : <p className="muted">{T.noRound}</p>}
       </div>

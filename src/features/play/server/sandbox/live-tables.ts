@@ -2,8 +2,9 @@
  * The sandbox's live tables (issue 34, live casino; contract/live.ts says how they play): rounds
  * opened with a committed seed, bets taken during the window, every round drawn once by the job
  * with every bet settled in the same transaction, and the table's next round opened while someone
- * watches. Changes are announced with `pg_notify('live_table', <nodeId>)` in the transaction that
- * made them (live-hub.ts wakes the streams of that table in every process).
+ * watches. A PVP game's rooms run on the same rounds, keyed by game and room (contract/rooms.ts).
+ * Changes are announced with `pg_notify('live_table', <table key>)` ('1234', or '1234-r2' for a
+ * room) in the transaction that made them (live-hub.ts wakes the streams of that table in every process).
  *
  * Money: a member's bets on a round are one game round of the wallet, opened with the stake when
  * placed (`openRounds`: player protection's blocks and loss and wager limits, the ledger) and
@@ -21,10 +22,10 @@ import { formatMinor } from '../../../../kernel/money.ts';
 import { brand } from '../../../../kernel/brand/index.ts';
 import type { PlayedRound } from '../../contract/play.ts';
 import { LIVE_BET_WINDOW_MS, LIVE_RESULT_MS, LIVE_RESULTS, liveClientSeed, liveTableOf, tableKey, type LiveRoundView, type LiveTableView, type TableAt } from '../../contract/live.ts';
-import { drawRoom, ROOM_SEATS, roomGameOf, roomResult, seatOfSpot, seatsOfRound, SEAT_SPOT, seatSpot, type RoomGame } from '../../contract/rooms.ts';
+import { drawRoom, pvpPlayOf, ROOM_SEATS, roomResult, seatOfSpot, seatsOfRound, SEAT_SPOT, seatSpot, type LivePlay } from '../../contract/rooms.ts';
 import { drawTable, tableBetsIssue, tableOutcome, TABLE_ISSUE_CODE, type TableGame } from '../../contract/tables.ts';
 import { game } from '../../../games/index.ts';
-import { openRounds, settleRounds, type Tx } from '../../../wallet/index.ts';
+import { gameRound, openRounds, settleRounds, type Tx } from '../../../wallet/index.ts';
 import { liveBet, liveRound, liveTable } from '../tables.ts';
 import { newRoundId, sessionBets, type PlaySession } from './provider.ts';
 import { playedTableRound, settleTable } from './table-rounds.ts';
@@ -36,14 +37,11 @@ export const WATCH_MS = 60_000;
 type RoundRow = typeof liveRound.$inferSelect;
 type BetRow = typeof liveBet.$inferSelect;
 
-/** What a shared table plays: a live table's game, or a PVP room's (contract/rooms.ts). */
-export type LivePlay = TableGame | { kind: 'room'; game: RoomGame };
+export type { LivePlay };
 
-/** The game played at a table: a live game's table, or the room game of a PVP game's room; null when it plays neither. */
+/** The game played at a table: a live game's table, or what a PVP game's room plays; null when it plays neither. */
 export function livePlayOf(g: { gameType: string; gameName: string }, room: string): LivePlay | null {
-  if (!room) return liveTableOf(g);
-  const game = roomGameOf(g);
-  return game ? { kind: 'room', game } : null;
+  return room ? pvpPlayOf(g) : liveTableOf(g);
 }
 
 const where = (at: TableAt) => and(eq(liveRound.nodeId, at.nodeId), eq(liveRound.room, at.room));
@@ -60,7 +58,7 @@ export function liveDraws(play: LivePlay, r: Pick<RoundRow, 'nodeId' | 'room' | 
 
 /** Where a session plays: its live table, or its PVP room (a room game launched without a room sits in the first). */
 export function tableAtOf(s: Pick<PlaySession, 'game' | 'roomId'> & { gameType: string }): TableAt {
-  const room = roomGameOf({ gameType: s.gameType, gameName: s.game.gameName }) ? (s.roomId ?? 'r1') : '';
+  const room = pvpPlayOf({ gameType: s.gameType, gameName: s.game.gameName }) ? (s.roomId ?? 'r1') : '';
   return { nodeId: s.game.nodeId, room };
 }
 
@@ -133,7 +131,26 @@ export async function drawLiveRound(db: Db, id: number, now = clock.now()): Prom
     const play = g && livePlayOf(g, row.room);
     if (!play) throw new Error(`live round ${id}: game ${row.nodeId} ${row.room} is not a live table or room`);
     const stops = liveDraws(play, row);
-    const bets = await tx.select().from(liveBet).where(eq(liveBet.liveRoundId, id));
+    let bets = await tx.select().from(liveBet).where(eq(liveBet.liveRoundId, id));
+    if (play.kind === 'room' && bets.length) {
+      // A showdown is played by the seats whose wallet round is still open, held so until the
+      // settle: a seat the stale-round sweeper refunded (after a long stop) did not play, and the
+      // others' result must not count it (a lone survivor plays the house's seat).
+      const open = await tx
+        .select({ roundId: gameRound.roundId })
+        .from(gameRound)
+        .where(
+          and(
+            inArray(
+              gameRound.roundId,
+              bets.map((b) => b.roundId),
+            ),
+            eq(gameRound.status, 'open'),
+          ),
+        )
+        .for('update');
+      bets = bets.filter((b) => open.some((o) => o.roundId === b.roundId));
+    }
     if (bets.length) {
       const results = bets.map((b) => ({ roundId: b.roundId, win: 0n }));
       if (play.kind === 'room') {
@@ -249,12 +266,16 @@ export async function liveTableNow(db: Db, at: TableAt, now = clock.now()): Prom
         .groupBy(liveBet.liveRoundId)
     : [];
   const bettors = (id: number | undefined) => counts.find((c) => c.id === id)?.n ?? 0;
-  // A room's seats (at most ROOM_SEATS a round): who sits with what stake, the house's seat once drawn.
-  const seated = at.room && ids.length ? await db.select({ id: liveBet.liveRoundId, bets: liveBet.bets, amount: liveBet.amount }).from(liveBet).where(inArray(liveBet.liveRoundId, ids)) : [];
+  // A showdown room's seats (at most ROOM_SEATS a round): who sits with what stake, the house's
+  // seat once drawn; a drawn round's seats are those it settled (a seat refunded before the draw did not play).
+  const [g] = at.room ? await db.select({ gameType: game.gameType, gameName: game.gameName }).from(game).where(eq(game.nodeId, nodeId)) : [];
+  const showdown = !!g && pvpPlayOf(g)?.kind === 'room';
+  const seated =
+    showdown && ids.length ? await db.select({ id: liveBet.liveRoundId, bets: liveBet.bets, amount: liveBet.amount, win: liveBet.win }).from(liveBet).where(inArray(liveBet.liveRoundId, ids)) : [];
   const decimals = brand().currencyDecimals;
   const seatsOf = (r: RoundRow | undefined): LiveRoundView['seats'] => {
-    if (!at.room || !r) return undefined;
-    const players = playersOf(seated.filter((b) => b.id === r.id));
+    if (!showdown || !r) return undefined;
+    const players = playersOf(seated.filter((b) => b.id === r.id && (r.status !== 'drawn' || b.win !== null)));
     const seats = r.status === 'drawn' ? seatsOfRound(players) : players.map((p) => ({ ...p, house: false })).sort((a, b) => a.seat - b.seat);
     return seats.map((x) => ({ seat: x.seat, stake: formatMinor(x.stake, decimals), house: x.house }));
   };
@@ -322,7 +343,8 @@ export async function placeLiveBet(
     if (bets[0]!.spot !== SEAT_SPOT) throw new ApiError(400, 'game.table.spot');
     if (!sessionBets({ game: s.game, roomId: at.room }).includes(bets[0]!.amount)) throw new ApiError(400, 'game.room.stake');
   } else {
-    const issue = tableBetsIssue(play, bets, s.game.minBet);
+    // A PVP room's table takes the room's smallest stake as its chip.
+    const issue = tableBetsIssue(play, bets, at.room ? sessionBets({ game: s.game, roomId: at.room })[0]! : s.game.minBet);
     if (issue) throw new ApiError(400, TABLE_ISSUE_CODE[issue]);
   }
   const total = bets.reduce((sum, b) => sum + b.amount, 0n);

@@ -14,9 +14,11 @@ import { newKey, walletUser } from '../../../../../tests/support/wallet.ts';
 import { game, gameRound, liveRound, vendor } from '../../../../app/schema.ts';
 import { HOUSE, gameAccount } from '../../../wallet/server/accounts.ts';
 import { auditLedger, balancesOf, postTransfer } from '../../../wallet/server/ledger.ts';
+import { refundRound } from '../../../wallet/server/game-play.ts';
 import { formatMinor, parseMinor } from '../../../../kernel/money.ts';
 import { clock } from '../../../../kernel/clock.ts';
 import { ROOM_SEATS, roomResult, seatsOfRound } from '../../contract/rooms.ts';
+import { spotReturn, tableOutcome } from '../../contract/tables.ts';
 import { drawLiveNow, runLiveDraws } from '../../server/sandbox/live-tables.ts';
 
 const LAUNCH = '/wps/game/launchGame';
@@ -34,7 +36,7 @@ beforeAll(async () => {
   const row = (name: string) => ({ gameCode: name, gameName: name, searchName: name.toLowerCase(), gameType: 'PVP', vassalage: 'PV', gameClassify: 'TABLE', minBet: 100n, supportPlay: 0, seed: 11 });
   const rows = await t.db
     .insert(game)
-    .values([row('Niu Niu'), row('Teen Patti'), row('Ludo')])
+    .values([row('Niu Niu'), row('Teen Patti'), row('Ludo'), row('Baccarat II')])
     .returning({ nodeId: game.nodeId, gameName: game.gameName });
   for (const r of rows) g[r.gameName] = r.nodeId;
   clock.now = () => now;
@@ -175,6 +177,59 @@ describe('PVP rooms', () => {
     ]);
     // Room 3 is still taking players: its round is its own.
     expect((await callApi(`${STATE}?launch=${tb}`)).json.value.table.current).toMatchObject({ roundNo: r3.roundNo, status: 'open' });
+    await audit();
+  });
+
+  it('a PVP baccarat room is a shared table of its own, its chips the stakes of the room', async () => {
+    const nodeId = g['Baccarat II']!;
+    const a = await player();
+    const ta = await launch(a, `roomId=${nodeId}-r3`);
+    const page = (await callApi(`/wps/sandbox/game/state?launch=${ta}`)).json.value;
+    expect(page.rules).toMatchObject({ kind: 'baccarat', live: true, room: 'r3' });
+    const { current } = (await callApi(`${STATE}?launch=${ta}`)).json.value.table;
+    expect(current.seats).toBeUndefined();
+    const chip = page.rules.bets[0] as string;
+    const minor = parseMinor(chip, 2)!;
+    // Half a chip is not a stake of this room's table.
+    const half = formatMinor(minor / 2n, 2);
+    expect((await callApi(BET, { method: 'POST', body: { launch: ta, roundNo: current.roundNo, bets: [{ spot: 'banker', amount: half }], idempotencyKey: newKey() } })).json.errorCode).toBe(
+      'game.table.amount',
+    );
+    const placed = await callApi(BET, { method: 'POST', body: { launch: ta, roundNo: current.roundNo, bets: [{ spot: 'banker', amount: chip }], idempotencyKey: newKey() } });
+    expect(placed.status, JSON.stringify(placed.json)).toBe(200);
+    expect(placed.json.value.round.clientSeed).toBe(`room-${nodeId}-r3`);
+    const drawn = await drawLiveNow(t.db, { nodeId, room: 'r3' }, now);
+    expect(await balance(a.id)).toBe(1_000_000n - minor + spotReturn(tableOutcome({ kind: 'baccarat' }, drawn!.stops!), 'banker', minor));
+    const v = await callApi('/wps/sandbox/game/verify', { query: { nodeId, serverSeed: drawn!.serverSeed, clientSeed: `room-${nodeId}-r3`, nonce: drawn!.roundNo } });
+    expect(v.json.value).toMatchObject({ stops: drawn!.stops, table: { kind: 'baccarat' } });
+    await audit();
+  });
+
+  it('a seat refunded before the deal does not play: the one left plays the house seat', async () => {
+    const nodeId = g['Niu Niu']!;
+    const [a, b] = [await player(), await player()];
+    const ta = await launch(a, `roomId=${nodeId}-r4`);
+    const tb = await launch(b, `roomId=${nodeId}-r4`);
+    const stake = (await callApi(`/wps/sandbox/game/state?launch=${ta}`)).json.value.rules.bets[0] as string;
+    const { current } = (await callApi(`${STATE}?launch=${ta}`)).json.value.table;
+    expect((await join(ta, current.roundNo, stake)).status).toBe(200);
+    const joinedB = await join(tb, current.roundNo, stake);
+    // The stale-round sweeper refunds b's seat (as after a long stop), before the deal.
+    await refundRound(t.db, joinedB.json.value.round.roundId);
+    const drawn = await drawLiveNow(t.db, { nodeId, room: 'r4' }, now);
+    const minor = parseMinor(stake, 2)!;
+    const result = roomResult('bullBull', drawn!.stops!, seatsOfRound([{ seat: 1, stake: minor }]));
+    expect(result.seats.map((s) => [s.seat, s.house])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
+    expect(await balance(a.id)).toBe(1_000_000n - minor + result.seats[0]!.returned);
+    expect(await balance(b.id)).toBe(1_000_000n);
+    const last = (await callApi(`${STATE}?launch=${ta}`)).json.value.table.last;
+    expect(last.seats).toEqual([
+      { seat: 1, stake, house: false },
+      { seat: 2, stake, house: true },
+    ]);
     await audit();
   });
 

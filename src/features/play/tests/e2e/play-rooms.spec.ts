@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, createUser, expect, signIn, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { at, createUser, expect, signIn, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, usd } from '../../../../../tests/e2e-support/wallet.ts';
 import { callApi, launchFunded, openLiveWindow, pt } from '../../../../../tests/e2e-support/play.ts';
 import { ops } from '../../../../../tests/e2e-support/server.ts';
@@ -52,7 +52,7 @@ for (const { lang } of LANGS) {
       const game = await context.newPage();
       await game.goto(mine.gameUrl);
       await expect(game.getByRole('heading', { level: 1, name: g.gameName })).toBeVisible();
-      await expect(liveBar(game)).toContainText(`${pt(lang, 'room.badge')} 1`);
+      await expect(liveBar(game)).toContainText(t(lang, 'games', 'room.r1'));
       await expect(liveBar(them)).toBeVisible();
       const balance = game.getByTestId('play-balance');
       await expect(balance).toHaveText(usd(lang, '200.00'));
@@ -129,7 +129,7 @@ for (const { lang } of LANGS) {
       const game = await context.newPage();
       await game.setViewportSize({ width: 390, height: 844 });
       await game.goto(gameUrl);
-      await expect(liveBar(game)).toContainText(`${pt(lang, 'room.badge')} 2`);
+      await expect(liveBar(game)).toContainText(t(lang, 'games', 'room.r2'));
       const roundNo = await openLiveWindow(game, launch, roomId);
       await expect(liveBar(game)).toHaveAttribute('data-round', String(roundNo));
       await game.getByRole('button', { name: pt(lang, 'room.join', { amount: usd(lang, chip.toFixed(2)) }) }).click();
