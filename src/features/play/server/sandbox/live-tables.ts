@@ -23,7 +23,7 @@ import { brand } from '../../../../kernel/brand/index.ts';
 import type { PlayedRound } from '../../contract/play.ts';
 import { LIVE_BET_WINDOW_MS, LIVE_RESULT_MS, LIVE_RESULTS, liveClientSeed, liveTableOf, tableKey, type LiveRoundView, type LiveTableView, type TableAt } from '../../contract/live.ts';
 import { drawRoom, pvpPlayOf, ROOM_SEATS, roomResult, seatOfSpot, seatsOfRound, SEAT_SPOT, seatSpot, type LivePlay } from '../../contract/rooms.ts';
-import { drawTable, tableBetsIssue, tableOutcome, TABLE_ISSUE_CODE, type TableGame } from '../../contract/tables.ts';
+import { drawTable, tableBetsIssue, tableOutcome, TABLE_ISSUE_CODE } from '../../contract/tables.ts';
 import { game } from '../../../games/index.ts';
 import { gameRound, openRounds, settleRounds, type Tx } from '../../../wallet/index.ts';
 import { liveBet, liveRound, liveTable } from '../tables.ts';
