@@ -1,6 +1,6 @@
 /** Playing the sandbox games from an e2e test: the member's API calls from the page, a launch as the lobby makes it, the spin button. */
-import { expect, type Page } from '@playwright/test';
-import { t } from './accounts.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { at, t } from './accounts.ts';
 import type { Lang } from './i18n.ts';
 import { ops } from './server.ts';
 
@@ -99,4 +99,13 @@ export async function openLiveWindow(page: Page, launchToken: string, table: str
     } else await page.waitForTimeout(1_000);
   }
   throw new Error('the table never opened a betting window');
+}
+
+/** Opens the verify page of a round from its history row's link (a new tab), checks it is the verify page in `lang` and that the seed matches its hash; answers the tab. */
+export async function openVerify(row: Locator, lang: Lang): Promise<Page> {
+  const [verify] = await Promise.all([row.page().context().waitForEvent('page'), row.getByRole('link').click()]);
+  await verify.waitForLoadState();
+  expect(new URL(verify.url()).pathname).toBe(at(lang, '/play/verify'));
+  await expect(verify.getByTestId('hash-verdict')).toHaveText(pt(lang, 'verify.hashOk'));
+  return verify;
 }

@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
 import { at, createUser, expect, signIn, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, headerBalance, memberCentre, usd, wt } from '../../../../../tests/e2e-support/wallet.ts';
-import { callApi, launch, pt, spinButton } from '../../../../../tests/e2e-support/play.ts';
+import { callApi, launch, pt, spinButton, openVerify } from '../../../../../tests/e2e-support/play.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 
 /** The member's wallets: the sum the header shows. */
@@ -122,10 +122,7 @@ for (const { lang } of LANGS) {
       // Rotating the seed reveals it; the newest round's Verify link recomputes the same result.
       await game.getByRole('button', { name: pt(lang, 'fairness.rotate') }).click();
       await expect(game.getByTestId('revealed-seed')).toHaveText(/^[0-9a-f]{64}$/);
-      const [verify] = await Promise.all([context.waitForEvent('page'), rows.first().getByRole('link').click()]);
-      await verify.waitForLoadState();
-      expect(new URL(verify.url()).pathname).toBe(at(lang, '/play/verify'));
-      await expect(verify.getByTestId('hash-verdict')).toHaveText(pt(lang, 'verify.hashOk'));
+      const verify = await openVerify(rows.first(), lang);
       await expect(verify.getByTestId('verify-win')).toHaveText(firstWin);
       expect(await symbolsOf(verify, pt(lang, 'verify.grid'))).toEqual(shown);
 

@@ -8,9 +8,9 @@
  */
 import type { Page } from '@playwright/test';
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, createUser, expect, signIn, t, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { createUser, expect, signIn, t, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, usd } from '../../../../../tests/e2e-support/wallet.ts';
-import { callApi, launchFunded, openLiveWindow, pt } from '../../../../../tests/e2e-support/play.ts';
+import { callApi, launchFunded, openLiveWindow, pt, openVerify } from '../../../../../tests/e2e-support/play.ts';
 import { ops } from '../../../../../tests/e2e-support/server.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import type { LiveTableView } from '../../contract/live.ts';
@@ -107,10 +107,7 @@ for (const { lang } of LANGS) {
       await expectNoSeriousA11yViolations(game);
 
       // The verify page deals the same cards from the revealed seed.
-      const [verify] = await Promise.all([context.waitForEvent('page'), rows.first().getByRole('link').click()]);
-      await verify.waitForLoadState();
-      expect(new URL(verify.url()).pathname).toBe(at(lang, '/play/verify'));
-      await expect(verify.getByTestId('hash-verdict')).toHaveText(pt(lang, 'verify.hashOk'));
+      const verify = await openVerify(rows.first(), lang);
       await expect(verify.getByTestId('verify-room').getByTestId('room-hand')).toHaveCount(5);
       const names = await deal.getByTestId('room-hand-name').allTextContents();
       const verified = await verify.getByTestId('verify-room').getByTestId('room-hand-name').allTextContents();

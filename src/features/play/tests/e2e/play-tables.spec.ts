@@ -9,9 +9,9 @@
  */
 import type { Page } from '@playwright/test';
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
-import { at, createUser, expect, signIn, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { createUser, expect, signIn, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, usd } from '../../../../../tests/e2e-support/wallet.ts';
-import { callApi, launchFunded, pt } from '../../../../../tests/e2e-support/play.ts';
+import { callApi, launchFunded, pt, openVerify } from '../../../../../tests/e2e-support/play.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { pocketColour } from '../../contract/tables.ts';
 
@@ -91,10 +91,7 @@ for (const { lang } of LANGS) {
       // Rotating the seed reveals it; the round's Verify link recomputes the same pocket.
       await game.getByRole('button', { name: pt(lang, 'fairness.rotate') }).click();
       await expect(game.getByTestId('revealed-seed')).toHaveText(/^[0-9a-f]{64}$/);
-      const [verify] = await Promise.all([context.waitForEvent('page'), rows.first().getByRole('link').click()]);
-      await verify.waitForLoadState();
-      expect(new URL(verify.url()).pathname).toBe(at(lang, '/play/verify'));
-      await expect(verify.getByTestId('hash-verdict')).toHaveText(pt(lang, 'verify.hashOk'));
+      const verify = await openVerify(rows.first(), lang);
       await expect(verify.getByTestId('verify-table').getByTestId('table-pocket')).toHaveText(String(pocket));
       await expect(verify.getByTestId('verify-stops')).toHaveText(String(pocket));
       await expectNoSeriousA11yViolations(verify);
