@@ -39,7 +39,7 @@ export function liveOutcomes(table: TableGame, results: LiveTableView['results']
   return out;
 }
 
-export type RoadWinner = 'banker' | 'player' | 'dragon' | 'tiger';
+export type RoadWinner = 'banker' | 'player' | 'dragon' | 'tiger' | 'andar' | 'bahar';
 export interface RoadCell {
   col: number;
   row: number;

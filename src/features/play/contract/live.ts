@@ -13,7 +13,7 @@
  * The catalogue's live games that play this way, by name: baccarat (Speed, Squeeze; not Bac Bo, a
  * dice game, nor No Commission, whose banker pays differently), roulette (European wheel: European,
  * Auto, Speed and Lightning, the last without its lucky-number multipliers, said on the table) and
- * dragon tiger and sic bo (three dice a round). The others (blackjack, poker, wheels...) are not built yet.
+ * dragon tiger, sic bo (three dice a round) and andar bahar. The others (blackjack, poker, wheels...) are not built yet.
  */
 import { z } from 'zod';
 import { defineCall, eventStream } from '../../../kernel/contract.ts';
@@ -31,6 +31,7 @@ export function liveTableOf(g: { gameType: string; gameName: string }): TableGam
   if (/\bBaccarat\b/.test(g.gameName) && !/No Commission/.test(g.gameName)) return { kind: 'baccarat' };
   if (/\bDragon Tiger\b/.test(g.gameName)) return { kind: 'dragonTiger' };
   if (/\bSic Bo\b/.test(g.gameName)) return { kind: 'sicBo' };
+  if (/\bAndar Bahar\b/.test(g.gameName)) return { kind: 'andarBahar' };
   return null;
 }
 

@@ -22,12 +22,12 @@ import { uniformBelow, type WordSource } from '../../../kernel/uniform.ts';
 import { blackjackView } from './blackjack.ts';
 
 /** Every kind a table round or a table's rules may name: the tables here, blackjack (contract/blackjack.ts) and the PVP rooms' games (contract/rooms.ts). */
-export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'sicBo', 'fish', 'blackjack', 'bullBull', 'teenPatti'] as const;
+export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'sicBo', 'andarBahar', 'fish', 'blackjack', 'bullBull', 'teenPatti'] as const;
 export type TableKind = (typeof TABLE_KINDS)[number];
 export type RouletteWheel = 'european' | 'american';
 
 /** Which table a game is: the kind, and for roulette the wheel. */
-export type TableGame = { kind: 'roulette'; wheel: RouletteWheel } | { kind: 'baccarat' } | { kind: 'dragonTiger' } | { kind: 'sicBo' } | { kind: 'fish' };
+export type TableGame = { kind: 'roulette'; wheel: RouletteWheel } | { kind: 'baccarat' } | { kind: 'dragonTiger' } | { kind: 'sicBo' } | { kind: 'andarBahar' } | { kind: 'fish' };
 
 /**
  * The table a catalogue game plays, by its type and name, or null for a slot: the RNG lane's
@@ -148,6 +148,19 @@ export function dealBaccaratWith(next: () => number): BaccaratHands {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Andar bahar
+
+/**
+ * Andar bahar: the joker card is shown, then cards are dealt one at a time, first to andar, then
+ * to bahar, and so on, until a card of the joker's rank falls: its side wins. On the infinite deck
+ * each card matches with chance 1/13, so andar wins 13/25 of rounds (1/13 summed over its turns,
+ * (12/13)^2k before each) and bahar 12/25: andar pays 0.9 to 1 (its return 0.988), bahar 1 to 1
+ * (0.96). The record is the joker, then the cards in the order dealt.
+ */
+export const ANDAR_CHANCE = 13 / 25;
+export const andarBaharWinner = (dealt: number) => (dealt % 2 === 1 ? 'andar' : 'bahar');
+
+// ---------------------------------------------------------------------------------------------
 // Sic bo
 
 /**
@@ -250,6 +263,7 @@ export type TableOutcome =
   | { kind: 'baccarat'; player: number[]; banker: number[]; playerTotal: number; bankerTotal: number; winner: 'player' | 'banker' | 'tie'; playerPair: boolean; bankerPair: boolean }
   | { kind: 'dragonTiger'; dragon: number; tiger: number; winner: 'dragon' | 'tiger' | 'tie' }
   | { kind: 'sicBo'; dice: [number, number, number]; total: number; triple: boolean }
+  | { kind: 'andarBahar'; joker: number; andar: number[]; bahar: number[]; winner: 'andar' | 'bahar' }
   | { kind: 'fish'; roll: number };
 
 /** The spots a table takes bets on. */
@@ -263,6 +277,8 @@ export function tableSpots(t: TableGame): string[] {
       return ['dragon', 'tiger', 'tie'];
     case 'sicBo':
       return [...SIC_BO_SPOTS];
+    case 'andarBahar':
+      return ['andar', 'bahar'];
     case 'fish':
       return FISH.map((f) => f.id);
   }
@@ -287,6 +303,15 @@ export function drawTable(t: TableGame, words: WordSource): number[] {
     case 'sicBo':
       // Three dice, each 1 to 6.
       return [uniformBelow(6, words) + 1, uniformBelow(6, words) + 1, uniformBelow(6, words) + 1];
+    case 'andarBahar': {
+      const joker = uniformBelow(52, words);
+      const cards = [joker];
+      for (;;) {
+        const c = uniformBelow(52, words);
+        cards.push(c);
+        if (cardRank(c) === cardRank(joker)) return cards;
+      }
+    }
     case 'fish':
       return [uniformBelow(FISH_ROLLS, words)];
   }
@@ -333,6 +358,20 @@ export function tableOutcome(t: TableGame, stops: readonly number[]): TableOutco
       const dice = [stops[0]!, stops[1]!, stops[2]!] as [number, number, number];
       return { kind: 'sicBo', dice, total: dice[0] + dice[1] + dice[2], triple: dice[0] === dice[1] && dice[1] === dice[2] };
     }
+    case 'andarBahar': {
+      if (stops.length < 2 || !stops.every(isCard)) throw new RangeError('The joker, then the cards dealt');
+      const rank = cardRank(stops[0]!);
+      const dealt = stops.slice(1);
+      // Only the last card dealt matches the joker's rank.
+      if (dealt.findIndex((c) => cardRank(c) === rank) !== dealt.length - 1) throw new RangeError("The deal stops at the first card of the joker's rank");
+      return {
+        kind: 'andarBahar',
+        joker: stops[0]!,
+        andar: dealt.filter((_, i) => i % 2 === 0),
+        bahar: dealt.filter((_, i) => i % 2 === 1),
+        winner: andarBaharWinner(dealt.length),
+      };
+    }
     case 'fish': {
       const roll = stops[0]!;
       if (stops.length !== 1 || !Number.isInteger(roll) || roll < 0 || roll >= FISH_ROLLS) throw new RangeError('One roll of a shot');
@@ -372,6 +411,9 @@ export function spotReturn(o: TableOutcome, spot: string, amount: bigint): bigin
       return o.winner === spot ? amount * 2n : 0n;
     case 'sicBo':
       return amount * BigInt(sicBoReturn(spot, o.dice));
+    case 'andarBahar':
+      if (spot !== o.winner) return 0n;
+      return spot === 'andar' ? amount + (amount * 90n) / 100n : amount * 2n;
     case 'fish':
       return fishHit(spot, o.roll) ? amount * BigInt(fishMultiple(spot)!) : 0n;
   }
@@ -388,6 +430,8 @@ export function spotTerms(t: TableGame, spot: string): { pays: string; rtp: numb
       return spot === 'tie' ? { pays: '11:1', rtp: 12 / 13 } : { pays: '1:1', rtp: 12.5 / 13 };
     case 'sicBo':
       return sicBoTerms(spot);
+    case 'andarBahar':
+      return spot === 'andar' ? { pays: '0.9:1', rtp: ANDAR_CHANCE * 1.9 } : { pays: '1:1', rtp: (1 - ANDAR_CHANCE) * 2 };
     case 'fish':
       return { pays: `×${fishMultiple(spot)}`, rtp: FISH_RTP_ROLLS / FISH_ROLLS };
   }

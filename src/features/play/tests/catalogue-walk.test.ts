@@ -1,7 +1,7 @@
 /**
  * The walk-through of issue 34: what each game of the seeded catalogue opens. Every fish game
  * shoots, the RNG lane's roulettes, baccarats, dragon tigers and blackjacks are tables, the live lane's are
- * shared live tables, PVP Niu Niu, Teen Patti and Golden Flower seat players in rooms, PVP baccarat, dragon tiger and sic bo run a shared table per room; the slots spin reels. What still opens the slot engine although it is not a
+ * shared live tables, PVP Niu Niu, Teen Patti and Golden Flower seat players in rooms, PVP baccarat, dragon tiger, sic bo and andar bahar run a shared table per room; the slots spin reels. What still opens the slot engine although it is not a
  * slot is pinned here by count, so that it is a known, written-down gap (docs/architecture.md,
  * "Sandbox table games") and building a type moves it out of this list on purpose: the other PVP games,
  * the live table names not built (blackjack, sic bo, poker, wheels...) and the RNG ones (sic bo, poker...), crash and bingo.
@@ -45,16 +45,18 @@ describe('the seeded catalogue, walked through', () => {
       'ELOTT: lottery pages': 6,
       'ESPORTS: book esports': 8,
       'FISH: table fish': 90,
+      'LIVE: live andarBahar': 4,
       'LIVE: live baccarat': 10,
       'LIVE: live dragonTiger': 4,
       'LIVE: live roulette': 16,
       'LIVE: reels (BACCARAT)': 6,
       'LIVE: reels (POKER)': 10,
       'LIVE: live sicBo': 4,
-      'LIVE: reels (TABLE)': 35,
+      'LIVE: reels (TABLE)': 31,
       'LOTT: lottery pages': 3,
       'PVP: reels (POKER)': 26,
-      'PVP: reels (TABLE)': 49,
+      'PVP: reels (TABLE)': 47,
+      'PVP: rooms andarBahar': 2,
       'PVP: rooms baccarat': 5,
       'PVP: rooms bullBull': 3,
       'PVP: rooms dragonTiger': 2,

@@ -20,6 +20,7 @@ const TABLES: [string, TableGame, number][] = [
   ['baccarat', { kind: 'baccarat' }, 0xbacc],
   ['dragon tiger', { kind: 'dragonTiger' }, 0xd7],
   ['sic bo', { kind: 'sicBo' }, 0x51cb0],
+  ['andar bahar', { kind: 'andarBahar' }, 0xab],
   ['fish', { kind: 'fish' }, 0xf15],
 ];
 

@@ -49,6 +49,7 @@ describe('which games are tables', () => {
     expect(['Lightning Roulette', 'Auto Roulette', 'European Roulette', 'Speed Roulette'].map(live)).toEqual([EU, EU, EU, EU]);
     expect(live('Dragon Tiger II')).toEqual(DT);
     expect(live('Super Sic Bo')).toEqual({ kind: 'sicBo' });
+    expect(live('Andar Bahar')).toEqual({ kind: 'andarBahar' });
     expect(['Bac Bo', 'No Commission Baccarat', 'Blackjack', 'Evolution Lobby'].map(live)).toEqual([null, null, null, null]);
     expect(liveTableOf({ gameType: 'RNG', gameName: 'Baccarat' })).toBeNull();
   });
@@ -388,3 +389,32 @@ describe('fish', () => {
 
 /** Every roll a shot can make: the hit counts are exact, not sampled. */
 const FISH_ROLLS_TEST = Array.from({ length: 1_000_000 }, (_, i) => i);
+
+describe('andar bahar', () => {
+  const AB = { kind: 'andarBahar' } as const;
+  it('deals to andar first until the rank of the joker falls, and pays andar 0.9:1, bahar 1:1', () => {
+    // Joker: a seven. Andar gets a two, bahar a king, andar a seven of another suit: andar wins.
+    const o = tableOutcome(AB, [card(6, 0), card(1), card(12), card(6, 2)]);
+    expect(o).toMatchObject({ kind: 'andarBahar', andar: [card(1), card(6, 2)], bahar: [card(12)], winner: 'andar' });
+    expect(spotReturn(o, 'andar', 1000n)).toBe(1900n);
+    expect(spotReturn(o, 'bahar', 1000n)).toBe(0n);
+    const b = tableOutcome(AB, [card(6, 0), card(1), card(6, 3)]);
+    expect(b).toMatchObject({ winner: 'bahar' });
+    expect(spotReturn(b, 'bahar', 1000n)).toBe(2000n);
+  });
+
+  it('refuses a record that does not stop at the first card of the rank of the joker', () => {
+    expect(() => tableOutcome(AB, [card(6)])).toThrow(RangeError);
+    expect(() => tableOutcome(AB, [card(6, 0), card(6, 1), card(6, 2)])).toThrow(RangeError);
+    expect(() => tableOutcome(AB, [card(6, 0), card(1), card(2)])).toThrow(RangeError);
+  });
+
+  it('returns exactly what it publishes: andar wins 13/25 of rounds (summed over its turns to 400 cards)', () => {
+    // P(the match is the k-th card dealt) = (12/13)^(k-1) / 13; andar deals the odd ones.
+    let andar = 0;
+    for (let k = 1; k <= 400; k++) if (k % 2 === 1) andar += (12 / 13) ** (k - 1) / 13;
+    expect(andar).toBeCloseTo(13 / 25, 12);
+    expect(spotTerms(AB, 'andar').rtp).toBeCloseTo(andar * 1.9, 12);
+    expect(spotTerms(AB, 'bahar').rtp).toBeCloseTo((1 - andar) * 2, 12);
+  });
+});

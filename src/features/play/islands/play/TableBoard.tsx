@@ -112,6 +112,8 @@ export function outcomeText(T: TableLabels, o: TableOutcome): string {
       return `${T.winner[o.winner]}: ${T.spots.dragon} ${cardName(T, o.dragon)}, ${T.spots.tiger} ${cardName(T, o.tiger)}.`;
     case 'sicBo':
       return `${fill(T.dice, { dice: o.dice.join(', '), total: o.total })} ${T.sicBo.side[o.triple ? 'triple' : o.total <= 10 ? 'small' : 'big']}`;
+    case 'andarBahar':
+      return `${T.winner[o.winner]}: ${fill(T.andarBahar.dealt, { joker: cardName(T, o.joker), count: o.andar.length + o.bahar.length })}`;
     case 'fish': {
       const hit = fishHitBy(o.roll);
       return `${fill(T.fish.roll, { roll: o.roll, of: FISH_ROLLS })} ${hit.length ? fill(T.fish.hits, { fish: hit.map((f) => T.fish.names[f]).join(', ') }) : T.fish.hitsNone}`;
@@ -283,6 +285,11 @@ export default function TableBoard(p: Props) {
         </div>
       ) : table.kind === 'sicBo' ? (
         <SicBoLayout spotButton={spotButton} T={T} />
+      ) : table.kind === 'andarBahar' ? (
+        <div className="tb-spots tb-ab">
+          {spotButton('andar', T.spots.andar, 'is-banker')}
+          {spotButton('bahar', T.spots.bahar, 'is-player')}
+        </div>
       ) : (
         <div className="tb-spots tb-dt">
           {spotButton('dragon', T.spots.dragon, 'is-banker')}
@@ -462,6 +469,15 @@ function Drawn({ o, T }: { o: TableOutcome; T: TableLabels }) {
           <Hand side={T.spots.tiger} cards={[o.tiger]} T={T} win={o.winner === 'tiger'} />
         </div>
       );
+    case 'andarBahar':
+      return (
+        <div className="tb-drawn tb-hands" data-testid="table-hands">
+          <Hand side={T.andarBahar.joker} cards={[o.joker]} T={T} win={false} />
+          <strong className="tb-winner">{T.winner[o.winner]}</strong>
+          <Hand side={T.spots.andar} cards={o.andar} T={T} win={o.winner === 'andar'} />
+          <Hand side={T.spots.bahar} cards={o.bahar} T={T} win={o.winner === 'bahar'} />
+        </div>
+      );
     case 'sicBo':
       return (
         <div className="tb-drawn" data-testid="table-dice">
@@ -567,7 +583,7 @@ function BeadRoad({ outcomes, T, title, name }: { outcomes: TableOutcome[]; T: T
       <h3>{title}</h3>
       <ol className="tb-road">
         {beads.map((o, i) => {
-          const winner = o.kind === 'baccarat' || o.kind === 'dragonTiger' ? o.winner : 'tie';
+          const winner = o.kind === 'baccarat' || o.kind === 'dragonTiger' || o.kind === 'andarBahar' ? o.winner : 'tie';
           return (
             <li key={i} className={`tb-bead is-${winner}`} aria-label={fill(T.roadCell, { n: i + 1, result: T.winner[winner] })}>
               <span aria-hidden="true">{name(winner)[0]}</span>
@@ -651,7 +667,10 @@ const ROAD_ROWS = 6;
 
 /** A live table's roads from its last results: roulette's numbers, or the big road and the bead road. */
 function LiveResults({ table, outcomes, T }: { table: TableGame; outcomes: TableOutcome[]; T: TableLabels }) {
-  const winners = useMemo(() => [...outcomes].reverse().map((o) => (o.kind === 'baccarat' || o.kind === 'dragonTiger' ? o.winner : 'tie')) as (RoadWinner | 'tie')[], [outcomes]);
+  const winners = useMemo(
+    () => [...outcomes].reverse().map((o) => (o.kind === 'baccarat' || o.kind === 'dragonTiger' || o.kind === 'andarBahar' ? o.winner : 'tie')) as (RoadWinner | 'tie')[],
+    [outcomes],
+  );
   const cells = useMemo(() => bigRoad(winners, ROAD_ROWS), [winners]);
   if (outcomes.length === 0) return <p className="muted pl-small">{T.live.noResults}</p>;
   if (table.kind === 'roulette') return <NumbersRoad outcomes={outcomes} T={T} />;
@@ -722,7 +741,9 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
             ? `${T.rules.sicBo} ${rules.live ? T.rules.diceLive : T.rules.dice}`
             : table.kind === 'baccarat'
               ? `${T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
-              : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
+              : table.kind === 'andarBahar'
+                ? `${T.rules.andarBahar} ${rules.live ? T.rules.deckLive : T.rules.deck}`
+                : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
   return (
     <>
       <h2>{title}</h2>

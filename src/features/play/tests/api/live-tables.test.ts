@@ -49,7 +49,7 @@ beforeAll(async () => {
   });
   const rows = await t.db
     .insert(game)
-    .values([row('Speed Baccarat'), row('Lightning Roulette'), row('Dragon Tiger'), row('Sic Bo'), row('Bac Bo')])
+    .values([row('Speed Baccarat'), row('Lightning Roulette'), row('Dragon Tiger'), row('Sic Bo'), row('Bac Bo'), row('Andar Bahar')])
     .returning({ nodeId: game.nodeId, gameName: game.gameName });
   for (const r of rows) g[r.gameName] = r.nodeId;
   clock.now = () => now;
@@ -204,6 +204,26 @@ describe('live tables', () => {
     const drawn = await drawLiveRound(t.db, row!.id, now);
     expect(drawn!.stops).toHaveLength(3);
     expect(await gameBalance(a.id)).toBe(100_000n - 900n + returnOf({ kind: 'sicBo' }, drawn!.stops!, bets));
+    expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
+  });
+
+  it('an andar bahar table deals to the rank of its joker and pays andar 0.9 to 1', async () => {
+    const a = await player();
+    const token = await launch(a, g['Andar Bahar']!);
+    const page = (await callApi(`/wps/sandbox/game/state?launch=${token}`)).json.value;
+    expect(page.rules).toMatchObject({ kind: 'andarBahar', live: true });
+    const state = (await callApi(`${STATE}?launch=${token}`)).json.value;
+    const bets = [
+      { spot: 'andar', amount: '10.00' },
+      { spot: 'bahar', amount: '3.00' },
+    ];
+    expect((await bet(token, state.table.current.roundNo, bets)).status).toBe(200);
+    const [row] = await t.db.select().from(liveRound).where(eq(liveRound.nodeId, g['Andar Bahar']!));
+    now = Date.parse(state.table.current.closesAt) + 10;
+    const drawn = await drawLiveRound(t.db, row!.id, now);
+    const o = tableOutcome({ kind: 'andarBahar' }, drawn!.stops!);
+    expect(o.kind === 'andarBahar' && o.andar.length - o.bahar.length).toBeGreaterThanOrEqual(0);
+    expect(await gameBalance(a.id)).toBe(100_000n - 1_300n + (o.kind === 'andarBahar' && o.winner === 'andar' ? 1_900n : 600n));
     expect(await auditLedger(t.db)).toMatchObject({ total: 0n, drifted: [], unbalanced: [], negative: [], misrouted: [] });
   });
 

@@ -127,5 +127,30 @@ for (const { lang } of LANGS) {
       await expect(liveBar(game)).toHaveAttribute('data-phase', 'result');
       expect(await game.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     });
+
+    test('a live andar bahar table takes a bet on andar; the deal shows the joker and both piles, paid by the rules', async ({ page, context }) => {
+      test.setTimeout(120_000);
+      const user = await createUser();
+      await adjust(user.username, '100');
+      await signIn(page, lang, user.username, user.password);
+      const table = await findLiveTable(page, 'Andar Bahar');
+      const { gameUrl, launch, chip } = await launchFunded(page, table.nodeId, '100.00');
+      const game = await context.newPage();
+      await game.goto(gameUrl);
+      await expect(liveBar(game)).toBeVisible();
+      const roundNo = await openWindow(game, launch, table.nodeId);
+      await expect(liveBar(game)).toHaveAttribute('data-round', String(roundNo));
+      await game.getByRole('button', { name: pt(lang, 'table.spots.andar'), exact: true }).click();
+      await game.getByTestId('table-deal').click();
+      await expect(game.getByTestId('live-placed')).toBeVisible();
+      await ops('live', 'draw-now', '--table', String(table.nodeId));
+      await expect(game.getByTestId('table-hands')).toContainText(pt(lang, 'table.andarBahar.joker'));
+      const s = await callApi<{ table: LiveTableView }>(page, `/wps/sandbox/live/state?launch=${launch}`);
+      const o = tableOutcome({ kind: 'andarBahar' }, s.value.table.last!.stops!);
+      const andar = o.kind === 'andarBahar' && o.winner === 'andar';
+      await expect(game.getByTestId('table-hands')).toContainText(pt(lang, andar ? 'table.winner.andar' : 'table.winner.bahar'));
+      await expect(game.getByTestId('play-balance')).toHaveText(usd(lang, (100 + (andar ? chip * 0.9 : -chip)).toFixed(2)));
+      await expect(game.locator('.tb-road li')).not.toHaveCount(0);
+    });
   });
 }
