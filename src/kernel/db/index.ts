@@ -8,7 +8,9 @@ import { migrate } from './migrate.ts';
 
 const KEY = Symbol.for('casino.db.handle');
 const READ_KEY = Symbol.for('casino.db.read');
-type Holder = { [KEY]?: Promise<DbHandle>; [READ_KEY]?: Promise<DbHandle | null> };
+const LISTEN_KEY = Symbol.for('casino.db.listens');
+type Listening = { handle: DbHandle; ready: Promise<unknown> };
+type Holder = { [KEY]?: Promise<DbHandle>; [READ_KEY]?: Promise<DbHandle | null>; [LISTEN_KEY]?: Map<string, Listening> };
 const holder = globalThis as Holder;
 
 /** Opens (once) the database named by the environment and migrates it. */
@@ -25,6 +27,27 @@ export function initDb(): Promise<DbHandle> {
 /** Installs an already opened handle as the process database (tests, ops in-process). */
 export function useDb(handle: DbHandle): void {
   holder[KEY] = Promise.resolve(handle);
+}
+
+/**
+ * One LISTEN on `channel` for this process (the live tables' and the support chat's hubs), on the
+ * process database as it is now: a test file that installs another database (`useDb`) gets a
+ * LISTEN on it, not on the closed one of the file before. A failed LISTEN is tried again next call.
+ */
+export async function listenOnce(channel: string, handler: (payload: string | null) => void): Promise<void> {
+  const handle = await initDb();
+  const listens = (holder[LISTEN_KEY] ??= new Map());
+  let l = listens.get(channel);
+  if (!l || l.handle !== handle) {
+    const ready = handle.listen(channel, handler);
+    const mine: Listening = { handle, ready };
+    l = mine;
+    listens.set(channel, mine);
+    ready.catch(() => {
+      if (listens.get(channel) === mine) listens.delete(channel);
+    });
+  }
+  await l.ready;
 }
 
 /** The process database; opens it on first use. */

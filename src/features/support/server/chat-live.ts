@@ -13,7 +13,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../../kernel/db/index.ts';
-import { initDb } from '../../../kernel/db/index.ts';
+import { listenOnce } from '../../../kernel/db/index.ts';
 import { log } from '../../../kernel/log.ts';
 import type { EventStreamAnswer } from '../../../kernel/contract.ts';
 import { eventStreamOf, type Send } from '../../../kernel/http/sse.ts';
@@ -39,10 +39,9 @@ const KEY = Symbol.for('casino.support.chat-hub');
 interface Hub {
   byConversation: Map<number, Set<Listener>>;
   desk: Set<Listener>;
-  ready: Promise<void> | null;
 }
 const g = globalThis as { [KEY]?: Hub };
-const hub: Hub = (g[KEY] ??= { byConversation: new Map(), desk: new Set(), ready: null });
+const hub: Hub = (g[KEY] ??= { byConversation: new Map(), desk: new Set() });
 
 function deliver(payload: string | null): void {
   let signal: ChatSignal | null = null;
@@ -63,16 +62,9 @@ function deliver(payload: string | null): void {
   }
 }
 
-/** Starts this process's one LISTEN (once). */
+/** Starts this process's one LISTEN (once per process database). */
 function ensureHub(): Promise<void> {
-  hub.ready ??= (async () => {
-    const handle = await initDb();
-    await handle.listen(CHAT_CHANNEL, deliver);
-  })().catch((err: unknown) => {
-    hub.ready = null;
-    throw err;
-  });
-  return hub.ready;
+  return listenOnce(CHAT_CHANNEL, deliver);
 }
 
 /** Follows one conversation (or, with 'desk', all of them); answers the function that stops. */

@@ -9,7 +9,7 @@
  * table is marked watched, and a resting table gets a round at once), so the draws keep opening
  * its next round; a minute after the last viewer anywhere leaves, the table rests.
  */
-import { db as database, initDb, type Db } from '../../../../kernel/db/index.ts';
+import { db as database, listenOnce, type Db } from '../../../../kernel/db/index.ts';
 import { clock } from '../../../../kernel/clock.ts';
 import { log } from '../../../../kernel/log.ts';
 import { tableAtOfKey, tableKey, type LiveTableView, type TableAt } from '../../contract/live.ts';
@@ -33,11 +33,10 @@ const KEY = Symbol.for('casino.play.live-hub');
 interface Hub {
   /** By table key (contract/live.ts `tableKey`: a live table's nodeId, or a room's '1234-r2'). */
   tables: Map<string, TableSlot>;
-  ready: Promise<void> | null;
   timer: ReturnType<typeof setInterval> | null;
 }
 const g = globalThis as { [KEY]?: Hub };
-const hub: Hub = (g[KEY] ??= { tables: new Map(), ready: null, timer: null });
+const hub: Hub = (g[KEY] ??= { tables: new Map(), timer: null });
 
 async function load(db: Db, slot: TableSlot): Promise<void> {
   if (slot.loading) {
@@ -79,21 +78,17 @@ function wake(payload: string | null): void {
   });
 }
 
-function ensureHub(): Promise<void> {
-  hub.ready ??= (async () => {
-    const handle = await initDb();
-    const db = handle.db;
-    await handle.listen(LIVE_CHANNEL, wake);
-    hub.timer = setInterval(() => {
-      const tables = [...hub.tables.keys()].map(tableAtOfKey).filter((t): t is TableAt => t !== null);
-      if (tables.length) watchTables(db, tables, clock.now()).catch((err: unknown) => log.warn('play.live.watch', { error: err instanceof Error ? err.message : String(err) }));
-    }, WATCH_EVERY_MS);
-    hub.timer.unref();
-  })().catch((err: unknown) => {
-    hub.ready = null;
-    throw err;
-  });
-  return hub.ready;
+async function ensureHub(): Promise<void> {
+  await listenOnce(LIVE_CHANNEL, wake);
+  if (hub.timer) return;
+  hub.timer = setInterval(() => {
+    const tables = [...hub.tables.keys()].map(tableAtOfKey).filter((t): t is TableAt => t !== null);
+    if (tables.length)
+      database()
+        .then((db) => watchTables(db, tables, clock.now()))
+        .catch((err: unknown) => log.warn('play.live.watch', { error: err instanceof Error ? err.message : String(err) }));
+  }, WATCH_EVERY_MS);
+  hub.timer.unref();
 }
 
 /**
