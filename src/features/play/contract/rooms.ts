@@ -58,7 +58,7 @@ export type LivePlay = TableGame | { kind: 'room'; game: RoomGame };
  * What a PVP game's rooms play, or null (the PVP names not built yet stay slots): a showdown
  * (roomGameOf), or, for PVP baccarat, dragon tiger and sic bo, the live lane's shared table of
  * that name (many players bet on one round of the room, as the hundred-player tables of PVP
- * vendors), with the room's stakes as its chips.
+ * vendors), its smallest chip the room's smallest stake (raised to a whole unit, as every table's).
  */
 export function pvpPlayOf(g: { gameType: string; gameName: string }): LivePlay | null {
   if (g.gameType !== 'PVP') return null;

@@ -389,7 +389,8 @@ export default function PlayGame(props: Props) {
                   {L.table.board}
                 </h2>
                 <Suspense fallback={<p className="pl-state">{L.loading}</p>}>
-                  {(tableRules.kind === 'bullBull' || tableRules.kind === 'teenPatti') && !live ? (
+                  {/* A shared table (a live table or a PVP room) waits for its table: it is never played alone. */}
+                  {tableRules.live && !live ? (
                     <p className="pl-state">{L.loading}</p>
                   ) : (tableRules.kind === 'bullBull' || tableRules.kind === 'teenPatti') && live ? (
                     <RoomTable

@@ -180,7 +180,7 @@ describe('PVP rooms', () => {
     await audit();
   });
 
-  it('a PVP baccarat room is a shared table of its own, its chips the stakes of the room', async () => {
+  it('a PVP baccarat room is a shared table of its own, its smallest chip the smallest stake of the room', async () => {
     const nodeId = g['Baccarat II']!;
     const a = await player();
     const ta = await launch(a, `roomId=${nodeId}-r3`);

@@ -128,7 +128,7 @@ for (const { lang } of LANGS) {
       expect(await game.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     });
 
-    test('a live andar bahar table takes a bet on andar; the deal shows the joker and both piles, paid by the rules', async ({ page, context }) => {
+    test('a live andar bahar table on a phone takes a bet on andar; the deal shows the joker and both piles, paid by the rules', async ({ page, context }) => {
       test.setTimeout(120_000);
       const user = await createUser();
       await adjust(user.username, '100');
@@ -136,6 +136,8 @@ for (const { lang } of LANGS) {
       const table = await findLiveTable(page, 'Andar Bahar');
       const { gameUrl, launch, chip } = await launchFunded(page, table.nodeId, '100.00');
       const game = await context.newPage();
+      // On a phone: a long pile of cards wraps, nothing scrolls sideways.
+      await game.setViewportSize({ width: 390, height: 844 });
       await game.goto(gameUrl);
       await expect(liveBar(game)).toBeVisible();
       const roundNo = await openWindow(game, launch, table.nodeId);
@@ -143,14 +145,18 @@ for (const { lang } of LANGS) {
       await game.getByRole('button', { name: pt(lang, 'table.spots.andar'), exact: true }).click();
       await game.getByTestId('table-deal').click();
       await expect(game.getByTestId('live-placed')).toBeVisible();
-      await ops('live', 'draw-now', '--table', String(table.nodeId));
-      await expect(game.getByTestId('table-hands')).toContainText(pt(lang, 'table.andarBahar.joker'));
+      const roads = await game.locator('.tb-road li').count();
+      expect(await ops('live', 'draw-now', '--table', String(table.nodeId))).toMatch(new RegExp(`^Table ${table.nodeId} round ${roundNo} drawn now: `));
       const s = await callApi<{ table: LiveTableView }>(page, `/wps/sandbox/live/state?launch=${launch}`);
+      expect(s.value.table.last?.roundNo).toBe(roundNo);
       const o = tableOutcome({ kind: 'andarBahar' }, s.value.table.last!.stops!);
       const andar = o.kind === 'andarBahar' && o.winner === 'andar';
-      await expect(game.getByTestId('table-hands')).toContainText(pt(lang, andar ? 'table.winner.andar' : 'table.winner.bahar'));
+      // The balance settles with this round; the table then shows its deal, and the roads grow by it.
       await expect(game.getByTestId('play-balance')).toHaveText(usd(lang, (100 + (andar ? chip * 0.9 : -chip)).toFixed(2)));
-      await expect(game.locator('.tb-road li')).not.toHaveCount(0);
+      await expect(game.getByTestId('table-hands')).toContainText(pt(lang, andar ? 'table.winner.andar' : 'table.winner.bahar'));
+      await expect(game.getByTestId('table-hands').getByRole('img')).toHaveCount(1 + (o.kind === 'andarBahar' ? o.andar.length + o.bahar.length : 0));
+      await expect(game.locator('.tb-road li')).toHaveCount(roads + 1);
+      expect(await game.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     });
   });
 }
