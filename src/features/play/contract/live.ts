@@ -10,8 +10,8 @@
  * is `live-<nodeId>:<roundNo>` (the table's name as the client seed, the round's number as the
  * nonce), so the verify page recomputes a live round as it does a single-player one.
  *
- * The catalogue's live games that play this way, by name: baccarat (Speed, Squeeze; not Bac Bo, a
- * dice game, nor No Commission, whose banker pays differently), roulette (European wheel: European,
+ * The catalogue's live games that play this way, by name: baccarat (Speed, Squeeze, and No Commission,
+ * whose banker pays 1 to 1 but half that on a winning 6; not Bac Bo, a dice game), roulette (European wheel: European,
  * Auto, Speed and Lightning, the last without its lucky-number multipliers, said on the table) and
  * dragon tiger, sic bo (three dice a round) and andar bahar. The others (blackjack, poker, wheels...) are not built yet.
  */
@@ -28,7 +28,7 @@ export const LIVE_RESULTS = 72;
 export function liveTableOf(g: { gameType: string; gameName: string }): TableGame | null {
   if (g.gameType !== 'LIVE') return null;
   if (/\bRoulette\b/.test(g.gameName)) return { kind: 'roulette', wheel: 'european' };
-  if (/\bBaccarat\b/.test(g.gameName) && !/No Commission/.test(g.gameName)) return { kind: 'baccarat' };
+  if (/\bBaccarat\b/.test(g.gameName)) return /No Commission/.test(g.gameName) ? { kind: 'baccarat', noCommission: true } : { kind: 'baccarat' };
   if (/\bDragon Tiger\b/.test(g.gameName)) return { kind: 'dragonTiger' };
   if (/\bSic Bo\b/.test(g.gameName)) return { kind: 'sicBo' };
   if (/\bAndar Bahar\b/.test(g.gameName)) return { kind: 'andarBahar' };

@@ -27,7 +27,8 @@ export type TableKind = (typeof TABLE_KINDS)[number];
 export type RouletteWheel = 'european' | 'american';
 
 /** Which table a game is: the kind, and for roulette the wheel. */
-export type TableGame = { kind: 'roulette'; wheel: RouletteWheel } | { kind: 'baccarat' } | { kind: 'dragonTiger' } | { kind: 'sicBo' } | { kind: 'andarBahar' } | { kind: 'fish' };
+export type TableGame =
+  { kind: 'roulette'; wheel: RouletteWheel } | { kind: 'baccarat'; noCommission?: true } | { kind: 'dragonTiger' } | { kind: 'sicBo' } | { kind: 'andarBahar' } | { kind: 'fish' };
 
 /**
  * The table a catalogue game plays, by its type and name, or null for a slot: the RNG lane's
@@ -260,7 +261,18 @@ export const fishHit = (id: string, roll: number) => {
 /** What a table round's draws show. */
 export type TableOutcome =
   | { kind: 'roulette'; pocket: number }
-  | { kind: 'baccarat'; player: number[]; banker: number[]; playerTotal: number; bankerTotal: number; winner: 'player' | 'banker' | 'tie'; playerPair: boolean; bankerPair: boolean }
+  | {
+      kind: 'baccarat';
+      player: number[];
+      banker: number[];
+      playerTotal: number;
+      bankerTotal: number;
+      winner: 'player' | 'banker' | 'tie';
+      playerPair: boolean;
+      bankerPair: boolean;
+      /** No Commission baccarat: the banker pays 1 to 1, but half that on a winning 6. */
+      noCommission?: true;
+    }
   | { kind: 'dragonTiger'; dragon: number; tiger: number; winner: 'dragon' | 'tiger' | 'tie' }
   | { kind: 'sicBo'; dice: [number, number, number]; total: number; triple: boolean }
   | { kind: 'andarBahar'; joker: number; andar: number[]; bahar: number[]; winner: 'andar' | 'bahar' }
@@ -344,6 +356,7 @@ export function tableOutcome(t: TableGame, stops: readonly number[]): TableOutco
         winner: playerTotal > bankerTotal ? 'player' : bankerTotal > playerTotal ? 'banker' : 'tie',
         playerPair: pair(hands.player),
         bankerPair: pair(hands.banker),
+        ...(t.noCommission ? { noCommission: true as const } : {}),
       };
     }
     case 'dragonTiger': {
@@ -395,7 +408,9 @@ export function spotReturn(o: TableOutcome, spot: string, amount: bigint): bigin
         case 'player':
           return o.winner === 'player' ? amount * 2n : o.winner === 'tie' ? amount : 0n;
         case 'banker':
-          return o.winner === 'banker' ? amount + (amount * 95n) / 100n : o.winner === 'tie' ? amount : 0n;
+          if (o.winner === 'tie') return amount;
+          if (o.winner !== 'banker') return 0n;
+          return o.noCommission ? (o.bankerTotal === 6 ? amount + amount / 2n : amount * 2n) : amount + (amount * 95n) / 100n;
         case 'tie':
           return o.winner === 'tie' ? amount * 9n : 0n;
         case 'playerPair':
@@ -425,7 +440,7 @@ export function spotTerms(t: TableGame, spot: string): { pays: string; rtp: numb
     case 'roulette':
       return { pays: `${roulettePays(spot)}:1`, rtp: 36 / pocketCount(t.wheel) };
     case 'baccarat':
-      return BACCARAT_TERMS[spot as keyof typeof BACCARAT_TERMS];
+      return t.noCommission && spot === 'banker' ? BANKER_NO_COMMISSION : BACCARAT_TERMS[spot as keyof typeof BACCARAT_TERMS];
     case 'dragonTiger':
       return spot === 'tie' ? { pays: '11:1', rtp: 12 / 13 } : { pays: '1:1', rtp: 12.5 / 13 };
     case 'sicBo':
@@ -449,6 +464,9 @@ const BACCARAT_TERMS = {
   playerPair: { pays: '11:1', rtp: 12 / 13 },
   bankerPair: { pays: '11:1', rtp: 12 / 13 },
 } as const;
+
+/** No Commission baccarat's banker: 1 to 1, half that when it wins with 6; exact as the others (enumerated). */
+const BANKER_NO_COMMISSION = { pays: '1:1 (6: 0.5:1)', rtp: 0.985321 } as const;
 
 /** Chip values, as multiples of the game's smallest stake; a spot takes at most MAX_SPOT_CHIPS smallest chips. */
 export const CHIP_MULTIPLES = [1n, 5n, 10n, 25n, 100n] as const;
@@ -522,6 +540,8 @@ export const tableRules = z.object({
   rtp: z.number(),
   /** A live table (shared rounds on a schedule: contract/live.ts) rather than a single player's. */
   live: z.boolean().optional(),
+  /** No Commission baccarat: the banker pays 1 to 1, half that on a winning 6. */
+  noCommission: z.boolean().optional(),
   /** A PVP game's room ('r2': contract/rooms.ts): its rounds are the room's, `bets` its stakes. */
   room: z.string().optional(),
   /** The room's name in the page's language ('Beginner room'). */

@@ -169,6 +169,7 @@ function tableRulesOf(t: TableGame, minBet: bigint) {
     bets: limits.chips.map((c) => formatMinor(c, decimals)),
     maxSpot: formatMinor(limits.maxSpot, decimals),
     rtp: Math.max(...spots.map((x) => x.rtp)),
+    ...(t.kind === 'baccarat' && t.noCommission ? { noCommission: true } : {}),
   };
 }
 

@@ -43,14 +43,15 @@ describe('which games are tables', () => {
     expect(tableGameOf({ gameType: 'FISH', gameName: 'Ocean King' })).toEqual({ kind: 'fish' });
   });
 
-  it('reads the live lane’s shared tables by name: baccarat (not Bac Bo nor No Commission), roulette on the European wheel, dragon tiger', () => {
+  it('reads the live lane’s shared tables by name: baccarat (No Commission too; not Bac Bo), roulette on the European wheel, dragon tiger', () => {
     const live = (gameName: string) => liveTableOf({ gameType: 'LIVE', gameName });
     expect(['Speed Baccarat', 'Baccarat Squeeze'].map(live)).toEqual([BAC, BAC]);
     expect(['Lightning Roulette', 'Auto Roulette', 'European Roulette', 'Speed Roulette'].map(live)).toEqual([EU, EU, EU, EU]);
     expect(live('Dragon Tiger II')).toEqual(DT);
     expect(live('Super Sic Bo')).toEqual({ kind: 'sicBo' });
     expect(live('Andar Bahar')).toEqual({ kind: 'andarBahar' });
-    expect(['Bac Bo', 'No Commission Baccarat', 'Blackjack', 'Evolution Lobby'].map(live)).toEqual([null, null, null, null]);
+    expect(['Bac Bo', 'Blackjack', 'Evolution Lobby'].map(live)).toEqual([null, null, null]);
+    expect(live('No Commission Baccarat')).toEqual({ kind: 'baccarat', noCommission: true });
     expect(liveTableOf({ gameType: 'RNG', gameName: 'Baccarat' })).toBeNull();
   });
 });
@@ -213,6 +214,38 @@ describe('baccarat', () => {
     };
     walk([], 1);
     for (const spot of Object.keys(back)) expect(back[spot], spot).toBeCloseTo(spotTerms(BAC, spot).rtp, 5);
+  });
+
+  it('No Commission: the banker pays 1 to 1, half that on a winning 6, and returns what it publishes (every deal enumerated)', () => {
+    const NC: TableGame = { kind: 'baccarat', noCommission: true };
+    // Banker 6 against player 5: pays 1.5 times the stake back; banker 7 against 6: twice.
+    const six = tableOutcome(NC, [worth(2), worth(3), worth(3), worth(3), worth(0)]);
+    expect(six).toMatchObject({ winner: 'banker', bankerTotal: 6, noCommission: true });
+    expect(spotReturn(six, 'banker', 1000n)).toBe(1500n);
+    const seven = tableOutcome(NC, [worth(3), worth(3), worth(3), worth(4)]);
+    expect(seven).toMatchObject({ winner: 'banker', bankerTotal: 7 });
+    expect(spotReturn(seven, 'banker', 1000n)).toBe(2000n);
+    expect(spotReturn(tableOutcome(BAC, [worth(3), worth(3), worth(3), worth(4)]), 'banker', 1000n)).toBe(1950n);
+    let back = 0;
+    const walk = (cards: number[], p: number) => {
+      let i = 0;
+      let short = false;
+      try {
+        dealBaccaratWith(() => {
+          if (i < cards.length) return cards[i++]!;
+          short = true;
+          throw new Error('more');
+        });
+      } catch (err) {
+        if (!short) throw err;
+        for (let r = 0; r < 13; r++) walk([...cards, card(r)], p / 13);
+        return;
+      }
+      back += (p * Number(spotReturn(tableOutcome(NC, cards), 'banker', 10_000n))) / 10_000;
+    };
+    walk([], 1);
+    expect(back).toBeCloseTo(spotTerms(NC, 'banker').rtp, 5);
+    expect(spotTerms(NC, 'player')).toEqual(spotTerms(BAC, 'player'));
   });
 
   it('refuses a record that the tableau could not have dealt', () => {

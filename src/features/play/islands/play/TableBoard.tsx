@@ -41,6 +41,8 @@ export interface TableRulesView {
   maxSpot: string;
   rtp: number;
   live?: boolean;
+  /** No Commission baccarat. */
+  noCommission?: boolean;
   /** A PVP game's room ('r2') and its name. */
   room?: string;
   roomName?: string;
@@ -740,7 +742,7 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
           : table.kind === 'sicBo'
             ? `${T.rules.sicBo} ${rules.live ? T.rules.diceLive : T.rules.dice}`
             : table.kind === 'baccarat'
-              ? `${T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
+              ? `${rules.noCommission ? T.rules.baccaratNoCommission : T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
               : table.kind === 'andarBahar'
                 ? `${T.rules.andarBahar} ${rules.live ? T.rules.deckLive : T.rules.deck}`
                 : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
