@@ -411,11 +411,11 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     }
   }
 
-  /** A fish game's shot: the chosen stake on the fish aimed at, played as a one-spot round. */
-  function shoot(fish: string): Promise<void> {
+  /** A one-spot round: a fish game's shot (the spot is the fish aimed at), a crash round (its cash-out target); the chosen stake on it. */
+  function playOne(spot: string): Promise<void> {
     const { busy, bet } = get();
     if (busy) return Promise.resolve();
-    set({ tableStakes: { [fish]: bet } });
+    set({ tableStakes: { [spot]: bet } });
     return deal();
   }
 
@@ -539,7 +539,28 @@ export function createGameSession(o: { client: ApiClient; words: GameWords; form
     return phase.kind === 'betting' && retrying(`${phase.roundNo}:${stakesKey(tableStakes)}`);
   }
 
-  return { $game, start, load, stop, spin, deal, blackjack, shoot, join, placeChip, clearStakes, chooseBet, stepStake, typeSeed, rotateSeed, refreshBalance, showBalance, more, retrying, retryingNow };
+  return {
+    $game,
+    start,
+    load,
+    stop,
+    spin,
+    deal,
+    blackjack,
+    playOne,
+    join,
+    placeChip,
+    clearStakes,
+    chooseBet,
+    stepStake,
+    typeSeed,
+    rotateSeed,
+    refreshBalance,
+    showBalance,
+    more,
+    retrying,
+    retryingNow,
+  };
 }
 
 export type GameSession = ReturnType<typeof createGameSession>;

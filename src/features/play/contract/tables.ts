@@ -10,7 +10,8 @@
  * - roulette: one pocket, 0..36 (37 on an American wheel is '00');
  * - baccarat: the cards in dealing order (player, banker, player, banker, then the third cards
  *   the tableau draws); dragon tiger: the dragon's card, then the tiger's;
- * - sic bo: three dice, each 1..6 (`uniformBelow(6) + 1`).
+ * - sic bo: three dice, each 1..6 (`uniformBelow(6) + 1`);
+ * - fish and crash: one roll (see FISH and CRASH_SPAN).
  *
  * Cards are drawn from an infinite deck: each card is one of 52 (rank = card % 13, ace first;
  * suit = card / 13), independently, as provably-fair casinos deal, so that a round never depends
@@ -22,25 +23,30 @@ import { uniformBelow, type WordSource } from '../../../kernel/uniform.ts';
 import { blackjackView } from './blackjack.ts';
 
 /** Every kind a table round or a table's rules may name: the tables here, blackjack (contract/blackjack.ts) and the PVP rooms' games (contract/rooms.ts). */
-export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'sicBo', 'andarBahar', 'fish', 'blackjack', 'bullBull', 'teenPatti'] as const;
+export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'sicBo', 'andarBahar', 'fish', 'crash', 'blackjack', 'bullBull', 'teenPatti'] as const;
 export type TableKind = (typeof TABLE_KINDS)[number];
 export type RouletteWheel = 'european' | 'american';
 
 /** Which table a game is: the kind, and for roulette the wheel. */
 export type TableGame =
-  { kind: 'roulette'; wheel: RouletteWheel } | { kind: 'baccarat'; noCommission?: true } | { kind: 'dragonTiger' } | { kind: 'sicBo' } | { kind: 'andarBahar' } | { kind: 'fish' };
+  { kind: 'roulette'; wheel: RouletteWheel } | { kind: 'baccarat'; noCommission?: true } | { kind: 'dragonTiger' } | { kind: 'sicBo' } | { kind: 'andarBahar' } | { kind: 'fish' } | { kind: 'crash' };
+
+/** The crash lane's games that fly a multiplier until it crashes (names as the catalogue gives them, with a variant or none). */
+const CRASH_NAME = /^(Aviator|Rocket|Jet|Crash|Balloon|Space Dash|Limbo|Trader)( (X|Pro|Rush|Mania|2|Deluxe|Turbo|Mini))?$/;
 
 /**
  * The table a catalogue game plays, by its type and name, or null for a slot: the RNG lane's
  * table games and the fish lane's games (a shot is a round with one spot, the fish aimed at).
  * Live casino tables are shared tables (contract/live.ts); blackjack is played in turns
  * (contract/blackjack.ts); the other table games of the catalogue (video poker, red dog, casino
- * war, three card poker, pai gow, hi-lo) are not built yet.
+ * war, three card poker, pai gow, hi-lo) are not built yet. The crash lane's multiplier games
+ * (Aviator, Rocket, Limbo...) are a one-spot round: the spot is the cash-out target.
  */
 export function tableGameOf(g: { gameType: string; gameName: string }): TableGame | null {
   // Every fish game shoots (a shot is a one-spot round: the fish aimed at is the spot).
   if (g.gameType === 'FISH') return { kind: 'fish' };
   if (g.gameType !== 'RNG') return null;
+  if (CRASH_NAME.test(g.gameName)) return { kind: 'crash' };
   if (/\bAmerican Roulette\b/.test(g.gameName)) return { kind: 'roulette', wheel: 'american' };
   if (/\bRoulette\b/.test(g.gameName)) return { kind: 'roulette', wheel: 'european' };
   if (/\bBaccarat\b/.test(g.gameName)) return { kind: 'baccarat' };
@@ -256,6 +262,47 @@ export const fishHit = (id: string, roll: number) => {
 };
 
 // ---------------------------------------------------------------------------------------------
+// Crash
+
+/**
+ * A crash round: a multiplier climbs from 1.00x until it crashes; the player names a cash-out
+ * target before the round and is paid the stake times the target when the multiplier reaches it.
+ * The record is one roll r, uniform in 0..CRASH_SPAN-1; with k = CRASH_SPAN - r (1..CRASH_SPAN)
+ * the crash point, in hundredths, is floor(97 * CRASH_SPAN / k), at least 100 (1.00x: the round
+ * crashes at once, about 3 rounds in 100) and at most CRASH_MAX. A target m (hundredths, 101 to
+ * CRASH_MAX) is reached in exactly floor(97 * CRASH_SPAN / m) of the CRASH_SPAN rolls, so every
+ * target returns 97% to within one part in CRASH_SPAN (`crashTerms`, checked in tables.test.ts).
+ */
+export const CRASH_SPAN = 100_000_000;
+/** The highest crash point and target, in hundredths: 1,000.00x. */
+export const CRASH_MAX = 100_000;
+/** The lowest target: 1.01x. */
+export const CRASH_MIN_TARGET = 101;
+const CRASH_EDGE_NUMERATOR = 97;
+/** The targets the rules list (any target from 1.01x to 1,000x may be named). */
+export const CRASH_TARGETS = [101, 150, 200, 500, 1_000, 10_000, CRASH_MAX] as const;
+
+/** A roll's crash point in hundredths of the stake (250 = 2.50x). */
+export const crashPoint = (roll: number) => Math.min(CRASH_MAX, Math.max(100, Math.floor((CRASH_EDGE_NUMERATOR * CRASH_SPAN) / (CRASH_SPAN - roll))));
+
+/** A crash spot's target in hundredths ('x250' = 2.50x), or null when the spot names none a round takes. */
+export function crashTarget(spot: string): number | null {
+  const m = /^x([1-9]\d{2,5})$/.exec(spot);
+  if (!m) return null;
+  const target = Number(m[1]);
+  return target >= CRASH_MIN_TARGET && target <= CRASH_MAX ? target : null;
+}
+export const crashSpot = (target: number) => `x${target}`;
+/** A multiplier in hundredths as the table writes it: '2.50'. */
+export const crashText = (hundredths: number) => (hundredths / 100).toFixed(2);
+
+/** A target's pays and its exact return: the chance to reach it (whole rolls) times what it pays. */
+function crashTerms(target: number): { pays: string; rtp: number } {
+  const reached = Math.floor((CRASH_EDGE_NUMERATOR * CRASH_SPAN) / target);
+  return { pays: `×${crashText(target)}`, rtp: ((target / 100) * reached) / CRASH_SPAN };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Every table
 
 /** What a table round's draws show. */
@@ -276,7 +323,8 @@ export type TableOutcome =
   | { kind: 'dragonTiger'; dragon: number; tiger: number; winner: 'dragon' | 'tiger' | 'tie' }
   | { kind: 'sicBo'; dice: [number, number, number]; total: number; triple: boolean }
   | { kind: 'andarBahar'; joker: number; andar: number[]; bahar: number[]; winner: 'andar' | 'bahar' }
-  | { kind: 'fish'; roll: number };
+  | { kind: 'fish'; roll: number }
+  | { kind: 'crash'; roll: number; point: number };
 
 /** The spots a table takes bets on. */
 export function tableSpots(t: TableGame): string[] {
@@ -293,7 +341,15 @@ export function tableSpots(t: TableGame): string[] {
       return ['andar', 'bahar'];
     case 'fish':
       return FISH.map((f) => f.id);
+    case 'crash':
+      // Any target from 1.01x to 1,000x is a spot (`isTableSpot`); these are the ones the rules list.
+      return CRASH_TARGETS.map(crashSpot);
   }
+}
+
+/** Whether a table takes bets on a spot. */
+export function isTableSpot(t: TableGame, spot: string): boolean {
+  return t.kind === 'crash' ? crashTarget(spot) !== null : tableSpots(t).includes(spot);
 }
 
 /** Draws a round's record from its word stream (see the module's comment). */
@@ -326,6 +382,8 @@ export function drawTable(t: TableGame, words: WordSource): number[] {
     }
     case 'fish':
       return [uniformBelow(FISH_ROLLS, words)];
+    case 'crash':
+      return [uniformBelow(CRASH_SPAN, words)];
   }
 }
 
@@ -390,6 +448,11 @@ export function tableOutcome(t: TableGame, stops: readonly number[]): TableOutco
       if (stops.length !== 1 || !Number.isInteger(roll) || roll < 0 || roll >= FISH_ROLLS) throw new RangeError('One roll of a shot');
       return { kind: 'fish', roll };
     }
+    case 'crash': {
+      const roll = stops[0]!;
+      if (stops.length !== 1 || !Number.isInteger(roll) || roll < 0 || roll >= CRASH_SPAN) throw new RangeError('One roll of a crash round');
+      return { kind: 'crash', roll, point: crashPoint(roll) };
+    }
   }
 }
 
@@ -431,6 +494,11 @@ export function spotReturn(o: TableOutcome, spot: string, amount: bigint): bigin
       return spot === 'andar' ? amount + (amount * 90n) / 100n : amount * 2n;
     case 'fish':
       return fishHit(spot, o.roll) ? amount * BigInt(fishMultiple(spot)!) : 0n;
+    case 'crash': {
+      // Stakes are whole multiples of 100 minor units (tableLimits): the return is whole.
+      const target = crashTarget(spot);
+      return target !== null && o.point >= target ? (amount * BigInt(target)) / 100n : 0n;
+    }
   }
 }
 
@@ -449,6 +517,8 @@ export function spotTerms(t: TableGame, spot: string): { pays: string; rtp: numb
       return spot === 'andar' ? { pays: '0.9:1', rtp: ANDAR_CHANCE * 1.9 } : { pays: '1:1', rtp: (1 - ANDAR_CHANCE) * 2 };
     case 'fish':
       return { pays: `×${fishMultiple(spot)}`, rtp: FISH_RTP_ROLLS / FISH_ROLLS };
+    case 'crash':
+      return crashTerms(crashTarget(spot) ?? CRASH_MIN_TARGET);
   }
 }
 
@@ -485,13 +555,13 @@ export function tableLimits(minBet: bigint): { chip: bigint; chips: bigint[]; ma
 /** Why a table refuses a set of bets (the errors catalogue's `game.table.*`), or null when it takes them. */
 export function tableBetsIssue(t: TableGame, bets: readonly { spot: string; amount: bigint }[], minBet: bigint): 'empty' | 'spot' | 'twice' | 'amount' | 'oneTarget' | null {
   if (bets.length === 0) return 'empty';
-  // A shot aims at one fish.
-  if (t.kind === 'fish' && bets.length > 1) return 'oneTarget';
-  const spots = new Set(tableSpots(t));
+  // A shot aims at one fish; a crash round cashes out at one target.
+  if ((t.kind === 'fish' || t.kind === 'crash') && bets.length > 1) return 'oneTarget';
+  const spots = t.kind === 'crash' ? null : new Set(tableSpots(t));
   const seen = new Set<string>();
   const { chip, maxSpot } = tableLimits(minBet);
   for (const b of bets) {
-    if (!spots.has(b.spot)) return 'spot';
+    if (spots ? !spots.has(b.spot) : !isTableSpot(t, b.spot)) return 'spot';
     if (seen.has(b.spot)) return 'twice';
     seen.add(b.spot);
     if (b.amount <= 0n || b.amount % chip !== 0n || b.amount > maxSpot) return 'amount';

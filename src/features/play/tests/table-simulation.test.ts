@@ -1,5 +1,5 @@
 /**
- * The statistical test of the table games and fish (issue 34): rounds drawn through the very
+ * The statistical test of the table games, fish and crash (issue 34): rounds drawn through the very
  * draw the server uses (`drawTable` over a word stream) and paid by `spotReturn`, each spot's
  * measured return set against the exact one the table publishes (`spotTerms`, itself checked by
  * enumeration in tables.test.ts). The words come from the seeded fast generator
@@ -22,6 +22,7 @@ const TABLES: [string, TableGame, number][] = [
   ['sic bo', { kind: 'sicBo' }, 0x51cb0],
   ['andar bahar', { kind: 'andarBahar' }, 0xab],
   ['fish', { kind: 'fish' }, 0xf15],
+  ['crash', { kind: 'crash' }, 0xc4a54],
 ];
 
 describe('simulated rounds of every table', () => {

@@ -15,6 +15,10 @@ import {
   tableSpots,
   FISH,
   fishHit,
+  CRASH_MAX,
+  CRASH_SPAN,
+  crashPoint,
+  crashTarget,
   type TableGame,
   type TableOutcome,
 } from '../contract/tables.ts';
@@ -435,5 +439,62 @@ describe('andar bahar', () => {
     expect(andar).toBeCloseTo(13 / 25, 12);
     expect(spotTerms(AB, 'andar').rtp).toBeCloseTo(andar * 1.9, 12);
     expect(spotTerms(AB, 'bahar').rtp).toBeCloseTo((1 - andar) * 2, 12);
+  });
+});
+
+describe('crash', () => {
+  const CRASH: TableGame = { kind: 'crash' };
+  it("is what the crash lane's multiplier games play, by name with or without a variant", () => {
+    for (const name of ['Aviator', 'Rocket X', 'Jet Turbo', 'Crash 2', 'Balloon Mini', 'Space Dash Deluxe', 'Limbo', 'Trader Pro'])
+      expect(tableGameOf({ gameType: 'RNG', gameName: name }), name).toEqual(CRASH);
+    for (const name of ['Rocket Riches', 'Golden Jet Fortune', 'Mines', 'Plinko X']) expect(tableGameOf({ gameType: 'RNG', gameName: name }), name).toBeNull();
+    expect(tableGameOf({ gameType: 'LIVE', gameName: 'Aviator' })).toBeNull();
+  });
+  it('crashes at 97 * span / (span - roll) hundredths, at least x1.00 and at most x1,000', () => {
+    expect(crashPoint(0)).toBe(100);
+    expect(crashPoint(3_000_000)).toBe(100); // 97 / 0.97 = 100
+    expect(crashPoint(51_500_000)).toBe(200); // 97 / 0.485
+    expect(crashPoint(CRASH_SPAN - 1)).toBe(CRASH_MAX);
+    expect(tableOutcome(CRASH, [51_500_000])).toEqual({ kind: 'crash', roll: 51_500_000, point: 200 });
+  });
+  it('pays the stake times the target when the point reaches it, nothing when it crashes first', () => {
+    expect(spotReturn({ kind: 'crash', roll: 0, point: 250 }, 'x250', 100n)).toBe(250n);
+    expect(spotReturn({ kind: 'crash', roll: 0, point: 249 }, 'x250', 100n)).toBe(0n);
+    expect(spotReturn({ kind: 'crash', roll: 0, point: 100_000 }, 'x100000', 300n)).toBe(300_000n);
+    expect(spotReturn({ kind: 'crash', roll: 0, point: 100 }, 'x101', 100n)).toBe(0n);
+  });
+  it('reaches a target in exactly floor(97 * span / target) rolls: every target returns 97% to one part in the span', () => {
+    for (const target of [101, 137, 150, 200, 333, 1_000, 4_999, 10_000, CRASH_MAX]) {
+      const reached = Math.floor((97 * CRASH_SPAN) / target);
+      // The rolls reaching it are the top `reached` ones: the boundary is exact.
+      const first = CRASH_SPAN - reached;
+      expect(crashPoint(first), `${target}`).toBeGreaterThanOrEqual(target);
+      expect(crashPoint(first - 1), `${target}`).toBeLessThan(target);
+      expect(spotTerms(CRASH, `x${target}`).rtp).toBeCloseTo(0.97, 7);
+      expect(spotTerms(CRASH, `x${target}`).rtp).toBeLessThanOrEqual(0.97);
+    }
+    expect(spotTerms(CRASH, 'x250').pays).toBe('×2.50');
+  });
+  it('takes one target from x1.01 to x1,000 a round, in hundredths, and refuses a record of another shape', () => {
+    expect(crashTarget('x101')).toBe(101);
+    expect(crashTarget('x100000')).toBe(CRASH_MAX);
+    for (const spot of ['x100', 'x100001', 'x0250', 'x25', 'x2.5', '250', 'xx']) expect(crashTarget(spot), spot).toBeNull();
+    expect(tableBetsIssue(CRASH, [{ spot: 'x250', amount: 100n }], 100n)).toBeNull();
+    expect(tableBetsIssue(CRASH, [{ spot: 'x100', amount: 100n }], 100n)).toBe('spot');
+    expect(
+      tableBetsIssue(
+        CRASH,
+        [
+          { spot: 'x200', amount: 100n },
+          { spot: 'x300', amount: 100n },
+        ],
+        100n,
+      ),
+    ).toBe('oneTarget');
+    const stops = drawTable(CRASH, roundWords(makeServerSeed().serverSeed, 'c', 1));
+    expect(stops).toHaveLength(1);
+    expect(stops[0]).toBeLessThan(CRASH_SPAN);
+    expect(() => tableOutcome(CRASH, [CRASH_SPAN])).toThrow(RangeError);
+    expect(() => tableOutcome(CRASH, [1, 2])).toThrow(RangeError);
   });
 });

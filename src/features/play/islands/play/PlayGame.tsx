@@ -25,6 +25,7 @@ import { formatDateTime } from '../../../../kernel/intl.ts';
 // Table games' board and rules (issue 34): a chunk of their own, loaded only by a table game's page.
 const TableBoard = lazy(() => import('./TableBoard.tsx'));
 const FishTank = lazy(() => import('./FishTank.tsx'));
+const CrashGame = lazy(() => import('./CrashGame.tsx'));
 const BlackjackTable = lazy(() => import('./BlackjackTable.tsx'));
 const RoomTable = lazy(() => import('./RoomTable.tsx'));
 const RoomRules = lazy(() => import('./RoomTable.tsx').then((m) => ({ default: m.RoomRules })));
@@ -402,8 +403,10 @@ export default function PlayGame(props: Props) {
                     />
                   ) : tableRules.kind === 'blackjack' ? (
                     <BlackjackTable {...boardProps(tableRules)} B={L.blackjack} onAct={(a) => void session.blackjack(a)} />
+                  ) : tableRules.kind === 'crash' ? (
+                    <CrashGame {...boardProps(tableRules)} history={history} onBet={(spot) => void session.playOne(spot)} />
                   ) : tableRules.kind === 'fish' ? (
-                    <FishTank {...boardProps(tableRules)} pendingFish={retrying ? (Object.keys(tableStakes)[0] ?? null) : null} onShoot={(fish) => void session.shoot(fish)} />
+                    <FishTank {...boardProps(tableRules)} pendingFish={retrying ? (Object.keys(tableStakes)[0] ?? null) : null} onShoot={(fish) => void session.playOne(fish)} />
                   ) : (
                     <TableBoard
                       {...boardProps(tableRules)}

@@ -10,6 +10,9 @@ import {
   cardRank,
   cardSuit,
   DOUBLE_ZERO,
+  CRASH_SPAN,
+  crashTarget,
+  crashText,
   FISH,
   FISH_ROLLS,
   fishHit,
@@ -59,8 +62,13 @@ export const tableOf = (r: Pick<TableRulesView, 'kind' | 'wheel'>): TableGame =>
 /** The fish a roll hits (every fish whose chance the roll is within), smallest multiple first. */
 export const fishHitBy = (roll: number) => FISH.filter((f) => fishHit(f.id, roll)).map((f) => f.id);
 
+/** A crash multiplier (hundredths) as the player's language writes it: '2.50', '2,50'. */
+export const multiplierText = (T: TableLabels, hundredths: number) => crashText(hundredths).replace('.', T.crash.decimal);
+
 /** A spot's name in the player's language. */
 export function spotName(T: TableLabels, spot: string): string {
+  const target = crashTarget(spot);
+  if (target !== null) return fill(T.crash.spot, { x: multiplierText(T, target) });
   if (spot.startsWith('n')) return fill(T.spots.straight, { n: spot.slice(1) });
   // Sic bo's numbered spots: triple3, double5, total11, single4, combo26.
   const numbered = /^(triple|double|total|single|combo)(\d+)$/.exec(spot);
@@ -120,6 +128,8 @@ export function outcomeText(T: TableLabels, o: TableOutcome): string {
       const hit = fishHitBy(o.roll);
       return `${fill(T.fish.roll, { roll: o.roll, of: FISH_ROLLS })} ${hit.length ? fill(T.fish.hits, { fish: hit.map((f) => T.fish.names[f]).join(', ') }) : T.fish.hitsNone}`;
     }
+    case 'crash':
+      return fill(T.crash.point, { point: multiplierText(T, o.point), roll: o.roll, of: CRASH_SPAN });
   }
 }
 
@@ -495,6 +505,12 @@ function Drawn({ o, T }: { o: TableOutcome; T: TableLabels }) {
           <span>{fill(T.fish.roll, { roll: o.roll, of: FISH_ROLLS })}</span>
         </div>
       );
+    case 'crash':
+      return (
+        <div className="tb-drawn" data-testid="crash-point">
+          <strong className="tb-winner">×{multiplierText(T, o.point)}</strong>
+        </div>
+      );
   }
 }
 
@@ -735,17 +751,19 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
       ? T.rules.blackjack
       : table.kind === 'fish'
         ? T.rules.fish
-        : table.kind === 'roulette'
-          ? table.wheel === 'american'
-            ? T.rules.rouletteAmerican
-            : T.rules.roulette
-          : table.kind === 'sicBo'
-            ? `${T.rules.sicBo} ${rules.live ? T.rules.diceLive : T.rules.dice}`
-            : table.kind === 'baccarat'
-              ? `${rules.noCommission ? T.rules.baccaratNoCommission : T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
-              : table.kind === 'andarBahar'
-                ? `${T.rules.andarBahar} ${rules.live ? T.rules.deckLive : T.rules.deck}`
-                : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
+        : table.kind === 'crash'
+          ? T.rules.crash
+          : table.kind === 'roulette'
+            ? table.wheel === 'american'
+              ? T.rules.rouletteAmerican
+              : T.rules.roulette
+            : table.kind === 'sicBo'
+              ? `${T.rules.sicBo} ${rules.live ? T.rules.diceLive : T.rules.dice}`
+              : table.kind === 'baccarat'
+                ? `${rules.noCommission ? T.rules.baccaratNoCommission : T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
+                : table.kind === 'andarBahar'
+                  ? `${T.rules.andarBahar} ${rules.live ? T.rules.deckLive : T.rules.deck}`
+                  : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
   return (
     <>
       <h2>{title}</h2>
@@ -774,7 +792,7 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
                       ? fill(T.spots.straight, { n: rules.wheel === 'american' ? '0–36, 00' : '0–36' })
                       : rowName(s.spot)}
                 </th>
-                <td className="num">{s.pays}</td>
+                <td className="num">{table?.kind === 'crash' ? `×${multiplierText(T, crashTarget(s.spot) ?? 0)}` : s.pays}</td>
                 <td className="num">{pct(s.rtp)}</td>
               </tr>
             ))}

@@ -13,7 +13,8 @@ import { game, gameRound, sandboxRound, vendor } from '../../../../app/schema.ts
 import { HOUSE, gameAccount } from '../../../wallet/server/accounts.ts';
 import { auditLedger, balancesOf, postTransfer } from '../../../wallet/server/ledger.ts';
 import { parseMinor } from '../../../../kernel/money.ts';
-import { spotReturn, tableOutcome, type TableGame } from '../../contract/tables.ts';
+import { crashPoint, drawTable, spotReturn, tableOutcome, type TableGame } from '../../contract/tables.ts';
+import { roundWords } from '../../../../kernel/fairness.ts';
 
 const LAUNCH = '/wps/game/launchGame';
 const STATE = '/wps/sandbox/game/state';
@@ -49,6 +50,7 @@ beforeAll(async () => {
       row('Sic Bo Deluxe'),
       row('Slot Z', { gameClassify: 'SLOT' }),
       row('Ocean King', { gameType: 'FISH', gameClassify: 'FISHING', supportPlay: 0 }),
+      row('Aviator X', { gameClassify: 'CRASH' }),
     ])
     .returning({ nodeId: game.nodeId, gameName: game.gameName });
   for (const r of rows) g[r.gameName] = r.nodeId;
@@ -271,5 +273,48 @@ describe('table games', () => {
     expect(asSlot.status, JSON.stringify(asSlot.json)).toBe(200);
     expect(asSlot.json.value.table ?? null).toBeNull();
     expect(asSlot.json.value.grid.length).toBeGreaterThan(0);
+  });
+
+  it("a crash game cashes out at the one target named when the round's point reaches it, and verifies from the seeds", async () => {
+    const u = await walletUser();
+    await fundGame(u.id, 10_000n);
+    const token = await launch(u, g['Aviator X']!);
+    const state = (await callApi(`${STATE}?launch=${token}`)).json.value;
+    expect(state.rules).toMatchObject({ kind: 'crash', wheel: null });
+    expect(state.rules.rtp).toBeCloseTo(0.97, 7);
+    expect(state.rules.spots.map((x: { spot: string; pays: string }) => `${x.spot} ${x.pays}`)).toContain('x200 ×2.00');
+    let paid = 0n;
+    for (let i = 0; i < 5; i++) {
+      // Any target in hundredths, not only the ones the rules list.
+      const r = await play(token, [{ spot: 'x237', amount: '1.00' }]);
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      const { round } = r.json.value;
+      const reached = crashPoint(round.stops[0]) >= 237;
+      expect(round.win).toBe(reached ? '2.37' : '0.00');
+      expect(round.table.bets).toEqual([{ spot: 'x237', amount: '1.00', payout: round.win }]);
+      paid += reached ? 237n : 0n;
+    }
+    expect(await gameBalance(u.id)).toBe(10_000n - 500n + paid);
+    // Targets below x1.01 or above x1,000, and two targets, are refused in the player's language.
+    for (const spot of ['x100', 'x100001', 'x2']) expect((await play(token, [{ spot, amount: '1.00' }])).json.errorCode, spot).toBe('game.table.spot');
+    const two = await callApi(TABLE, {
+      method: 'POST',
+      headers: { language: 'ES' },
+      body: {
+        launch: token,
+        bets: [
+          { spot: 'x200', amount: '1.00' },
+          { spot: 'x300', amount: '1.00' },
+        ],
+        idempotencyKey: newKey(),
+      },
+    });
+    expect([two.status, two.json.errorCode, two.json.message]).toEqual([400, 'game.table.oneTarget', 'Una apuesta por ronda: un pez al que disparar o un objetivo de retirada']);
+    expect(await gameBalance(u.id)).toBe(10_000n - 500n + paid);
+    // The verify call draws the round's roll from the seeds.
+    const seed = 'cd'.repeat(32);
+    const v = await callApi(VERIFY, { query: { nodeId: g['Aviator X']!, serverSeed: seed, clientSeed: 'c', nonce: 3 } });
+    expect(v.json.value.table).toMatchObject({ kind: 'crash' });
+    expect(v.json.value.stops).toEqual(drawTable({ kind: 'crash' }, roundWords(seed, 'c', 3)));
   });
 });

@@ -1,0 +1,127 @@
+/**
+ * Crash games end to end (issue 34, the crash lane), in English and Spanish: on a desktop a player
+ * bets real money with a cash-out target, watches the flight climb, and is paid the stake times
+ * the target exactly when the round's point (read back from the server) reached it; after rotating
+ * the seed the verify page shows the same crash point. On a phone with reduced motion, a target
+ * typed wrong gets its message under the field, a target typed with a decimal comma plays, and
+ * the page fits the screen. axe checks the game page and the verify page.
+ */
+import type { Page } from '@playwright/test';
+import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
+import { createUser, expect, signIn, test } from '../../../../../tests/e2e-support/accounts.ts';
+import { adjust, usd } from '../../../../../tests/e2e-support/wallet.ts';
+import { callApi, launchFunded, pt, openVerify } from '../../../../../tests/e2e-support/play.ts';
+import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
+import { crashPoint } from '../../contract/tables.ts';
+
+/** The first RNG game of the seeded catalogue named `name` (any variant). */
+async function crashGame(page: Page, name: string) {
+  const list = await callApi<{ games: { nodeId: number; gameName: string }[] }>(page, `/wps/relay/GCSGAME_gameList?gameType=RNG&gameName=${encodeURIComponent(name)}`);
+  expect(list.success, JSON.stringify(list)).toBe(true);
+  return list.value.games.find((g) => g.gameName.startsWith(name))!;
+}
+
+/** The member's last round of the game, as the server has it: its crash point and win. */
+async function lastRound(page: Page, launch: string) {
+  const s = await callApi<{ history: { stops: number[]; win: string; table: { bets: { spot: string }[] } }[] }>(page, `/wps/sandbox/game/state?launch=${launch}`);
+  const r = s.value.history[0]!;
+  return { point: crashPoint(r.stops[0]!), win: Number(r.win), spot: r.table.bets[0]!.spot };
+}
+
+/** A multiplier in hundredths as the page writes it in the language. */
+const times = (lang: string, hundredths: number) => `×${(hundredths / 100).toFixed(2).replace('.', lang === 'es' ? ',' : '.')}`;
+
+for (const { lang } of LANGS) {
+  test.describe(`crash games in ${lang.toUpperCase()}`, () => {
+    flowInOneLanguage(lang);
+
+    test('a crash round for real money flies to its point and pays the target when the point reaches it, verified after', async ({ page, context }) => {
+      test.setTimeout(120_000);
+      const user = await createUser();
+      await adjust(user.username, '100');
+      await signIn(page, lang, user.username, user.password);
+      const { nodeId, gameName } = await crashGame(page, 'Aviator');
+      const { gameUrl, launch, chip } = await launchFunded(page, nodeId, '50.00');
+      const game = await context.newPage();
+      // The suite runs with reduced motion (playwright.config.ts): this page flies.
+      await game.emulateMedia({ reducedMotion: 'no-preference' });
+      await game.goto(gameUrl);
+      await expect(game.getByRole('heading', { level: 1, name: gameName })).toBeVisible();
+      await expect(game.getByRole('img', { name: pt(lang, 'table.crash.sky') })).toBeVisible();
+      const balance = game.getByTestId('play-balance');
+      await expect(balance).toHaveText(usd(lang, '50.00'));
+      const multiplier = game.getByTestId('crash-multiplier');
+      await expect(multiplier).toHaveText(times(lang, 100));
+
+      // Rounds at x1.50 until one flies (a round may crash at x1.00, about 3 in 100).
+      const preset = game.getByRole('button', { name: pt(lang, 'table.crash.preset', { target: times(lang, 150).slice(1) }) });
+      await preset.click();
+      await expect(preset).toHaveAttribute('aria-pressed', 'true');
+      let expected = 50;
+      const rows = game.locator('.pl-history tbody tr');
+      for (let round = 1; round <= 3; round++) {
+        await game.getByTestId('crash-bet').click();
+        await expect(rows).toHaveCount(round);
+        const r = await lastRound(game, launch);
+        expect(r.spot).toBe('x150');
+        expect(r.win).toBe(r.point >= 150 ? 1.5 * chip : 0);
+        expected += r.win - chip;
+        if (r.point > 300) {
+          // A flight of more than 3.7 s: still climbing, the bet waits for it.
+          await expect(multiplier).not.toHaveText(times(lang, 100));
+          await expect(game.getByTestId('crash-bet')).toHaveText(pt(lang, 'table.crash.flying'));
+        }
+        await expect(multiplier).toHaveText(times(lang, r.point), { timeout: 15_000 });
+        await expect(game.getByTestId('crash-result')).toContainText(
+          r.win > 0
+            ? pt(lang, 'table.crash.cashedOut', { target: times(lang, 150).slice(1), amount: usd(lang, r.win.toFixed(2)) })
+            : pt(lang, 'table.crash.missed', { point: times(lang, r.point).slice(1), target: times(lang, 150).slice(1) }),
+        );
+        await expect(balance).toHaveText(usd(lang, expected.toFixed(2)));
+        await expect(game.getByTestId('crash-road').getByRole('listitem')).toHaveCount(round);
+      }
+      await expectNoSeriousA11yViolations(game);
+
+      // Rotating the seed reveals it; the last round's Verify link shows the same crash point.
+      const last = await lastRound(game, launch);
+      await game.getByRole('button', { name: pt(lang, 'fairness.rotate') }).click();
+      await expect(game.getByTestId('revealed-seed')).toHaveText(/^[0-9a-f]{64}$/);
+      const verify = await openVerify(rows.first(), lang);
+      await expect(verify.getByTestId('verify-table').getByTestId('crash-point')).toHaveText(times(lang, last.point));
+      await expectNoSeriousA11yViolations(verify);
+    });
+
+    test('on a phone with reduced motion: a wrong target is said under the field, a decimal comma plays, the page fits', async ({ page, context }) => {
+      test.setTimeout(90_000);
+      const user = await createUser();
+      await adjust(user.username, '100');
+      await signIn(page, lang, user.username, user.password);
+      const { nodeId, gameName } = await crashGame(page, 'Rocket');
+      const { gameUrl, launch, chip } = await launchFunded(page, nodeId, '20.00');
+      const game = await context.newPage();
+      await game.setViewportSize({ width: 390, height: 844 });
+      await game.emulateMedia({ reducedMotion: 'reduce' });
+      await game.goto(gameUrl);
+      await expect(game.getByRole('heading', { level: 1, name: gameName })).toBeVisible();
+      const target = game.getByRole('textbox', { name: pt(lang, 'table.crash.target'), exact: true });
+      await target.fill('1');
+      await game.getByTestId('crash-bet').click();
+      await expect(target).toHaveAttribute('aria-invalid', 'true');
+      await expect(game.getByText(pt(lang, 'table.crash.targetInvalid'))).toBeVisible();
+      await expect(game.locator('.pl-history tbody tr')).toHaveCount(0);
+      // Typing clears the message; 1,25 (or 1.25) is x1.25.
+      await target.fill(lang === 'es' ? '1,25' : '1.25');
+      await expect(game.getByText(pt(lang, 'table.crash.targetInvalid'))).toHaveCount(0);
+      await target.press('Enter');
+      await expect(game.locator('.pl-history tbody tr')).toHaveCount(1);
+      const r = await lastRound(game, launch);
+      expect(r.spot).toBe('x125');
+      expect(r.win).toBe(r.point >= 125 ? 1.25 * chip : 0);
+      // No flight with reduced motion: the point at once.
+      await expect(game.getByTestId('crash-multiplier')).toHaveText(times(lang, r.point));
+      await expect(game.getByTestId('play-balance')).toHaveText(usd(lang, (20 - chip + r.win).toFixed(2)));
+      expect(await game.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectNoSeriousA11yViolations(game);
+    });
+  });
+}
