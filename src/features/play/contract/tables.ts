@@ -11,7 +11,8 @@
  * - baccarat: the cards in dealing order (player, banker, player, banker, then the third cards
  *   the tableau draws); dragon tiger: the dragon's card, then the tiger's;
  * - sic bo: three dice, each 1..6 (`uniformBelow(6) + 1`);
- * - fish and crash: one roll (see FISH and CRASH_SPAN).
+ * - fish and crash: one roll (see FISH and CRASH_SPAN);
+ * - keno: the 20 numbers drawn, in the order drawn (see KENO_DRAWN).
  *
  * Cards are drawn from an infinite deck: each card is one of 52 (rank = card % 13, ace first;
  * suit = card / 13), independently, as provably-fair casinos deal, so that a round never depends
@@ -23,13 +24,20 @@ import { uniformBelow, type WordSource } from '../../../kernel/uniform.ts';
 import { blackjackView } from './blackjack.ts';
 
 /** Every kind a table round or a table's rules may name: the tables here, blackjack (contract/blackjack.ts) and the PVP rooms' games (contract/rooms.ts). */
-export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'sicBo', 'andarBahar', 'fish', 'crash', 'blackjack', 'bullBull', 'teenPatti'] as const;
+export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'sicBo', 'andarBahar', 'fish', 'crash', 'keno', 'blackjack', 'bullBull', 'teenPatti'] as const;
 export type TableKind = (typeof TABLE_KINDS)[number];
 export type RouletteWheel = 'european' | 'american';
 
 /** Which table a game is: the kind, and for roulette the wheel. */
 export type TableGame =
-  { kind: 'roulette'; wheel: RouletteWheel } | { kind: 'baccarat'; noCommission?: true } | { kind: 'dragonTiger' } | { kind: 'sicBo' } | { kind: 'andarBahar' } | { kind: 'fish' } | { kind: 'crash' };
+  | { kind: 'roulette'; wheel: RouletteWheel }
+  | { kind: 'baccarat'; noCommission?: true }
+  | { kind: 'dragonTiger' }
+  | { kind: 'sicBo' }
+  | { kind: 'andarBahar' }
+  | { kind: 'fish' }
+  | { kind: 'crash' }
+  | { kind: 'keno' };
 
 /** The crash lane's games that fly a multiplier until it crashes (names as the catalogue gives them, with a variant or none). */
 const CRASH_NAME = /^(Aviator|Rocket|Jet|Crash|Balloon|Space Dash|Limbo|Trader)( (X|Pro|Rush|Mania|2|Deluxe|Turbo|Mini))?$/;
@@ -47,6 +55,7 @@ export function tableGameOf(g: { gameType: string; gameName: string }): TableGam
   if (g.gameType === 'FISH') return { kind: 'fish' };
   if (g.gameType !== 'RNG') return null;
   if (CRASH_NAME.test(g.gameName)) return { kind: 'crash' };
+  if (/\bKeno\b/.test(g.gameName)) return { kind: 'keno' };
   if (/\bAmerican Roulette\b/.test(g.gameName)) return { kind: 'roulette', wheel: 'american' };
   if (/\bRoulette\b/.test(g.gameName)) return { kind: 'roulette', wheel: 'european' };
   if (/\bBaccarat\b/.test(g.gameName)) return { kind: 'baccarat' };
@@ -269,9 +278,9 @@ export const fishHit = (id: string, roll: number) => {
  * target before the round and is paid the stake times the target when the multiplier reaches it.
  * The record is one roll r, uniform in 0..CRASH_SPAN-1; with k = CRASH_SPAN - r (1..CRASH_SPAN)
  * the crash point, in hundredths, is floor(97 * CRASH_SPAN / k), at least 100 (1.00x: the round
- * crashes at once, about 3 rounds in 100) and at most CRASH_MAX. A target m (hundredths, 101 to
- * CRASH_MAX) is reached in exactly floor(97 * CRASH_SPAN / m) of the CRASH_SPAN rolls, so every
- * target returns 97% to within one part in CRASH_SPAN (`crashTerms`, checked in tables.test.ts).
+ * crashes at once, about 4 rounds in 100) and at most CRASH_MAX. A target m (hundredths, 101 to
+ * CRASH_MAX) is reached in exactly floor(97 * CRASH_SPAN / m) of the CRASH_SPAN rolls, so no
+ * target returns more than 97%, nor less by more than target/100 parts in CRASH_SPAN (`crashTerms`, checked in tables.test.ts).
  */
 export const CRASH_SPAN = 100_000_000;
 /** The highest crash point and target, in hundredths: 1,000.00x. */
@@ -303,6 +312,68 @@ function crashTerms(target: number): { pays: string; rtp: number } {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Keno
+
+/**
+ * Keno: the player picks 1 to 10 numbers of 1..80; the round draws 20 of the 80 (a partial
+ * Fisher-Yates shuffle from the seed pair: for i from 0, a number below 80 - i picks which of the
+ * numbers not drawn yet comes next) and pays by how many picks were drawn, on the paytable of the
+ * number of picks (KENO_PAYS, in tenths of the stake). A pick of n numbers hits h of them with the
+ * hypergeometric chance C(20, h) C(60, n - h) / C(80, n), so each paytable's return is exact
+ * (`kenoTerms`: 93.8% to 95%). A bet's spot names its picks: 'k' and each number in two digits,
+ * ascending ('k071580' is 7, 15 and 80), so one set of picks has one spot.
+ */
+export const KENO_NUMBERS = 80;
+export const KENO_DRAWN = 20;
+export const KENO_MAX_PICKS = 10;
+/** What h hits pay on n picks, in tenths of the stake (38 = ×3.8), by n then h; hits not listed pay nothing. */
+export const KENO_PAYS: Record<number, Record<number, number>> = {
+  1: { 1: 38 },
+  2: { 1: 10, 2: 94 },
+  3: { 2: 28, 3: 400 },
+  4: { 2: 18, 3: 60, 4: 1_000 },
+  5: { 3: 53, 4: 150, 5: 5_000 },
+  6: { 3: 21, 4: 80, 5: 800, 6: 15_000 },
+  7: { 3: 14, 4: 40, 5: 250, 6: 2_000, 7: 50_000 },
+  8: { 4: 28, 5: 150, 6: 1_000, 7: 10_000, 8: 100_000 },
+  9: { 4: 18, 5: 60, 6: 400, 7: 3_000, 8: 40_000, 9: 100_000 },
+  10: { 5: 38, 6: 300, 7: 1_500, 8: 10_000, 9: 50_000, 10: 100_000 },
+};
+
+/** A keno spot's picks ('k071580' -> [7, 15, 80]), or null when it names no set of picks a round takes. */
+export function kenoPicks(spot: string): number[] | null {
+  const m = /^k((?:\d\d){1,10})$/.exec(spot);
+  if (!m) return null;
+  const picks = m[1]!.match(/\d\d/g)!.map(Number);
+  // Ascending, each 1..80: the one spelling of a set of picks.
+  return picks.every((n, i) => n >= 1 && n <= KENO_NUMBERS && (i === 0 || n > picks[i - 1]!)) ? picks : null;
+}
+/** The spot of a set of picks (any order). */
+export const kenoSpot = (picks: readonly number[]) =>
+  `k${[...picks]
+    .sort((a, b) => a - b)
+    .map((n) => String(n).padStart(2, '0'))
+    .join('')}`;
+
+const choose = (n: number, k: number): number => {
+  let c = 1;
+  for (let i = 1; i <= k; i++) c = (c * (n - k + i)) / i;
+  return Math.round(c);
+};
+/** The chance that h of n picks are among the 20 drawn. */
+export const kenoChance = (n: number, h: number) => (choose(KENO_DRAWN, h) * choose(KENO_NUMBERS - KENO_DRAWN, n - h)) / choose(KENO_NUMBERS, n);
+
+/** The paytable of n picks as the rules show it ('2 → ×1.8 · 3 → ×6 · 4 → ×100') and its exact return. */
+export function kenoTerms(n: number): { pays: string; rtp: number } {
+  const table = KENO_PAYS[n] ?? {};
+  const hits = Object.keys(table).map(Number);
+  return {
+    pays: hits.map((h) => `${h} → ×${table[h]! / 10}`).join(' · '),
+    rtp: hits.reduce((sum, h) => sum + (kenoChance(n, h) * table[h]!) / 10, 0),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Every table
 
 /** What a table round's draws show. */
@@ -324,7 +395,8 @@ export type TableOutcome =
   | { kind: 'sicBo'; dice: [number, number, number]; total: number; triple: boolean }
   | { kind: 'andarBahar'; joker: number; andar: number[]; bahar: number[]; winner: 'andar' | 'bahar' }
   | { kind: 'fish'; roll: number }
-  | { kind: 'crash'; roll: number; point: number };
+  | { kind: 'crash'; roll: number; point: number }
+  | { kind: 'keno'; drawn: number[] };
 
 /** The spots a table takes bets on. */
 export function tableSpots(t: TableGame): string[] {
@@ -344,12 +416,17 @@ export function tableSpots(t: TableGame): string[] {
     case 'crash':
       // Any target from 1.01x to 1,000x is a spot (`isTableSpot`); these are the ones the rules list.
       return CRASH_TARGETS.map(crashSpot);
+    case 'keno':
+      // Any set of 1 to 10 numbers is a spot (`isTableSpot`); the rules list one per count, 1 to n.
+      return Array.from({ length: KENO_MAX_PICKS }, (_, i) => kenoSpot(Array.from({ length: i + 1 }, (_, k) => k + 1)));
   }
 }
 
 /** Whether a table takes bets on a spot. */
 export function isTableSpot(t: TableGame, spot: string): boolean {
-  return t.kind === 'crash' ? crashTarget(spot) !== null : tableSpots(t).includes(spot);
+  if (t.kind === 'crash') return crashTarget(spot) !== null;
+  if (t.kind === 'keno') return kenoPicks(spot) !== null;
+  return tableSpots(t).includes(spot);
 }
 
 /** Draws a round's record from its word stream (see the module's comment). */
@@ -384,6 +461,14 @@ export function drawTable(t: TableGame, words: WordSource): number[] {
       return [uniformBelow(FISH_ROLLS, words)];
     case 'crash':
       return [uniformBelow(CRASH_SPAN, words)];
+    case 'keno': {
+      const pool = Array.from({ length: KENO_NUMBERS }, (_, i) => i + 1);
+      for (let i = 0; i < KENO_DRAWN; i++) {
+        const j = i + uniformBelow(KENO_NUMBERS - i, words);
+        [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+      }
+      return pool.slice(0, KENO_DRAWN);
+    }
   }
 }
 
@@ -453,6 +538,11 @@ export function tableOutcome(t: TableGame, stops: readonly number[]): TableOutco
       if (stops.length !== 1 || !Number.isInteger(roll) || roll < 0 || roll >= CRASH_SPAN) throw new RangeError('One roll of a crash round');
       return { kind: 'crash', roll, point: crashPoint(roll) };
     }
+    case 'keno': {
+      if (stops.length !== KENO_DRAWN || !stops.every((n) => Number.isInteger(n) && n >= 1 && n <= KENO_NUMBERS) || new Set(stops).size !== KENO_DRAWN)
+        throw new RangeError('Twenty different numbers of 1 to 80');
+      return { kind: 'keno', drawn: [...stops] };
+    }
   }
 }
 
@@ -499,6 +589,13 @@ export function spotReturn(o: TableOutcome, spot: string, amount: bigint): bigin
       const target = crashTarget(spot);
       return target !== null && o.point >= target ? (amount * BigInt(target)) / 100n : 0n;
     }
+    case 'keno': {
+      const picks = kenoPicks(spot);
+      if (!picks) return 0n;
+      const hits = picks.filter((n) => o.drawn.includes(n)).length;
+      // Stakes are whole multiples of 100 minor units (tableLimits): a tenth of one is whole.
+      return (amount * BigInt(KENO_PAYS[picks.length]![hits] ?? 0)) / 10n;
+    }
   }
 }
 
@@ -519,6 +616,8 @@ export function spotTerms(t: TableGame, spot: string): { pays: string; rtp: numb
       return { pays: `×${fishMultiple(spot)}`, rtp: FISH_RTP_ROLLS / FISH_ROLLS };
     case 'crash':
       return crashTerms(crashTarget(spot) ?? CRASH_MIN_TARGET);
+    case 'keno':
+      return kenoTerms(kenoPicks(spot)?.length ?? 1);
   }
 }
 
@@ -555,9 +654,9 @@ export function tableLimits(minBet: bigint): { chip: bigint; chips: bigint[]; ma
 /** Why a table refuses a set of bets (the errors catalogue's `game.table.*`), or null when it takes them. */
 export function tableBetsIssue(t: TableGame, bets: readonly { spot: string; amount: bigint }[], minBet: bigint): 'empty' | 'spot' | 'twice' | 'amount' | 'oneTarget' | null {
   if (bets.length === 0) return 'empty';
-  // A shot aims at one fish; a crash round cashes out at one target.
-  if ((t.kind === 'fish' || t.kind === 'crash') && bets.length > 1) return 'oneTarget';
-  const spots = t.kind === 'crash' ? null : new Set(tableSpots(t));
+  // A shot aims at one fish; a crash round cashes out at one target; a keno ticket is one set of picks.
+  if ((t.kind === 'fish' || t.kind === 'crash' || t.kind === 'keno') && bets.length > 1) return 'oneTarget';
+  const spots = t.kind === 'crash' || t.kind === 'keno' ? null : new Set(tableSpots(t));
   const seen = new Set<string>();
   const { chip, maxSpot } = tableLimits(minBet);
   for (const b of bets) {
@@ -576,7 +675,8 @@ export const TABLE_ISSUE_CODE = { empty: 'game.table.noBets', spot: 'game.table.
 export const tableBetsInput = z
   .array(
     z.object({
-      spot: z.string().regex(/^[A-Za-z0-9]{1,16}$/),
+      // Up to 21 characters: a keno ticket's ten picks ('k' and two digits each).
+      spot: z.string().regex(/^[A-Za-z0-9]{1,21}$/),
       amount: z
         .string()
         .trim()

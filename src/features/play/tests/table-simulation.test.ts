@@ -1,5 +1,5 @@
 /**
- * The statistical test of the table games, fish and crash (issue 34): rounds drawn through the very
+ * The statistical test of the table games, fish, crash and keno (issue 34): rounds drawn through the very
  * draw the server uses (`drawTable` over a word stream) and paid by `spotReturn`, each spot's
  * measured return set against the exact one the table publishes (`spotTerms`, itself checked by
  * enumeration in tables.test.ts). The words come from the seeded fast generator
@@ -23,6 +23,7 @@ const TABLES: [string, TableGame, number][] = [
   ['andar bahar', { kind: 'andarBahar' }, 0xab],
   ['fish', { kind: 'fish' }, 0xf15],
   ['crash', { kind: 'crash' }, 0xc4a54],
+  ['keno', { kind: 'keno' }, 0x6e0],
 ];
 
 describe('simulated rounds of every table', () => {

@@ -19,6 +19,10 @@ import {
   CRASH_SPAN,
   crashPoint,
   crashTarget,
+  KENO_PAYS,
+  kenoChance,
+  kenoPicks,
+  kenoSpot,
   type TableGame,
   type TableOutcome,
 } from '../contract/tables.ts';
@@ -453,6 +457,9 @@ describe('crash', () => {
   it('crashes at 97 * span / (span - roll) hundredths, at least x1.00 and at most x1,000', () => {
     expect(crashPoint(0)).toBe(100);
     expect(crashPoint(3_000_000)).toBe(100); // 97 / 0.97 = 100
+    // x1.00 on 1 - 0.97 / 1.01 of the rolls (about 4 in 100): the first to reach x1.01 is 3,960,397.
+    expect(crashPoint(3_960_396)).toBe(100);
+    expect(crashPoint(3_960_397)).toBe(101);
     expect(crashPoint(51_500_000)).toBe(200); // 97 / 0.485
     expect(crashPoint(CRASH_SPAN - 1)).toBe(CRASH_MAX);
     expect(tableOutcome(CRASH, [51_500_000])).toEqual({ kind: 'crash', roll: 51_500_000, point: 200 });
@@ -463,15 +470,16 @@ describe('crash', () => {
     expect(spotReturn({ kind: 'crash', roll: 0, point: 100_000 }, 'x100000', 300n)).toBe(300_000n);
     expect(spotReturn({ kind: 'crash', roll: 0, point: 100 }, 'x101', 100n)).toBe(0n);
   });
-  it('reaches a target in exactly floor(97 * span / target) rolls: every target returns 97% to one part in the span', () => {
-    for (const target of [101, 137, 150, 200, 333, 1_000, 4_999, 10_000, CRASH_MAX]) {
+  it('reaches a target in exactly floor(97 * span / target) rolls: no target returns more than 97%, none less by target / 100 parts in the span', () => {
+    for (const target of [101, 137, 150, 200, 333, 1_000, 4_999, 10_000, 99_999, CRASH_MAX]) {
       const reached = Math.floor((97 * CRASH_SPAN) / target);
       // The rolls reaching it are the top `reached` ones: the boundary is exact.
       const first = CRASH_SPAN - reached;
       expect(crashPoint(first), `${target}`).toBeGreaterThanOrEqual(target);
       expect(crashPoint(first - 1), `${target}`).toBeLessThan(target);
-      expect(spotTerms(CRASH, `x${target}`).rtp).toBeCloseTo(0.97, 7);
-      expect(spotTerms(CRASH, `x${target}`).rtp).toBeLessThanOrEqual(0.97);
+      const short = 0.97 - spotTerms(CRASH, `x${target}`).rtp;
+      expect(short, `${target}`).toBeGreaterThanOrEqual(-1e-15);
+      expect(short, `${target}`).toBeLessThan(target / 100 / CRASH_SPAN);
     }
     expect(spotTerms(CRASH, 'x250').pays).toBe('×2.50');
   });
@@ -496,5 +504,68 @@ describe('crash', () => {
     expect(stops[0]).toBeLessThan(CRASH_SPAN);
     expect(() => tableOutcome(CRASH, [CRASH_SPAN])).toThrow(RangeError);
     expect(() => tableOutcome(CRASH, [1, 2])).toThrow(RangeError);
+  });
+});
+
+describe('keno', () => {
+  const KENO: TableGame = { kind: 'keno' };
+  it('is what every game named Keno plays, in the crash lane and in bingo', () => {
+    for (const name of ['Keno', 'Keno X', 'Lucky Keno']) expect(tableGameOf({ gameType: 'RNG', gameName: name }), name).toEqual(KENO);
+    expect(tableGameOf({ gameType: 'LIVE', gameName: 'Keno' })).toBeNull();
+  });
+  it('names a set of picks one way: k and two digits each, ascending, 1 to 10 numbers of 1 to 80', () => {
+    expect(kenoSpot([80, 7, 15])).toBe('k071580');
+    expect(kenoPicks('k071580')).toEqual([7, 15, 80]);
+    expect(kenoPicks(kenoSpot(Array.from({ length: 10 }, (_, i) => 71 + i)))).toHaveLength(10);
+    for (const spot of ['k', 'k7', 'k1507', 'k0707', 'k00', 'k81', 'k0102030405060708091011', 'x0102']) expect(kenoPicks(spot), spot).toBeNull();
+    expect(tableBetsIssue(KENO, [{ spot: 'k0102', amount: 100n }], 100n)).toBeNull();
+    expect(tableBetsIssue(KENO, [{ spot: 'k0201', amount: 100n }], 100n)).toBe('spot');
+    expect(
+      tableBetsIssue(
+        KENO,
+        [
+          { spot: 'k01', amount: 100n },
+          { spot: 'k02', amount: 100n },
+        ],
+        100n,
+      ),
+    ).toBe('oneTarget');
+  });
+  it('draws 20 different numbers of 1 to 80 and refuses a record of another shape', () => {
+    for (let nonce = 0; nonce < 50; nonce++) {
+      const drawn = drawTable(KENO, roundWords(makeServerSeed().serverSeed, 'c', nonce));
+      expect(drawn).toHaveLength(20);
+      expect(new Set(drawn).size).toBe(20);
+      expect(drawn.every((n) => n >= 1 && n <= 80)).toBe(true);
+    }
+    const twenty = Array.from({ length: 20 }, (_, i) => i + 1);
+    expect(tableOutcome(KENO, twenty)).toEqual({ kind: 'keno', drawn: twenty });
+    expect(() => tableOutcome(KENO, [...twenty.slice(1), 2])).toThrow(RangeError);
+    expect(() => tableOutcome(KENO, [...twenty.slice(1), 81])).toThrow(RangeError);
+    expect(() => tableOutcome(KENO, twenty.slice(1))).toThrow(RangeError);
+  });
+  it('pays the paytable of the number picked by the picks drawn, in tenths of the stake', () => {
+    const o = tableOutcome(
+      KENO,
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    ) as Extract<TableOutcome, { kind: 'keno' }>;
+    expect(spotReturn(o, 'k01', 100n)).toBe(380n);
+    expect(spotReturn(o, 'k80', 100n)).toBe(0n);
+    expect(spotReturn(o, 'k0180', 100n)).toBe(100n); // 1 of 2: x1
+    expect(spotReturn(o, 'k01020304', 200n)).toBe(20_000n); // 4 of 4: x100
+    expect(spotReturn(o, 'k0102212223', 100n)).toBe(0n); // 2 of 5: nothing
+  });
+  it("publishes each paytable's exact return from the hypergeometric chances (91% to 95%)", () => {
+    for (let n = 1; n <= 10; n++) {
+      const total = Array.from({ length: n + 1 }, (_, h) => kenoChance(n, h)).reduce((a, b) => a + b, 0);
+      expect(total, `${n}`).toBeCloseTo(1, 12);
+      const rtp = spotTerms(KENO, kenoSpot(Array.from({ length: n }, (_, i) => i + 1))).rtp;
+      expect(rtp, `${n}`).toBeGreaterThan(0.91);
+      expect(rtp, `${n}`).toBeLessThanOrEqual(0.95);
+    }
+    // One pick: drawn 20 times in 80, paid x3.8.
+    expect(kenoChance(1, 1)).toBe(0.25);
+    expect(spotTerms(KENO, 'k42')).toEqual({ pays: '1 → ×3.8', rtp: 0.95 });
+    expect(Object.keys(KENO_PAYS)).toHaveLength(10);
   });
 });

@@ -18,6 +18,8 @@ import './crash.css';
 interface Props extends BoardProps {
   history: PlayedRound[];
   onBet: (spot: string) => void;
+  /** The spot of the round whose answer was lost: betting on it again retries that round. */
+  pendingSpot: string | null;
 }
 
 /** The targets offered as one-tap buttons, in hundredths. */
@@ -34,6 +36,12 @@ export function parseTarget(text: string): number | null {
   const h = Math.round(Number(t) * 100);
   return h >= CRASH_MIN_TARGET && h <= CRASH_MAX ? h : null;
 }
+
+/** The spot of a typed target, or null. */
+const crashSpotOf = (text: string) => {
+  const t = parseTarget(text);
+  return t === null ? null : crashSpot(t);
+};
 
 /** A round's crash point and its target, or null for a round that is not a crash round. */
 function crashOf(r: PlayedRound | null): { point: number; target: number | null } | null {
@@ -69,23 +77,25 @@ export default function CrashGame(p: Props) {
   const [text, setText] = useState(() => multiplierText(T, 200));
   const [invalid, setInvalid] = useState(false);
   const seen = useRef<string | null>(p.round?.roundId ?? null);
-  const still = useRef(typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches);
+  const [still] = useState(() => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches);
+  const input = useRef<HTMLInputElement>(null);
   const [flight, setFlight] = useState<Flight | null>(null);
   // Seconds into the flight shown (the curve's end); null when no flight is under way.
   const [elapsed, setElapsed] = useState<number | null>(null);
 
   const current = crashOf(p.round);
-  const won = p.round ? Number(p.round.win) > 0 : false;
+  // The last round's win, if it is a crash round (a round this game played as a slot before is not shown).
+  const won = current !== null && Number(p.round!.win) > 0;
 
   // A new round flies (unless motion is reduced): its multiplier climbs to its point.
   useEffect(() => {
     const c = crashOf(p.round);
     if (!p.round || p.round.roundId === seen.current || !c) return;
     seen.current = p.round.roundId;
-    if (still.current || c.point <= 100) return;
+    if (still || c.point <= 100) return;
     setFlight(flightOf(p.round.roundId, c.point, performance.now()));
     setElapsed(0);
-  }, [p.round]);
+  }, [p.round, still]);
 
   useEffect(() => {
     if (!flight) return;
@@ -103,7 +113,7 @@ export default function CrashGame(p: Props) {
   }, [flight]);
 
   // A round that has just arrived flies from this render on (its result is not shown before its flight).
-  const arriving = current !== null && p.round!.roundId !== seen.current && !still.current && current.point > 100;
+  const arriving = current !== null && p.round!.roundId !== seen.current && !still && current.point > 100;
   const flying = arriving || (flight !== null && elapsed !== null);
   // The multiplier shown, in hundredths: climbing during a flight, the point after it.
   const shown = arriving ? 100 : flight && elapsed !== null ? Math.min(flight.point, Math.floor(100 * Math.exp(flight.rate * elapsed))) : (current?.point ?? null);
@@ -125,7 +135,9 @@ export default function CrashGame(p: Props) {
     if (p.disabled || flying) return;
     const t = parseTarget(text);
     setInvalid(t === null);
-    if (t !== null) p.onBet(crashSpot(t));
+    // The field, with its message, is where the keyboard and a screen reader go.
+    if (t === null) input.current?.focus();
+    else p.onBet(crashSpot(t));
   };
 
   const result =
@@ -133,7 +145,9 @@ export default function CrashGame(p: Props) {
       ? `${p.announce} ${won && target !== null ? fill(C.cashedOut, { target: multiplierText(T, target), amount: fmt(p.round.win) }) : target !== null && current.point < target ? fill(C.missed, { point: multiplierText(T, current.point), target: multiplierText(T, target) }) : fill(C.crashed, { point: multiplierText(T, current.point) })}`
       : '';
 
+  // The road waits for the flight to land: the round's point is not shown before.
   const road = p.history
+    .filter((r) => !(flying && r.roundId === p.round?.roundId))
     .map(crashOf)
     .filter((c): c is NonNullable<typeof c> => c !== null)
     .slice(0, 12);
@@ -153,7 +167,7 @@ export default function CrashGame(p: Props) {
       </div>
       <div className={`pl-winbar${won && !flying ? ' won' : ''}`}>
         <span>{p.winLabel}</span>
-        <strong data-testid="play-win">{p.round && !flying ? (won ? fmt(p.round.win) : p.noWinLabel) : '–'}</strong>
+        <strong data-testid="play-win">{current && !flying ? (won ? fmt(p.round!.win) : p.noWinLabel) : '–'}</strong>
       </div>
       <p className="pl-result" role="status" aria-live="polite" aria-atomic="true" data-testid="crash-result">
         {result}
@@ -165,6 +179,7 @@ export default function CrashGame(p: Props) {
           <div className="cr-row">
             <input
               type="text"
+              ref={input}
               id={`${id}-target`}
               inputMode="decimal"
               autoComplete="off"
@@ -206,7 +221,7 @@ export default function CrashGame(p: Props) {
         <div className="cr-row">
           <Chips chips={p.rules.bets} chosen={p.chip} label={C.stake} chipLabel={T.chip} fmt={fmt} onChip={p.onChip} />
           <button type="submit" className="btn btn-primary cr-bet" aria-disabled={p.disabled || flying} data-testid="crash-bet">
-            {p.busy || flying ? C.flying : p.retrying ? p.retryLabel : fill(C.bet, { amount: fmt(p.chip) })}
+            {p.busy || flying ? C.flying : p.retrying && p.pendingSpot === crashSpotOf(text) ? p.retryLabel : fill(C.bet, { amount: fmt(p.chip) })}
           </button>
         </div>
       </form>

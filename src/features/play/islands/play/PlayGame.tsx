@@ -26,6 +26,7 @@ import { formatDateTime } from '../../../../kernel/intl.ts';
 const TableBoard = lazy(() => import('./TableBoard.tsx'));
 const FishTank = lazy(() => import('./FishTank.tsx'));
 const CrashGame = lazy(() => import('./CrashGame.tsx'));
+const KenoBoard = lazy(() => import('./KenoBoard.tsx'));
 const BlackjackTable = lazy(() => import('./BlackjackTable.tsx'));
 const RoomTable = lazy(() => import('./RoomTable.tsx'));
 const RoomRules = lazy(() => import('./RoomTable.tsx').then((m) => ({ default: m.RoomRules })));
@@ -404,7 +405,9 @@ export default function PlayGame(props: Props) {
                   ) : tableRules.kind === 'blackjack' ? (
                     <BlackjackTable {...boardProps(tableRules)} B={L.blackjack} onAct={(a) => void session.blackjack(a)} />
                   ) : tableRules.kind === 'crash' ? (
-                    <CrashGame {...boardProps(tableRules)} history={history} onBet={(spot) => void session.playOne(spot)} />
+                    <CrashGame {...boardProps(tableRules)} history={history} pendingSpot={retrying ? (Object.keys(tableStakes)[0] ?? null) : null} onBet={(spot) => void session.playOne(spot)} />
+                  ) : tableRules.kind === 'keno' ? (
+                    <KenoBoard {...boardProps(tableRules)} pendingSpot={retrying ? (Object.keys(tableStakes)[0] ?? null) : null} onBet={(spot) => void session.playOne(spot)} />
                   ) : tableRules.kind === 'fish' ? (
                     <FishTank {...boardProps(tableRules)} pendingFish={retrying ? (Object.keys(tableStakes)[0] ?? null) : null} onShoot={(fish) => void session.playOne(fish)} />
                   ) : (

@@ -13,6 +13,7 @@ import {
   CRASH_SPAN,
   crashTarget,
   crashText,
+  kenoPicks,
   FISH,
   FISH_ROLLS,
   fishHit,
@@ -63,12 +64,19 @@ export const tableOf = (r: Pick<TableRulesView, 'kind' | 'wheel'>): TableGame =>
 export const fishHitBy = (roll: number) => FISH.filter((f) => fishHit(f.id, roll)).map((f) => f.id);
 
 /** A crash multiplier (hundredths) as the player's language writes it: '2.50', '2,50'. */
-export const multiplierText = (T: TableLabels, hundredths: number) => crashText(hundredths).replace('.', T.crash.decimal);
+export const multiplierText = (T: TableLabels, hundredths: number) => {
+  const [whole, cents] = crashText(hundredths).split('.');
+  return `${groupDigits(T, Number(whole))}${T.crash.decimal}${cents}`;
+};
+/** A whole number with the language's thousands separator: 100,000,000 / 100.000.000. */
+export const groupDigits = (T: TableLabels, n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, T.crash.group);
 
 /** A spot's name in the player's language. */
 export function spotName(T: TableLabels, spot: string): string {
   const target = crashTarget(spot);
   if (target !== null) return fill(T.crash.spot, { x: multiplierText(T, target) });
+  const picks = kenoPicks(spot);
+  if (picks) return fill(T.keno.spot, { numbers: picks.join(', ') });
   if (spot.startsWith('n')) return fill(T.spots.straight, { n: spot.slice(1) });
   // Sic bo's numbered spots: triple3, double5, total11, single4, combo26.
   const numbered = /^(triple|double|total|single|combo)(\d+)$/.exec(spot);
@@ -129,7 +137,9 @@ export function outcomeText(T: TableLabels, o: TableOutcome): string {
       return `${fill(T.fish.roll, { roll: o.roll, of: FISH_ROLLS })} ${hit.length ? fill(T.fish.hits, { fish: hit.map((f) => T.fish.names[f]).join(', ') }) : T.fish.hitsNone}`;
     }
     case 'crash':
-      return fill(T.crash.point, { point: multiplierText(T, o.point), roll: o.roll, of: CRASH_SPAN });
+      return fill(T.crash.point, { point: multiplierText(T, o.point), roll: groupDigits(T, o.roll), of: groupDigits(T, CRASH_SPAN) });
+    case 'keno':
+      return fill(T.keno.drawn, { numbers: o.drawn.join(', ') });
   }
 }
 
@@ -511,6 +521,14 @@ function Drawn({ o, T }: { o: TableOutcome; T: TableLabels }) {
           <strong className="tb-winner">×{multiplierText(T, o.point)}</strong>
         </div>
       );
+    case 'keno':
+      return (
+        <ol className="tb-drawn kn-drawn" data-testid="keno-drawn">
+          {o.drawn.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ol>
+      );
   }
 }
 
@@ -753,17 +771,19 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
         ? T.rules.fish
         : table.kind === 'crash'
           ? T.rules.crash
-          : table.kind === 'roulette'
-            ? table.wheel === 'american'
-              ? T.rules.rouletteAmerican
-              : T.rules.roulette
-            : table.kind === 'sicBo'
-              ? `${T.rules.sicBo} ${rules.live ? T.rules.diceLive : T.rules.dice}`
-              : table.kind === 'baccarat'
-                ? `${rules.noCommission ? T.rules.baccaratNoCommission : T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
-                : table.kind === 'andarBahar'
-                  ? `${T.rules.andarBahar} ${rules.live ? T.rules.deckLive : T.rules.deck}`
-                  : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
+          : table.kind === 'keno'
+            ? T.rules.keno
+            : table.kind === 'roulette'
+              ? table.wheel === 'american'
+                ? T.rules.rouletteAmerican
+                : T.rules.roulette
+              : table.kind === 'sicBo'
+                ? `${T.rules.sicBo} ${rules.live ? T.rules.diceLive : T.rules.dice}`
+                : table.kind === 'baccarat'
+                  ? `${rules.noCommission ? T.rules.baccaratNoCommission : T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
+                  : table.kind === 'andarBahar'
+                    ? `${T.rules.andarBahar} ${rules.live ? T.rules.deckLive : T.rules.deck}`
+                    : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
   return (
     <>
       <h2>{title}</h2>
@@ -788,11 +808,15 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
                 <th scope="row">
                   {table?.kind === 'fish'
                     ? T.fish.names[s.spot as keyof typeof T.fish.names]
-                    : s.spot.startsWith('n')
-                      ? fill(T.spots.straight, { n: rules.wheel === 'american' ? '0–36, 00' : '0–36' })
-                      : rowName(s.spot)}
+                    : table?.kind === 'keno'
+                      ? fill(T.keno.pickN, { n: kenoPicks(s.spot)?.length ?? 0 })
+                      : s.spot.startsWith('n')
+                        ? fill(T.spots.straight, { n: rules.wheel === 'american' ? '0–36, 00' : '0–36' })
+                        : rowName(s.spot)}
                 </th>
-                <td className="num">{table?.kind === 'crash' ? `×${multiplierText(T, crashTarget(s.spot) ?? 0)}` : s.pays}</td>
+                <td className={table?.kind === 'keno' ? 'num tb-pays-list' : 'num'}>
+                  {table?.kind === 'crash' ? `×${multiplierText(T, crashTarget(s.spot) ?? 0)}` : table?.kind === 'keno' ? s.pays.replaceAll('.', T.crash.decimal) : s.pays}
+                </td>
                 <td className="num">{pct(s.rtp)}</td>
               </tr>
             ))}

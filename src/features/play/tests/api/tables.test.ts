@@ -12,8 +12,8 @@ import { newKey, walletUser } from '../../../../../tests/support/wallet.ts';
 import { game, gameRound, sandboxRound, vendor } from '../../../../app/schema.ts';
 import { HOUSE, gameAccount } from '../../../wallet/server/accounts.ts';
 import { auditLedger, balancesOf, postTransfer } from '../../../wallet/server/ledger.ts';
-import { parseMinor } from '../../../../kernel/money.ts';
-import { crashPoint, drawTable, spotReturn, tableOutcome, type TableGame } from '../../contract/tables.ts';
+import { formatMinor, parseMinor } from '../../../../kernel/money.ts';
+import { crashPoint, drawTable, KENO_PAYS, spotReturn, tableOutcome, type TableGame } from '../../contract/tables.ts';
 import { roundWords } from '../../../../kernel/fairness.ts';
 
 const LAUNCH = '/wps/game/launchGame';
@@ -51,6 +51,7 @@ beforeAll(async () => {
       row('Slot Z', { gameClassify: 'SLOT' }),
       row('Ocean King', { gameType: 'FISH', gameClassify: 'FISHING', supportPlay: 0 }),
       row('Aviator X', { gameClassify: 'CRASH' }),
+      row('Lucky Keno', { gameClassify: 'BINGO' }),
     ])
     .returning({ nodeId: game.nodeId, gameName: game.gameName });
   for (const r of rows) g[r.gameName] = r.nodeId;
@@ -316,5 +317,44 @@ describe('table games', () => {
     const v = await callApi(VERIFY, { query: { nodeId: g['Aviator X']!, serverSeed: seed, clientSeed: 'c', nonce: 3 } });
     expect(v.json.value.table).toMatchObject({ kind: 'crash' });
     expect(v.json.value.stops).toEqual(drawTable({ kind: 'crash' }, roundWords(seed, 'c', 3)));
+  });
+
+  it('a keno ticket draws 20 numbers and pays the paytable of its picks by the picks drawn', async () => {
+    const u = await walletUser();
+    await fundGame(u.id, 10_000n);
+    const token = await launch(u, g['Lucky Keno']!);
+    const state = (await callApi(`${STATE}?launch=${token}`)).json.value;
+    expect(state.rules).toMatchObject({ kind: 'keno', wheel: null });
+    expect(state.rules.spots).toHaveLength(10);
+    expect(state.rules.spots[0]).toEqual({ spot: 'k01', pays: '1 → ×3.8', rtp: 0.95 });
+    const picks = [3, 17, 29, 44, 80];
+    let paid = 0n;
+    for (let i = 0; i < 4; i++) {
+      const r = await play(token, [{ spot: 'k0317294480', amount: '2.00' }]);
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      const { round } = r.json.value;
+      expect(new Set(round.stops).size).toBe(20);
+      const hits = picks.filter((n) => round.stops.includes(n)).length;
+      const win = (200n * BigInt(KENO_PAYS[5]![hits] ?? 0)) / 10n;
+      expect(round.win).toBe(formatMinor(win, 2));
+      paid += win;
+    }
+    expect(await gameBalance(u.id)).toBe(10_000n - 800n + paid);
+    // Picks out of order, repeated, beyond 80, eleven of them, or two tickets at once are refused; no money moves.
+    for (const spot of ['k0201', 'k0101', 'k81', 'k0102030405060708091011']) {
+      const bad = await play(token, [{ spot, amount: '1.00' }]);
+      expect(bad.status, spot).toBe(400);
+      expect(['game.table.spot', 'request.invalid'], spot).toContain(bad.json.errorCode);
+    }
+    const two = await play(token, [
+      { spot: 'k01', amount: '1.00' },
+      { spot: 'k02', amount: '1.00' },
+    ]);
+    expect(two.json.errorCode).toBe('game.table.oneTarget');
+    expect(await gameBalance(u.id)).toBe(10_000n - 800n + paid);
+    const seed = 'ef'.repeat(32);
+    const v = await callApi(VERIFY, { query: { nodeId: g['Lucky Keno']!, serverSeed: seed, clientSeed: 'c', nonce: 2 } });
+    expect(v.json.value.table).toMatchObject({ kind: 'keno' });
+    expect(v.json.value.stops).toEqual(drawTable({ kind: 'keno' }, roundWords(seed, 'c', 2)));
   });
 });

@@ -1,10 +1,11 @@
 /**
- * Crash games end to end (issue 34, the crash lane), in English and Spanish: on a desktop a player
+ * Crash and keno games end to end (issue 34, the crash lane and keno), in English and Spanish: on a desktop a player
  * bets real money with a cash-out target, watches the flight climb, and is paid the stake times
  * the target exactly when the round's point (read back from the server) reached it; after rotating
  * the seed the verify page shows the same crash point. On a phone with reduced motion, a target
  * typed wrong gets its message under the field, a target typed with a decimal comma plays, and
- * the page fits the screen. axe checks the game page and the verify page.
+ * the page fits the screen. A keno ticket on a phone: three numbers picked on the board, twenty
+ * drawn and marked, paid by the paytable of three picks. axe checks the game pages and the verify page.
  */
 import type { Page } from '@playwright/test';
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
@@ -12,7 +13,7 @@ import { createUser, expect, signIn, test } from '../../../../../tests/e2e-suppo
 import { adjust, usd } from '../../../../../tests/e2e-support/wallet.ts';
 import { callApi, launchFunded, pt, openVerify } from '../../../../../tests/e2e-support/play.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
-import { crashPoint } from '../../contract/tables.ts';
+import { crashPoint, KENO_PAYS } from '../../contract/tables.ts';
 
 /** The first RNG game of the seeded catalogue named `name` (any variant). */
 async function crashGame(page: Page, name: string) {
@@ -32,7 +33,7 @@ async function lastRound(page: Page, launch: string) {
 const times = (lang: string, hundredths: number) => `×${(hundredths / 100).toFixed(2).replace('.', lang === 'es' ? ',' : '.')}`;
 
 for (const { lang } of LANGS) {
-  test.describe(`crash games in ${lang.toUpperCase()}`, () => {
+  test.describe(`crash and keno games in ${lang.toUpperCase()}`, () => {
     flowInOneLanguage(lang);
 
     test('a crash round for real money flies to its point and pays the target when the point reaches it, verified after', async ({ page, context }) => {
@@ -53,23 +54,28 @@ for (const { lang } of LANGS) {
       const multiplier = game.getByTestId('crash-multiplier');
       await expect(multiplier).toHaveText(times(lang, 100));
 
-      // Rounds at x1.50 until one flies (a round may crash at x1.00, about 3 in 100).
+      // Rounds at x1.50 until one has flown for more than 2.3 s (a point above x2.00, about 1 round in 2).
       const preset = game.getByRole('button', { name: pt(lang, 'table.crash.preset', { target: times(lang, 150).slice(1) }) });
       await preset.click();
       await expect(preset).toHaveAttribute('aria-pressed', 'true');
       let expected = 50;
+      let flown = false;
       const rows = game.locator('.pl-history tbody tr');
-      for (let round = 1; round <= 3; round++) {
+      for (let round = 1; round <= 15 && !flown; round++) {
         await game.getByTestId('crash-bet').click();
         await expect(rows).toHaveCount(round);
+        // The page just after the answer: still in flight for any point above x1.00.
+        const early = { bet: await game.getByTestId('crash-bet').textContent(), multiplier: await multiplier.textContent(), road: await game.getByTestId('crash-road').getByRole('listitem').count() };
         const r = await lastRound(game, launch);
         expect(r.spot).toBe('x150');
         expect(r.win).toBe(r.point >= 150 ? 1.5 * chip : 0);
         expected += r.win - chip;
-        if (r.point > 300) {
-          // A flight of more than 3.7 s: still climbing, the bet waits for it.
-          await expect(multiplier).not.toHaveText(times(lang, 100));
-          await expect(game.getByTestId('crash-bet')).toHaveText(pt(lang, 'table.crash.flying'));
+        if (r.point > 200) {
+          // Climbing, the bet waiting for it, the road not showing the point yet.
+          expect(early.bet).toBe(pt(lang, 'table.crash.flying'));
+          expect(early.multiplier).not.toBe(times(lang, r.point));
+          expect(early.road).toBe(round - 1);
+          flown = true;
         }
         await expect(multiplier).toHaveText(times(lang, r.point), { timeout: 15_000 });
         await expect(game.getByTestId('crash-result')).toContainText(
@@ -80,6 +86,7 @@ for (const { lang } of LANGS) {
         await expect(balance).toHaveText(usd(lang, expected.toFixed(2)));
         await expect(game.getByTestId('crash-road').getByRole('listitem')).toHaveCount(round);
       }
+      expect(flown, 'a round above x2.00 in 15').toBe(true);
       await expectNoSeriousA11yViolations(game);
 
       // Rotating the seed reveals it; the last round's Verify link shows the same crash point.
@@ -89,6 +96,43 @@ for (const { lang } of LANGS) {
       const verify = await openVerify(rows.first(), lang);
       await expect(verify.getByTestId('verify-table').getByTestId('crash-point')).toHaveText(times(lang, last.point));
       await expectNoSeriousA11yViolations(verify);
+    });
+
+    test('a keno ticket on a phone: picks on the board, 20 numbers drawn, paid by the paytable of the picks', async ({ page, context }) => {
+      test.setTimeout(90_000);
+      const user = await createUser();
+      await adjust(user.username, '100');
+      await signIn(page, lang, user.username, user.password);
+      const { nodeId, gameName } = await crashGame(page, 'Keno');
+      const { gameUrl, launch, chip } = await launchFunded(page, nodeId, '20.00');
+      const game = await context.newPage();
+      await game.setViewportSize({ width: 390, height: 844 });
+      await game.goto(gameUrl);
+      await expect(game.getByRole('heading', { level: 1, name: gameName })).toBeVisible();
+      const board = game.getByRole('group', { name: pt(lang, 'table.keno.board') });
+      await expect(board.getByRole('button')).toHaveCount(80);
+      // No picks: said, nothing bet.
+      await game.getByTestId('keno-bet').click();
+      await expect(game.getByRole('alert').filter({ hasText: pt(lang, 'table.keno.pickFirst') })).toBeVisible();
+      for (const n of [7, 15, 80]) await board.getByRole('button', { name: String(n), exact: true }).click();
+      await expect(board.getByRole('button', { name: '15', exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(game.getByTestId('keno-count')).toHaveText(pt(lang, 'table.keno.picked', { count: 3 }));
+      await expect(game.getByTestId('keno-paytable').getByRole('row')).toHaveCount(1 + Object.keys(KENO_PAYS[3]!).length);
+      await game.getByTestId('keno-bet').click();
+      await expect(game.locator('.pl-history tbody tr')).toHaveCount(1);
+      const s = await callApi<{ history: { stops: number[]; win: string; table: { bets: { spot: string }[] } }[] }>(game, `/wps/sandbox/game/state?launch=${launch}`);
+      const r = s.value.history[0]!;
+      expect(r.table.bets[0]!.spot).toBe('k071580');
+      const hits = [7, 15, 80].filter((n) => r.stops.includes(n)).length;
+      const win = (chip * (KENO_PAYS[3]![hits] ?? 0)) / 10;
+      expect(Number(r.win)).toBe(win);
+      await expect(game.getByTestId('keno-result')).toContainText(pt(lang, 'table.keno.hits', { hits, count: 3 }));
+      await expect(game.getByTestId('play-balance')).toHaveText(usd(lang, (20 - chip + win).toFixed(2)));
+      // The 20 numbers drawn are marked on the board; the picks stay for the next ticket.
+      for (const n of r.stops) await expect(board.getByRole('button', { name: pt(lang, 'table.keno.numberDrawn', { n }), exact: true })).toBeVisible();
+      await expect(game.getByTestId('keno-count')).toHaveText(pt(lang, 'table.keno.picked', { count: 3 }));
+      expect(await game.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectNoSeriousA11yViolations(game);
     });
 
     test('on a phone with reduced motion: a wrong target is said under the field, a decimal comma plays, the page fits', async ({ page, context }) => {
@@ -107,6 +151,7 @@ for (const { lang } of LANGS) {
       await target.fill('1');
       await game.getByTestId('crash-bet').click();
       await expect(target).toHaveAttribute('aria-invalid', 'true');
+      await expect(target).toBeFocused();
       await expect(game.getByText(pt(lang, 'table.crash.targetInvalid'))).toBeVisible();
       await expect(game.locator('.pl-history tbody tr')).toHaveCount(0);
       // Typing clears the message; 1,25 (or 1.25) is x1.25.
