@@ -12,7 +12,8 @@
  *   the tableau draws); dragon tiger: the dragon's card, then the tiger's;
  * - sic bo: three dice, each 1..6 (`uniformBelow(6) + 1`);
  * - fish and crash: one roll (see FISH and CRASH_SPAN);
- * - keno: the 20 numbers drawn, in the order drawn (see KENO_DRAWN).
+ * - keno: the 20 numbers drawn, in the order drawn (see KENO_DRAWN);
+ * - dice: one roll of 0..9999, read as 00.00 to 99.99 (see DICE_ROLLS).
  *
  * Cards are drawn from an infinite deck: each card is one of 52 (rank = card % 13, ace first;
  * suit = card / 13), independently, as provably-fair casinos deal, so that a round never depends
@@ -24,7 +25,7 @@ import { uniformBelow, type WordSource } from '../../../kernel/uniform.ts';
 import { blackjackView } from './blackjack.ts';
 
 /** Every kind a table round or a table's rules may name: the tables here, blackjack (contract/blackjack.ts) and the PVP rooms' games (contract/rooms.ts). */
-export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'sicBo', 'andarBahar', 'fish', 'crash', 'keno', 'blackjack', 'bullBull', 'teenPatti'] as const;
+export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'sicBo', 'andarBahar', 'fish', 'crash', 'keno', 'dice', 'blackjack', 'bullBull', 'teenPatti'] as const;
 export type TableKind = (typeof TABLE_KINDS)[number];
 export type RouletteWheel = 'european' | 'american';
 
@@ -37,7 +38,8 @@ export type TableGame =
   | { kind: 'andarBahar' }
   | { kind: 'fish' }
   | { kind: 'crash' }
-  | { kind: 'keno' };
+  | { kind: 'keno' }
+  | { kind: 'dice' };
 
 /** The crash lane's games that fly a multiplier until it crashes (names as the catalogue gives them, with a variant or none). */
 const CRASH_NAME = /^(Aviator|Rocket|Jet|Crash|Balloon|Space Dash|Limbo|Trader)( (X|Pro|Rush|Mania|2|Deluxe|Turbo|Mini))?$/;
@@ -56,6 +58,7 @@ export function tableGameOf(g: { gameType: string; gameName: string }): TableGam
   if (g.gameType !== 'RNG') return null;
   if (CRASH_NAME.test(g.gameName)) return { kind: 'crash' };
   if (/\bKeno\b/.test(g.gameName)) return { kind: 'keno' };
+  if (/^Dice( (X|Pro|Rush|Mania|2|Deluxe|Turbo|Mini))?$/.test(g.gameName)) return { kind: 'dice' };
   if (/\bAmerican Roulette\b/.test(g.gameName)) return { kind: 'roulette', wheel: 'american' };
   if (/\bRoulette\b/.test(g.gameName)) return { kind: 'roulette', wheel: 'european' };
   if (/\bBaccarat\b/.test(g.gameName)) return { kind: 'baccarat' };
@@ -374,6 +377,42 @@ export function kenoTerms(n: number): { pays: string; rtp: number } {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Dice
+
+/**
+ * Dice (the crash lane's): one roll of 0..9999, shown as 00.00 to 99.99; the player bets that it
+ * comes under a line ('u' and the chance in whole percent, 'u50': under 50.00) or over one ('o'
+ * and the chance: 'o25' wins on 75.00 and over), with a chance of 2% to 95%. A win pays the stake
+ * times floor(9700 / chance) hundredths (×48.50 at 2%, ×1.94 at 50%, ×1.02 at 95%), so each bet's
+ * return is chance x multiplier, at most 97% (`diceTerms`: exact, every roll counted).
+ */
+export const DICE_ROLLS = 10_000;
+export const DICE_MIN_CHANCE = 2;
+export const DICE_MAX_CHANCE = 95;
+/** The chances the rules list (any whole chance from 2% to 95%, under or over, may be bet). */
+export const DICE_CHANCES = [2, 10, 25, 50, 75, 95] as const;
+
+/** A dice spot's side and chance ('u50' -> under, 50), or null when the spot names no bet a roll takes. */
+export function diceBet(spot: string): { side: 'under' | 'over'; chance: number } | null {
+  const m = /^([uo])([1-9]\d?)$/.exec(spot);
+  if (!m) return null;
+  const chance = Number(m[2]);
+  return chance >= DICE_MIN_CHANCE && chance <= DICE_MAX_CHANCE ? { side: m[1] === 'u' ? 'under' : 'over', chance } : null;
+}
+export const diceSpot = (side: 'under' | 'over', chance: number) => `${side === 'under' ? 'u' : 'o'}${chance}`;
+/** What a win pays, in hundredths of the stake. */
+export const diceMultiple = (chance: number) => Math.floor(9_700 / chance);
+/** Whether a roll wins a bet: under the chance's line, or at or over the line from the top. */
+export const diceWins = (bet: { side: 'under' | 'over'; chance: number }, roll: number) => (bet.side === 'under' ? roll < bet.chance * 100 : roll >= DICE_ROLLS - bet.chance * 100);
+/** A roll as the table writes it: '07.25'. */
+export const diceText = (roll: number) => (roll / 100).toFixed(2).padStart(5, '0');
+
+function diceTerms(chance: number): { pays: string; rtp: number } {
+  const m = diceMultiple(chance);
+  return { pays: `×${(m / 100).toFixed(2)}`, rtp: (chance * m) / 10_000 };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Every table
 
 /** What a table round's draws show. */
@@ -396,7 +435,8 @@ export type TableOutcome =
   | { kind: 'andarBahar'; joker: number; andar: number[]; bahar: number[]; winner: 'andar' | 'bahar' }
   | { kind: 'fish'; roll: number }
   | { kind: 'crash'; roll: number; point: number }
-  | { kind: 'keno'; drawn: number[] };
+  | { kind: 'keno'; drawn: number[] }
+  | { kind: 'dice'; roll: number };
 
 /** The spots a table takes bets on. */
 export function tableSpots(t: TableGame): string[] {
@@ -419,6 +459,9 @@ export function tableSpots(t: TableGame): string[] {
     case 'keno':
       // Any set of 1 to 10 numbers is a spot (`isTableSpot`); the rules list one per count, 1 to n.
       return Array.from({ length: KENO_MAX_PICKS }, (_, i) => kenoSpot(Array.from({ length: i + 1 }, (_, k) => k + 1)));
+    case 'dice':
+      // Any whole chance from 2% to 95%, under or over, is a spot (`isTableSpot`); the rules list these.
+      return DICE_CHANCES.map((c) => diceSpot('under', c));
   }
 }
 
@@ -426,6 +469,7 @@ export function tableSpots(t: TableGame): string[] {
 export function isTableSpot(t: TableGame, spot: string): boolean {
   if (t.kind === 'crash') return crashTarget(spot) !== null;
   if (t.kind === 'keno') return kenoPicks(spot) !== null;
+  if (t.kind === 'dice') return diceBet(spot) !== null;
   return tableSpots(t).includes(spot);
 }
 
@@ -469,6 +513,8 @@ export function drawTable(t: TableGame, words: WordSource): number[] {
       }
       return pool.slice(0, KENO_DRAWN);
     }
+    case 'dice':
+      return [uniformBelow(DICE_ROLLS, words)];
   }
 }
 
@@ -543,6 +589,11 @@ export function tableOutcome(t: TableGame, stops: readonly number[]): TableOutco
         throw new RangeError('Twenty different numbers of 1 to 80');
       return { kind: 'keno', drawn: [...stops] };
     }
+    case 'dice': {
+      const roll = stops[0]!;
+      if (stops.length !== 1 || !Number.isInteger(roll) || roll < 0 || roll >= DICE_ROLLS) throw new RangeError('One roll of 0 to 9999');
+      return { kind: 'dice', roll };
+    }
   }
 }
 
@@ -596,6 +647,11 @@ export function spotReturn(o: TableOutcome, spot: string, amount: bigint): bigin
       // Stakes are whole multiples of 100 minor units (tableLimits): a tenth of one is whole.
       return (amount * BigInt(KENO_PAYS[picks.length]![hits] ?? 0)) / 10n;
     }
+    case 'dice': {
+      const bet = diceBet(spot);
+      // Stakes are whole multiples of 100 minor units (tableLimits): the return is whole.
+      return bet && diceWins(bet, o.roll) ? (amount * BigInt(diceMultiple(bet.chance))) / 100n : 0n;
+    }
   }
 }
 
@@ -618,6 +674,8 @@ export function spotTerms(t: TableGame, spot: string): { pays: string; rtp: numb
       return crashTerms(crashTarget(spot) ?? CRASH_MIN_TARGET);
     case 'keno':
       return kenoTerms(kenoPicks(spot)?.length ?? 1);
+    case 'dice':
+      return diceTerms(diceBet(spot)?.chance ?? DICE_MIN_CHANCE);
   }
 }
 
@@ -655,8 +713,8 @@ export function tableLimits(minBet: bigint): { chip: bigint; chips: bigint[]; ma
 export function tableBetsIssue(t: TableGame, bets: readonly { spot: string; amount: bigint }[], minBet: bigint): 'empty' | 'spot' | 'twice' | 'amount' | 'oneTarget' | null {
   if (bets.length === 0) return 'empty';
   // A shot aims at one fish; a crash round cashes out at one target; a keno ticket is one set of picks.
-  if ((t.kind === 'fish' || t.kind === 'crash' || t.kind === 'keno') && bets.length > 1) return 'oneTarget';
-  const spots = t.kind === 'crash' || t.kind === 'keno' ? null : new Set(tableSpots(t));
+  if ((t.kind === 'fish' || t.kind === 'crash' || t.kind === 'keno' || t.kind === 'dice') && bets.length > 1) return 'oneTarget';
+  const spots = t.kind === 'crash' || t.kind === 'keno' || t.kind === 'dice' ? null : new Set(tableSpots(t));
   const seen = new Set<string>();
   const { chip, maxSpot } = tableLimits(minBet);
   for (const b of bets) {
@@ -675,8 +733,8 @@ export const TABLE_ISSUE_CODE = { empty: 'game.table.noBets', spot: 'game.table.
 export const tableBetsInput = z
   .array(
     z.object({
-      // Up to 21 characters: a keno ticket's ten picks ('k' and two digits each).
-      spot: z.string().regex(/^[A-Za-z0-9]{1,21}$/),
+      // Up to 23 characters: a keno ticket's ten picks ('k' and two digits each) and one more, which the table refuses by name.
+      spot: z.string().regex(/^[A-Za-z0-9]{1,23}$/),
       amount: z
         .string()
         .trim()

@@ -1,5 +1,5 @@
 /**
- * The statistical test of the table games, fish, crash and keno (issue 34): rounds drawn through the very
+ * The statistical test of the table games, fish, crash, keno and dice (issue 34): rounds drawn through the very
  * draw the server uses (`drawTable` over a word stream) and paid by `spotReturn`, each spot's
  * measured return set against the exact one the table publishes (`spotTerms`, itself checked by
  * enumeration in tables.test.ts). The words come from the seeded fast generator
@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { simulationWords } from '../../../kernel/fairness.ts';
-import { drawTable, spotReturn, spotTerms, tableOutcome, tableSpots, type TableGame } from '../contract/tables.ts';
+import { drawTable, kenoPicks, spotReturn, spotTerms, tableOutcome, tableSpots, type TableGame } from '../contract/tables.ts';
 import { sampleSize } from '../../../../tests/support/samples.ts';
 
 const ROUNDS = sampleSize(400_000, 40_000);
@@ -24,12 +24,16 @@ const TABLES: [string, TableGame, number][] = [
   ['fish', { kind: 'fish' }, 0xf15],
   ['crash', { kind: 'crash' }, 0xc4a54],
   ['keno', { kind: 'keno' }, 0x6e0],
+  ['dice', { kind: 'dice' }, 0xd1ce],
 ];
 
 describe('simulated rounds of every table', () => {
   it.each(TABLES)('%s: each spot returns what the table says, within 4.5 standard errors', { timeout: 120_000 }, (_name, table, seed) => {
     const words = simulationWords(seed);
-    const spots = tableSpots(table);
+    // Keno's tickets of 6 to 10 picks pay most of their return on prizes a run of 40,000 rounds
+    // sees a handful of times or never (the 4.5 bound would not hold): their returns are exact by
+    // tables.test.ts; the draw they share is measured here through the tickets of 1 to 5.
+    const spots = tableSpots(table).filter((spot) => table.kind !== 'keno' || kenoPicks(spot)!.length <= 5);
     const sum = new Array<number>(spots.length).fill(0);
     const squares = new Array<number>(spots.length).fill(0);
     for (let round = 0; round < ROUNDS; round++) {

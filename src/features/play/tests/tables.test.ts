@@ -23,6 +23,8 @@ import {
   kenoChance,
   kenoPicks,
   kenoSpot,
+  diceBet,
+  diceMultiple,
   type TableGame,
   type TableOutcome,
 } from '../contract/tables.ts';
@@ -507,6 +509,9 @@ describe('crash', () => {
   });
 });
 
+/** Each paytable's return, 1 to 10 picks, worked out apart (exact fractions of binomials, in Python): the code's figure must agree. */
+const KENO_RETURNS = [0.95, 0.944937, 0.943525, 0.94857, 0.948703, 0.942053, 0.938145, 0.943332, 0.944897, 0.948623];
+
 describe('keno', () => {
   const KENO: TableGame = { kind: 'keno' };
   it('is what every game named Keno plays, in the crash lane and in bingo', () => {
@@ -555,17 +560,66 @@ describe('keno', () => {
     expect(spotReturn(o, 'k01020304', 200n)).toBe(20_000n); // 4 of 4: x100
     expect(spotReturn(o, 'k0102212223', 100n)).toBe(0n); // 2 of 5: nothing
   });
-  it("publishes each paytable's exact return from the hypergeometric chances (91% to 95%)", () => {
+  it("publishes each paytable's exact return from the hypergeometric chances (93.8% to 95%)", () => {
     for (let n = 1; n <= 10; n++) {
       const total = Array.from({ length: n + 1 }, (_, h) => kenoChance(n, h)).reduce((a, b) => a + b, 0);
       expect(total, `${n}`).toBeCloseTo(1, 12);
       const rtp = spotTerms(KENO, kenoSpot(Array.from({ length: n }, (_, i) => i + 1))).rtp;
-      expect(rtp, `${n}`).toBeGreaterThan(0.91);
-      expect(rtp, `${n}`).toBeLessThanOrEqual(0.95);
+      expect(rtp, `${n}`).toBeCloseTo(KENO_RETURNS[n - 1]!, 5);
     }
     // One pick: drawn 20 times in 80, paid x3.8.
     expect(kenoChance(1, 1)).toBe(0.25);
     expect(spotTerms(KENO, 'k42')).toEqual({ pays: '1 → ×3.8', rtp: 0.95 });
     expect(Object.keys(KENO_PAYS)).toHaveLength(10);
+  });
+});
+
+describe('dice', () => {
+  const DICE: TableGame = { kind: 'dice' };
+  it("is what the crash lane's Dice games play", () => {
+    for (const name of ['Dice', 'Dice Turbo']) expect(tableGameOf({ gameType: 'RNG', gameName: name }), name).toEqual(DICE);
+    expect(tableGameOf({ gameType: 'RNG', gameName: 'Lucky Dice Fortune' })).toBeNull();
+    expect(tableGameOf({ gameType: 'PVP', gameName: 'Poker Dice' })).toBeNull();
+  });
+  it('wins under the line or at and over the line from the top, paying floor(9700 / chance) hundredths', () => {
+    expect(spotReturn({ kind: 'dice', roll: 4_999 }, 'u50', 100n)).toBe(194n);
+    expect(spotReturn({ kind: 'dice', roll: 5_000 }, 'u50', 100n)).toBe(0n);
+    expect(spotReturn({ kind: 'dice', roll: 7_500 }, 'o25', 100n)).toBe(388n);
+    expect(spotReturn({ kind: 'dice', roll: 7_499 }, 'o25', 100n)).toBe(0n);
+    expect(spotReturn({ kind: 'dice', roll: 199 }, 'u2', 200n)).toBe(9_700n);
+    expect(diceMultiple(95)).toBe(102);
+  });
+  it('returns chance x multiple on every bet, counted over all 10,000 rolls, never above 97%', () => {
+    for (const side of ['u', 'o']) {
+      for (let chance = 2; chance <= 95; chance++) {
+        const spot = `${side}${chance}`;
+        let back = 0n;
+        for (let roll = 0; roll < 10_000; roll++) back += spotReturn({ kind: 'dice', roll }, spot, 100n);
+        expect(Number(back) / 10_000 / 100, spot).toBeCloseTo(spotTerms(DICE, spot).rtp, 12);
+        expect(spotTerms(DICE, spot).rtp, spot).toBeLessThanOrEqual(0.97);
+        // The rounding down costs less than one hundredth of the multiple: chance / 10,000 of the stake.
+        expect(spotTerms(DICE, spot).rtp, spot).toBeGreaterThan(0.97 - chance / 10_000);
+      }
+    }
+  });
+  it('takes one bet from 2% to 95% a roll, under or over, and refuses a record of another shape', () => {
+    expect(diceBet('u50')).toEqual({ side: 'under', chance: 50 });
+    expect(diceBet('o95')).toEqual({ side: 'over', chance: 95 });
+    for (const spot of ['u1', 'u96', 'u05', 'x50', 'u', 'o100']) expect(diceBet(spot), spot).toBeNull();
+    expect(tableBetsIssue(DICE, [{ spot: 'u50', amount: 100n }], 100n)).toBeNull();
+    expect(
+      tableBetsIssue(
+        DICE,
+        [
+          { spot: 'u50', amount: 100n },
+          { spot: 'o50', amount: 100n },
+        ],
+        100n,
+      ),
+    ).toBe('oneTarget');
+    const stops = drawTable(DICE, roundWords(makeServerSeed().serverSeed, 'c', 1));
+    expect(stops).toHaveLength(1);
+    expect(stops[0]).toBeLessThan(10_000);
+    expect(() => tableOutcome(DICE, [10_000])).toThrow(RangeError);
   });
 });

@@ -76,6 +76,11 @@ export default function CrashGame(p: Props) {
   const id = useId();
   const [text, setText] = useState(() => multiplierText(T, 200));
   const [invalid, setInvalid] = useState(false);
+  // Each refused target moves the focus to the field once its message is on the page.
+  const [refused, setRefused] = useState(0);
+  useEffect(() => {
+    if (refused > 0) input.current?.focus();
+  }, [refused]);
   const seen = useRef<string | null>(p.round?.roundId ?? null);
   const [still] = useState(() => typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches);
   const input = useRef<HTMLInputElement>(null);
@@ -136,7 +141,7 @@ export default function CrashGame(p: Props) {
     const t = parseTarget(text);
     setInvalid(t === null);
     // The field, with its message, is where the keyboard and a screen reader go.
-    if (t === null) input.current?.focus();
+    if (t === null) setRefused((n) => n + 1);
     else p.onBet(crashSpot(t));
   };
 
@@ -213,7 +218,7 @@ export default function CrashGame(p: Props) {
             {C.targetHint}
           </p>
           {invalid && (
-            <p className="pl-field-error" id={`${id}-err`}>
+            <p className="pl-field-error" id={`${id}-err`} role="alert">
               {C.targetInvalid}
             </p>
           )}

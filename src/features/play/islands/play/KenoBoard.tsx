@@ -9,7 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { KENO_MAX_PICKS, KENO_NUMBERS, KENO_PAYS, kenoPicks, kenoSpot, tableOutcome } from '../../contract/tables.ts';
 import { fill } from '../../client/game-logic.ts';
 import { Chips } from './Chips.tsx';
-import type { BoardProps } from './TableBoard.tsx';
+import { factorText, type BoardProps } from './TableBoard.tsx';
 import './keno.css';
 
 interface Props extends BoardProps {
@@ -120,9 +120,9 @@ export default function KenoBoard(p: Props) {
                   .map(Number)
                   .reverse()
                   .map((h) => (
-                    <tr key={h} className={shown && shown.picks.length === picks.length && hits === h ? 'is-on' : undefined}>
+                    <tr key={h} className={shown && kenoSpot(shown.picks) === kenoSpot(picks) && hits === h ? 'is-on' : undefined}>
                       <th scope="row">{h}</th>
-                      <td className="num">×{String(table[h]! / 10).replace('.', T.crash.decimal)}</td>
+                      <td className="num">×{factorText(T, table[h]!)}</td>
                     </tr>
                   ))}
               </tbody>

@@ -27,6 +27,7 @@ const TableBoard = lazy(() => import('./TableBoard.tsx'));
 const FishTank = lazy(() => import('./FishTank.tsx'));
 const CrashGame = lazy(() => import('./CrashGame.tsx'));
 const KenoBoard = lazy(() => import('./KenoBoard.tsx'));
+const DiceGame = lazy(() => import('./DiceGame.tsx'));
 const BlackjackTable = lazy(() => import('./BlackjackTable.tsx'));
 const RoomTable = lazy(() => import('./RoomTable.tsx'));
 const RoomRules = lazy(() => import('./RoomTable.tsx').then((m) => ({ default: m.RoomRules })));
@@ -224,6 +225,11 @@ export default function PlayGame(props: Props) {
   const won = lastWin !== null && (parseMinor(lastWin) ?? 0n) > 0n;
   const betIndex = rules.bets.indexOf(bet);
   const retrying = session.retryingNow();
+  // A one-spot game's lost round: its spot, while the chosen stake is still the one it was played with (another stake is a new bet).
+  const pendingOne = (() => {
+    const [spot, more] = Object.keys(tableStakes);
+    return spot !== undefined && more === undefined && tableStakes[spot] === bet ? spot : null;
+  })();
   const table = slot ? paytableRows(slot) : [];
   const counts = slot ? Array.from({ length: slot.reels - slot.minCount + 1 }, (_, i) => slot.minCount + i) : [];
   const hiddenSeeds = history.some((r) => r.serverSeed === null);
@@ -405,11 +411,13 @@ export default function PlayGame(props: Props) {
                   ) : tableRules.kind === 'blackjack' ? (
                     <BlackjackTable {...boardProps(tableRules)} B={L.blackjack} onAct={(a) => void session.blackjack(a)} />
                   ) : tableRules.kind === 'crash' ? (
-                    <CrashGame {...boardProps(tableRules)} history={history} pendingSpot={retrying ? (Object.keys(tableStakes)[0] ?? null) : null} onBet={(spot) => void session.playOne(spot)} />
+                    <CrashGame {...boardProps(tableRules)} history={history} pendingSpot={retrying ? pendingOne : null} onBet={(spot) => void session.playOne(spot)} />
+                  ) : tableRules.kind === 'dice' ? (
+                    <DiceGame {...boardProps(tableRules)} pendingSpot={retrying ? pendingOne : null} onBet={(spot) => void session.playOne(spot)} />
                   ) : tableRules.kind === 'keno' ? (
-                    <KenoBoard {...boardProps(tableRules)} pendingSpot={retrying ? (Object.keys(tableStakes)[0] ?? null) : null} onBet={(spot) => void session.playOne(spot)} />
+                    <KenoBoard {...boardProps(tableRules)} pendingSpot={retrying ? pendingOne : null} onBet={(spot) => void session.playOne(spot)} />
                   ) : tableRules.kind === 'fish' ? (
-                    <FishTank {...boardProps(tableRules)} pendingFish={retrying ? (Object.keys(tableStakes)[0] ?? null) : null} onShoot={(fish) => void session.playOne(fish)} />
+                    <FishTank {...boardProps(tableRules)} pendingFish={retrying ? pendingOne : null} onShoot={(fish) => void session.playOne(fish)} />
                   ) : (
                     <TableBoard
                       {...boardProps(tableRules)}

@@ -14,6 +14,9 @@ import {
   crashTarget,
   crashText,
   kenoPicks,
+  diceBet,
+  diceText,
+  DICE_ROLLS,
   FISH,
   FISH_ROLLS,
   fishHit,
@@ -68,8 +71,14 @@ export const multiplierText = (T: TableLabels, hundredths: number) => {
   const [whole, cents] = crashText(hundredths).split('.');
   return `${groupDigits(T, Number(whole))}${T.crash.decimal}${cents}`;
 };
+/** A multiple of the stake given in tenths (18 -> '1.8', 100000 -> '10,000') as the language writes it. */
+export const factorText = (T: TableLabels, tenths: number) => `${groupDigits(T, Math.floor(tenths / 10))}${tenths % 10 ? `${T.crash.decimal}${tenths % 10}` : ''}`;
 /** A whole number with the language's thousands separator: 100,000,000 / 100.000.000. */
 export const groupDigits = (T: TableLabels, n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, T.crash.group);
+
+/** A dice bet's winning side as the language says it: 'Under 50.00', '75,00 o más'. */
+export const diceSideText = (T: TableLabels, bet: { side: 'under' | 'over'; chance: number }) =>
+  fill(T.diceGame[bet.side], { line: diceText(bet.side === 'under' ? bet.chance * 100 : DICE_ROLLS - bet.chance * 100).replace('.', T.crash.decimal) });
 
 /** A spot's name in the player's language. */
 export function spotName(T: TableLabels, spot: string): string {
@@ -77,6 +86,8 @@ export function spotName(T: TableLabels, spot: string): string {
   if (target !== null) return fill(T.crash.spot, { x: multiplierText(T, target) });
   const picks = kenoPicks(spot);
   if (picks) return fill(T.keno.spot, { numbers: picks.join(', ') });
+  const dice = diceBet(spot);
+  if (dice) return diceSideText(T, dice);
   if (spot.startsWith('n')) return fill(T.spots.straight, { n: spot.slice(1) });
   // Sic bo's numbered spots: triple3, double5, total11, single4, combo26.
   const numbered = /^(triple|double|total|single|combo)(\d+)$/.exec(spot);
@@ -140,6 +151,8 @@ export function outcomeText(T: TableLabels, o: TableOutcome): string {
       return fill(T.crash.point, { point: multiplierText(T, o.point), roll: groupDigits(T, o.roll), of: groupDigits(T, CRASH_SPAN) });
     case 'keno':
       return fill(T.keno.drawn, { numbers: o.drawn.join(', ') });
+    case 'dice':
+      return fill(T.diceGame.roll, { roll: diceText(o.roll).replace('.', T.crash.decimal) });
   }
 }
 
@@ -521,6 +534,12 @@ function Drawn({ o, T }: { o: TableOutcome; T: TableLabels }) {
           <strong className="tb-winner">×{multiplierText(T, o.point)}</strong>
         </div>
       );
+    case 'dice':
+      return (
+        <div className="tb-drawn" data-testid="dice-roll">
+          <strong className="tb-winner">{diceText(o.roll).replace('.', T.crash.decimal)}</strong>
+        </div>
+      );
     case 'keno':
       return (
         <ol className="tb-drawn kn-drawn" data-testid="keno-drawn">
@@ -773,17 +792,19 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
           ? T.rules.crash
           : table.kind === 'keno'
             ? T.rules.keno
-            : table.kind === 'roulette'
-              ? table.wheel === 'american'
-                ? T.rules.rouletteAmerican
-                : T.rules.roulette
-              : table.kind === 'sicBo'
-                ? `${T.rules.sicBo} ${rules.live ? T.rules.diceLive : T.rules.dice}`
-                : table.kind === 'baccarat'
-                  ? `${rules.noCommission ? T.rules.baccaratNoCommission : T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
-                  : table.kind === 'andarBahar'
-                    ? `${T.rules.andarBahar} ${rules.live ? T.rules.deckLive : T.rules.deck}`
-                    : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
+            : table.kind === 'dice'
+              ? T.rules.diceGame
+              : table.kind === 'roulette'
+                ? table.wheel === 'american'
+                  ? T.rules.rouletteAmerican
+                  : T.rules.roulette
+                : table.kind === 'sicBo'
+                  ? `${T.rules.sicBo} ${rules.live ? T.rules.diceLive : T.rules.dice}`
+                  : table.kind === 'baccarat'
+                    ? `${rules.noCommission ? T.rules.baccaratNoCommission : T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
+                    : table.kind === 'andarBahar'
+                      ? `${T.rules.andarBahar} ${rules.live ? T.rules.deckLive : T.rules.deck}`
+                      : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
   return (
     <>
       <h2>{title}</h2>
@@ -815,7 +836,11 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
                         : rowName(s.spot)}
                 </th>
                 <td className={table?.kind === 'keno' ? 'num tb-pays-list' : 'num'}>
-                  {table?.kind === 'crash' ? `×${multiplierText(T, crashTarget(s.spot) ?? 0)}` : table?.kind === 'keno' ? s.pays.replaceAll('.', T.crash.decimal) : s.pays}
+                  {table?.kind === 'crash'
+                    ? `×${multiplierText(T, crashTarget(s.spot) ?? 0)}`
+                    : table?.kind === 'keno' || table?.kind === 'dice'
+                      ? s.pays.replaceAll('.', T.crash.decimal).replace(/\d{4,}/g, (d) => groupDigits(T, Number(d)))
+                      : s.pays}
                 </td>
                 <td className="num">{pct(s.rtp)}</td>
               </tr>

@@ -21,7 +21,8 @@ export interface TableBets {
 /** The table a kept round was played at. */
 export function tableOfRecord(t: Pick<TableBets, 'kind' | 'wheel'>): TableGame {
   if (t.kind === 'roulette') return { kind: 'roulette', wheel: t.wheel === 'american' ? 'american' : 'european' };
-  if (t.kind === 'baccarat' || t.kind === 'dragonTiger' || t.kind === 'sicBo' || t.kind === 'andarBahar' || t.kind === 'fish' || t.kind === 'crash' || t.kind === 'keno') return { kind: t.kind };
+  if (t.kind === 'baccarat' || t.kind === 'dragonTiger' || t.kind === 'sicBo' || t.kind === 'andarBahar' || t.kind === 'fish' || t.kind === 'crash' || t.kind === 'keno' || t.kind === 'dice')
+    return { kind: t.kind };
   throw new Error(`unknown table ${t.kind}`);
 }
 

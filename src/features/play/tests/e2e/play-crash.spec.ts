@@ -5,7 +5,8 @@
  * the seed the verify page shows the same crash point. On a phone with reduced motion, a target
  * typed wrong gets its message under the field, a target typed with a decimal comma plays, and
  * the page fits the screen. A keno ticket on a phone: three numbers picked on the board, twenty
- * drawn and marked, paid by the paytable of three picks. axe checks the game pages and the verify page.
+ * drawn and marked, paid by the paytable of three picks. A dice roll at a 40% chance over the
+ * line, set from the keyboard, paid ×2.42 when it falls in the range. axe checks the game pages and the verify page.
  */
 import type { Page } from '@playwright/test';
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
@@ -74,7 +75,7 @@ for (const { lang } of LANGS) {
           // Climbing, the bet waiting for it, the road not showing the point yet.
           expect(early.bet).toBe(pt(lang, 'table.crash.flying'));
           expect(early.multiplier).not.toBe(times(lang, r.point));
-          expect(early.road).toBe(round - 1);
+          expect(early.road).toBe(Math.min(round - 1, 12));
           flown = true;
         }
         await expect(multiplier).toHaveText(times(lang, r.point), { timeout: 15_000 });
@@ -84,7 +85,8 @@ for (const { lang } of LANGS) {
             : pt(lang, 'table.crash.missed', { point: times(lang, r.point).slice(1), target: times(lang, 150).slice(1) }),
         );
         await expect(balance).toHaveText(usd(lang, expected.toFixed(2)));
-        await expect(game.getByTestId('crash-road').getByRole('listitem')).toHaveCount(round);
+        // The road shows the last twelve.
+        await expect(game.getByTestId('crash-road').getByRole('listitem')).toHaveCount(Math.min(round, 12));
       }
       expect(flown, 'a round above x2.00 in 15').toBe(true);
       await expectNoSeriousA11yViolations(game);
@@ -166,6 +168,41 @@ for (const { lang } of LANGS) {
       await expect(game.getByTestId('crash-multiplier')).toHaveText(times(lang, r.point));
       await expect(game.getByTestId('play-balance')).toHaveText(usd(lang, (20 - chip + r.win).toFixed(2)));
       expect(await game.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectNoSeriousA11yViolations(game);
+    });
+    test('a dice roll: a chance set on the slider and a side, paid by the multiple when the roll falls in the range', async ({ page, context }) => {
+      test.setTimeout(90_000);
+      const user = await createUser();
+      await adjust(user.username, '100');
+      await signIn(page, lang, user.username, user.password);
+      const { nodeId, gameName } = await crashGame(page, 'Dice');
+      const { gameUrl, launch, chip } = await launchFunded(page, nodeId, '20.00');
+      const game = await context.newPage();
+      await game.goto(gameUrl);
+      await expect(game.getByRole('heading', { level: 1, name: gameName })).toBeVisible();
+      // The keyboard moves the chance: 50% less ten steps is 40%.
+      const slider = game.getByRole('slider', { name: new RegExp(pt(lang, 'table.diceGame.chance')) });
+      await slider.focus();
+      for (let i = 0; i < 10; i++) await game.keyboard.press('ArrowLeft');
+      await expect(slider).toHaveValue('40');
+      const over = game.getByRole('button', { name: pt(lang, 'table.diceGame.over', { line: lang === 'es' ? '60,00' : '60.00' }) });
+      await over.click();
+      await expect(over).toHaveAttribute('aria-pressed', 'true');
+      await expect(game.getByTestId('dice-pays')).toHaveText(pt(lang, 'table.diceGame.pays', { x: lang === 'es' ? '2,42' : '2.42' }));
+      await game.getByTestId('dice-bet').click();
+      await expect(game.locator('.pl-history tbody tr')).toHaveCount(1);
+      const s = await callApi<{ history: { stops: number[]; win: string; table: { bets: { spot: string }[] } }[] }>(game, `/wps/sandbox/game/state?launch=${launch}`);
+      const r = s.value.history[0]!;
+      expect(r.table.bets[0]!.spot).toBe('o40');
+      const win = r.stops[0]! >= 6_000 ? 2.42 * chip : 0;
+      expect(Number(r.win)).toBeCloseTo(win, 2);
+      const rolled = (r.stops[0]! / 100)
+        .toFixed(2)
+        .padStart(5, '0')
+        .replace('.', lang === 'es' ? ',' : '.');
+      await expect(game.getByTestId('dice-rolled')).toHaveText(rolled);
+      await expect(game.getByTestId('dice-result')).toContainText(rolled);
+      await expect(game.getByTestId('play-balance')).toHaveText(usd(lang, (20 - chip + win).toFixed(2)));
       await expectNoSeriousA11yViolations(game);
     });
   });
