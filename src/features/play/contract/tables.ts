@@ -13,7 +13,8 @@
  * - sic bo: three dice, each 1..6 (`uniformBelow(6) + 1`);
  * - fish and crash: one roll (see FISH and CRASH_SPAN);
  * - keno: the 20 numbers drawn, in the order drawn (see KENO_DRAWN);
- * - dice: one roll of 0..9999, read as 00.00 to 99.99 (see DICE_ROLLS).
+ * - dice: one roll of 0..9999, read as 00.00 to 99.99 (see DICE_ROLLS);
+ * - plinko: the ball's 12 bounces, 0 to the left and 1 to the right (see PLINKO_ROWS).
  *
  * Cards are drawn from an infinite deck: each card is one of 52 (rank = card % 13, ace first;
  * suit = card / 13), independently, as provably-fair casinos deal, so that a round never depends
@@ -25,7 +26,7 @@ import { uniformBelow, type WordSource } from '../../../kernel/uniform.ts';
 import { blackjackView } from './blackjack.ts';
 
 /** Every kind a table round or a table's rules may name: the tables here, blackjack (contract/blackjack.ts) and the PVP rooms' games (contract/rooms.ts). */
-export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'sicBo', 'andarBahar', 'fish', 'crash', 'keno', 'dice', 'blackjack', 'bullBull', 'teenPatti'] as const;
+export const TABLE_KINDS = ['roulette', 'baccarat', 'dragonTiger', 'sicBo', 'andarBahar', 'fish', 'crash', 'keno', 'dice', 'plinko', 'blackjack', 'bullBull', 'teenPatti'] as const;
 export type TableKind = (typeof TABLE_KINDS)[number];
 export type RouletteWheel = 'european' | 'american';
 
@@ -39,7 +40,8 @@ export type TableGame =
   | { kind: 'fish' }
   | { kind: 'crash' }
   | { kind: 'keno' }
-  | { kind: 'dice' };
+  | { kind: 'dice' }
+  | { kind: 'plinko' };
 
 /** The crash lane's games that fly a multiplier until it crashes (names as the catalogue gives them, with a variant or none). */
 const CRASH_NAME = /^(Aviator|Rocket|Jet|Crash|Balloon|Space Dash|Limbo|Trader)( (X|Pro|Rush|Mania|2|Deluxe|Turbo|Mini))?$/;
@@ -59,6 +61,7 @@ export function tableGameOf(g: { gameType: string; gameName: string }): TableGam
   if (CRASH_NAME.test(g.gameName)) return { kind: 'crash' };
   if (/\bKeno\b/.test(g.gameName)) return { kind: 'keno' };
   if (/^Dice( (X|Pro|Rush|Mania|2|Deluxe|Turbo|Mini))?$/.test(g.gameName)) return { kind: 'dice' };
+  if (/^Plinko( (X|Pro|Rush|Mania|2|Deluxe|Turbo|Mini))?$/.test(g.gameName) || /\bPachinko\b/.test(g.gameName)) return { kind: 'plinko' };
   if (/\bAmerican Roulette\b/.test(g.gameName)) return { kind: 'roulette', wheel: 'american' };
   if (/\bRoulette\b/.test(g.gameName)) return { kind: 'roulette', wheel: 'european' };
   if (/\bBaccarat\b/.test(g.gameName)) return { kind: 'baccarat' };
@@ -413,6 +416,39 @@ function diceTerms(chance: number): { pays: string; rtp: number } {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Plinko
+
+/**
+ * Plinko (the crash lane's Plinko and bingo's Pachinko): a ball falls through 12 rows of pegs,
+ * bouncing left or right at each (`uniformBelow(2)`: 1 is right) into one of 13 buckets, the
+ * number of right bounces; bucket k is reached in C(12, k) of the 4,096 paths. The player chooses
+ * a risk (the bet's spot: 'lowRisk', 'mediumRisk', 'highRisk'), whose buckets pay (PLINKO_PAYS, in tenths of the stake) from the middle's little to the
+ * edges' most; each risk's return is exact (`plinkoTerms`: 96.7% to 97.2%).
+ */
+export const PLINKO_ROWS = 12;
+export const PLINKO_RISKS = ['lowRisk', 'mediumRisk', 'highRisk'] as const;
+export type PlinkoRisk = (typeof PLINKO_RISKS)[number];
+/** What each bucket pays, edge to edge, in tenths of the stake (95 = ×9.5). */
+export const PLINKO_PAYS: Record<PlinkoRisk, readonly number[]> = {
+  lowRisk: [95, 30, 16, 14, 11, 10, 4, 10, 11, 14, 16, 30, 95],
+  mediumRisk: [300, 100, 40, 19, 11, 6, 3, 6, 11, 19, 40, 100, 300],
+  highRisk: [1_700, 240, 81, 20, 6, 2, 2, 2, 6, 20, 81, 240, 1_700],
+};
+const PATHS = 2 ** PLINKO_ROWS;
+const isRisk = (spot: string): spot is PlinkoRisk => (PLINKO_RISKS as readonly string[]).includes(spot);
+
+function plinkoTerms(risk: PlinkoRisk): { pays: string; rtp: number } {
+  const pays = PLINKO_PAYS[risk];
+  let ways = 1;
+  let back = 0;
+  for (let k = 0; k <= PLINKO_ROWS; k++) {
+    back += ways * pays[k]!;
+    ways = (ways * (PLINKO_ROWS - k)) / (k + 1);
+  }
+  return { pays: `×${pays[PLINKO_ROWS / 2]! / 10} – ×${pays[0]! / 10}`, rtp: back / 10 / PATHS };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Every table
 
 /** What a table round's draws show. */
@@ -436,7 +472,8 @@ export type TableOutcome =
   | { kind: 'fish'; roll: number }
   | { kind: 'crash'; roll: number; point: number }
   | { kind: 'keno'; drawn: number[] }
-  | { kind: 'dice'; roll: number };
+  | { kind: 'dice'; roll: number }
+  | { kind: 'plinko'; path: number[]; bucket: number };
 
 /** The spots a table takes bets on. */
 export function tableSpots(t: TableGame): string[] {
@@ -462,6 +499,8 @@ export function tableSpots(t: TableGame): string[] {
     case 'dice':
       // Any whole chance from 2% to 95%, under or over, is a spot (`isTableSpot`); the rules list these.
       return DICE_CHANCES.map((c) => diceSpot('under', c));
+    case 'plinko':
+      return [...PLINKO_RISKS];
   }
 }
 
@@ -515,6 +554,8 @@ export function drawTable(t: TableGame, words: WordSource): number[] {
     }
     case 'dice':
       return [uniformBelow(DICE_ROLLS, words)];
+    case 'plinko':
+      return Array.from({ length: PLINKO_ROWS }, () => uniformBelow(2, words));
   }
 }
 
@@ -594,6 +635,10 @@ export function tableOutcome(t: TableGame, stops: readonly number[]): TableOutco
       if (stops.length !== 1 || !Number.isInteger(roll) || roll < 0 || roll >= DICE_ROLLS) throw new RangeError('One roll of 0 to 9999');
       return { kind: 'dice', roll };
     }
+    case 'plinko': {
+      if (stops.length !== PLINKO_ROWS || !stops.every((b) => b === 0 || b === 1)) throw new RangeError('Twelve bounces, each 0 or 1');
+      return { kind: 'plinko', path: [...stops], bucket: stops.reduce<number>((a, b) => a + b, 0) };
+    }
   }
 }
 
@@ -652,6 +697,9 @@ export function spotReturn(o: TableOutcome, spot: string, amount: bigint): bigin
       // Stakes are whole multiples of 100 minor units (tableLimits): the return is whole.
       return bet && diceWins(bet, o.roll) ? (amount * BigInt(diceMultiple(bet.chance))) / 100n : 0n;
     }
+    case 'plinko':
+      // Stakes are whole multiples of 100 minor units (tableLimits): a tenth of one is whole.
+      return isRisk(spot) ? (amount * BigInt(PLINKO_PAYS[spot][o.bucket]!)) / 10n : 0n;
   }
 }
 
@@ -676,6 +724,8 @@ export function spotTerms(t: TableGame, spot: string): { pays: string; rtp: numb
       return kenoTerms(kenoPicks(spot)?.length ?? 1);
     case 'dice':
       return diceTerms(diceBet(spot)?.chance ?? DICE_MIN_CHANCE);
+    case 'plinko':
+      return plinkoTerms(isRisk(spot) ? spot : 'lowRisk');
   }
 }
 
@@ -713,7 +763,7 @@ export function tableLimits(minBet: bigint): { chip: bigint; chips: bigint[]; ma
 export function tableBetsIssue(t: TableGame, bets: readonly { spot: string; amount: bigint }[], minBet: bigint): 'empty' | 'spot' | 'twice' | 'amount' | 'oneTarget' | null {
   if (bets.length === 0) return 'empty';
   // A shot aims at one fish; a crash round cashes out at one target; a keno ticket is one set of picks.
-  if ((t.kind === 'fish' || t.kind === 'crash' || t.kind === 'keno' || t.kind === 'dice') && bets.length > 1) return 'oneTarget';
+  if ((t.kind === 'fish' || t.kind === 'crash' || t.kind === 'keno' || t.kind === 'dice' || t.kind === 'plinko') && bets.length > 1) return 'oneTarget';
   const spots = t.kind === 'crash' || t.kind === 'keno' || t.kind === 'dice' ? null : new Set(tableSpots(t));
   const seen = new Set<string>();
   const { chip, maxSpot } = tableLimits(minBet);

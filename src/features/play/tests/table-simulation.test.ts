@@ -1,5 +1,5 @@
 /**
- * The statistical test of the table games, fish, crash, keno and dice (issue 34): rounds drawn through the very
+ * The statistical test of the table games, fish, crash, keno, dice and plinko (issue 34): rounds drawn through the very
  * draw the server uses (`drawTable` over a word stream) and paid by `spotReturn`, each spot's
  * measured return set against the exact one the table publishes (`spotTerms`, itself checked by
  * enumeration in tables.test.ts). The words come from the seeded fast generator
@@ -25,6 +25,7 @@ const TABLES: [string, TableGame, number][] = [
   ['crash', { kind: 'crash' }, 0xc4a54],
   ['keno', { kind: 'keno' }, 0x6e0],
   ['dice', { kind: 'dice' }, 0xd1ce],
+  ['plinko', { kind: 'plinko' }, 0x911c0],
 ];
 
 describe('simulated rounds of every table', () => {

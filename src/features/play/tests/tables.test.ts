@@ -25,6 +25,7 @@ import {
   kenoSpot,
   diceBet,
   diceMultiple,
+  PLINKO_PAYS,
   type TableGame,
   type TableOutcome,
 } from '../contract/tables.ts';
@@ -453,7 +454,7 @@ describe('crash', () => {
   it("is what the crash lane's multiplier games play, by name with or without a variant", () => {
     for (const name of ['Aviator', 'Rocket X', 'Jet Turbo', 'Crash 2', 'Balloon Mini', 'Space Dash Deluxe', 'Limbo', 'Trader Pro'])
       expect(tableGameOf({ gameType: 'RNG', gameName: name }), name).toEqual(CRASH);
-    for (const name of ['Rocket Riches', 'Golden Jet Fortune', 'Mines', 'Plinko X']) expect(tableGameOf({ gameType: 'RNG', gameName: name }), name).toBeNull();
+    for (const name of ['Rocket Riches', 'Golden Jet Fortune', 'Mines', 'Tower X']) expect(tableGameOf({ gameType: 'RNG', gameName: name }), name).toBeNull();
     expect(tableGameOf({ gameType: 'LIVE', gameName: 'Aviator' })).toBeNull();
   });
   it('crashes at 97 * span / (span - roll) hundredths, at least x1.00 and at most x1,000', () => {
@@ -621,5 +622,60 @@ describe('dice', () => {
     expect(stops).toHaveLength(1);
     expect(stops[0]).toBeLessThan(10_000);
     expect(() => tableOutcome(DICE, [10_000])).toThrow(RangeError);
+  });
+});
+
+describe('plinko', () => {
+  const PLINKO: TableGame = { kind: 'plinko' };
+  it('is what Plinko and every Pachinko play', () => {
+    for (const name of ['Plinko', 'Plinko Mini', 'Golden Pachinko']) expect(tableGameOf({ gameType: 'RNG', gameName: name }), name).toEqual(PLINKO);
+    expect(tableGameOf({ gameType: 'RNG', gameName: 'Plinko Palace Riches' })).toBeNull();
+  });
+  it('drops the ball into the bucket of its right bounces and pays that bucket at the risk chosen', () => {
+    const path = [1, 0, 1, 1, 0, 0, 0, 1, 0, 0, 0, 0];
+    const o = tableOutcome(PLINKO, path);
+    expect(o).toEqual({ kind: 'plinko', path, bucket: 4 });
+    expect(spotReturn(o, 'lowRisk', 100n)).toBe(110n);
+    expect(spotReturn(o, 'highRisk', 100n)).toBe(60n);
+    expect(spotReturn(tableOutcome(PLINKO, new Array(12).fill(1)), 'highRisk', 200n)).toBe(34_000n);
+    expect(spotReturn(o, 'low', 100n)).toBe(0n);
+  });
+  it('returns exactly what the rules say on each risk, every one of the 4,096 paths counted', () => {
+    for (const risk of ['lowRisk', 'mediumRisk', 'highRisk'] as const) {
+      let back = 0n;
+      for (let n = 0; n < 4096; n++)
+        back += spotReturn(
+          tableOutcome(
+            PLINKO,
+            Array.from({ length: 12 }, (_, i) => (n >> i) & 1),
+          ),
+          risk,
+          100n,
+        );
+      expect(Number(back) / 4096 / 100, risk).toBeCloseTo(spotTerms(PLINKO, risk).rtp, 12);
+      expect(spotTerms(PLINKO, risk).rtp, risk).toBeGreaterThan(0.966);
+      expect(spotTerms(PLINKO, risk).rtp, risk).toBeLessThan(0.973);
+      // The buckets pay the same either side of the middle.
+      expect([...PLINKO_PAYS[risk]].reverse()).toEqual([...PLINKO_PAYS[risk]]);
+    }
+  });
+  it('draws 12 bounces of 0 or 1, takes one risk a ball, and refuses a record of another shape', () => {
+    const stops = drawTable(PLINKO, roundWords(makeServerSeed().serverSeed, 'c', 1));
+    expect(stops).toHaveLength(12);
+    expect(stops.every((b) => b === 0 || b === 1)).toBe(true);
+    expect(() => tableOutcome(PLINKO, [...stops, 0])).toThrow(RangeError);
+    expect(() => tableOutcome(PLINKO, [2, ...stops.slice(1)])).toThrow(RangeError);
+    expect(tableBetsIssue(PLINKO, [{ spot: 'mediumRisk', amount: 100n }], 100n)).toBeNull();
+    expect(tableBetsIssue(PLINKO, [{ spot: 'medium', amount: 100n }], 100n)).toBe('spot');
+    expect(
+      tableBetsIssue(
+        PLINKO,
+        [
+          { spot: 'lowRisk', amount: 100n },
+          { spot: 'highRisk', amount: 100n },
+        ],
+        100n,
+      ),
+    ).toBe('oneTarget');
   });
 });

@@ -28,6 +28,7 @@ const FishTank = lazy(() => import('./FishTank.tsx'));
 const CrashGame = lazy(() => import('./CrashGame.tsx'));
 const KenoBoard = lazy(() => import('./KenoBoard.tsx'));
 const DiceGame = lazy(() => import('./DiceGame.tsx'));
+const PlinkoBoard = lazy(() => import('./PlinkoBoard.tsx'));
 const BlackjackTable = lazy(() => import('./BlackjackTable.tsx'));
 const RoomTable = lazy(() => import('./RoomTable.tsx'));
 const RoomRules = lazy(() => import('./RoomTable.tsx').then((m) => ({ default: m.RoomRules })));
@@ -412,6 +413,8 @@ export default function PlayGame(props: Props) {
                     <BlackjackTable {...boardProps(tableRules)} B={L.blackjack} onAct={(a) => void session.blackjack(a)} />
                   ) : tableRules.kind === 'crash' ? (
                     <CrashGame {...boardProps(tableRules)} history={history} pendingSpot={retrying ? pendingOne : null} onBet={(spot) => void session.playOne(spot)} />
+                  ) : tableRules.kind === 'plinko' ? (
+                    <PlinkoBoard {...boardProps(tableRules)} pendingSpot={retrying ? pendingOne : null} onBet={(spot) => void session.playOne(spot)} />
                   ) : tableRules.kind === 'dice' ? (
                     <DiceGame {...boardProps(tableRules)} pendingSpot={retrying ? pendingOne : null} onBet={(spot) => void session.playOne(spot)} />
                   ) : tableRules.kind === 'keno' ? (

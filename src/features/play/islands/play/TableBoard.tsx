@@ -151,6 +151,8 @@ export function outcomeText(T: TableLabels, o: TableOutcome): string {
       return fill(T.crash.point, { point: multiplierText(T, o.point), roll: groupDigits(T, o.roll), of: groupDigits(T, CRASH_SPAN) });
     case 'keno':
       return fill(T.keno.drawn, { numbers: o.drawn.join(', ') });
+    case 'plinko':
+      return `${fill(T.plinko.fell, { bucket: o.bucket + 1 })} ${fill(T.plinko.path, { path: o.path.map((b) => (b ? T.plinko.right : T.plinko.left)).join(', ') })}`;
     case 'dice':
       return fill(T.diceGame.roll, { roll: diceText(o.roll).replace('.', T.crash.decimal) });
   }
@@ -534,6 +536,12 @@ function Drawn({ o, T }: { o: TableOutcome; T: TableLabels }) {
           <strong className="tb-winner">×{multiplierText(T, o.point)}</strong>
         </div>
       );
+    case 'plinko':
+      return (
+        <div className="tb-drawn" data-testid="plinko-bucket">
+          <strong className="tb-winner">{o.bucket + 1} / 13</strong>
+        </div>
+      );
     case 'dice':
       return (
         <div className="tb-drawn" data-testid="dice-roll">
@@ -794,17 +802,19 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
             ? T.rules.keno
             : table.kind === 'dice'
               ? T.rules.diceGame
-              : table.kind === 'roulette'
-                ? table.wheel === 'american'
-                  ? T.rules.rouletteAmerican
-                  : T.rules.roulette
-                : table.kind === 'sicBo'
-                  ? `${T.rules.sicBo} ${rules.live ? T.rules.diceLive : T.rules.dice}`
-                  : table.kind === 'baccarat'
-                    ? `${rules.noCommission ? T.rules.baccaratNoCommission : T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
-                    : table.kind === 'andarBahar'
-                      ? `${T.rules.andarBahar} ${rules.live ? T.rules.deckLive : T.rules.deck}`
-                      : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
+              : table.kind === 'plinko'
+                ? T.rules.plinko
+                : table.kind === 'roulette'
+                  ? table.wheel === 'american'
+                    ? T.rules.rouletteAmerican
+                    : T.rules.roulette
+                  : table.kind === 'sicBo'
+                    ? `${T.rules.sicBo} ${rules.live ? T.rules.diceLive : T.rules.dice}`
+                    : table.kind === 'baccarat'
+                      ? `${rules.noCommission ? T.rules.baccaratNoCommission : T.rules.baccarat} ${rules.live ? T.rules.deckLive : T.rules.deck}`
+                      : table.kind === 'andarBahar'
+                        ? `${T.rules.andarBahar} ${rules.live ? T.rules.deckLive : T.rules.deck}`
+                        : `${T.rules.dragonTiger} ${rules.live ? T.rules.deckLive : T.rules.deck}`;
   return (
     <>
       <h2>{title}</h2>

@@ -18,11 +18,13 @@ export interface TableBets {
   actions?: string[];
 }
 
+/** The tables named by their kind alone (a roulette names its wheel too). */
+const SIMPLE_TABLES = ['baccarat', 'dragonTiger', 'sicBo', 'andarBahar', 'fish', 'crash', 'keno', 'dice', 'plinko'] as const;
+
 /** The table a kept round was played at. */
 export function tableOfRecord(t: Pick<TableBets, 'kind' | 'wheel'>): TableGame {
   if (t.kind === 'roulette') return { kind: 'roulette', wheel: t.wheel === 'american' ? 'american' : 'european' };
-  if (t.kind === 'baccarat' || t.kind === 'dragonTiger' || t.kind === 'sicBo' || t.kind === 'andarBahar' || t.kind === 'fish' || t.kind === 'crash' || t.kind === 'keno' || t.kind === 'dice')
-    return { kind: t.kind };
+  if ((SIMPLE_TABLES as readonly string[]).includes(t.kind)) return { kind: t.kind as (typeof SIMPLE_TABLES)[number] };
   throw new Error(`unknown table ${t.kind}`);
 }
 

@@ -13,7 +13,7 @@ import { game, gameRound, sandboxRound, vendor } from '../../../../app/schema.ts
 import { HOUSE, gameAccount } from '../../../wallet/server/accounts.ts';
 import { auditLedger, balancesOf, postTransfer } from '../../../wallet/server/ledger.ts';
 import { formatMinor, parseMinor } from '../../../../kernel/money.ts';
-import { crashPoint, drawTable, KENO_PAYS, spotReturn, tableOutcome, type TableGame } from '../../contract/tables.ts';
+import { crashPoint, drawTable, KENO_PAYS, PLINKO_PAYS, spotReturn, tableOutcome, type TableGame } from '../../contract/tables.ts';
 import { roundWords } from '../../../../kernel/fairness.ts';
 
 const LAUNCH = '/wps/game/launchGame';
@@ -53,6 +53,7 @@ beforeAll(async () => {
       row('Aviator X', { gameClassify: 'CRASH' }),
       row('Lucky Keno', { gameClassify: 'BINGO' }),
       row('Dice X', { gameClassify: 'CRASH' }),
+      row('Neon Pachinko', { gameClassify: 'BINGO' }),
     ])
     .returning({ nodeId: game.nodeId, gameName: game.gameName });
   for (const r of rows) g[r.gameName] = r.nodeId;
@@ -383,5 +384,30 @@ describe('table games', () => {
     const v = await callApi(VERIFY, { query: { nodeId: g['Dice X']!, serverSeed: seed, clientSeed: 'c', nonce: 4 } });
     expect(v.json.value.table).toMatchObject({ kind: 'dice' });
     expect(v.json.value.stops).toEqual(drawTable({ kind: 'dice' }, roundWords(seed, 'c', 4)));
+  });
+
+  it('a plinko ball falls by its bounces into a bucket paid at the risk chosen', async () => {
+    const u = await walletUser();
+    await fundGame(u.id, 10_000n);
+    const token = await launch(u, g['Neon Pachinko']!);
+    const state = (await callApi(`${STATE}?launch=${token}`)).json.value;
+    expect(state.rules).toMatchObject({ kind: 'plinko', wheel: null });
+    expect(state.rules.spots.map((x: { spot: string }) => x.spot)).toEqual(['lowRisk', 'mediumRisk', 'highRisk']);
+    let paid = 0n;
+    for (const spot of ['lowRisk', 'mediumRisk', 'highRisk'] as const) {
+      const r = await play(token, [{ spot, amount: '1.00' }]);
+      expect(r.status, JSON.stringify(r.json)).toBe(200);
+      const bounces: number[] = r.json.value.round.stops;
+      expect(bounces).toHaveLength(12);
+      const win = (100n * BigInt(PLINKO_PAYS[spot][bounces.reduce((a, b) => a + b, 0)]!)) / 10n;
+      expect(r.json.value.round.win, spot).toBe(formatMinor(win, 2));
+      paid += win;
+    }
+    expect(await gameBalance(u.id)).toBe(10_000n - 300n + paid);
+    expect((await play(token, [{ spot: 'low', amount: '1.00' }])).json.errorCode).toBe('game.table.spot');
+    const seed = '34'.repeat(32);
+    const v = await callApi(VERIFY, { query: { nodeId: g['Neon Pachinko']!, serverSeed: seed, clientSeed: 'c', nonce: 5 } });
+    expect(v.json.value.table).toMatchObject({ kind: 'plinko' });
+    expect(v.json.value.stops).toEqual(drawTable({ kind: 'plinko' }, roundWords(seed, 'c', 5)));
   });
 });

@@ -6,7 +6,8 @@
  * typed wrong gets its message under the field, a target typed with a decimal comma plays, and
  * the page fits the screen. A keno ticket on a phone: three numbers picked on the board, twenty
  * drawn and marked, paid by the paytable of three picks. A dice roll at a 40% chance over the
- * line, set from the keyboard, paid ×2.42 when it falls in the range. axe checks the game pages and the verify page.
+ * line, set from the keyboard, paid ×2.42 when it falls in the range. A plinko ball at high risk
+ * falls row by row and is paid its bucket. axe checks the game pages and the verify page.
  */
 import type { Page } from '@playwright/test';
 import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
@@ -14,7 +15,7 @@ import { createUser, expect, signIn, test } from '../../../../../tests/e2e-suppo
 import { adjust, usd } from '../../../../../tests/e2e-support/wallet.ts';
 import { callApi, launchFunded, pt, openVerify } from '../../../../../tests/e2e-support/play.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
-import { crashPoint, KENO_PAYS } from '../../contract/tables.ts';
+import { crashPoint, KENO_PAYS, PLINKO_PAYS } from '../../contract/tables.ts';
 
 /** The first RNG game of the seeded catalogue named `name` (any variant). */
 async function crashGame(page: Page, name: string) {
@@ -202,6 +203,44 @@ for (const { lang } of LANGS) {
         .replace('.', lang === 'es' ? ',' : '.');
       await expect(game.getByTestId('dice-rolled')).toHaveText(rolled);
       await expect(game.getByTestId('dice-result')).toContainText(rolled);
+      await expect(game.getByTestId('play-balance')).toHaveText(usd(lang, (20 - chip + win).toFixed(2)));
+      await expectNoSeriousA11yViolations(game);
+    });
+    test('a plinko ball falls row by row into its bucket, paid at the risk chosen', async ({ page, context }) => {
+      test.setTimeout(90_000);
+      const user = await createUser();
+      await adjust(user.username, '100');
+      await signIn(page, lang, user.username, user.password);
+      const { nodeId, gameName } = await crashGame(page, 'Plinko');
+      const { gameUrl, launch, chip } = await launchFunded(page, nodeId, '20.00');
+      const game = await context.newPage();
+      // The suite runs with reduced motion (playwright.config.ts): this page shows the fall.
+      await game.emulateMedia({ reducedMotion: 'no-preference' });
+      await game.goto(gameUrl);
+      await expect(game.getByRole('heading', { level: 1, name: gameName })).toBeVisible();
+      const high = game.getByRole('button', { name: pt(lang, 'table.spots.highRisk'), exact: true });
+      await high.click();
+      await expect(high).toHaveAttribute('aria-pressed', 'true');
+      await expect(
+        game
+          .getByRole('list', { name: pt(lang, 'table.plinko.buckets') })
+          .getByRole('listitem')
+          .first(),
+      ).toHaveText('×170');
+      await game.getByTestId('plinko-drop').click();
+      await expect(game.locator('.pl-history tbody tr')).toHaveCount(1);
+      // Falling: the drop waits, the result is not said before the landing.
+      await expect(game.getByTestId('plinko-drop')).toHaveText(pt(lang, 'table.plinko.dropping'));
+      const s = await callApi<{ history: { stops: number[]; win: string; table: { bets: { spot: string }[] } }[] }>(game, `/wps/sandbox/game/state?launch=${launch}`);
+      const r = s.value.history[0]!;
+      expect(r.table.bets[0]!.spot).toBe('highRisk');
+      const bucket = r.stops.reduce((a, b) => a + b, 0);
+      const win = (chip * PLINKO_PAYS.highRisk[bucket]!) / 10;
+      expect(Number(r.win)).toBeCloseTo(win, 2);
+      await expect(game.getByTestId('plinko-landed')).toBeVisible();
+      await expect(game.getByTestId('plinko-result')).toContainText(
+        pt(lang, 'table.plinko.landed', { bucket: bucket + 1, x: String(PLINKO_PAYS.highRisk[bucket]! / 10).replace('.', lang === 'es' ? ',' : '.') }),
+      );
       await expect(game.getByTestId('play-balance')).toHaveText(usd(lang, (20 - chip + win).toFixed(2)));
       await expectNoSeriousA11yViolations(game);
     });
