@@ -181,7 +181,7 @@ export default function CrashGame(p: Props) {
       <form className="cr-form" onSubmit={submit} noValidate>
         <div className="cr-target">
           <label htmlFor={`${id}-target`}>{C.target}</label>
-          <div className="cr-row">
+          <div className="tb-actions">
             <input
               type="text"
               ref={input}
@@ -196,7 +196,7 @@ export default function CrashGame(p: Props) {
                 setInvalid(false);
               }}
             />
-            <div className="cr-presets" role="group" aria-label={C.presets}>
+            <div className="tb-actions" role="group" aria-label={C.presets}>
               {PRESETS.map((h) => (
                 <button
                   key={h}
@@ -223,9 +223,9 @@ export default function CrashGame(p: Props) {
             </p>
           )}
         </div>
-        <div className="cr-row">
+        <div className="tb-actions">
           <Chips chips={p.rules.bets} chosen={p.chip} label={C.stake} chipLabel={T.chip} fmt={fmt} onChip={p.onChip} />
-          <button type="submit" className="btn btn-primary cr-bet" aria-disabled={p.disabled || flying} data-testid="crash-bet">
+          <button type="submit" className="btn btn-primary tb-bet" aria-disabled={p.disabled || flying} data-testid="crash-bet">
             {p.busy || flying ? C.flying : p.retrying && p.pendingSpot === crashSpotOf(text) ? p.retryLabel : fill(C.bet, { amount: fmt(p.chip) })}
           </button>
         </div>

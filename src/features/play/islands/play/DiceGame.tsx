@@ -75,7 +75,7 @@ export default function DiceGame(p: Props) {
           aria-valuetext={fill(D.chanceValue, { chance })}
           onChange={(e) => setChance(Number(e.target.value))}
         />
-        <div className="dc-sides" role="group" aria-label={D.side}>
+        <div className="tb-actions" role="group" aria-label={D.side}>
           {(['under', 'over'] as const).map((s) => (
             <button key={s} type="button" className="btn btn-ghost btn-sm" aria-pressed={side === s} onClick={() => setSide(s)}>
               {diceSideText(T, { side: s, chance })}
@@ -85,9 +85,9 @@ export default function DiceGame(p: Props) {
         <p className="dc-pays" data-testid="dice-pays">
           {fill(D.pays, { x: times })}
         </p>
-        <div className="dc-row">
+        <div className="tb-actions">
           <Chips chips={p.rules.bets} chosen={p.chip} label={T.crash.stake} chipLabel={T.chip} fmt={fmt} onChip={p.onChip} />
-          <button type="button" className="btn btn-primary dc-bet" aria-disabled={p.disabled} onClick={() => !p.disabled && p.onBet(spot)} data-testid="dice-bet">
+          <button type="button" className="btn btn-primary tb-bet" aria-disabled={p.disabled} onClick={() => !p.disabled && p.onBet(spot)} data-testid="dice-bet">
             {p.busy ? D.rolling : p.retrying && p.pendingSpot === spot ? p.retryLabel : fill(D.bet, { amount: fmt(p.chip) })}
           </button>
         </div>

@@ -143,7 +143,7 @@ export default function KenoBoard(p: Props) {
           {K[notice]}
         </p>
       )}
-      <div className="kn-actions">
+      <div className="tb-actions">
         <button type="button" className="btn btn-ghost btn-sm" aria-disabled={p.disabled} onClick={() => !p.disabled && (setPicks(quickPick(picks.length || 5)), setNotice(null))}>
           {K.quickPick}
         </button>
@@ -151,9 +151,9 @@ export default function KenoBoard(p: Props) {
           {K.clear}
         </button>
       </div>
-      <div className="kn-actions">
+      <div className="tb-actions">
         <Chips chips={p.rules.bets} chosen={p.chip} label={T.crash.stake} chipLabel={T.chip} fmt={fmt} onChip={p.onChip} />
-        <button type="button" className="btn btn-primary kn-bet" aria-disabled={p.disabled} onClick={bet} data-testid="keno-bet">
+        <button type="button" className="btn btn-primary tb-bet" aria-disabled={p.disabled} onClick={bet} data-testid="keno-bet">
           {p.busy ? K.drawing : p.retrying && picks.length > 0 && p.pendingSpot === kenoSpot(picks) ? p.retryLabel : fill(K.bet, { amount: fmt(p.chip) })}
         </button>
       </div>

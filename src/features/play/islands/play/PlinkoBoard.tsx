@@ -100,16 +100,16 @@ export default function PlinkoBoard(p: Props) {
         {landed && p.announce ? `${p.announce} ${fill(P.landed, { bucket: shown.bucket + 1, x: factorText(T, PLINKO_PAYS[shown.risk][shown.bucket]!) })}` : ''}
       </p>
       {p.error}
-      <div className="pk-risks" role="group" aria-label={P.risk}>
+      <div className="tb-actions" role="group" aria-label={P.risk}>
         {PLINKO_RISKS.map((r) => (
           <button key={r} type="button" className="btn btn-ghost btn-sm" aria-pressed={risk === r} onClick={() => setRisk(r)}>
             {spotName(T, r)}
           </button>
         ))}
       </div>
-      <div className="pk-row">
+      <div className="tb-actions">
         <Chips chips={p.rules.bets} chosen={p.chip} label={T.crash.stake} chipLabel={T.chip} fmt={fmt} onChip={p.onChip} />
-        <button type="button" className="btn btn-primary pk-drop" aria-disabled={p.disabled || falling} onClick={() => !(p.disabled || falling) && p.onBet(risk)} data-testid="plinko-drop">
+        <button type="button" className="btn btn-primary tb-bet" aria-disabled={p.disabled || falling} onClick={() => !(p.disabled || falling) && p.onBet(risk)} data-testid="plinko-drop">
           {falling ? P.dropping : p.retrying && p.pendingSpot === risk ? p.retryLabel : fill(P.drop, { amount: fmt(p.chip) })}
         </button>
       </div>

@@ -9,13 +9,32 @@
  * line, set from the keyboard, paid ×2.42 when it falls in the range. A plinko ball at high risk
  * falls row by row and is paid its bucket. axe checks the game pages and the verify page.
  */
-import type { Page } from '@playwright/test';
-import { LANGS, flowInOneLanguage } from '../../../../../tests/e2e-support/i18n.ts';
+import type { BrowserContext, Page } from '@playwright/test';
+import { LANGS, flowInOneLanguage, type Lang } from '../../../../../tests/e2e-support/i18n.ts';
 import { createUser, expect, signIn, test } from '../../../../../tests/e2e-support/accounts.ts';
 import { adjust, usd } from '../../../../../tests/e2e-support/wallet.ts';
 import { callApi, launchFunded, pt, openVerify } from '../../../../../tests/e2e-support/play.ts';
 import { expectNoSeriousA11yViolations } from '../../../../../tests/e2e-support/a11y.ts';
 import { crashPoint, KENO_PAYS, PLINKO_PAYS } from '../../contract/tables.ts';
+
+/**
+ * A new member with 100.00 who opens the first RNG game named `name` (any variant) with `amount`
+ * in its wallet, in a page of its own: on a phone if asked, with motion if asked (the suite runs
+ * with reduced motion: playwright.config.ts).
+ */
+async function openGame(page: Page, context: BrowserContext, lang: Lang, name: string, amount: string, o: { phone?: boolean; motion?: boolean } = {}) {
+  const user = await createUser();
+  await adjust(user.username, '100');
+  await signIn(page, lang, user.username, user.password);
+  const { nodeId, gameName } = await crashGame(page, name);
+  const { gameUrl, launch, chip } = await launchFunded(page, nodeId, amount);
+  const game = await context.newPage();
+  if (o.phone) await game.setViewportSize({ width: 390, height: 844 });
+  await game.emulateMedia({ reducedMotion: o.motion ? 'no-preference' : 'reduce' });
+  await game.goto(gameUrl);
+  await expect(game.getByRole('heading', { level: 1, name: gameName })).toBeVisible();
+  return { game, launch, chip };
+}
 
 /** The first RNG game of the seeded catalogue named `name` (any variant). */
 async function crashGame(page: Page, name: string) {
@@ -40,16 +59,7 @@ for (const { lang } of LANGS) {
 
     test('a crash round for real money flies to its point and pays the target when the point reaches it, verified after', async ({ page, context }) => {
       test.setTimeout(120_000);
-      const user = await createUser();
-      await adjust(user.username, '100');
-      await signIn(page, lang, user.username, user.password);
-      const { nodeId, gameName } = await crashGame(page, 'Aviator');
-      const { gameUrl, launch, chip } = await launchFunded(page, nodeId, '50.00');
-      const game = await context.newPage();
-      // The suite runs with reduced motion (playwright.config.ts): this page flies.
-      await game.emulateMedia({ reducedMotion: 'no-preference' });
-      await game.goto(gameUrl);
-      await expect(game.getByRole('heading', { level: 1, name: gameName })).toBeVisible();
+      const { game, launch, chip } = await openGame(page, context, lang, 'Aviator', '50.00', { motion: true });
       await expect(game.getByRole('img', { name: pt(lang, 'table.crash.sky') })).toBeVisible();
       const balance = game.getByTestId('play-balance');
       await expect(balance).toHaveText(usd(lang, '50.00'));
@@ -103,15 +113,7 @@ for (const { lang } of LANGS) {
 
     test('a keno ticket on a phone: picks on the board, 20 numbers drawn, paid by the paytable of the picks', async ({ page, context }) => {
       test.setTimeout(90_000);
-      const user = await createUser();
-      await adjust(user.username, '100');
-      await signIn(page, lang, user.username, user.password);
-      const { nodeId, gameName } = await crashGame(page, 'Keno');
-      const { gameUrl, launch, chip } = await launchFunded(page, nodeId, '20.00');
-      const game = await context.newPage();
-      await game.setViewportSize({ width: 390, height: 844 });
-      await game.goto(gameUrl);
-      await expect(game.getByRole('heading', { level: 1, name: gameName })).toBeVisible();
+      const { game, launch, chip } = await openGame(page, context, lang, 'Keno', '20.00', { phone: true });
       const board = game.getByRole('group', { name: pt(lang, 'table.keno.board') });
       await expect(board.getByRole('button')).toHaveCount(80);
       // No picks: said, nothing bet.
@@ -140,16 +142,7 @@ for (const { lang } of LANGS) {
 
     test('on a phone with reduced motion: a wrong target is said under the field, a decimal comma plays, the page fits', async ({ page, context }) => {
       test.setTimeout(90_000);
-      const user = await createUser();
-      await adjust(user.username, '100');
-      await signIn(page, lang, user.username, user.password);
-      const { nodeId, gameName } = await crashGame(page, 'Rocket');
-      const { gameUrl, launch, chip } = await launchFunded(page, nodeId, '20.00');
-      const game = await context.newPage();
-      await game.setViewportSize({ width: 390, height: 844 });
-      await game.emulateMedia({ reducedMotion: 'reduce' });
-      await game.goto(gameUrl);
-      await expect(game.getByRole('heading', { level: 1, name: gameName })).toBeVisible();
+      const { game, launch, chip } = await openGame(page, context, lang, 'Rocket', '20.00', { phone: true });
       const target = game.getByRole('textbox', { name: pt(lang, 'table.crash.target'), exact: true });
       await target.fill('1');
       await game.getByTestId('crash-bet').click();
@@ -173,14 +166,7 @@ for (const { lang } of LANGS) {
     });
     test('a dice roll: a chance set on the slider and a side, paid by the multiple when the roll falls in the range', async ({ page, context }) => {
       test.setTimeout(90_000);
-      const user = await createUser();
-      await adjust(user.username, '100');
-      await signIn(page, lang, user.username, user.password);
-      const { nodeId, gameName } = await crashGame(page, 'Dice');
-      const { gameUrl, launch, chip } = await launchFunded(page, nodeId, '20.00');
-      const game = await context.newPage();
-      await game.goto(gameUrl);
-      await expect(game.getByRole('heading', { level: 1, name: gameName })).toBeVisible();
+      const { game, launch, chip } = await openGame(page, context, lang, 'Dice', '20.00');
       // The keyboard moves the chance: 50% less ten steps is 40%.
       const slider = game.getByRole('slider', { name: new RegExp(pt(lang, 'table.diceGame.chance')) });
       await slider.focus();
@@ -208,16 +194,7 @@ for (const { lang } of LANGS) {
     });
     test('a plinko ball falls row by row into its bucket, paid at the risk chosen', async ({ page, context }) => {
       test.setTimeout(90_000);
-      const user = await createUser();
-      await adjust(user.username, '100');
-      await signIn(page, lang, user.username, user.password);
-      const { nodeId, gameName } = await crashGame(page, 'Plinko');
-      const { gameUrl, launch, chip } = await launchFunded(page, nodeId, '20.00');
-      const game = await context.newPage();
-      // The suite runs with reduced motion (playwright.config.ts): this page shows the fall.
-      await game.emulateMedia({ reducedMotion: 'no-preference' });
-      await game.goto(gameUrl);
-      await expect(game.getByRole('heading', { level: 1, name: gameName })).toBeVisible();
+      const { game, launch, chip } = await openGame(page, context, lang, 'Plinko', '20.00', { motion: true });
       const high = game.getByRole('button', { name: pt(lang, 'table.spots.highRisk'), exact: true });
       await high.click();
       await expect(high).toHaveAttribute('aria-pressed', 'true');
