@@ -46,10 +46,14 @@ export default function DiceGame(p: Props) {
   return (
     <div className="dc">
       <div className="dc-track" role="img" aria-label={D.track} data-testid="dice-track">
+        {/* The range of the bet chosen; the last roll's mark is gold when it won (its own bet's range). */}
         <span className="dc-range" style={{ insetInlineStart: `${from}%`, inlineSize: `${chance}%` }} />
         {last && (
           <span className={`dc-mark${won ? ' is-won' : ''}`} style={{ insetInlineStart: `${(last.roll / DICE_ROLLS) * 100}%` }}>
-            <strong data-testid="dice-rolled">{dec(diceText(last.roll))}</strong>
+            {/* The label slides from the mark's right to its left across the track, so it never leaves it. */}
+            <strong data-testid="dice-rolled" style={{ transform: `translateX(-${(last.roll / DICE_ROLLS) * 100}%)` }}>
+              {dec(diceText(last.roll))}
+            </strong>
           </span>
         )}
       </div>
@@ -62,9 +66,9 @@ export default function DiceGame(p: Props) {
       </p>
       {p.error}
       <div className="dc-form">
-        <label htmlFor={`${id}-chance`}>
-          {D.chance}: <strong>{fill(D.chanceValue, { chance })}</strong>
-        </label>
+        <p className="dc-chance">
+          <label htmlFor={`${id}-chance`}>{D.chance}</label> <output htmlFor={`${id}-chance`}>{fill(D.chanceValue, { chance })}</output>
+        </p>
         <input
           id={`${id}-chance`}
           type="range"

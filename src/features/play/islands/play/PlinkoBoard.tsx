@@ -48,15 +48,16 @@ export default function PlinkoBoard(p: Props) {
   // Rows fallen so far of the round shown; the round whose fall is shown.
   const [fall, setFall] = useState<{ roundId: string; rows: number } | null>(() => (last ? { roundId: last.roundId, rows: PLINKO_ROWS } : null));
 
-  // A new round falls from the top, one row a step.
+  // A new round falls from the top, one row a step (keyed by the round's id: the same round shown
+  // again, e.g. after a seed rotation reveals its seed, keeps falling where it was).
+  const lastId = last?.roundId ?? null;
   useEffect(() => {
-    const r = plinkoOf(p.round);
-    if (!r || fall?.roundId === r.roundId) return;
-    if (still) return setFall({ roundId: r.roundId, rows: PLINKO_ROWS });
-    setFall({ roundId: r.roundId, rows: 0 });
+    if (lastId === null) return;
+    if (still) return setFall({ roundId: lastId, rows: PLINKO_ROWS });
+    setFall((f) => (f?.roundId === lastId ? f : { roundId: lastId, rows: 0 }));
     const timer = setInterval(() => {
       setFall((f) => {
-        if (!f || f.roundId !== r.roundId || f.rows >= PLINKO_ROWS) {
+        if (!f || f.roundId !== lastId || f.rows >= PLINKO_ROWS) {
           clearInterval(timer);
           return f;
         }
@@ -64,14 +65,16 @@ export default function PlinkoBoard(p: Props) {
       });
     }, STEP_MS);
     return () => clearInterval(timer);
-  }, [p.round]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [lastId, still]);
 
   const shown = last && fall?.roundId === last.roundId ? last : null;
   const rows = shown ? fall!.rows : 0;
   const landed = shown !== null && rows >= PLINKO_ROWS && !p.busy;
   const falling = (last !== null && !landed) || p.busy;
   const won = landed && Number(p.round!.win) > 0;
-  const pays = PLINKO_PAYS[landed ? shown.risk : risk];
+  // The buckets of the risk chosen; the landing is marked while that is the risk it fell at.
+  const pays = PLINKO_PAYS[risk];
+  const landedHere = landed && shown.risk === risk;
   const rightsAt = (row: number) => (shown ? shown.path.slice(0, row).reduce((a, b) => a + b, 0) : 0);
   const ball = shown ? at(rows, rightsAt(rows)) : null;
   const trail = shown ? Array.from({ length: rows + 1 }, (_, r) => at(r, rightsAt(r))) : [];
@@ -87,7 +90,11 @@ export default function PlinkoBoard(p: Props) {
       </svg>
       <ol className="pk-buckets" aria-label={P.buckets}>
         {pays.map((tenths, k) => (
-          <li key={k} className={`${tenths >= 10 ? 'is-paying' : ''}${landed && shown.bucket === k ? ' is-landed' : ''}`} data-testid={landed && shown.bucket === k ? 'plinko-landed' : undefined}>
+          <li
+            key={k}
+            className={`${tenths >= 10 ? 'is-paying' : ''}${landedHere && shown.bucket === k ? ' is-landed' : ''}`}
+            data-testid={landedHere && shown.bucket === k ? 'plinko-landed' : undefined}
+          >
             ×{factorText(T, tenths)}
           </li>
         ))}

@@ -848,7 +848,7 @@ export function TableRulesPanel({ rules, T, fmt, lang, title, rtpLabel }: { rule
                 <td className={table?.kind === 'keno' ? 'num tb-pays-list' : 'num'}>
                   {table?.kind === 'crash'
                     ? `×${multiplierText(T, crashTarget(s.spot) ?? 0)}`
-                    : table?.kind === 'keno' || table?.kind === 'dice'
+                    : table?.kind === 'keno' || table?.kind === 'dice' || table?.kind === 'plinko'
                       ? s.pays.replaceAll('.', T.crash.decimal).replace(/\d{4,}/g, (d) => groupDigits(T, Number(d)))
                       : s.pays}
                 </td>

@@ -204,10 +204,11 @@ for (const { lang } of LANGS) {
           .getByRole('listitem')
           .first(),
       ).toHaveText('×170');
-      await game.getByTestId('plinko-drop').click();
+      // Just after the answer (the fall takes 12 x 140 ms): the drop waits, nothing is said or marked before the landing.
+      await Promise.all([game.waitForResponse((res) => res.url().includes('/wps/sandbox/game/table')), game.getByTestId('plinko-drop').click()]);
+      const early = { drop: await game.getByTestId('plinko-drop').textContent(), said: await game.getByTestId('plinko-result').textContent(), marked: await game.getByTestId('plinko-landed').count() };
+      expect(early).toEqual({ drop: pt(lang, 'table.plinko.dropping'), said: '', marked: 0 });
       await expect(game.locator('.pl-history tbody tr')).toHaveCount(1);
-      // Falling: the drop waits, the result is not said before the landing.
-      await expect(game.getByTestId('plinko-drop')).toHaveText(pt(lang, 'table.plinko.dropping'));
       const s = await callApi<{ history: { stops: number[]; win: string; table: { bets: { spot: string }[] } }[] }>(game, `/wps/sandbox/game/state?launch=${launch}`);
       const r = s.value.history[0]!;
       expect(r.table.bets[0]!.spot).toBe('highRisk');
