@@ -36,6 +36,16 @@ const EU: TableGame = { kind: 'roulette', wheel: 'european' };
 const US: TableGame = { kind: 'roulette', wheel: 'american' };
 const BAC: TableGame = { kind: 'baccarat' };
 const DT: TableGame = { kind: 'dragonTiger' };
+/** Why a table refuses two bets of one smallest chip on two spots (a one-bet game: 'oneTarget'). */
+const twoBetsIssue = (t: TableGame, a: string, b: string) =>
+  tableBetsIssue(
+    t,
+    [
+      { spot: a, amount: 100n },
+      { spot: b, amount: 100n },
+    ],
+    100n,
+  );
 /** A card of a rank (0 ace .. 12 king) in a suit (0 spades .. 3 clubs). */
 const card = (rank: number, suit = 0) => suit * 13 + rank;
 /** A card worth `v` in baccarat (0 as a ten). */
@@ -403,16 +413,7 @@ describe('fish', () => {
     expect(() => tableOutcome(FISHES, [1_000_000])).toThrow(RangeError);
     expect(() => tableOutcome(FISHES, [1, 2])).toThrow(RangeError);
     expect(tableBetsIssue(FISHES, [{ spot: 'shark', amount: 100n }], 100n)).toBeNull();
-    expect(
-      tableBetsIssue(
-        FISHES,
-        [
-          { spot: 'shark', amount: 100n },
-          { spot: 'whale', amount: 100n },
-        ],
-        100n,
-      ),
-    ).toBe('oneTarget');
+    expect(twoBetsIssue(FISHES, 'shark', 'whale')).toBe('oneTarget');
     expect(tableSpots(FISHES)).toEqual(FISH.map((f) => f.id));
   });
 });
@@ -492,16 +493,7 @@ describe('crash', () => {
     for (const spot of ['x100', 'x100001', 'x0250', 'x25', 'x2.5', '250', 'xx']) expect(crashTarget(spot), spot).toBeNull();
     expect(tableBetsIssue(CRASH, [{ spot: 'x250', amount: 100n }], 100n)).toBeNull();
     expect(tableBetsIssue(CRASH, [{ spot: 'x100', amount: 100n }], 100n)).toBe('spot');
-    expect(
-      tableBetsIssue(
-        CRASH,
-        [
-          { spot: 'x200', amount: 100n },
-          { spot: 'x300', amount: 100n },
-        ],
-        100n,
-      ),
-    ).toBe('oneTarget');
+    expect(twoBetsIssue(CRASH, 'x200', 'x300')).toBe('oneTarget');
     const stops = drawTable(CRASH, roundWords(makeServerSeed().serverSeed, 'c', 1));
     expect(stops).toHaveLength(1);
     expect(stops[0]).toBeLessThan(CRASH_SPAN);
@@ -526,16 +518,7 @@ describe('keno', () => {
     for (const spot of ['k', 'k7', 'k1507', 'k0707', 'k00', 'k81', 'k0102030405060708091011', 'x0102']) expect(kenoPicks(spot), spot).toBeNull();
     expect(tableBetsIssue(KENO, [{ spot: 'k0102', amount: 100n }], 100n)).toBeNull();
     expect(tableBetsIssue(KENO, [{ spot: 'k0201', amount: 100n }], 100n)).toBe('spot');
-    expect(
-      tableBetsIssue(
-        KENO,
-        [
-          { spot: 'k01', amount: 100n },
-          { spot: 'k02', amount: 100n },
-        ],
-        100n,
-      ),
-    ).toBe('oneTarget');
+    expect(twoBetsIssue(KENO, 'k01', 'k02')).toBe('oneTarget');
   });
   it('draws 20 different numbers of 1 to 80 and refuses a record of another shape', () => {
     for (let nonce = 0; nonce < 50; nonce++) {
@@ -608,16 +591,7 @@ describe('dice', () => {
     expect(diceBet('o95')).toEqual({ side: 'over', chance: 95 });
     for (const spot of ['u1', 'u96', 'u05', 'x50', 'u', 'o100']) expect(diceBet(spot), spot).toBeNull();
     expect(tableBetsIssue(DICE, [{ spot: 'u50', amount: 100n }], 100n)).toBeNull();
-    expect(
-      tableBetsIssue(
-        DICE,
-        [
-          { spot: 'u50', amount: 100n },
-          { spot: 'o50', amount: 100n },
-        ],
-        100n,
-      ),
-    ).toBe('oneTarget');
+    expect(twoBetsIssue(DICE, 'u50', 'o50')).toBe('oneTarget');
     const stops = drawTable(DICE, roundWords(makeServerSeed().serverSeed, 'c', 1));
     expect(stops).toHaveLength(1);
     expect(stops[0]).toBeLessThan(10_000);
@@ -667,15 +641,6 @@ describe('plinko', () => {
     expect(() => tableOutcome(PLINKO, [2, ...stops.slice(1)])).toThrow(RangeError);
     expect(tableBetsIssue(PLINKO, [{ spot: 'mediumRisk', amount: 100n }], 100n)).toBeNull();
     expect(tableBetsIssue(PLINKO, [{ spot: 'medium', amount: 100n }], 100n)).toBe('spot');
-    expect(
-      tableBetsIssue(
-        PLINKO,
-        [
-          { spot: 'lowRisk', amount: 100n },
-          { spot: 'highRisk', amount: 100n },
-        ],
-        100n,
-      ),
-    ).toBe('oneTarget');
+    expect(twoBetsIssue(PLINKO, 'lowRisk', 'highRisk')).toBe('oneTarget');
   });
 });
